@@ -1,0 +1,47 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Kiosk",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "kiosk", targets: ["kiosk"]),
+        .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(
+            name: "KioskResources",
+            path: "Resources",
+            exclude: [],
+            resources: [.copy("catalog.yaml")]
+        ),
+        .target(
+            name: "PaymentsCore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "kiosk",
+            dependencies: [
+                "PaymentsCore",
+                "KioskResources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "PaymentsCoreTests",
+            dependencies: ["PaymentsCore", "KioskResources"]
+        ),
+        .testTarget(
+            name: "kioskTests",
+            dependencies: ["kiosk", "PaymentsCore"]
+        ),
+    ]
+)

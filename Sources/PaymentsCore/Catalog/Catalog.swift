@@ -1,0 +1,56 @@
+import Foundation
+
+/// What the store sells: plans (one subscription group, ordered by rank), one-time products,
+/// the features compared across plans, entitlements and promotional codes.
+///
+/// Key names follow the user-facing YAML format (`Resources/catalog.yaml`); the JSON encoding uses
+/// the same names, so `kiosk catalog show --json` output is itself a valid catalog file.
+public struct Catalog: Hashable, Sendable, Codable {
+    /// Format version of the file (`catalog: 1`).
+    public var format: Int
+    public var name: String
+    /// The base currency: `price` fields are in its minor units.
+    public var currency: Currency
+    /// Storefront currencies the store sells in besides the base one; every priced item must
+    /// carry a `prices` override for each.
+    public var currencies: [Currency]
+    /// The subscription group all plans belong to (StoreKit's subscriptionGroupID).
+    public var group: String
+    public var entitlements: [EntitlementDefinition]
+    public var features: [Feature]
+    public var plans: [Plan]
+    public var products: [OneTimeProduct]
+    public var offerCodes: [OfferCode]
+
+    public init(format: Int = 1, name: String, currency: Currency, currencies: [Currency] = [],
+                group: String = "plans", entitlements: [EntitlementDefinition] = [],
+                features: [Feature] = [], plans: [Plan] = [], products: [OneTimeProduct] = [],
+                offerCodes: [OfferCode] = []) {
+        self.format = format
+        self.name = name
+        self.currency = currency
+        self.currencies = currencies
+        self.group = group
+        self.entitlements = entitlements
+        self.features = features
+        self.plans = plans
+        self.products = products
+        self.offerCodes = offerCodes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format = "catalog", name, currency, currencies, group, entitlements, features, plans,
+             products, offerCodes = "offer-codes"
+    }
+}
+
+/// A named capability that purchases grant (`premium`, `themes`).
+public struct EntitlementDefinition: Hashable, Sendable, Codable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `kiosk` command line: wiring only; every behaviour lives in the libraries.
+@main
+struct Kiosk: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiosk",
+        abstract: "A terminal storefront and account manager with a simulated store.",
+        subcommands: []
+    )
+}
