@@ -1,0 +1,243 @@
+import Foundation
+import GRDB
+
+/// The payments core running in this process over a SQLite database.
+///
+/// Each call is one write (or read) transaction. Before acting, a write brings real-time
+/// subscriptions up to date (renewals that fell due while Kiosk was closed), so what a caller
+/// sees is always the true state at the injected clock's "now".
+public final class LocalPaymentsService: PaymentsService {
+    private let database: DatabasePool
+    private let storeCatalog: Catalog
+    private let clock: any KioskClock
+
+    /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
+    /// commits, small enough that other processes get the write lock regularly.
+    static let advanceBatch = 2_000
+
+    public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock) {
+        self.database = database
+        self.storeCatalog = catalog
+        self.clock = clock
+    }
+
+    /// Opens the store of a data directory.
+    public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock) throws {
+        self.init(database: try StoreDatabase.open(directory), catalog: catalog, clock: clock)
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        let catalog = storeCatalog
+        let now = clock.now
+        do {
+            return try await database.write { db in
+                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now)
+                var report = ClockAdvanceReport(clockID: "", from: now, to: now)
+                _ = try engine.processDue(clockID: nil, until: engine.systemNow, limit: .max, report: &report)
+                return try body(engine)
+            }
+        } catch let error as PaymentsError {
+            throw error
+        } catch {
+            throw PaymentsError.storage(String(describing: error))
+        }
+    }
+
+    /// Reads see the true state too: if real-time renewals fell due, a catch-up write runs first.
+    private func read<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        let catalog = storeCatalog
+        let now = clock.now
+        do {
+            let due = try await database.read { db in
+                try StoreEngine(db: db, catalog: catalog, systemNow: now).hasDueWork(clockID: nil)
+            }
+            if due { try await write { _ in } }
+            return try await database.read { db in try body(StoreEngine(db: db, catalog: catalog, systemNow: now)) }
+        } catch let error as PaymentsError {
+            throw error
+        } catch {
+            throw PaymentsError.storage(String(describing: error))
+        }
+    }
+
+    public func catalog() async throws -> Catalog { storeCatalog }
+    public func settings() async throws -> StoreSettings { try await read { try $0.settings() } }
+    public func updateSettings(_ settings: StoreSettings) async throws { try await write { try $0.saveSettings(settings) } }
+
+    public func createAccount(_ account: NewAccount) async throws -> Account {
+        try await write { try $0.createAccount(account) }
+    }
+
+    public func accounts() async throws -> [Account] {
+        try await read { try AccountRecord.order(sql: "created_at, id").fetchAll($0.db).map(\.account) }
+    }
+
+    public func account(_ id: String) async throws -> Account { try await read { try $0.account(id).account } }
+
+    public func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account {
+        try await write { engine in
+            var account = try engine.account(id)
+            account.details = details
+            try account.update(engine.db)
+            return account.account
+        }
+    }
+
+    public func signIn(_ id: String) async throws { try await write { try $0.signIn(id) } }
+    public func signOut() async throws { try await write { try $0.signIn(nil) } }
+
+    public func signedInAccount() async throws -> Account? {
+        try await read { engine in try engine.signedInAccountID().map { try engine.account($0).account } }
+    }
+
+    public func now(for accountID: String) async throws -> Date {
+        try await read { try $0.now(for: $0.account(accountID)) }
+    }
+
+    public func createTestClock(name: String, frozenAt: Date) async throws -> TestClock {
+        try await write { engine in
+            let record = TestClockRecord(id: try engine.nextID("clock"), name: name, frozenTime: frozenAt.wholeSeconds,
+                                         createdAt: engine.systemNow)
+            try record.insert(engine.db)
+            return record.testClock
+        }
+    }
+
+    public func testClock(_ id: String) async throws -> TestClock { try await read { try $0.testClock(id).testClock } }
+
+    public func attach(accountID: String, toTestClock clockID: String) async throws -> Account {
+        try await write { try $0.attach(accountID: accountID, clockID: clockID) }
+    }
+
+    /// Advances in batches of transactions; each commits the steps it ran together with the
+    /// clock's time at the last of them, so an interrupted advance resumes exactly where it stopped.
+    public func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport {
+        let target = date.wholeSeconds
+        let start = try await testClock(id).frozenTime
+        guard target >= start else { throw PaymentsError.clockCannotGoBack(current: start, requested: target) }
+        var report = ClockAdvanceReport(clockID: id, from: start, to: target)
+        while true {
+            let (batch, finished): (ClockAdvanceReport, Bool) = try await write { [report] engine in
+                var batch = report
+                let (steps, last) = try engine.processDue(clockID: id, until: target, limit: Self.advanceBatch, report: &batch)
+                let done = steps < Self.advanceBatch
+                var clock = try engine.testClock(id)
+                clock.frozenTime = max(clock.frozenTime, done ? target : (last ?? clock.frozenTime))
+                try clock.update(engine.db)
+                if done {
+                    try engine.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(start.milliseconds)→\(target.milliseconds)")
+                }
+                return (batch, done)
+            }
+            report = batch
+            if finished { return report }
+        }
+    }
+
+    public func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) async throws -> PaymentMethod {
+        try await write { try $0.addPaymentMethod(accountID: accountID, method) }
+    }
+
+    public func paymentMethods(accountID: String) async throws -> [PaymentMethod] {
+        try await read { try $0.activePaymentMethods(accountID).map(\.paymentMethod) }
+    }
+
+    public func removePaymentMethod(_ id: String) async throws { try await write { try $0.removePaymentMethod(id) } }
+    public func setDefaultPaymentMethod(_ id: String) async throws { try await write { try $0.setDefaultPaymentMethod(id) } }
+
+    public func isEligibleForIntroOffer(accountID: String) async throws -> Bool {
+        try await read { try $0.isEligibleForIntro(accountID: accountID) }
+    }
+
+    public func purchase(_ request: PurchaseRequest) async throws -> PurchaseOutcome {
+        try await write { engine in
+            try engine.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
+                try engine.purchase(request)
+            }
+        }
+    }
+
+    public func subscriptions(accountID: String) async throws -> [Subscription] {
+        try await write { try $0.subscriptions(accountID: accountID).map(\.subscription) }
+    }
+
+    public func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
+        try await write { try $0.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID) }
+    }
+
+    public func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
+        try await write { engine in
+            try engine.idempotent(request.idempotencyKey, operation: "change_plan", request: request) {
+                try engine.changePlan(request)
+            }
+        }
+    }
+
+    public func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription {
+        try await write { try $0.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason) }
+    }
+
+    public func resume(subscriptionID: String) async throws -> Subscription {
+        try await write { try $0.resume(subscriptionID: subscriptionID) }
+    }
+
+    public func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome {
+        try await write { engine in
+            try engine.idempotent(idempotencyKey, operation: "refund", request: invoiceID) {
+                try engine.refund(invoiceID: invoiceID)
+            }
+        }
+    }
+
+    public func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription {
+        try await write { try $0.revoke(subscriptionID: subscriptionID, reason: reason) }
+    }
+
+    public func expire(subscriptionID: String) async throws -> Subscription {
+        try await write { try $0.expireNow(subscriptionID: subscriptionID) }
+    }
+
+    public func entitlements(accountID: String) async throws -> [Entitlement] {
+        try await write { try $0.entitlements(accountID: accountID) }
+    }
+
+    public func currentPlan(accountID: String) async throws -> Plan? {
+        try await write { try $0.currentPlan(accountID: accountID) }
+    }
+
+    public func recordUsage(accountID: String, featureID: String, idempotencyKey: String?) async throws -> UsageReceipt {
+        try await write { engine in
+            try engine.idempotent(idempotencyKey, operation: "usage", request: [accountID, featureID]) {
+                try engine.recordUsage(accountID: accountID, featureID: featureID)
+            }
+        }
+    }
+
+    public func usage(accountID: String) async throws -> [UsageMeter] {
+        try await write { try $0.usage(accountID: accountID) }
+    }
+
+    public func spendPoints(accountID: String, points: Int64, reason: String, idempotencyKey: String?) async throws -> PointsEntry {
+        try await write { engine in
+            try engine.idempotent(idempotencyKey, operation: "spend_points", request: [accountID, String(points), reason]) {
+                try engine.spendPoints(accountID: accountID, points: points, reason: reason)
+            }
+        }
+    }
+
+    public func pointsLedger(accountID: String, cursor: String?, limit: Int) async throws -> Page<PointsEntry> {
+        try await read { try $0.pointsLedger(accountID: accountID, cursor: cursor, limit: limit) }
+    }
+
+    public func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
+        try await read { try $0.invoices(accountID: accountID, query: query) }
+    }
+
+    public func invoice(_ id: String) async throws -> Invoice { try await read { try $0.invoice(id).invoice } }
+
+    public func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
+        try await read { try $0.events(accountID: accountID, after: after, limit: limit) }
+    }
+
+    public func checkInvariants() async throws -> [String] { try await read { try $0.invariantViolations() } }
+}

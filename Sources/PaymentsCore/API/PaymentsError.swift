@@ -1,0 +1,98 @@
+import Foundation
+
+/// Every way a core operation can refuse, typed so callers can react, and each with the message
+/// a customer may be shown. Codable so a remote core can send it over the wire unchanged.
+public enum PaymentsError: Error, Hashable, Sendable, Codable {
+    case accountNotFound(String)
+    case productNotFound(String)
+    case subscriptionNotFound(String)
+    case invoiceNotFound(String)
+    case paymentMethodNotFound(String)
+    case testClockNotFound(String)
+    case featureNotFound(String)
+    case emailTaken(String)
+    case invalidInput(field: String, message: String)
+    case notSignedIn
+    case productNotSoldInCurrency(productID: String, currency: String)
+    case alreadySubscribed(subscriptionID: String)
+    case alreadyOwned(productID: String)
+    case invalidOfferCode(code: String, reason: OfferCodeRejection)
+    case noPaymentMethod
+    case invalidTransition(subscriptionID: String, state: RenewalState, action: String)
+    case usageLimitReached(featureID: String, limit: Int, used: Int, resetsAt: Date?)
+    case usageTooSoon(featureID: String, nextAvailableAt: Date)
+    case featureNotInPlan(featureID: String)
+    case insufficientPoints(balance: Int64, requested: Int64)
+    case idempotencyKeyReused(String)
+    case clockCannotGoBack(current: Date, requested: Date)
+    case accountHasPurchases(String)
+    case nothingToRefund(invoiceID: String)
+    case storage(String)
+
+    public enum OfferCodeRejection: String, Hashable, Sendable, Codable {
+        case unknown, expired, notApplicable = "not_applicable", alreadyRedeemed = "already_redeemed"
+    }
+
+    /// Wording for a person at the terminal.
+    public var userMessage: String {
+        switch self {
+        case let .accountNotFound(id): "No account \(id)."
+        case let .productNotFound(id): "No product \(id) in the catalog."
+        case let .subscriptionNotFound(id): "No subscription \(id)."
+        case let .invoiceNotFound(id): "No invoice \(id)."
+        case let .paymentMethodNotFound(id): "No saved payment method \(id)."
+        case let .testClockNotFound(id): "No test clock \(id)."
+        case let .featureNotFound(id): "No feature \(id) in the catalog."
+        case let .emailTaken(email): "An account with \(email) already exists."
+        case let .invalidInput(field, message): "\(field): \(message)"
+        case .notSignedIn: "Sign in to an account first."
+        case let .productNotSoldInCurrency(id, currency): "\(id) is not sold in \(currency)."
+        case .alreadySubscribed: "You already have a subscription in this group. Change plan instead."
+        case let .alreadyOwned(id): "You already own \(id)."
+        case let .invalidOfferCode(code, reason):
+            switch reason {
+            case .unknown: "The code \(code) is not valid."
+            case .expired: "The code \(code) has expired."
+            case .notApplicable: "The code \(code) does not apply to this product."
+            case .alreadyRedeemed: "You have already used the code \(code)."
+            }
+        case .noPaymentMethod: "Add a payment method first."
+        case let .invalidTransition(_, state, action): "Cannot \(action) a subscription that is \(state.plainWords)."
+        case let .usageLimitReached(_, limit, _, resetsAt):
+            "You have used all \(limit) for this period" + (resetsAt.map { "; it resets on \(Self.day($0))." } ?? ".")
+        case let .usageTooSoon(_, next): "Available again at \(Self.minute(next))."
+        case let .featureNotInPlan(id): "\(id) is not included in your plan. Upgrade to use it."
+        case let .insufficientPoints(balance, requested): "You need \(requested) points but have \(balance)."
+        case .idempotencyKeyReused: "This request was already made with different details."
+        case let .clockCannotGoBack(current, _): "A test clock only moves forward (it is at \(Self.minute(current)))."
+        case .accountHasPurchases: "Attach a test clock before the account makes purchases."
+        case let .nothingToRefund(id): "Invoice \(id) has nothing left to refund."
+        case let .storage(message): "The store could not be read or written: \(message)"
+        }
+    }
+
+    private static func day(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, timeZone: TimeZone(identifier: "UTC") ?? .current))
+    }
+
+    private static func minute(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: TimeZone(identifier: "UTC") ?? .current))
+    }
+}
+
+extension PaymentsError: LocalizedError {
+    public var errorDescription: String? { userMessage }
+}
+
+extension RenewalState {
+    /// How a person would say it: "in a grace period", "expired".
+    public var plainWords: String {
+        switch self {
+        case .subscribed: "active"
+        case .inGracePeriod: "in a grace period"
+        case .inBillingRetryPeriod: "in billing retry"
+        case .expired: "expired"
+        case .revoked: "revoked"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The one door to the payments core for view models, QA scripts and the command line.
+///
+/// Every request and result is a Codable value and every failure a `PaymentsError`, so an
+/// implementation may run in-process (`LocalPaymentsService`) or behind a server, and callers
+/// cannot tell the difference. Mutating calls take an idempotency key where a retry could
+/// otherwise apply twice.
+public protocol PaymentsService: Sendable {
+    func catalog() async throws -> Catalog
+    func settings() async throws -> StoreSettings
+    func updateSettings(_ settings: StoreSettings) async throws
+
+    // Accounts
+    func createAccount(_ account: NewAccount) async throws -> Account
+    func accounts() async throws -> [Account]
+    func account(_ id: String) async throws -> Account
+    func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account
+    func signIn(_ id: String) async throws
+    func signOut() async throws
+    func signedInAccount() async throws -> Account?
+
+    // Time
+    func now(for accountID: String) async throws -> Date
+    func createTestClock(name: String, frozenAt: Date) async throws -> TestClock
+    func testClock(_ id: String) async throws -> TestClock
+    func attach(accountID: String, toTestClock clockID: String) async throws -> Account
+    /// Runs every due trial end, renewal, retry and expiry in time order, up to `date`.
+    func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport
+
+    // Payment methods
+    func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) async throws -> PaymentMethod
+    func paymentMethods(accountID: String) async throws -> [PaymentMethod]
+    func removePaymentMethod(_ id: String) async throws
+    func setDefaultPaymentMethod(_ id: String) async throws
+
+    // Purchases and the subscription lifecycle
+    func isEligibleForIntroOffer(accountID: String) async throws -> Bool
+    func purchase(_ request: PurchaseRequest) async throws -> PurchaseOutcome
+    func subscriptions(accountID: String) async throws -> [Subscription]
+    func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview
+    func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome
+    func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription
+    func resume(subscriptionID: String) async throws -> Subscription
+    func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome
+    func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription
+    func expire(subscriptionID: String) async throws -> Subscription
+
+    // What the account has
+    func entitlements(accountID: String) async throws -> [Entitlement]
+    func currentPlan(accountID: String) async throws -> Plan?
+    func recordUsage(accountID: String, featureID: String, idempotencyKey: String?) async throws -> UsageReceipt
+    func usage(accountID: String) async throws -> [UsageMeter]
+    func spendPoints(accountID: String, points: Int64, reason: String, idempotencyKey: String?) async throws -> PointsEntry
+    func pointsLedger(accountID: String, cursor: String?, limit: Int) async throws -> Page<PointsEntry>
+
+    // History
+    func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice>
+    func invoice(_ id: String) async throws -> Invoice
+    func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent]
+
+    /// Checks the books: returns every broken invariant (empty when all hold).
+    func checkInvariants() async throws -> [String]
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A billing document: every charge, proration, refund and failed attempt produces one.
+public struct Invoice: Hashable, Sendable, Codable, Identifiable {
+    /// Human-facing and unique across the store: "INV-000042".
+    public var id: String
+    public var accountID: String
+    public var subscriptionID: String?
+    public var productID: String?
+    public var kind: InvoiceKind
+    public var createdAt: Date
+    public var status: InvoiceStatus
+    public var description: String
+    public var total: Money
+    public var paymentMethod: PaymentMethodSummary?
+    /// Failed charge attempts so far (renewals retried during billing retry).
+    public var attemptCount: Int
+    /// The decline that left it open or uncollectible.
+    public var failureCode: String?
+    /// For a refund, the invoice it refunds.
+    public var refundOf: String?
+    public var lines: [InvoiceLine]
+}
+
+public enum InvoiceKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case subscriptionCreate = "subscription_create"
+    case renewal
+    case planChange = "plan_change"
+    case oneTime = "one_time"
+    case refund
+}
+
+/// Stripe's invoice statuses plus `refunded` for a paid invoice that was refunded.
+public enum InvoiceStatus: String, Hashable, Sendable, Codable, CaseIterable {
+    case draft
+    case open
+    case paid
+    case void
+    case uncollectible
+    case refunded
+}
+
+public struct InvoiceLine: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case charge
+        case introOffer = "intro_offer"
+        case discount
+        case prorationCredit = "proration_credit"
+        case appliedBalance = "applied_balance"
+        case balanceCredit = "balance_credit"
+        case refund
+    }
+
+    public var kind: Kind
+    public var description: String
+    public var amount: Money
+    public var periodStart: Date?
+    public var periodEnd: Date?
+
+    public init(kind: Kind, description: String, amount: Money, periodStart: Date? = nil, periodEnd: Date? = nil) {
+        self.kind = kind
+        self.description = description
+        self.amount = amount
+        self.periodStart = periodStart
+        self.periodEnd = periodEnd
+    }
+}
+
+/// What may be shown of a payment method: never the number or CVC.
+public struct PaymentMethodSummary: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var brand: String
+    public var last4: String
+
+    public init(brand: String, last4: String) {
+        self.brand = brand
+        self.last4 = last4
+    }
+
+    public var description: String { "\(brand) •••• \(last4)" }
+}

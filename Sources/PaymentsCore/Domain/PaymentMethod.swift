@@ -1,0 +1,60 @@
+import Foundation
+
+/// A saved, tokenized payment method. Only what a receipt may show is kept: brand, last four,
+/// expiry and the token; the simulated issuer's behaviour travels with the token.
+public struct PaymentMethod: Hashable, Sendable, Codable, Identifiable {
+    public var id: String
+    public var accountID: String
+    public var token: String
+    public var brand: String
+    public var last4: String
+    public var expMonth: Int
+    public var expYear: Int
+    public var isDefault: Bool
+    public var behaviour: ChargeBehaviour
+    public var createdAt: Date
+
+    public var summary: PaymentMethodSummary { PaymentMethodSummary(brand: brand, last4: last4) }
+}
+
+/// What the simulated issuer does when this method is charged.
+public enum ChargeBehaviour: Hashable, Sendable, Codable {
+    case succeeds
+    /// Every charge is declined with this code (a test card such as insufficient funds).
+    case declines(DeclineReason)
+}
+
+/// A declined charge: Stripe's decline code and the message a customer may see.
+public struct DeclineReason: Hashable, Sendable, Codable {
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public static let generic = DeclineReason(code: "generic_decline", message: "Your card was declined.")
+}
+
+/// What `addPaymentMethod` needs: an already tokenized card.
+public struct NewPaymentMethod: Hashable, Sendable, Codable {
+    public var token: String
+    public var brand: String
+    public var last4: String
+    public var expMonth: Int
+    public var expYear: Int
+    public var behaviour: ChargeBehaviour
+    public var makeDefault: Bool
+
+    public init(token: String, brand: String, last4: String, expMonth: Int, expYear: Int,
+                behaviour: ChargeBehaviour = .succeeds, makeDefault: Bool = true) {
+        self.token = token
+        self.brand = brand
+        self.last4 = last4
+        self.expMonth = expMonth
+        self.expYear = expYear
+        self.behaviour = behaviour
+        self.makeDefault = makeDefault
+    }
+}

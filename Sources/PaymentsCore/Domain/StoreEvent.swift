@@ -1,0 +1,42 @@
+import Foundation
+
+/// Something that happened in the store, in order: the audit trail, the analytics feed and the
+/// change feed screens use to refresh.
+public struct StoreEvent: Hashable, Sendable, Codable, Identifiable {
+    /// Increases with every event across the store; a screen remembers the last it saw.
+    public var id: Int64
+    public var accountID: String?
+    public var type: StoreEventType
+    public var at: Date
+    public var subscriptionID: String?
+    public var productID: String?
+    public var invoiceID: String?
+    public var detail: String?
+}
+
+public enum StoreEventType: String, Hashable, Sendable, Codable, CaseIterable {
+    case accountCreated = "account.created"
+    case trialStarted = "trial.started"
+    case trialConverted = "trial.converted"
+    case subscriptionStarted = "subscription.started"
+    case renewed = "subscription.renewed"
+    case renewalFailed = "subscription.renewal_failed"
+    case gracePeriodStarted = "subscription.grace_period_started"
+    case billingRetryStarted = "subscription.billing_retry_started"
+    case recovered = "subscription.recovered"
+    case cancelled = "subscription.cancelled"
+    case resumed = "subscription.resumed"
+    case expired = "subscription.expired"
+    case revoked = "subscription.revoked"
+    case planChanged = "subscription.plan_changed"
+    case planChangeScheduled = "subscription.plan_change_scheduled"
+    case purchaseCompleted = "purchase.completed"
+    case purchaseDeclined = "purchase.declined"
+    case refunded = "refund.issued"
+    case pointsCredited = "points.credited"
+    case pointsSpent = "points.spent"
+    case usageRecorded = "usage.recorded"
+    case paymentMethodAdded = "payment_method.added"
+    case paymentMethodRemoved = "payment_method.removed"
+    case clockAdvanced = "test_clock.advanced"
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A Stripe-style test clock: accounts attached to it live at its frozen time, and advancing it
+/// runs everything that would have happened in between.
+public struct TestClock: Hashable, Sendable, Codable, Identifiable {
+    public var id: String
+    public var name: String
+    public var frozenTime: Date
+    public var createdAt: Date
+}
+
+/// What an advance did, in counts, for progress and QA reports.
+public struct ClockAdvanceReport: Hashable, Sendable, Codable {
+    public var clockID: String
+    public var from: Date
+    public var to: Date
+    public var renewals = 0
+    public var failedRenewals = 0
+    public var recoveries = 0
+    public var expirations = 0
+    public var trialConversions = 0
+
+    public init(clockID: String, from: Date, to: Date) {
+        self.clockID = clockID
+        self.from = from
+        self.to = to
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+
+extension StoreEngine {
+    func subscriptions(accountID: String) throws -> [SubscriptionRecord] {
+        try SubscriptionRecord.filter(sql: "account_id = ?", arguments: [accountID])
+            .order(sql: "original_purchase DESC, id DESC").fetchAll(db)
+    }
+
+    /// Access right now: subscribed or grace-period subscriptions, unrevoked non-consumables,
+    /// and non-renewing passes inside their duration.
+    func entitlements(accountID: String) throws -> [Entitlement] {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        var result: [Entitlement] = []
+        for subscription in try subscriptions(accountID: accountID) where subscription.subscription.isEntitled {
+            guard let id = catalog.plan(id: subscription.planID)?.entitlement else { continue }
+            result.append(Entitlement(
+                id: id,
+                source: .subscription(id: subscription.id, productID: subscription.productID, state: subscription.state),
+                expiresAt: subscription.state == .inGracePeriod ? subscription.graceEndsAt : subscription.periodEnd,
+                willRenew: subscription.willAutoRenew && subscription.state == .subscribed,
+                periodType: subscription.periodType))
+        }
+        let purchases = try PurchaseRecord
+            .filter(sql: "account_id = ? AND revoked_at IS NULL AND type != 'consumable'", arguments: [accountID])
+            .order(sql: "purchased_at").fetchAll(db)
+        for purchase in purchases {
+            guard case let .oneTime(product)? = catalog.product(id: purchase.productID),
+                  let id = product.entitlement else { continue }
+            if purchase.type == .nonRenewing {
+                guard let expires = purchase.expiresAt, purchase.purchasedAt <= now, now < expires else { continue }
+                // Passes bought back to back chain (each starts where the last ends): one
+                // entitlement that lasts until the latest of them.
+                if let index = result.firstIndex(where: { $0.source == .nonRenewing(productID: product.id) }) {
+                    result[index].expiresAt = max(result[index].expiresAt ?? expires, expires)
+                    continue
+                }
+                result.append(Entitlement(id: id, source: .nonRenewing(productID: product.id), expiresAt: expires,
+                                          willRenew: false, periodType: nil))
+            } else {
+                result.append(Entitlement(id: id, source: .nonConsumable(productID: product.id), expiresAt: nil,
+                                          willRenew: false, periodType: nil))
+            }
+        }
+        return result
+    }
+
+    /// The plan whose features apply: the highest-ranked plan whose entitlement the account
+    /// holds (from a subscription or a pass), else the free plan.
+    func currentPlan(accountID: String) throws -> Plan? {
+        let held = Set(try entitlements(accountID: accountID).map(\.id))
+        let entitled = catalog.plans.filter { plan in plan.entitlement.map(held.contains) ?? false }
+        return entitled.max { $0.rank < $1.rank } ?? catalog.freePlan
+    }
+
+    func usage(accountID: String) throws -> [UsageMeter] {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        let plan = try currentPlan(accountID: accountID)
+        return try catalog.features.filter { $0.kind != .flag }.map { feature in
+            try meter(feature, value: plan?.features[feature.id], account: account, now: now)
+        }
+    }
+
+    private func meter(_ feature: Feature, value: FeatureValue?, account: AccountRecord, now: Date) throws -> UsageMeter {
+        switch feature.kind {
+        case .limit, .flag:
+            let window = usageWindow(feature, anchor: account.createdAt, now: now)
+            let used = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM usage_records WHERE account_id = ? AND feature_id = ? AND at >= ? AND at < ?
+                """, arguments: [account.id, feature.id, window.start.milliseconds, window.end.milliseconds]) ?? 0
+            var limit: Int?
+            if case let .limit(count)? = value { limit = count }
+            return UsageMeter(featureID: feature.id, featureName: feature.name, kind: feature.kind, limit: limit,
+                              used: used, resetsAt: feature.period == nil ? nil : window.end, nextAvailableAt: nil)
+        case .interval:
+            let last = try Int64.fetchOne(db, sql: """
+                SELECT MAX(at) FROM usage_records WHERE account_id = ? AND feature_id = ?
+                """, arguments: [account.id, feature.id]).map(Date.init(milliseconds:))
+            var next: Date?
+            if case let .interval(gap)? = value, let last {
+                let available = gap.advance(last)
+                if available > now { next = available }
+            }
+            return UsageMeter(featureID: feature.id, featureName: feature.name, kind: .interval, limit: nil,
+                              used: last == nil ? 0 : 1, resetsAt: nil, nextAvailableAt: next)
+        }
+    }
+
+    /// The usage window containing `now`: whole periods counted from the account's creation,
+    /// so a monthly limit resets on the same day each month (clamped at month ends).
+    func usageWindow(_ feature: Feature, anchor: Date, now: Date) -> (start: Date, end: Date) {
+        guard let period = feature.period, period.approximateSeconds > 0 else {
+            return (Date(milliseconds: 0), Date(milliseconds: Int64.max / 2))
+        }
+        var index = max(Int(now.timeIntervalSince(anchor)) / Int(period.approximateSeconds) - 1, 0)
+        while period.advance(anchor, times: index + 1) <= now { index += 1 }
+        while index > 0 && period.advance(anchor, times: index) > now { index -= 1 }
+        return (period.advance(anchor, times: index), period.advance(anchor, times: index + 1))
+    }
+
+    func recordUsage(accountID: String, featureID: String) throws -> UsageReceipt {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        guard let feature = catalog.features.first(where: { $0.id == featureID }) else {
+            throw PaymentsError.featureNotFound(featureID)
+        }
+        let value = try currentPlan(accountID: accountID)?.features[featureID]
+        let before = try meter(feature, value: value, account: account, now: now)
+        switch (feature.kind, value) {
+        case (.flag, .flag(true)?), (.limit, .unlimited?):
+            break
+        case let (.limit, .limit(limit)?):
+            guard before.used < limit else {
+                throw PaymentsError.usageLimitReached(featureID: featureID, limit: limit, used: before.used,
+                                                      resetsAt: before.resetsAt)
+            }
+        case (.interval, .interval?):
+            if let next = before.nextAvailableAt { throw PaymentsError.usageTooSoon(featureID: featureID, nextAvailableAt: next) }
+        default:
+            throw PaymentsError.featureNotInPlan(featureID: featureID)
+        }
+        try db.execute(sql: "INSERT INTO usage_records(account_id, feature_id, at) VALUES (?, ?, ?)",
+                       arguments: [accountID, featureID, now.milliseconds])
+        try emit(.usageRecorded, account: accountID, at: now, detail: featureID)
+        return UsageReceipt(featureID: featureID, recordedAt: now,
+                            meter: try meter(feature, value: value, account: account, now: now))
+    }
+
+    func spendPoints(accountID: String, points: Int64, reason: String) throws -> PointsEntry {
+        let account = try account(accountID)
+        guard points > 0 else { throw PaymentsError.invalidInput(field: "points", message: "must be more than zero") }
+        guard account.pointsBalance >= points else {
+            throw PaymentsError.insufficientPoints(balance: account.pointsBalance, requested: points)
+        }
+        return try movePoints(accountID: accountID, delta: -points, reason: reason, product: nil, invoice: nil,
+                              at: try now(for: account))
+    }
+}

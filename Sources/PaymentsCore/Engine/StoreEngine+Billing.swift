@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+/// The result of asking the simulated issuer for money.
+enum ChargeResult {
+    case paid(PaymentMethodSummary?)
+    case declined(DeclineReason, PaymentMethodSummary?)
+}
+
+extension StoreEngine {
+    /// Charges `amount` to `method`. Nothing is charged for a zero total (a free trial), so no
+    /// card is needed then; an expired card declines as a real issuer would.
+    func collect(_ amount: Money, method: PaymentMethodRecord?, at now: Date) -> ChargeResult {
+        guard amount.minorUnits > 0 else { return .paid(method?.paymentMethod.summary) }
+        guard let method else {
+            return .declined(DeclineReason(code: "no_payment_method", message: "There is no payment method on file."), nil)
+        }
+        let summary = method.paymentMethod.summary
+        let components = ISODuration.utc.dateComponents([.year, .month], from: now)
+        if let year = components.year, let month = components.month,
+           method.expYear < year || (method.expYear == year && method.expMonth < month) {
+            return .declined(DeclineReason(code: "expired_card", message: "Your card has expired."), summary)
+        }
+        switch method.behaviour {
+        case .succeeds: return .paid(summary)
+        case let .declines(reason): return .declined(reason, summary)
+        }
+    }
+
+    /// Writes an invoice whose total is the sum of its lines, and for a paid one the matching
+    /// ledger entry, in the same transaction.
+    func issueInvoice(account: String, subscription: String?, product: String?, kind: InvoiceKind, at: Date,
+                      description: String, lines: [InvoiceLine], currency: Currency, status: InvoiceStatus,
+                      method: PaymentMethodSummary?, failure: DeclineReason? = nil, refundOf: String? = nil) throws -> Invoice {
+        var total = Money.zero(currency)
+        for line in lines { total = try total.adding(line.amount) }
+        let invoice = Invoice(
+            id: try nextID("INV", separator: "-"), accountID: account, subscriptionID: subscription, productID: product,
+            kind: kind, createdAt: at, status: status, description: description, total: total, paymentMethod: method,
+            attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
+            refundOf: refundOf, lines: lines)
+        try InvoiceRecord(invoice).insert(db)
+        if status == .paid || (status == .refunded && kind == .refund) {
+            try postLedger(invoice: invoice, kind: kind == .refund ? "refund" : "charge", amount: total, at: at)
+        }
+        return invoice
+    }
+
+    func postLedger(invoice: Invoice, kind: String, amount: Money, at: Date) throws {
+        guard !amount.isZero else { return }
+        try db.execute(sql: """
+            INSERT INTO ledger(account_id, invoice_id, kind, amount, currency, at) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [invoice.accountID, invoice.id, kind, amount.minorUnits, amount.currency.code, at.milliseconds])
+    }
+
+    func invoice(_ id: String) throws -> InvoiceRecord {
+        guard let record = try InvoiceRecord.fetchOne(db, key: id) else { throw PaymentsError.invoiceNotFound(id) }
+        return record
+    }
+
+    /// Uses the customer's credit balance against a subtotal: returns the (negative) line to add,
+    /// and the amount of balance it consumes once the invoice is paid.
+    func balanceLine(for account: AccountRecord, subtotal: Money) -> (InvoiceLine, Int64)? {
+        let usable = min(account.creditBalance, subtotal.minorUnits)
+        guard usable > 0 else { return nil }
+        let line = InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
+                               amount: Money(minorUnits: -usable, currency: subtotal.currency))
+        return (line, usable)
+    }
+
+    /// The discount an offer code gives on one charge, never more than the charge itself. An
+    /// amount-off code is in the catalog's base currency, so it only applies to charges in it.
+    func discount(_ code: OfferCode, on amount: Money) -> Money? {
+        switch code.discount {
+        case let .percent(percent):
+            return amount.percentage(percent)
+        case let .amount(minor):
+            guard amount.currency == catalog.currency else { return nil }
+            return Money(minorUnits: min(minor, amount.minorUnits), currency: amount.currency)
+        }
+    }
+
+    /// Checks a typed code against the catalog, the product, its expiry and earlier redemptions.
+    func validOfferCode(_ text: String, productID: String, accountID: String, now: Date) throws -> OfferCode {
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        guard let code = catalog.offerCode(typed) else {
+            throw PaymentsError.invalidOfferCode(code: typed.uppercased(), reason: .unknown)
+        }
+        guard now < code.expires else { throw PaymentsError.invalidOfferCode(code: code.code, reason: .expired) }
+        guard code.products.contains(productID) else {
+            throw PaymentsError.invalidOfferCode(code: code.code, reason: .notApplicable)
+        }
+        let used = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM offer_redemptions WHERE account_id = ? AND code = ?",
+                                    arguments: [accountID, code.code]) ?? 0
+        guard used == 0 else { throw PaymentsError.invalidOfferCode(code: code.code, reason: .alreadyRedeemed) }
+        return code
+    }
+
+    func redeem(_ code: OfferCode, accountID: String, at: Date) throws {
+        try db.execute(sql: "INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?)",
+                       arguments: [accountID, code.code, at.milliseconds])
+    }
+
+    func price(_ base: Int64, _ overrides: [String: Int64], in currency: Currency, product: String) throws -> Money {
+        guard let money = catalog.price(base: base, overrides: overrides, in: currency) else {
+            throw PaymentsError.productNotSoldInCurrency(productID: product, currency: currency.code)
+        }
+        return money
+    }
+}

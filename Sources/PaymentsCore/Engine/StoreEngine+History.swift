@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+
+extension StoreEngine {
+    /// Billing history newest first, by keyset: the cursor is the last row's (created_at, seq),
+    /// and the query walks the `invoices_history` index from there.
+    func invoices(accountID: String, query: InvoiceQuery) throws -> Page<Invoice> {
+        var conditions = ["account_id = ?"]
+        var arguments: StatementArguments = [accountID]
+        if let status = query.status {
+            conditions.append("status = ?")
+            _ = arguments.append(contentsOf: [status.rawValue])
+        }
+        if let year = query.year {
+            let start = ISODuration.utc.date(from: DateComponents(year: year, month: 1, day: 1)) ?? Date(milliseconds: 0)
+            let end = ISODuration(years: 1).advance(start)
+            conditions.append("created_at >= ? AND created_at < ?")
+            _ = arguments.append(contentsOf: [start.milliseconds, end.milliseconds])
+        }
+        if let cursor = query.cursor {
+            guard let position = KeysetCursor(cursor) else {
+                throw PaymentsError.invalidInput(field: "cursor", message: "'\(cursor)' is not a page cursor")
+            }
+            conditions.append("(created_at < ? OR (created_at = ? AND seq < ?))")
+            _ = arguments.append(contentsOf: [position.time, position.time, position.seq])
+        }
+        let limit = min(max(query.limit, 1), 500)
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT *, seq FROM invoices WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY created_at DESC, seq DESC LIMIT \(limit + 1)
+            """, arguments: arguments)
+        let page = try rows.prefix(limit).map { try InvoiceRecord(row: $0).invoice }
+        var next: String?
+        if rows.count > limit, let last = rows.prefix(limit).last {
+            next = KeysetCursor(time: last["created_at"], seq: last["seq"]).description
+        }
+        return Page(items: page, nextCursor: next)
+    }
+
+    func pointsLedger(accountID: String, cursor: String?, limit: Int) throws -> Page<PointsEntry> {
+        var sql = "SELECT * FROM points_ledger WHERE account_id = ?"
+        var arguments: StatementArguments = [accountID]
+        if let cursor {
+            guard let position = KeysetCursor(cursor) else {
+                throw PaymentsError.invalidInput(field: "cursor", message: "'\(cursor)' is not a page cursor")
+            }
+            sql += " AND seq < ?"
+            _ = arguments.append(contentsOf: [position.seq])
+        }
+        let limit = min(max(limit, 1), 500)
+        let rows = try Row.fetchAll(db, sql: sql + " ORDER BY seq DESC LIMIT \(limit + 1)", arguments: arguments)
+        let items = rows.prefix(limit).map { row in
+            PointsEntry(id: row["seq"], accountID: row["account_id"], delta: row["delta"],
+                        balanceAfter: row["balance_after"], reason: row["reason"], productID: row["product_id"],
+                        invoiceID: row["invoice_id"], at: Date(milliseconds: row["at"]))
+        }
+        let next = rows.count > limit ? items.last.map { KeysetCursor(time: 0, seq: $0.id).description } : nil
+        return Page(items: items, nextCursor: next)
+    }
+
+    func events(accountID: String?, after: Int64?, limit: Int) throws -> [StoreEvent] {
+        var sql = "SELECT * FROM events WHERE seq > ?"
+        var arguments: StatementArguments = [after ?? 0]
+        if let accountID {
+            sql += " AND account_id = ?"
+            _ = arguments.append(contentsOf: [accountID])
+        }
+        let rows = try Row.fetchAll(db, sql: sql + " ORDER BY seq LIMIT \(min(max(limit, 1), 1000))", arguments: arguments)
+        return rows.compactMap { row in
+            guard let type = StoreEventType(rawValue: row["type"]) else { return nil }
+            return StoreEvent(id: row["seq"], accountID: row["account_id"], type: type, at: Date(milliseconds: row["at"]),
+                              subscriptionID: row["subscription_id"], productID: row["product_id"],
+                              invoiceID: row["invoice_id"], detail: row["detail"])
+        }
+    }
+}
+
+/// An opaque page position: "time.seq".
+struct KeysetCursor: CustomStringConvertible {
+    var time: Int64
+    var seq: Int64
+
+    init(time: Int64, seq: Int64) {
+        self.time = time
+        self.seq = seq
+    }
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ".")
+        guard parts.count == 2, let time = Int64(parts[0]), let seq = Int64(parts[1]) else { return nil }
+        self.init(time: time, seq: seq)
+    }
+
+    var description: String { "\(time).\(seq)" }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+
+extension StoreEngine {
+    /// Runs `body` once per key. A repeat with the same key and request returns the stored first
+    /// result; the same key with a different request is refused. The key is written in the same
+    /// transaction as the effect, so a crash leaves both or neither, and a second process racing
+    /// on the same key waits for the write lock and then finds it.
+    func idempotent<Request: Encodable, Result: Codable>(
+        _ key: String?, operation: String, request: Request, _ body: () throws -> Result
+    ) throws -> Result {
+        guard let key, !key.isEmpty else { return try body() }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
+        if let row = try Row.fetchOne(db, sql: "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
+                                      arguments: [key]) {
+            guard row["operation"] == operation, row["request"] == requestJSON else {
+                throw PaymentsError.idempotencyKeyReused(key)
+            }
+            let response: String = row["response"]
+            return try JSONDecoder().decode(Result.self, from: Data(response.utf8))
+        }
+        let result = try body()
+        try db.execute(sql: """
+            INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
+            """, arguments: [key, operation, requestJSON, String(decoding: try encoder.encode(result), as: UTF8.self),
+                             systemNow.milliseconds])
+        return result
+    }
+}

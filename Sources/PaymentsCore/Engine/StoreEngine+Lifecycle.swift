@@ -1,0 +1,295 @@
+import Foundation
+import GRDB
+
+extension StoreEngine {
+    /// Runs due lifecycle steps of subscriptions on one clock (nil: real time) up to `until`,
+    /// strictly in time order across subscriptions, at most `limit` steps.
+    ///
+    /// The due set is read once through the `(clock_id, next_event_at)` index into a queue kept
+    /// sorted in memory, so each step costs one row read and one write, not a query per step.
+    /// Returns the steps taken and the time of the last one.
+    func processDue(clockID: String?, until: Date, limit: Int,
+                    report: inout ClockAdvanceReport) throws -> (steps: Int, last: Date?) {
+        let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
+        var arguments: StatementArguments = clockID.map { [$0] } ?? []
+        _ = arguments.append(contentsOf: [until.milliseconds])
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT next_event_at, id FROM subscriptions
+            WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?
+            ORDER BY next_event_at DESC, id DESC
+            """, arguments: arguments)
+        var queue = DueQueue(rows.map { DueQueue.Entry(at: $0[0], id: $0[1]) })
+        var steps = 0
+        var last: Date?
+        while steps < limit, let entry = queue.popEarliest() {
+            guard var subscription = try SubscriptionRecord.fetchOne(db, key: entry.id),
+                  let due = subscription.nextEventAt, due.milliseconds == entry.at else { continue }
+            try step(&subscription, at: due, report: &report)
+            try subscription.update(db)
+            steps += 1
+            last = due
+            if let next = subscription.nextEventAt, next <= until {
+                queue.insert(DueQueue.Entry(at: next.milliseconds, id: subscription.id))
+            }
+        }
+        return (steps, last)
+    }
+
+    /// Whether any subscription on the clock (nil: real time) has a step due at `systemNow`.
+    func hasDueWork(clockID: String?) throws -> Bool {
+        let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
+        var arguments: StatementArguments = clockID.map { [$0] } ?? []
+        _ = arguments.append(contentsOf: [systemNow.milliseconds])
+        return try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM subscriptions WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?)
+            """, arguments: arguments) ?? false
+    }
+
+    /// One lifecycle step at `time`, the subscription's due instant.
+    func step(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) throws {
+        switch subscription.state {
+        case .subscribed:
+            guard subscription.willAutoRenew else {
+                try expire(&subscription, reason: subscription.expirationReason ?? .autoRenewDisabled, at: time)
+                report.expirations += 1
+                return
+            }
+            try renew(&subscription, at: time, report: &report)
+        case .inGracePeriod, .inBillingRetryPeriod:
+            if !subscription.willAutoRenew {
+                try expire(&subscription, reason: .autoRenewDisabled, at: time)
+                report.expirations += 1
+            } else if let ends = subscription.retryEndsAt, ends <= time,
+                      subscription.nextRetryAt.map({ $0 >= ends }) ?? true {
+                try expire(&subscription, reason: .billingError, at: time)
+                report.expirations += 1
+            } else if let retry = subscription.nextRetryAt, retry <= time {
+                try retryCharge(&subscription, at: time, report: &report)
+            } else if subscription.state == .inGracePeriod, let graceEnds = subscription.graceEndsAt, graceEnds <= time {
+                subscription.state = .inBillingRetryPeriod
+                subscription.scheduleNextEvent()
+                try emit(.billingRetryStarted, account: subscription.accountID, at: time, subscription: subscription.id)
+            } else {
+                subscription.scheduleNextEvent()
+            }
+        case .expired, .revoked:
+            subscription.nextEventAt = nil
+        }
+    }
+
+    /// The renewal at the end of a period: charge the next period, or open a billing issue.
+    private func renew(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) throws {
+        guard let terms = try renewalTerms(subscription, start: subscription.periodEnd, restartSeries: false) else {
+            try expire(&subscription, reason: .productUnavailable, at: time)
+            report.expirations += 1
+            return
+        }
+        let method = try renewalMethod(subscription)
+        let description = "Renewal of \(terms.plan.name)"
+        switch collect(terms.total, method: method, at: time) {
+        case let .paid(summary):
+            let invoice = try issueInvoice(account: subscription.accountID, subscription: subscription.id,
+                                           product: terms.product.id, kind: .renewal, at: time, description: description,
+                                           lines: terms.lines, currency: subscription.currencyValue, status: .paid,
+                                           method: summary)
+            try spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            let wasTrial = subscription.periodType == .trial
+            apply(terms, to: &subscription)
+            report.renewals += 1
+            if wasTrial {
+                report.trialConversions += 1
+                try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                           product: terms.product.id, invoice: invoice.id)
+            }
+            try emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
+                       product: terms.product.id, invoice: invoice.id)
+        case let .declined(reason, summary):
+            // Stripe applies customer balance when the invoice is finalized, paid or not.
+            let invoice = try issueInvoice(account: subscription.accountID, subscription: subscription.id,
+                                           product: terms.product.id, kind: .renewal, at: time, description: description,
+                                           lines: terms.lines, currency: subscription.currencyValue, status: .open,
+                                           method: summary, failure: reason)
+            try spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            let settings = try settings()
+            subscription.openInvoiceID = invoice.id
+            subscription.billingIssueAt = time
+            subscription.retryEndsAt = days(settings.billingRetryDays, after: time)
+            subscription.retryIndex = 0
+            subscription.nextRetryAt = nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
+            if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
+                subscription.state = .inGracePeriod
+                subscription.graceEndsAt = days(settings.gracePeriodDays, after: time)
+            } else {
+                subscription.state = .inBillingRetryPeriod
+                subscription.graceEndsAt = nil
+            }
+            subscription.scheduleNextEvent()
+            report.failedRenewals += 1
+            try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+                       invoice: invoice.id, detail: reason.code)
+            try emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
+                       account: subscription.accountID, at: time, subscription: subscription.id)
+        }
+    }
+
+    /// A retry of the open renewal invoice during grace or billing retry.
+    private func retryCharge(_ subscription: inout SubscriptionRecord, at time: Date,
+                             report: inout ClockAdvanceReport) throws {
+        guard let invoiceID = subscription.openInvoiceID else {
+            try expire(&subscription, reason: .billingError, at: time)
+            return
+        }
+        var invoice = try invoice(invoiceID)
+        let method = try renewalMethod(subscription)
+        let amount = Money(minorUnits: invoice.total, currency: subscription.currencyValue)
+        invoice.attemptCount += 1
+        switch collect(amount, method: method, at: time) {
+        case let .declined(reason, summary):
+            invoice.failureCode = reason.code
+            invoice.pmBrand = summary?.brand
+            invoice.pmLast4 = summary?.last4
+            try invoice.update(db)
+            subscription.retryIndex += 1
+            subscription.nextRetryAt = nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
+                                                 ends: subscription.retryEndsAt)
+            subscription.scheduleNextEvent()
+            try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+                       invoice: invoice.id, detail: reason.code)
+        case let .paid(summary):
+            invoice.status = .paid
+            invoice.failureCode = nil
+            invoice.pmBrand = summary?.brand
+            invoice.pmLast4 = summary?.last4
+            try invoice.update(db)
+            try postLedger(invoice: invoice.invoice, kind: "charge", amount: amount, at: time)
+            // Recovered in grace: the customer keeps the days (the period starts at the missed
+            // renewal date). Recovered in billing retry: the renewal date moves to today, as on
+            // the App Store.
+            let inGrace = subscription.state == .inGracePeriod
+            let start = inGrace ? subscription.periodEnd : time
+            if let terms = try renewalTerms(subscription, start: start, restartSeries: !inGrace) {
+                apply(terms, to: &subscription)
+            }
+            report.recoveries += 1
+            try emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
+                       invoice: invoice.id)
+        }
+    }
+
+    /// Ends a subscription; an invoice still being retried can no longer be collected.
+    func expire(_ subscription: inout SubscriptionRecord, reason: ExpirationReason, at time: Date) throws {
+        try closeOpenInvoice(&subscription, as: reason == .billingError ? .uncollectible : .void)
+        subscription.state = .expired
+        subscription.expirationReason = reason
+        subscription.willAutoRenew = false
+        subscription.graceEndsAt = nil
+        subscription.nextRetryAt = nil
+        subscription.nextEventAt = nil
+        try emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
+                   product: subscription.productID, detail: reason.rawValue)
+    }
+
+    /// Gives back the balance an unpaid invoice had consumed, and closes it.
+    func closeOpenInvoice(_ subscription: inout SubscriptionRecord, as status: InvoiceStatus) throws {
+        guard let id = subscription.openInvoiceID else { return }
+        var invoice = try invoice(id)
+        if invoice.status == .open {
+            invoice.status = status
+            try invoice.update(db)
+            let returned = invoice.lines.filter { $0.kind == .appliedBalance }.reduce(Int64(0)) { $0 - $1.amount.minorUnits }
+            try spendBalance(accountID: subscription.accountID, -returned)
+        }
+        subscription.openInvoiceID = nil
+    }
+
+    /// The next period's terms starting at `start`. `restartSeries` starts a new series there
+    /// (recovery from billing retry); a product switch or the end of an intro does so anyway.
+    func renewalTerms(_ subscription: SubscriptionRecord, start: Date, restartSeries: Bool) throws -> RenewalTerms? {
+        let productID = subscription.pendingProductID ?? subscription.productID
+        guard case let .subscription(plan, product)? = catalog.product(id: productID) else { return nil }
+        let currency = subscription.currencyValue
+        let switching = productID != subscription.productID
+        var periodType = PeriodType.normal
+        var introLeft = 0
+        var period = product.period
+        var line: InvoiceLine
+        if !switching, subscription.periodType == .intro, subscription.introPeriodsLeft > 0,
+           let intro = product.intro, intro.type == .payAsYouGo {
+            periodType = .intro
+            introLeft = subscription.introPeriodsLeft - 1
+            period = intro.period
+            let amount = try price(intro.price, intro.prices, in: currency, product: product.id)
+            line = InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)", amount: amount)
+        } else {
+            let amount = try price(product.price, product.prices, in: currency, product: product.id)
+            line = InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))", amount: amount)
+        }
+        let restart = restartSeries || switching || periodType != subscription.periodType
+        let anchor = restart ? start : subscription.seriesAnchor
+        let index = restart ? 0 : subscription.seriesIndex + 1
+        let end = period.advance(anchor, times: index + 1)
+        line.periodStart = start
+        line.periodEnd = end
+        var lines = [line]
+        var offerLeft = 0
+        if subscription.offerPeriodsLeft > 0, let code = subscription.offerCode.flatMap(catalog.offerCode),
+           code.products.contains(product.id), let off = discount(code, on: line.amount), !off.isZero {
+            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
+            offerLeft = subscription.offerPeriodsLeft - 1
+        }
+        let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        var applied: Int64 = 0
+        if let (balance, used) = balanceLine(for: try account(subscription.accountID), subtotal: subtotal) {
+            lines.append(balance)
+            applied = used
+        }
+        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        return RenewalTerms(plan: plan, product: product, periodType: periodType, introPeriodsLeft: introLeft,
+                            offerPeriodsLeft: offerLeft, seriesAnchor: anchor, seriesIndex: index, periodStart: start,
+                            periodEnd: end, lines: lines, total: total, appliedBalance: applied)
+    }
+
+    /// Moves a subscription into the period the terms describe, clearing any billing issue.
+    func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) {
+        subscription.planID = terms.plan.id
+        subscription.productID = terms.product.id
+        subscription.pendingProductID = nil
+        subscription.periodType = terms.periodType
+        subscription.introPeriodsLeft = terms.introPeriodsLeft
+        subscription.offerPeriodsLeft = terms.offerPeriodsLeft
+        if terms.offerPeriodsLeft == 0 { subscription.offerCode = nil }
+        subscription.seriesAnchor = terms.seriesAnchor
+        subscription.seriesIndex = terms.seriesIndex
+        subscription.periodStart = terms.periodStart
+        subscription.periodEnd = terms.periodEnd
+        subscription.paidAmount = terms.total.minorUnits + terms.appliedBalance
+        subscription.state = .subscribed
+        subscription.billingIssueAt = nil
+        subscription.graceEndsAt = nil
+        subscription.retryEndsAt = nil
+        subscription.nextRetryAt = nil
+        subscription.retryIndex = 0
+        subscription.openInvoiceID = nil
+        subscription.scheduleNextEvent()
+    }
+
+    private func renewalMethod(_ subscription: SubscriptionRecord) throws -> PaymentMethodRecord? {
+        if let id = subscription.paymentMethodID,
+           let method = try PaymentMethodRecord.fetchOne(db, key: id), method.removedAt == nil {
+            return method
+        }
+        return try activePaymentMethods(subscription.accountID).first(where: \.isDefault)
+    }
+
+    private func days(_ count: Int, after date: Date) -> Date {
+        ISODuration(days: count).advance(date)
+    }
+
+    /// The retry schedule: fixed days after the failed renewal, inside the retry window.
+    private func nextRetry(after issue: Date, index: Int, ends: Date?) -> Date? {
+        guard index < StoreSettings.retryDays.count else { return nil }
+        let next = days(StoreSettings.retryDays[index], after: issue)
+        if let ends, next >= ends { return nil }
+        return next
+    }
+}

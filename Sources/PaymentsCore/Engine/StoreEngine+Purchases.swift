@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+
+extension StoreEngine {
+    func purchase(_ request: PurchaseRequest) throws -> PurchaseOutcome {
+        let account = try account(request.accountID)
+        guard let product = catalog.product(id: request.productID) else {
+            throw PaymentsError.productNotFound(request.productID)
+        }
+        let now = try now(for: account)
+        let code = try request.offerCode.map {
+            try validOfferCode($0, productID: request.productID, accountID: account.id, now: now)
+        }
+        let method = try chargeableMethod(accountID: account.id, preferred: request.paymentMethodID)
+        switch product {
+        case let .subscription(plan, subscriptionProduct):
+            return try purchaseSubscription(account: account, plan: plan, product: subscriptionProduct, code: code,
+                                            method: method, now: now)
+        case let .oneTime(oneTime):
+            return try purchaseOneTime(account: account, product: oneTime, code: code, method: method, now: now)
+        }
+    }
+
+    /// Eligible for an introductory offer: has never redeemed one in the group (StoreKit's rule).
+    func isEligibleForIntro(accountID: String) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intro_redemptions WHERE account_id = ? AND group_id = ?",
+                         arguments: [accountID, catalog.group]) == 0
+    }
+
+    func activeSubscription(accountID: String) throws -> SubscriptionRecord? {
+        try SubscriptionRecord
+            .filter(sql: "account_id = ? AND group_id = ? AND state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')",
+                    arguments: [accountID, catalog.group])
+            .fetchOne(db)
+    }
+
+    private func purchaseSubscription(account: AccountRecord, plan: Plan, product: SubscriptionProduct,
+                                      code: OfferCode?, method: PaymentMethodRecord?, now: Date) throws -> PurchaseOutcome {
+        if let existing = try activeSubscription(accountID: account.id) {
+            throw PaymentsError.alreadySubscribed(subscriptionID: existing.id)
+        }
+        let currency = account.currencyValue
+        let regular = try price(product.price, product.prices, in: currency, product: product.id)
+        let intro = try isEligibleForIntro(accountID: account.id) ? product.intro : nil
+        var lines: [InvoiceLine] = []
+        let periodType: PeriodType
+        let firstPeriod: ISODuration
+        if let intro {
+            let introPrice = try price(intro.price, intro.prices, in: currency, product: product.id)
+            periodType = intro.type == .freeTrial ? .trial : .intro
+            firstPeriod = intro.period
+            let end = firstPeriod.advance(now)
+            lines.append(InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)",
+                                     amount: intro.type == .freeTrial ? .zero(currency) : introPrice,
+                                     periodStart: now, periodEnd: end))
+        } else {
+            periodType = .normal
+            firstPeriod = product.period
+            lines.append(InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
+                                     amount: regular, periodStart: now, periodEnd: firstPeriod.advance(now)))
+        }
+        var applied: Int64 = 0
+        let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        var afterDiscount = subtotal
+        if let code, subtotal.minorUnits > 0, let off = discount(code, on: subtotal), !off.isZero {
+            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
+            afterDiscount = try subtotal.subtracting(off)
+        }
+        if let (line, used) = balanceLine(for: account, subtotal: afterDiscount) {
+            lines.append(line)
+            applied = used
+        }
+        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        let subscriptionID = try nextID("sub")
+        let description = "Subscription to \(plan.name)"
+        switch collect(total, method: method, at: now) {
+        case let .declined(reason, summary):
+            let invoice = try issueInvoice(account: account.id, subscription: nil, product: product.id,
+                                           kind: .subscriptionCreate, at: now, description: description, lines: lines,
+                                           currency: currency, status: .void, method: summary, failure: reason)
+            try emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+                       detail: reason.code)
+            return .declined(reason: reason, invoice: invoice)
+        case let .paid(summary):
+            let end = firstPeriod.advance(now)
+            var subscription = SubscriptionRecord(
+                id: subscriptionID, accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
+                state: .subscribed, periodType: periodType, periodStart: now, periodEnd: end, originalPurchase: now,
+                seriesAnchor: now, seriesIndex: 0,
+                introPeriodsLeft: intro.map { $0.type == .payAsYouGo ? max($0.periods - 1, 0) : 0 } ?? 0,
+                offerCode: code?.code, offerPeriodsLeft: code.map { max($0.periods - 1, 0) } ?? 0,
+                willAutoRenew: true, pendingProductID: nil, expirationReason: nil, revocationDate: nil,
+                revocationReason: nil, billingIssueAt: nil, unsubscribeAt: nil, graceEndsAt: nil, retryEndsAt: nil,
+                nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: total.minorUnits + applied,
+                currency: currency.code, paymentMethodID: method?.id, cancellationReason: nil,
+                clockID: account.testClockID, nextEventAt: nil)
+            subscription.scheduleNextEvent()
+            try subscription.insert(db)
+            let invoice = try issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
+                                           kind: .subscriptionCreate, at: now, description: description, lines: lines,
+                                           currency: currency, status: .paid, method: summary)
+            try spendBalance(accountID: account.id, applied)
+            if let intro {
+                try db.execute(sql: "INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
+                               arguments: [account.id, catalog.group, product.id, now.milliseconds])
+                if intro.type == .freeTrial {
+                    try emit(.trialStarted, account: account.id, at: now, subscription: subscriptionID, product: product.id)
+                }
+            }
+            if let code { try redeem(code, accountID: account.id, at: now) }
+            try emit(.subscriptionStarted, account: account.id, at: now, subscription: subscriptionID,
+                       product: product.id, invoice: invoice.id)
+            try emit(.purchaseCompleted, account: account.id, at: now, subscription: subscriptionID,
+                       product: product.id, invoice: invoice.id)
+            return .purchased(PurchaseReceipt(
+                productID: product.id, invoice: invoice, subscription: subscription.subscription,
+                introOfferApplied: intro != nil, pointsCredited: 0, entitlements: plan.entitlement.map { [$0] } ?? []))
+        }
+    }
+
+    private func purchaseOneTime(account: AccountRecord, product: OneTimeProduct, code: OfferCode?,
+                                 method: PaymentMethodRecord?, now: Date) throws -> PurchaseOutcome {
+        if product.type == .nonConsumable {
+            let owned = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM purchases WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL
+                """, arguments: [account.id, product.id]) ?? 0
+            guard owned == 0 else { throw PaymentsError.alreadyOwned(productID: product.id) }
+        }
+        let currency = account.currencyValue
+        let regular = try price(product.price, product.prices, in: currency, product: product.id)
+        var lines = [InvoiceLine(kind: .charge, description: product.name, amount: regular)]
+        var afterDiscount = regular
+        if let code, let off = discount(code, on: regular), !off.isZero {
+            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
+            afterDiscount = try regular.subtracting(off)
+        }
+        var applied: Int64 = 0
+        if let (line, used) = balanceLine(for: account, subtotal: afterDiscount) {
+            lines.append(line)
+            applied = used
+        }
+        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        switch collect(total, method: method, at: now) {
+        case let .declined(reason, summary):
+            let invoice = try issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
+                                           at: now, description: product.name, lines: lines, currency: currency,
+                                           status: .void, method: summary, failure: reason)
+            try emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+                       detail: reason.code)
+            return .declined(reason: reason, invoice: invoice)
+        case let .paid(summary):
+            let invoice = try issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
+                                           at: now, description: product.name, lines: lines, currency: currency,
+                                           status: .paid, method: summary)
+            try spendBalance(accountID: account.id, applied)
+            var expires: Date?
+            if product.type == .nonRenewing, let duration = product.duration {
+                // A pass bought while one is still running extends it instead of overlapping it.
+                let latest = try Int64.fetchOne(db, sql: """
+                    SELECT MAX(expires_at) FROM purchases
+                    WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
+                    """, arguments: [account.id, product.id, now.milliseconds]).map(Date.init(milliseconds:))
+                expires = duration.advance(max(latest ?? now, now))
+            }
+            let points = product.type == .consumable ? (product.points ?? 0) : 0
+            let purchase = PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
+                                          type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
+                                          invoiceID: invoice.id, points: points)
+            try purchase.insert(db)
+            if points > 0 {
+                try movePoints(accountID: account.id, delta: points, reason: "Purchased \(product.name)",
+                               product: product.id, invoice: invoice.id, at: now)
+            }
+            if let code { try redeem(code, accountID: account.id, at: now) }
+            try emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
+            return .purchased(PurchaseReceipt(
+                productID: product.id, invoice: invoice, subscription: nil, introOfferApplied: false,
+                pointsCredited: points, entitlements: product.entitlement.map { [$0] } ?? []))
+        }
+    }
+
+    func spendBalance(accountID: String, _ amount: Int64) throws {
+        guard amount != 0 else { return }
+        try db.execute(sql: "UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?",
+                       arguments: [amount, accountID])
+    }
+
+    /// Moves points and writes the wallet ledger row with the balance after it, atomically.
+    @discardableResult
+    func movePoints(accountID: String, delta: Int64, reason: String, product: String?, invoice: String?,
+                    at: Date) throws -> PointsEntry {
+        let balance = try Int64.fetchOne(db, sql: """
+            UPDATE accounts SET points_balance = points_balance + ? WHERE id = ? RETURNING points_balance
+            """, arguments: [delta, accountID]) ?? 0
+        try db.execute(sql: """
+            INSERT INTO points_ledger(account_id, delta, balance_after, reason, product_id, invoice_id, at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds])
+        try emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
+                   invoice: invoice, detail: "\(delta)")
+        return PointsEntry(id: db.lastInsertedRowID, accountID: accountID, delta: delta, balanceAfter: balance,
+                           reason: reason, productID: product, invoiceID: invoice, at: at)
+    }
+}
+
+extension IntroOffer.Kind {
+    public var displayName: String {
+        switch self {
+        case .freeTrial: "free trial"
+        case .payUpFront: "introductory price, paid up front"
+        case .payAsYouGo: "introductory price"
+        }
+    }
+}
+
+extension ISODuration {
+    /// "monthly", "yearly", "every 3 months": how a billing period reads on an invoice.
+    public var billingWord: String {
+        switch (years, months, weeks, days) {
+        case (1, 0, 0, 0) where hours + minutes + seconds == 0: "yearly"
+        case (0, 1, 0, 0) where hours + minutes + seconds == 0: "monthly"
+        case (0, 0, 1, 0) where hours + minutes + seconds == 0: "weekly"
+        case (0, let m, 0, 0) where m > 1 && hours + minutes + seconds == 0: "every \(m) months"
+        default: "every \(description)"
+        }
+    }
+}

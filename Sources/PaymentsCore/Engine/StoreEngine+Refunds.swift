@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+
+extension StoreEngine {
+    /// Refunds a paid invoice in full: a refund invoice and ledger entry for the money, and the
+    /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
+    /// points taken back).
+    func refund(invoiceID: String) throws -> RefundOutcome {
+        var original = try invoice(invoiceID)
+        guard original.status == .paid, original.kind != .refund, original.total > 0 else {
+            throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
+        }
+        let account = try account(original.accountID)
+        let now = try now(for: account)
+        let currency = Currency(code: original.currency) ?? account.currencyValue
+        let amount = Money(minorUnits: -original.total, currency: currency)
+        original.status = .refunded
+        try original.update(db)
+        let refund = try issueInvoice(
+            account: account.id, subscription: original.subscriptionID, product: original.productID, kind: .refund,
+            at: now, description: "Refund of \(original.id)",
+            lines: [InvoiceLine(kind: .refund, description: "Refund of \(original.description)", amount: amount)],
+            currency: currency, status: .refunded,
+            method: original.pmBrand.flatMap { brand in original.pmLast4.map { PaymentMethodSummary(brand: brand, last4: $0) } },
+            refundOf: original.id)
+        var revoked: Subscription?
+        if let subscriptionID = original.subscriptionID {
+            var subscription = try subscription(subscriptionID)
+            if subscription.state != .revoked && subscription.state != .expired {
+                try revoke(&subscription, reason: .refunded, at: now)
+                try subscription.update(db)
+            }
+            revoked = subscription.subscription
+        } else if var purchase = try PurchaseRecord.filter(sql: "invoice_id = ?", arguments: [original.id]).fetchOne(db),
+                  purchase.revokedAt == nil {
+            purchase.revokedAt = now
+            try purchase.update(db)
+            if purchase.points > 0 {
+                try movePoints(accountID: account.id, delta: -purchase.points, reason: "Refund of \(original.id)",
+                               product: purchase.productID, invoice: refund.id, at: now)
+            }
+        }
+        try emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
+                 product: original.productID, invoice: refund.id, detail: original.id)
+        return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
+    }
+}

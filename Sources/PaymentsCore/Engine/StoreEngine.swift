@@ -1,0 +1,197 @@
+import Foundation
+import GRDB
+
+/// The domain rules, applied inside one database transaction.
+///
+/// A `StoreEngine` lives for exactly one transaction, so everything an operation changes commits
+/// together or not at all: a process killed mid-purchase leaves either the whole purchase or none
+/// of it. It never reads the wall clock: `systemNow` comes from the injected clock, and accounts
+/// on a test clock use that clock's frozen time instead.
+struct StoreEngine {
+    let db: Database
+    let catalog: Catalog
+    let systemNow: Date
+
+    init(db: Database, catalog: Catalog, systemNow: Date) {
+        self.db = db
+        self.catalog = catalog
+        self.systemNow = systemNow.wholeSeconds
+    }
+
+    // MARK: Identifiers
+
+    /// Sequential, prefixed ids ("sub_000042"): deterministic for QA runs and unique across
+    /// processes because the counter advances inside the write transaction.
+    func nextID(_ prefix: String, separator: String = "_") throws -> String {
+        let value = try Int64.fetchOne(db, sql: """
+            INSERT INTO sequences(name, value) VALUES (?, 1)
+            ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
+            """, arguments: [prefix]) ?? 0
+        return prefix + separator + String(format: "%06lld", value)
+    }
+
+    // MARK: Settings
+
+    func settings() throws -> StoreSettings {
+        guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'settings'") else {
+            return StoreSettings()
+        }
+        return (try? JSONDecoder().decode(StoreSettings.self, from: Data(json.utf8))) ?? StoreSettings()
+    }
+
+    func saveSettings(_ settings: StoreSettings) throws {
+        let json = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('settings', ?)", arguments: [json])
+    }
+
+    // MARK: Events
+
+    @discardableResult
+    func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
+                product: String? = nil, invoice: String? = nil, detail: String? = nil) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [account, type.rawValue, at.milliseconds, subscription, product, invoice, detail])
+        return db.lastInsertedRowID
+    }
+
+    // MARK: Accounts
+
+    func account(_ id: String) throws -> AccountRecord {
+        guard let record = try AccountRecord.fetchOne(db, key: id) else { throw PaymentsError.accountNotFound(id) }
+        return record
+    }
+
+    /// "Now" as the account experiences it: its test clock's frozen time, or the injected clock.
+    func now(for account: AccountRecord) throws -> Date {
+        guard let clockID = account.testClockID else { return systemNow }
+        return try testClock(clockID).frozenTime
+    }
+
+    func testClock(_ id: String) throws -> TestClockRecord {
+        guard let record = try TestClockRecord.fetchOne(db, key: id) else { throw PaymentsError.testClockNotFound(id) }
+        return record
+    }
+
+    func createAccount(_ request: NewAccount) throws -> Account {
+        let email = request.email.trimmingCharacters(in: .whitespaces)
+        guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
+            throw PaymentsError.invalidInput(field: "email", message: "'\(request.email)' is not an email address")
+        }
+        let name = request.name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw PaymentsError.invalidInput(field: "name", message: "must not be empty") }
+        if try AccountRecord.filter(sql: "email = ?", arguments: [email]).fetchCount(db) > 0 {
+            throw PaymentsError.emailTaken(email)
+        }
+        let currency = request.currency ?? catalog.currency
+        guard currency == catalog.currency || catalog.currencies.contains(currency) else {
+            throw PaymentsError.invalidInput(field: "currency", message: "the store does not sell in \(currency)")
+        }
+        var createdAt = systemNow
+        if let clockID = request.testClockID { createdAt = try testClock(clockID).frozenTime }
+        let record = AccountRecord(
+            id: try nextID("acct"), email: email, name: name, createdAt: createdAt, currency: currency.code,
+            storefront: request.storefront, testClockID: request.testClockID, creditBalance: 0, pointsBalance: 0,
+            details: request.details)
+        try record.insert(db)
+        try emit(.accountCreated, account: record.id, at: createdAt)
+        return record.account
+    }
+
+    func attach(accountID: String, clockID: String) throws -> Account {
+        var account = try account(accountID)
+        _ = try testClock(clockID)
+        let purchases = try Int.fetchOne(db, sql: """
+            SELECT (SELECT COUNT(*) FROM subscriptions WHERE account_id = ?1)
+                 + (SELECT COUNT(*) FROM purchases WHERE account_id = ?1)
+            """, arguments: [accountID]) ?? 0
+        guard purchases == 0 else { throw PaymentsError.accountHasPurchases(accountID) }
+        account.testClockID = clockID
+        try account.update(db)
+        return account.account
+    }
+
+    func signedInAccountID() throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'signed_in'")
+    }
+
+    func signIn(_ id: String?) throws {
+        if let id {
+            _ = try account(id)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('signed_in', ?)", arguments: [id])
+        } else {
+            try db.execute(sql: "DELETE FROM meta WHERE key = 'signed_in'")
+        }
+    }
+
+    // MARK: Payment methods
+
+    func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) throws -> PaymentMethod {
+        let account = try account(accountID)
+        guard method.last4.count == 4, method.last4.allSatisfy(\.isNumber) else {
+            throw PaymentsError.invalidInput(field: "last4", message: "must be the last four digits")
+        }
+        guard (1...12).contains(method.expMonth) else {
+            throw PaymentsError.invalidInput(field: "expMonth", message: "must be 1 to 12")
+        }
+        let existing = try activePaymentMethods(accountID)
+        let isDefault = method.makeDefault || existing.isEmpty
+        if isDefault {
+            try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [accountID])
+        }
+        let now = try now(for: account)
+        let record = PaymentMethodRecord(
+            id: try nextID("pm"), accountID: accountID, token: method.token, brand: method.brand, last4: method.last4,
+            expMonth: method.expMonth, expYear: method.expYear, isDefault: isDefault, behaviour: method.behaviour,
+            createdAt: now, removedAt: nil)
+        try record.insert(db)
+        try emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
+        return record.paymentMethod
+    }
+
+    func activePaymentMethods(_ accountID: String) throws -> [PaymentMethodRecord] {
+        try PaymentMethodRecord
+            .filter(sql: "account_id = ? AND removed_at IS NULL", arguments: [accountID])
+            .order(sql: "created_at, id")
+            .fetchAll(db)
+    }
+
+    func paymentMethod(_ id: String) throws -> PaymentMethodRecord {
+        guard let record = try PaymentMethodRecord.fetchOne(db, key: id), record.removedAt == nil else {
+            throw PaymentsError.paymentMethodNotFound(id)
+        }
+        return record
+    }
+
+    func removePaymentMethod(_ id: String) throws {
+        var method = try paymentMethod(id)
+        let account = try account(method.accountID)
+        let now = try now(for: account)
+        method.removedAt = now
+        let wasDefault = method.isDefault
+        method.isDefault = false
+        try method.update(db)
+        if wasDefault, var next = try activePaymentMethods(method.accountID).last {
+            next.isDefault = true
+            try next.update(db)
+        }
+        try emit(.paymentMethodRemoved, account: method.accountID, at: now, detail: method.paymentMethod.summary.description)
+    }
+
+    func setDefaultPaymentMethod(_ id: String) throws {
+        let method = try paymentMethod(id)
+        try db.execute(sql: "UPDATE payment_methods SET is_default = (id = ?) WHERE account_id = ? AND removed_at IS NULL",
+                       arguments: [id, method.accountID])
+    }
+
+    /// The method to charge: the one asked for, else the account's default.
+    func chargeableMethod(accountID: String, preferred: String?) throws -> PaymentMethodRecord? {
+        if let preferred {
+            let method = try paymentMethod(preferred)
+            guard method.accountID == accountID else { throw PaymentsError.paymentMethodNotFound(preferred) }
+            return method
+        }
+        return try activePaymentMethods(accountID).first(where: \.isDefault)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import GRDB
+
+/// Opens the store's SQLite database: WAL so readers never block the writer, a busy timeout so
+/// two kiosk processes on one data directory take turns instead of failing, and the migrations.
+public enum StoreDatabase {
+    public static func open(at url: URL) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
+        try StoreSchema.migrator.migrate(pool)
+        return pool
+    }
+
+    /// Opens (creating if needed) the database of a data directory.
+    public static func open(_ directory: DataDirectory) throws -> DatabasePool {
+        try directory.create()
+        return try open(at: directory.databaseURL)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+
+/// How every Kiosk table row maps to Swift: snake_case columns, dates as integer milliseconds
+/// (exact, sortable and index-friendly, unlike GRDB's default text dates).
+protocol StoreRecord: Codable, FetchableRecord, PersistableRecord {}
+
+extension StoreRecord {
+    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .custom { StoreColumnKey(column: $0) } }
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { .millisecondsSince1970 }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { .millisecondsSince1970 }
+}
+
+extension Date {
+    /// Milliseconds since 1970, the unit every time column uses.
+    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    init(milliseconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000) }
+
+    /// Whole seconds: calendar arithmetic and storage then round-trip exactly.
+    var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+}
+
+/// Maps `account_id` back to `accountID`: Swift spells the "ID" suffix in capitals, which the
+/// stock snake-case conversion cannot restore.
+struct StoreColumnKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+
+    init(column: String) {
+        let words = column.split(separator: "_")
+        var key = String(words.first ?? "")
+        for word in words.dropFirst() {
+            key += word == "id" ? "ID" : word.prefix(1).uppercased() + word.dropFirst()
+        }
+        stringValue = key
+    }
+}

@@ -1,0 +1,83 @@
+import GRDB
+
+/// The versioned schema. Times are integer milliseconds since 1970 (UTC), money is integer minor
+/// units beside its currency code. Every history a screen pages through has an index that
+/// matches its ORDER BY, so a page costs the same at row 10 or row 10 million.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: v1)
+        }
+        return migrator
+    }
+
+    private static let v1 = """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        CREATE TABLE test_clocks (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, frozen_time INTEGER NOT NULL, created_at INTEGER NOT NULL);
+        CREATE TABLE accounts (
+            id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT NOT NULL,
+            created_at INTEGER NOT NULL, currency TEXT NOT NULL, storefront TEXT NOT NULL,
+            test_clock_id TEXT REFERENCES test_clocks(id), credit_balance INTEGER NOT NULL DEFAULT 0,
+            points_balance INTEGER NOT NULL DEFAULT 0, details TEXT NOT NULL);
+        CREATE TABLE payment_methods (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), token TEXT NOT NULL,
+            brand TEXT NOT NULL, last4 TEXT NOT NULL, exp_month INTEGER NOT NULL, exp_year INTEGER NOT NULL,
+            is_default INTEGER NOT NULL, behaviour TEXT NOT NULL, created_at INTEGER NOT NULL,
+            removed_at INTEGER);
+        CREATE INDEX payment_methods_account ON payment_methods(account_id);
+        CREATE TABLE subscriptions (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), group_id TEXT NOT NULL,
+            plan_id TEXT NOT NULL, product_id TEXT NOT NULL, state TEXT NOT NULL, period_type TEXT NOT NULL,
+            period_start INTEGER NOT NULL, period_end INTEGER NOT NULL, original_purchase INTEGER NOT NULL,
+            series_anchor INTEGER NOT NULL, series_index INTEGER NOT NULL,
+            intro_periods_left INTEGER NOT NULL DEFAULT 0, offer_code TEXT, offer_periods_left INTEGER NOT NULL DEFAULT 0,
+            will_auto_renew INTEGER NOT NULL, pending_product_id TEXT, expiration_reason TEXT,
+            revocation_date INTEGER, revocation_reason TEXT, billing_issue_at INTEGER, unsubscribe_at INTEGER,
+            grace_ends_at INTEGER, retry_ends_at INTEGER, next_retry_at INTEGER, retry_index INTEGER NOT NULL DEFAULT 0,
+            open_invoice_id TEXT, paid_amount INTEGER NOT NULL, currency TEXT NOT NULL,
+            payment_method_id TEXT, cancellation_reason TEXT, clock_id TEXT, next_event_at INTEGER);
+        CREATE INDEX subscriptions_account ON subscriptions(account_id);
+        CREATE INDEX subscriptions_due ON subscriptions(clock_id, next_event_at) WHERE next_event_at IS NOT NULL;
+        CREATE TABLE purchases (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), product_id TEXT NOT NULL,
+            type TEXT NOT NULL, purchased_at INTEGER NOT NULL, expires_at INTEGER, revoked_at INTEGER,
+            invoice_id TEXT NOT NULL, points INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX purchases_account ON purchases(account_id, product_id);
+        CREATE TABLE intro_redemptions (
+            account_id TEXT NOT NULL, group_id TEXT NOT NULL, product_id TEXT NOT NULL, at INTEGER NOT NULL,
+            PRIMARY KEY (account_id, group_id));
+        CREATE TABLE offer_redemptions (
+            account_id TEXT NOT NULL, code TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account_id, code));
+        CREATE TABLE invoices (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,
+            subscription_id TEXT, product_id TEXT, kind TEXT NOT NULL, created_at INTEGER NOT NULL,
+            status TEXT NOT NULL, description TEXT NOT NULL, total INTEGER NOT NULL, currency TEXT NOT NULL,
+            pm_brand TEXT, pm_last4 TEXT, attempt_count INTEGER NOT NULL DEFAULT 0, failure_code TEXT,
+            refund_of TEXT, lines TEXT NOT NULL);
+        CREATE INDEX invoices_history ON invoices(account_id, created_at DESC, seq DESC);
+        CREATE INDEX invoices_by_status ON invoices(account_id, status, created_at DESC, seq DESC);
+        CREATE TABLE ledger (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, invoice_id TEXT NOT NULL,
+            kind TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL, at INTEGER NOT NULL);
+        CREATE INDEX ledger_invoice ON ledger(invoice_id);
+        CREATE TABLE points_ledger (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, delta INTEGER NOT NULL,
+            balance_after INTEGER NOT NULL, reason TEXT NOT NULL, product_id TEXT, invoice_id TEXT,
+            at INTEGER NOT NULL);
+        CREATE INDEX points_ledger_account ON points_ledger(account_id, seq DESC);
+        CREATE TABLE usage_records (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, feature_id TEXT NOT NULL,
+            at INTEGER NOT NULL);
+        CREATE INDEX usage_records_window ON usage_records(account_id, feature_id, at);
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT, type TEXT NOT NULL, at INTEGER NOT NULL,
+            subscription_id TEXT, product_id TEXT, invoice_id TEXT, detail TEXT);
+        CREATE INDEX events_account ON events(account_id, seq);
+        CREATE TABLE idempotency_keys (
+            key TEXT PRIMARY KEY, operation TEXT NOT NULL, request TEXT NOT NULL, response TEXT NOT NULL,
+            created_at INTEGER NOT NULL);
+        """
+}
