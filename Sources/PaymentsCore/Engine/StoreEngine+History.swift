@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 extension StoreEngine {
-    /// Billing history newest first, by keyset: the cursor is the last row's (created_at, seq),
-    /// and the query walks the `invoices_history` index from there.
+    /// Billing history newest first, by keyset: the cursor is the last row's (created_at, rowid),
+    /// and the query walks the `invoices_history` index (which ends in the rowid) backwards from there.
     func invoices(accountID: String, query: InvoiceQuery) throws -> Page<Invoice> {
         var conditions = ["account_id = ?"]
         var arguments: StatementArguments = [accountID]
@@ -21,13 +21,13 @@ extension StoreEngine {
             guard let position = KeysetCursor(cursor) else {
                 throw PaymentsError.invalidInput(field: "cursor", message: "'\(cursor)' is not a page cursor")
             }
-            conditions.append("(created_at < ? OR (created_at = ? AND seq < ?))")
+            conditions.append("(created_at < ? OR (created_at = ? AND rowid < ?))")
             _ = arguments.append(contentsOf: [position.time, position.time, position.seq])
         }
         let limit = min(max(query.limit, 1), 500)
         let rows = try Row.fetchAll(db, sql: """
-            SELECT *, seq FROM invoices WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY created_at DESC, seq DESC LIMIT \(limit + 1)
+            SELECT *, rowid AS seq FROM invoices WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY created_at DESC, rowid DESC LIMIT \(limit + 1)
             """, arguments: arguments)
         let page = try rows.prefix(limit).map { try InvoiceRecord(row: $0).invoice }
         var next: String?

@@ -52,13 +52,13 @@ enum StoreSchema {
         CREATE TABLE offer_redemptions (
             account_id TEXT NOT NULL, code TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account_id, code));
         CREATE TABLE invoices (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL,
             subscription_id TEXT, product_id TEXT, kind TEXT NOT NULL, created_at INTEGER NOT NULL,
             status TEXT NOT NULL, description TEXT NOT NULL, total INTEGER NOT NULL, currency TEXT NOT NULL,
             pm_brand TEXT, pm_last4 TEXT, attempt_count INTEGER NOT NULL DEFAULT 0, failure_code TEXT,
             refund_of TEXT, lines TEXT NOT NULL);
-        CREATE INDEX invoices_history ON invoices(account_id, created_at DESC, seq DESC);
-        CREATE INDEX invoices_by_status ON invoices(account_id, status, created_at DESC, seq DESC);
+        CREATE INDEX invoices_history ON invoices(account_id, created_at);
+        CREATE INDEX invoices_by_status ON invoices(account_id, status, created_at);
         CREATE TABLE ledger (
             seq INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, invoice_id TEXT NOT NULL,
             kind TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL, at INTEGER NOT NULL);
