@@ -46,12 +46,24 @@ extension StoreEngine {
         return result
     }
 
-    /// The plan whose features apply: the highest-ranked plan whose entitlement the account
-    /// holds (from a subscription or a pass), else the free plan.
+    /// The plan whose features apply: the best plan the account is subscribed to with access;
+    /// else, for access from a pass or unlock, the most modest plan granting that entitlement
+    /// (a season pass of "premium" is worth Pro, not the top tier); else the free plan.
     func currentPlan(accountID: String) throws -> Plan? {
-        let held = Set(try entitlements(accountID: accountID).map(\.id))
-        let entitled = catalog.plans.filter { plan in plan.entitlement.map(held.contains) ?? false }
-        return entitled.max { $0.rank < $1.rank } ?? catalog.freePlan
+        let entitlements = try entitlements(accountID: accountID)
+        var subscribed: [Plan] = []
+        var held: Set<String> = []
+        for entitlement in entitlements {
+            if case let .subscription(id, _, _) = entitlement.source,
+               let plan = try catalog.plan(id: subscription(id).planID) {
+                subscribed.append(plan)
+            } else {
+                held.insert(entitlement.id)
+            }
+        }
+        if let best = subscribed.max(by: { $0.rank < $1.rank }) { return best }
+        let granting = catalog.plans.filter { plan in plan.entitlement.map(held.contains) ?? false }
+        return granting.min { $0.rank < $1.rank } ?? catalog.freePlan
     }
 
     func usage(accountID: String) throws -> [UsageMeter] {
