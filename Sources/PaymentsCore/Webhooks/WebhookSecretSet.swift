@@ -1,0 +1,50 @@
+import Foundation
+
+/// The secrets of one data directory: the one used for signing plus recently rotated-out ones,
+/// kept so that deliveries signed just before a rotation still verify for a grace period.
+public struct WebhookSecretSet: Sendable, Hashable, Codable {
+    /// How long a rotated-out secret keeps verifying.
+    public static let rotationGracePeriod: TimeInterval = 24 * 60 * 60
+
+    public private(set) var current: WebhookSecret
+    /// Most recently retired first, since that is the likeliest to match a late delivery.
+    public private(set) var retired: [RetiredWebhookSecret]
+
+    public init(current: WebhookSecret, retired: [RetiredWebhookSecret] = []) {
+        self.current = current
+        self.retired = retired
+    }
+
+    public static func generate(
+        length: WebhookSecretLength = .bytes32,
+        using generator: inout some RandomNumberGenerator
+    ) -> WebhookSecretSet {
+        WebhookSecretSet(current: .generate(length: length, using: &generator))
+    }
+
+    /// Makes `newSecret` current; the previous current secret stays valid for
+    /// `rotationGracePeriod` after `now`. Secrets already expired at `now` are dropped so the
+    /// set does not grow without bound.
+    public mutating func rotate(to newSecret: WebhookSecret, at now: Date) {
+        retired.removeAll { $0.isExpired(at: now) }
+        retired.insert(RetiredWebhookSecret(secret: current, expiresAt: now + Self.rotationGracePeriod), at: 0)
+        current = newSecret
+    }
+
+    /// Rotates to a freshly generated secret and returns it.
+    @discardableResult
+    public mutating func rotate(
+        length: WebhookSecretLength = .bytes32,
+        using generator: inout some RandomNumberGenerator,
+        at now: Date
+    ) -> WebhookSecret {
+        let newSecret = WebhookSecret.generate(length: length, using: &generator)
+        rotate(to: newSecret, at: now)
+        return newSecret
+    }
+
+    /// Secrets a verifier must accept at `now`: the current one first, then unexpired retired ones.
+    public func acceptedSecrets(at now: Date) -> [WebhookSecret] {
+        [current] + retired.filter { !$0.isExpired(at: now) }.map(\.secret)
+    }
+}

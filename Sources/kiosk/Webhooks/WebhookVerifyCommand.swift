@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import PaymentsCore
+
+/// `kiosk webhook verify`: checks a delivery the way a receiver must, on the raw body bytes.
+/// Exits 0 for `valid`, 1 for `invalid: <reason>`, 64 for usage errors.
+struct WebhookVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify a webhook-signature header value against a body.",
+        discussion: "Prints 'valid' and exits 0, or prints 'invalid: <reason>' and exits 1."
+    )
+
+    @OptionGroup var message: WebhookMessageOptions
+
+    @Option(help: "The webhook-signature header value; may list several space-separated signatures.")
+    var signature: String
+
+    @Option(help: "Current time in unix seconds (defaults to the system clock).")
+    var now: Int64?
+
+    @Option(help: "Allowed clock difference in seconds, in either direction.")
+    var tolerance: UInt32 = WebhookVerifier.defaultToleranceSeconds
+
+    func run() throws {
+        let verifier = WebhookVerifier(secret: try message.parsedSecret(), toleranceSeconds: tolerance)
+        let body = try message.body()
+        let headers = WebhookHeaders(id: message.id, timestamp: String(message.timestamp), signature: signature)
+        let currentTime = now.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
+        do {
+            try verifier.verify(headers, body: body, now: currentTime)
+            print("valid")
+        } catch {
+            print("invalid: \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+}

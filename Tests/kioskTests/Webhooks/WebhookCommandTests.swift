@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@Suite struct WebhookCommandTests {
+    typealias CLI = WebhooksCLITestSupport
+
+    private let vectorOptions = ["--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp]
+
+    @Test func binaryIsBuiltNextToTheTestBundle() {
+        #expect(FileManager.default.isExecutableFile(atPath: CLI.binaryURL.path))
+    }
+
+    @Test func signPrintsTheStandardVectorSignatureForABodyFile() throws {
+        let file = try CLI.temporaryFile(CLI.body)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try CLI.run(["webhook", "sign"] + vectorOptions + ["--body-file", file.path])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == CLI.signature + "\n")
+        #expect(outcome.standardError.isEmpty)
+    }
+
+    @Test func signReadsTheBodyFromStandardInput() throws {
+        let outcome = try CLI.run(["webhook", "sign"] + vectorOptions, standardInput: CLI.body)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == CLI.signature + "\n")
+    }
+
+    @Test func signThenVerifyRoundTripsThroughTheBinary() throws {
+        let body = Data(#"{"business_id":"bus","type":"payment.succeeded"}"#.utf8)
+        let file = try CLI.temporaryFile(body)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let options = ["--secret", "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "--id", "msg_cli", "--timestamp", "1700000000"]
+        let signed = try CLI.run(["webhook", "sign"] + options + ["--body-file", file.path])
+        #expect(signed.status == 0)
+        let signature = signed.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(signature.hasPrefix("v1,"))
+
+        let fromFile = try CLI.run(["webhook", "verify"] + options
+            + ["--signature", signature, "--now", "1700000100", "--body-file", file.path])
+        #expect(fromFile.status == 0)
+        #expect(fromFile.standardOutput == "valid\n")
+
+        let fromStandardInput = try CLI.run(["webhook", "verify"] + options
+            + ["--signature", signature, "--now", "1700000100"], standardInput: body)
+        #expect(fromStandardInput.status == 0)
+        #expect(fromStandardInput.standardOutput == "valid\n")
+    }
+
+    @Test func verifyAcceptsMultipleSignaturesAndIgnoresUnknownVersions() throws {
+        let listed = "v1a,AAAA v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc= \(CLI.signature)"
+        let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
+            + ["--signature", listed, "--now", CLI.timestamp], standardInput: CLI.body)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == "valid\n")
+    }
+
+    @Test func verifyReportsATamperedBodyAndExits1() throws {
+        var body = CLI.body
+        body[body.startIndex] = UInt8(ascii: "[")
+        let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
+            + ["--signature", CLI.signature, "--now", CLI.timestamp], standardInput: body)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput == "invalid: no valid signature: no v1 signature matches\n")
+    }
+
+    @Test func verifyReportsAStaleTimestampAndExits1() throws {
+        let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
+            + ["--signature", CLI.signature, "--now", "1614265631"], standardInput: CLI.body)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput
+            == "invalid: timestamp too old: 1614265330 is 301 s before now 1614265631 (tolerance 300 s)\n")
+    }
+
+    @Test func verifyHonoursTheToleranceOption() throws {
+        let arguments = ["webhook", "verify"] + vectorOptions + ["--signature", CLI.signature, "--now", "1614265029"]
+        let tooNew = try CLI.run(arguments, standardInput: CLI.body)
+        #expect(tooNew.status == 1)
+        #expect(tooNew.standardOutput.hasPrefix("invalid: timestamp too new"))
+        let widened = try CLI.run(arguments + ["--tolerance", "301"], standardInput: CLI.body)
+        #expect(widened.status == 0)
+        #expect(widened.standardOutput == "valid\n")
+    }
+
+    @Test func verifyWithoutNowUsesTheWallClockSoAnAncientTimestampFails() throws {
+        let outcome = try CLI.run(["webhook", "verify"] + vectorOptions + ["--signature", CLI.signature], standardInput: CLI.body)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.hasPrefix("invalid: timestamp too old: 1614265330"))
+    }
+
+    @Test func verifyReportsMissingVersion1Signature() throws {
+        let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
+            + ["--signature", "v2,AAAA", "--now", CLI.timestamp], standardInput: CLI.body)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput == "invalid: no v1 signature in webhook-signature header\n")
+    }
+
+    @Test(arguments: [
+        (["webhook", "verify", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp], "--signature"),
+        (["webhook", "sign", "--secret", CLI.secret, "--id", CLI.id], "--timestamp"),
+        (["webhook", "sign", "--id", CLI.id, "--timestamp", CLI.timestamp], "--secret"),
+        (["webhook", "sign", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", "soon"], "soon"),
+        (["webhook", "verify", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp,
+          "--signature", CLI.signature, "--now", "later"], "later"),
+        (["webhook", "verify", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp,
+          "--signature", CLI.signature, "--tolerance", "five"], "five"),
+        (["webhook", "sign", "--secret", "whsec_not*base64", "--id", CLI.id, "--timestamp", CLI.timestamp], "Malformed --secret"),
+        (["webhook", "verify", "--secret", "whsec_", "--id", CLI.id, "--timestamp", CLI.timestamp,
+          "--signature", CLI.signature], "webhook secret is empty"),
+        (["webhook", "sign", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp,
+          "--body-file", "/nonexistent/kiosk-body.json"], "Cannot read --body-file '/nonexistent/kiosk-body.json'"),
+    ])
+    func usageErrorsExit64WithAMessageOnStandardError(arguments: [String], message: String) throws {
+        let outcome = try CLI.run(arguments, standardInput: CLI.body)
+        #expect(outcome.status == 64)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError.contains(message))
+    }
+}
