@@ -43,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "kioskTests",
-            dependencies: ["kiosk", "PaymentsCore"]
+            dependencies: ["kiosk", "PaymentsCore", "KioskResources"]
         ),
     ]
 )

@@ -43,6 +43,10 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
         guard denominator != 0 else { return .zero(currency) }
         let negative = (minorUnits < 0) != ((numerator < 0) != (denominator < 0))
         let product = minorUnits.magnitude.multipliedFullWidth(by: numerator.magnitude)
+        // A quotient wider than 64 bits cannot be represented: clamp instead of trapping.
+        guard product.high < denominator.magnitude else {
+            return Money(minorUnits: negative ? -Int64.max : Int64.max, currency: currency)
+        }
         let (quotient, _) = denominator.magnitude.dividingFullWidth(product)
         let magnitude = Int64(clamping: quotient)
         return Money(minorUnits: negative ? -magnitude : magnitude, currency: currency)

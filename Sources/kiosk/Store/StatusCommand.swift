@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import PaymentsCore
+
+/// The store at a glance: what `kiosk` shows when run without a command.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the store: catalog, accounts, and an account's plan, entitlements, usage and invoices.")
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: "Account to show (default: the signed-in account, else the first one).")
+    var account: String?
+
+    func run() async throws {
+        let (service, catalog, source) = try store.open()
+        let report = try await StatusReport.make(service: service, catalog: catalog, accountID: account)
+        print("\(catalog.name) — data in \(store.data.directory.url.path), catalog: \(source.origin.rawValue)")
+        print(report)
+    }
+}
+
+/// The text of `kiosk status`, built from the public API only.
+enum StatusReport {
+    static func make(service: any PaymentsService, catalog: Catalog, accountID: String?) async throws -> String {
+        var lines: [String] = []
+        let accounts = try await service.accounts()
+        let signedIn = try await service.signedInAccount()
+        lines.append("Accounts: \(accounts.count)" + (signedIn.map { ", signed in: \($0.name) <\($0.email)>" } ?? ""))
+        lines.append("")
+        lines.append("Plans:")
+        for plan in catalog.plans.sorted(by: { $0.rank < $1.rank }) {
+            let prices = plan.products.compactMap { product in
+                catalog.price(base: product.price, overrides: product.prices, in: catalog.currency)
+                    .map { "\($0.formatted())/\(product.period.billingWord)" }
+            }
+            lines.append("  \(plan.name.padding(toLength: 12, withPad: " ", startingAt: 0)) "
+                         + (prices.isEmpty ? "free" : prices.joined(separator: ", ")))
+        }
+        guard let id = accountID ?? signedIn?.id ?? accounts.first?.id else {
+            lines.append("")
+            lines.append("No customers yet: `kiosk seed` fills the store with demo customers and history.")
+            return lines.joined(separator: "\n")
+        }
+        let account = try await service.account(id)
+        let now = try await service.now(for: id)
+        lines.append("")
+        lines.append("\(account.name) <\(account.email)> (\(account.id), \(account.currency))")
+        let plan = try await service.currentPlan(accountID: id)
+        lines.append("  Plan: \(plan?.name ?? "none")")
+        if let subscription = try await service.subscriptions(accountID: id).first {
+            lines.append("  Subscription: \(subscription.productID), \(subscription.state.plainWords)"
+                         + (subscription.isActive ? (subscription.willAutoRenew ? ", renews " : ", ends ")
+                            + day(subscription.currentPeriodEnd) : ""))
+        }
+        let entitlements = try await service.entitlements(accountID: id).map(\.id)
+        lines.append("  Entitlements: \(entitlements.isEmpty ? "none" : Set(entitlements).sorted().joined(separator: ", "))")
+        lines.append("  Points: \(account.pointsBalance)")
+        for meter in try await service.usage(accountID: id) {
+            let amount = meter.limit.map { "\(meter.used) of \($0)" } ?? (meter.kind == .limit ? "\(meter.used) (unlimited)" : "")
+            let next = meter.nextAvailableAt.map { "next at \(minute($0))" } ?? (meter.kind == .interval ? "available" : "")
+            lines.append("  \(meter.featureName): \(amount)\(next)")
+        }
+        let invoices = try await service.invoices(accountID: id, query: InvoiceQuery(limit: 5)).items
+        lines.append("  Latest invoices (as of \(day(now))):")
+        for invoice in invoices {
+            lines.append("    \(invoice.id)  \(day(invoice.createdAt))  \(invoice.total.formatted().padding(toLength: 10, withPad: " ", startingAt: 0))"
+                         + "  \(invoice.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(invoice.description)")
+        }
+        if invoices.isEmpty { lines.append("    none") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func day(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, timeZone: TimeZone(identifier: "UTC") ?? .current))
+    }
+
+    private static func minute(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: TimeZone(identifier: "UTC") ?? .current))
+    }
+}
