@@ -6,6 +6,6 @@ struct Kiosk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk",
         abstract: "A terminal storefront and account manager with a simulated store.",
-        subcommands: []
+        subcommands: [CatalogCommand.self]
     )
 }
