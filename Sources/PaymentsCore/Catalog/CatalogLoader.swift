@@ -21,7 +21,8 @@ public enum CatalogLoader {
         guard let root = composed.root else {
             return .failure(CatalogErrors(diagnostics: [
                 CatalogDiagnostic(file: file, line: 1, column: 1,
-                                  message: "the catalog is empty; it needs at least 'catalog: 1', 'name' and 'currency'"),
+                                  message: "the catalog is empty; it needs at least 'catalog: 1', 'name' "
+                                      + "and 'currency'"),
             ]))
         }
         var reader = CatalogReader(file: file, maskedKeys: composed.maskedKeys)

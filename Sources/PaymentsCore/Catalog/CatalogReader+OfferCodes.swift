@@ -63,7 +63,8 @@ extension CatalogReader {
         case let (percentNode?, nil):
             guard let percent = nodes.integer(percentNode, what: fields.describe("percent")) else { return nil }
             guard (1...100).contains(percent) else {
-                nodes.error("\(fields.describe("percent")) must be between 1 and 100, found \(percent)", at: percentNode)
+                nodes.error("\(fields.describe("percent")) must be between 1 and 100, found \(percent)",
+                            at: percentNode)
                 return nil
             }
             return .percent(Int(percent))

@@ -74,7 +74,8 @@ extension CatalogReader {
             prices = readPrices(fields, owner: context)
         }
         guard let period, periods != .some(nil) else { return nil }
-        return IntroOffer(type: type, period: period, price: price, prices: prices, periods: periods.flatMap { $0 } ?? 1)
+        return IntroOffer(type: type, period: period, price: price, prices: prices,
+                          periods: periods.flatMap { $0 } ?? 1)
     }
 
     mutating func readOneTimeProducts(_ node: Node) -> [OneTimeProduct] {
@@ -128,7 +129,8 @@ extension CatalogReader {
                 result.points = nodes.integer(node, what: fields.describe("points"), minimum: 1)
                 ok = ok && result.points != nil
             } else {
-                nodes.error("'points' only applies to consumable products; \(kind)", at: fields.keyNode("points") ?? node)
+                nodes.error("'points' only applies to consumable products; \(kind)",
+                            at: fields.keyNode("points") ?? node)
                 ok = false
             }
         } else if type == .consumable {

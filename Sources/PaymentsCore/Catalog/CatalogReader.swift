@@ -112,7 +112,8 @@ struct CatalogReader {
             guard let fields = nodes.fields(item, context: context, required: ["id", "name"]) else { continue }
             let id = fields["id"].flatMap { idNode in
                 nodes.identifier(idNode, what: fields.describe("id")).flatMap {
-                    Self.register($0, kind: "entitlement", at: idNode, in: &entitlementIDs, reporting: &nodes) ? $0 : nil
+                    Self.register($0, kind: "entitlement", at: idNode, in: &entitlementIDs,
+                                  reporting: &nodes) ? $0 : nil
                 }
             }
             let name = fields["name"].flatMap { nodes.text($0, what: fields.describe("name")) }

@@ -26,8 +26,8 @@ extension Catalog {
         let perMonth = price.prorated(numerator: 1, denominator: Int64(months))
         let monthly = plan.products.first { $0.period.wholeMonths == 1 }
             .flatMap { self.price(base: $0.price, overrides: $0.prices, in: currency) }
-        return MonthlyEquivalent(perMonth: perMonth,
-                                 savingPercent: monthly.flatMap { Self.saving(price, againstMonthly: $0, months: months) })
+        let saving = monthly.flatMap { Self.saving(price, againstMonthly: $0, months: months) }
+        return MonthlyEquivalent(perMonth: perMonth, savingPercent: saving)
     }
 
     /// round(100 × (monthly × months − price) ÷ (monthly × months)), nil when nothing is saved.

@@ -73,7 +73,7 @@ struct CatalogOverview {
         guard !catalog.products.isEmpty else { return ["One-time products: none"] }
         let rows = catalog.products.map { product -> [String] in
             let detail = switch product.type {
-            case .consumable: "consumable, \(product.points ?? 0) points"
+            case .consumable: "consumable, \(product.points ?? 0) point\(product.points == 1 ? "" : "s")"
             case .nonConsumable: "non-consumable, unlocks \(product.entitlement ?? "nothing")"
             case .nonRenewing:
                 "non-renewing, \(product.entitlement ?? "nothing") for "

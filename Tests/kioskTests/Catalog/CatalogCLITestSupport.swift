@@ -27,8 +27,8 @@ enum CatalogCLI {
     static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
         let stdoutURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let stderrURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        try Data().write(to: stdoutURL)
+        try Data().write(to: stderrURL)
         defer {
             try? FileManager.default.removeItem(at: stdoutURL)
             try? FileManager.default.removeItem(at: stderrURL)

@@ -112,7 +112,7 @@ import Testing
         let shown = try CatalogCLI.run(["catalog", "show", "--data-dir", dataDirectory.path], in: directory)
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.hasPrefix("Corner Shop\n  from \(catalogURL.path) (data directory)\n"))
-        #expect(shown.stdout.contains("  coffee  Coffee  €2.50  consumable, 1 points"))
+        #expect(shown.stdout.contains("  coffee  Coffee  €2.50  consumable, 1 point"))
 
         try custom.replacingOccurrences(of: "price: 250", with: "price: -250")
             .write(to: catalogURL, atomically: true, encoding: .utf8)
