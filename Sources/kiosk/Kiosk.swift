@@ -6,6 +6,9 @@ struct Kiosk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk",
         abstract: "A terminal storefront and account manager with a simulated store.",
-        subcommands: [WebhookCommand.self]
+        subcommands: [
+            StatusCommand.self, CatalogCommand.self, SeedCommand.self, WebhookCommand.self, RedirectCommand.self,
+        ],
+        defaultSubcommand: StatusCommand.self
     )
 }

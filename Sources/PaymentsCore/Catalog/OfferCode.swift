@@ -7,6 +7,32 @@ public struct OfferCode: Hashable, Sendable, Codable {
         case percent(Int)
         /// A fixed amount off each discounted charge, base-currency minor units; never below zero.
         case amount(Int64)
+
+        private enum CodingKeys: String, CodingKey {
+            case percent, amount
+        }
+
+        /// `{"percent": 20}` or `{"amount": 500}`, as the catalog file writes it, so encoded
+        /// catalogs load again (the synthesized form would be `{"percent": {"_0": 20}}`).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let percent = try container.decodeIfPresent(Int.self, forKey: .percent) {
+                self = .percent(percent)
+            } else if let amount = try container.decodeIfPresent(Int64.self, forKey: .amount) {
+                self = .amount(amount)
+            } else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "a discount needs percent or amount"))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case let .percent(percent): try container.encode(percent, forKey: .percent)
+            case let .amount(amount): try container.encode(amount, forKey: .amount)
+            }
+        }
     }
 
     /// Case-insensitive on entry, stored upper-case.
