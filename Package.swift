@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Kiosk",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
@@ -13,12 +13,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     ],
     targets: [
         .target(
             name: "KioskResources",
             path: "Resources",
-            exclude: [],
             resources: [.copy("catalog.yaml")]
         ),
         .target(
@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .executableTarget(
@@ -39,7 +40,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PaymentsCoreTests",
-            dependencies: ["PaymentsCore", "KioskResources"]
+            dependencies: [
+                "PaymentsCore", "KioskResources",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
         ),
         .testTarget(
             name: "kioskTests",

@@ -8,7 +8,7 @@ import Testing
         let arguments = ["--accounts", "5", "--months", "3", "--seed", "42", "--start", "2025-03-01"]
         let a = try KioskProcess.run(["seed", "--data-dir", first.path] + arguments)
         let b = try KioskProcess.run(["seed", "--data-dir", second.path] + arguments)
-        #expect(a.status == 0, "\(a.standardError)")
+        #expect(a.status == 0 && b.status == 0, "\(a.standardError)\(b.standardError)")
         #expect(a.standardOutput.contains("Seeded 5 customers of Kiosk Demo Store over 3 months"))
         #expect(a.standardError.split(separator: "\n").filter { $0.hasPrefix("seed: month ") }.count == 3)
         let statusA = try KioskProcess.run(["status", "--data-dir", first.path, "--account", "acct_000003"])

@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The on-disk home of the store's signing chain, a `transaction-signing` folder inside Kiosk's data directory:
+///
+/// - `root-ca.pem`: the root certificate only (0644). This is all a verifier needs; the root's private key
+///   is discarded once the intermediate is issued, like an offline root.
+/// - `intermediate-ca.pem`: intermediate certificate and its private key (0600).
+/// - `signing-leaf.pem`: leaf certificate and its private key (0600). Kept in one file so that renewing the
+///   leaf replaces certificate and key together with a single atomic rename.
+///
+/// New files are created with `O_EXCL`, so an existing file is never overwritten; the leaf renewal is the only
+/// replacement, and it is atomic.
+struct SigningKeyDirectory {
+    static let folderName = "transaction-signing"
+    static let rootFile = "root-ca.pem"
+    static let intermediateFile = "intermediate-ca.pem"
+    static let leafFile = "signing-leaf.pem"
+    static let allFiles = [rootFile, intermediateFile, leafFile]
+
+    static let publicPermissions: mode_t = 0o644
+    static let privatePermissions: mode_t = 0o600
+    static let directoryPermissions = 0o700
+
+    let url: URL
+
+    init(dataDirectory: URL) {
+        url = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
+    }
+
+    func path(of file: String) -> String {
+        url.appendingPathComponent(file, isDirectory: false).path
+    }
+
+    /// Files of the chain that exist; a path taken by something that is not a regular file counts as
+    /// present, so that it is reported as corrupt rather than replaced.
+    func existingFiles() -> [String] {
+        Self.allFiles.filter { FileManager.default.fileExists(atPath: path(of: $0)) }
+    }
+
+    func read(_ file: String) throws(TransactionSigningAuthorityError) -> String {
+        let path = path(of: file)
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableFile(path: path, detail: error.localizedDescription)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .corruptFile(path: path, detail: "not UTF-8 PEM text")
+        }
+        return text
+    }
+
+    func create() throws(TransactionSigningAuthorityError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: url,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: Self.directoryPermissions]
+            )
+        } catch {
+            throw .writeFailed(path: url.path, detail: error.localizedDescription)
+        }
+    }
+
+    /// Writes a file that must not exist yet; fails with ``TransactionSigningAuthorityError/fileAlreadyExists(path:)``
+    /// rather than touching one that does.
+    func writeNew(_ file: String, contents: String, permissions: mode_t) throws(TransactionSigningAuthorityError) {
+        try Self.writeExclusively(path: path(of: file), contents: contents, permissions: permissions)
+    }
+
+    /// Atomically replaces a file: readers see either the old or the new contents, never a mix.
+    func replace(_ file: String, contents: String, permissions: mode_t) throws(TransactionSigningAuthorityError) {
+        let finalPath = path(of: file)
+        let stagingPath = path(of: ".\(file).new")
+        if unlink(stagingPath) != 0, errno != ENOENT {
+            throw .writeFailed(path: stagingPath, detail: Self.lastErrorDescription())
+        }
+        try Self.writeExclusively(path: stagingPath, contents: contents, permissions: permissions)
+        guard rename(stagingPath, finalPath) == 0 else {
+            let detail = Self.lastErrorDescription()
+            unlink(stagingPath)
+            throw .writeFailed(path: finalPath, detail: detail)
+        }
+    }
+
+    private static func writeExclusively(
+        path: String,
+        contents: String,
+        permissions: mode_t
+    ) throws(TransactionSigningAuthorityError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { throw .fileAlreadyExists(path: path) }
+            throw .writeFailed(path: path, detail: lastErrorDescription())
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, permissions) == 0 else {
+            throw .writeFailed(path: path, detail: lastErrorDescription())
+        }
+        let bytes = Array(contents.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(path: path, detail: lastErrorDescription())
+            }
+            written += result
+        }
+        guard fsync(descriptor) == 0 else {
+            throw .writeFailed(path: path, detail: lastErrorDescription())
+        }
+    }
+
+    private static func lastErrorDescription() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,255 @@
+import Crypto
+import Foundation
+import X509
+
+/// The simulated store's signer: a root CA, an intermediate CA and a leaf signing certificate, kept in
+/// Kiosk's data directory (see ``SigningKeyDirectory`` for the layout and ``SigningCertificateIssuer`` for
+/// lifetimes), signing transactions as ES256 compact JWS with an x5c chain, like StoreKit 2.
+///
+/// The chain is created on first use and reused afterwards, so receipts signed in earlier runs keep verifying
+/// against the same root. A damaged or partial directory is reported, never regenerated.
+public struct TransactionSigningAuthority: Sendable {
+    public let rootCertificate: Certificate
+    public let intermediateCertificate: Certificate
+    public let leafCertificate: Certificate
+    /// Lowercase hex SHA-256 of the root certificate's DER, the usual way to tell two roots apart.
+    public let rootFingerprint: String
+
+    /// The leaf key as its raw scalar, because swift-crypto's key type is not `Sendable` on every platform.
+    private let leafKeyScalar: Data
+    /// The base64url protected header, identical for every transaction this chain signs.
+    private let headerSegment: String
+
+    private init(
+        root: Certificate,
+        intermediate: Certificate,
+        leaf: Certificate,
+        leafKey: P256.Signing.PrivateKey
+    ) throws(TransactionSigningAuthorityError) {
+        rootCertificate = root
+        intermediateCertificate = intermediate
+        leafCertificate = leaf
+        leafKeyScalar = leafKey.rawRepresentation
+        let chainDER = try [leaf, intermediate, root].map { certificate throws(TransactionSigningAuthorityError) in
+            try Self.derBytes(of: certificate)
+        }
+        rootFingerprint = SHA256.hash(data: chainDER[2]).map { String(format: "%02x", $0) }.joined()
+        let header = JWSHeader(alg: JWSHeader.es256, x5c: chainDER.map { Data($0).base64EncodedString() })
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            headerSegment = Base64URL.encode(try encoder.encode(header))
+        } catch {
+            throw .certificateIssuanceFailed("cannot encode the JWS header: \(error)")
+        }
+    }
+
+    /// Loads the chain from `dataDirectory`, creating it when the directory holds none, and renewing the
+    /// leaf from the stored intermediate when it expires within 30 days of `now`.
+    ///
+    /// - Parameter generator: source of key material and serial numbers; pass `SystemRandomNumberGenerator`
+    ///   (a CSPRNG) outside tests.
+    public static func loadOrCreate(
+        dataDirectory: URL,
+        now: Date,
+        using generator: inout some RandomNumberGenerator
+    ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
+        let directory = SigningKeyDirectory(dataDirectory: dataDirectory)
+        let existing = directory.existingFiles()
+        if existing.isEmpty {
+            return try create(in: directory, now: now, using: &generator)
+        }
+        let missing = SigningKeyDirectory.allFiles.filter { !existing.contains($0) }
+        guard missing.isEmpty else {
+            throw .incompleteKeyDirectory(directory: directory.url.path, missingFiles: missing)
+        }
+        return try load(from: directory, now: now, using: &generator)
+    }
+
+    /// Reads only the root certificate, which is all a verifier needs; no private key is touched.
+    public static func loadTrustedRoot(dataDirectory: URL) throws(TransactionSigningAuthorityError) -> Certificate {
+        let directory = SigningKeyDirectory(dataDirectory: dataDirectory)
+        guard directory.existingFiles().contains(SigningKeyDirectory.rootFile) else {
+            throw .noAuthority(directory: directory.url.path)
+        }
+        return try loadRoot(from: directory)
+    }
+
+    /// Signs a payload as an ES256 compact JWS whose header carries this authority's x5c chain.
+    public func sign(_ payload: TransactionPayload) throws(TransactionSigningAuthorityError) -> String {
+        let payloadBytes: Data
+        do {
+            payloadBytes = try TransactionJSONCoding.makeEncoder().encode(payload)
+        } catch {
+            throw .unencodablePayload("\(error)")
+        }
+        let signingInput = headerSegment + "." + Base64URL.encode(payloadBytes)
+        do {
+            let key = try P256.Signing.PrivateKey(rawRepresentation: leafKeyScalar)
+            let signature = try key.signature(for: Data(signingInput.utf8))
+            return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+        } catch {
+            throw .signingFailed("\(error)")
+        }
+    }
+
+    private static func create(
+        in directory: SigningKeyDirectory,
+        now: Date,
+        using generator: inout some RandomNumberGenerator
+    ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
+        let rootKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
+        let intermediateKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
+        let leafKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
+        let root = try SigningCertificateIssuer.issueRoot(key: rootKey, now: now, using: &generator)
+        let intermediate = try SigningCertificateIssuer.issueIntermediate(
+            publicKey: intermediateKey.publicKey, root: root, rootKey: rootKey, now: now, using: &generator
+        )
+        let leaf = try SigningCertificateIssuer.issueLeaf(
+            publicKey: leafKey.publicKey, intermediate: intermediate, intermediateKey: intermediateKey, now: now,
+            using: &generator
+        )
+        try directory.create()
+        try directory.writeNew(
+            SigningKeyDirectory.intermediateFile,
+            contents: try pem(intermediate, key: intermediateKey),
+            permissions: SigningKeyDirectory.privatePermissions
+        )
+        try directory.writeNew(
+            SigningKeyDirectory.leafFile,
+            contents: try pem(leaf, key: leafKey),
+            permissions: SigningKeyDirectory.privatePermissions
+        )
+        try directory.writeNew(
+            SigningKeyDirectory.rootFile,
+            contents: try pem(root),
+            permissions: SigningKeyDirectory.publicPermissions
+        )
+        return try TransactionSigningAuthority(root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
+    }
+
+    private static func load(
+        from directory: SigningKeyDirectory,
+        now: Date,
+        using generator: inout some RandomNumberGenerator
+    ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
+        let root = try loadRoot(from: directory)
+        let (intermediate, intermediateKey) = try loadIssued(SigningKeyDirectory.intermediateFile, from: directory, issuer: root)
+        var (leaf, leafKey) = try loadIssued(SigningKeyDirectory.leafFile, from: directory, issuer: intermediate)
+
+        if now > intermediate.notValidAfter {
+            throw .intermediateExpired(
+                path: directory.path(of: SigningKeyDirectory.intermediateFile),
+                notValidAfter: intermediate.notValidAfter
+            )
+        }
+        if leaf.notValidAfter.timeIntervalSince(now) < SigningCertificateIssuer.leafRenewalWindow {
+            leafKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
+            leaf = try SigningCertificateIssuer.issueLeaf(
+                publicKey: leafKey.publicKey, intermediate: intermediate, intermediateKey: intermediateKey, now: now,
+                using: &generator
+            )
+            try directory.replace(
+                SigningKeyDirectory.leafFile,
+                contents: try pem(leaf, key: leafKey),
+                permissions: SigningKeyDirectory.privatePermissions
+            )
+        }
+        return try TransactionSigningAuthority(root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
+    }
+
+    private static func loadRoot(from directory: SigningKeyDirectory) throws(TransactionSigningAuthorityError) -> Certificate {
+        let file = SigningKeyDirectory.rootFile
+        let blocks = try parseBlocks(file, from: directory, expectedCount: 1)
+        let root = try certificate(in: blocks, file: file, directory: directory)
+        guard root.issuer == root.subject, root.publicKey.isValidSignature(root.signature, for: root) else {
+            throw .inconsistentChain(path: directory.path(of: file), detail: "root certificate is not self-signed")
+        }
+        return root
+    }
+
+    /// Loads a certificate with its key and checks both belong under `issuer`, so a file swapped in from
+    /// another chain is caught at load time rather than producing receipts that never verify.
+    private static func loadIssued(
+        _ file: String,
+        from directory: SigningKeyDirectory,
+        issuer: Certificate
+    ) throws(TransactionSigningAuthorityError) -> (Certificate, P256.Signing.PrivateKey) {
+        let path = directory.path(of: file)
+        let blocks = try parseBlocks(file, from: directory, expectedCount: 2)
+        let certificate = try certificate(in: blocks, file: file, directory: directory)
+        guard let keyBlock = blocks.single("PRIVATE KEY") else {
+            throw .corruptFile(path: path, detail: "expected one PRIVATE KEY block")
+        }
+        let key: P256.Signing.PrivateKey
+        do {
+            key = try P256.Signing.PrivateKey(pemRepresentation: keyBlock.text)
+        } catch {
+            throw .corruptFile(path: path, detail: "PRIVATE KEY block is not a P-256 key")
+        }
+        guard Certificate.PublicKey(key.publicKey) == certificate.publicKey else {
+            throw .inconsistentChain(path: path, detail: "private key does not match the certificate")
+        }
+        guard certificate.issuer == issuer.subject, issuer.publicKey.isValidSignature(certificate.signature, for: certificate)
+        else {
+            throw .inconsistentChain(path: path, detail: "certificate was not issued by \(issuer.subject)")
+        }
+        return (certificate, key)
+    }
+
+    private static func parseBlocks(
+        _ file: String,
+        from directory: SigningKeyDirectory,
+        expectedCount: Int
+    ) throws(TransactionSigningAuthorityError) -> PEMBlocks {
+        let path = directory.path(of: file)
+        let blocks: PEMBlocks
+        do {
+            blocks = try PEMBlocks(parsing: try directory.read(file))
+        } catch let error as TransactionSigningAuthorityError {
+            throw error
+        } catch {
+            throw .corruptFile(path: path, detail: "\(error)")
+        }
+        guard blocks.blocks.count == expectedCount else {
+            throw .corruptFile(path: path, detail: "expected \(expectedCount) PEM block(s), found \(blocks.blocks.count)")
+        }
+        return blocks
+    }
+
+    private static func certificate(
+        in blocks: PEMBlocks,
+        file: String,
+        directory: SigningKeyDirectory
+    ) throws(TransactionSigningAuthorityError) -> Certificate {
+        let path = directory.path(of: file)
+        guard let block = blocks.single("CERTIFICATE") else {
+            throw .corruptFile(path: path, detail: "expected one CERTIFICATE block")
+        }
+        do {
+            return try Certificate(pemEncoded: block.text)
+        } catch {
+            throw .corruptFile(path: path, detail: "CERTIFICATE block is not an X.509 certificate")
+        }
+    }
+
+    private static func pem(
+        _ certificate: Certificate,
+        key: P256.Signing.PrivateKey? = nil
+    ) throws(TransactionSigningAuthorityError) -> String {
+        do {
+            let certificatePEM = try certificate.serializeAsPEM().pemString + "\n"
+            return certificatePEM + (key.map { $0.pemRepresentation + "\n" } ?? "")
+        } catch {
+            throw .certificateIssuanceFailed("cannot PEM-encode \(certificate.subject): \(error)")
+        }
+    }
+
+    private static func derBytes(of certificate: Certificate) throws(TransactionSigningAuthorityError) -> [UInt8] {
+        do {
+            return try certificate.serializeAsPEM().derBytes
+        } catch {
+            throw .certificateIssuanceFailed("cannot DER-encode \(certificate.subject): \(error)")
+        }
+    }
+}
