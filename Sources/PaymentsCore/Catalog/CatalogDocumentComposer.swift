@@ -4,13 +4,13 @@ import Yams
 ///
 /// Yams refuses a mapping with a repeated key and names only the first occurrence, which would
 /// end loading at the first problem. Instead the occurrence Yams points at is renamed to a
-/// placeholder of the same length in Unicode scalars (so every position libyaml reports stays
-/// right) and the text is composed again; `CatalogNodeReader` maps placeholders back and reports
+/// substitute of the same length in Unicode scalars (so every position libyaml reports stays
+/// right) and the text is composed again; `CatalogNodeReader` maps substitutes back and reports
 /// each repeat where it occurs, together with every other problem in the file.
 enum CatalogDocumentComposer {
     struct Composed {
         var root: Node?
-        /// Placeholder → original key.
+        /// Substitute → original key.
         var maskedKeys: [String: String]
     }
 
@@ -31,10 +31,10 @@ enum CatalogDocumentComposer {
                 let key = duplicates.first ?? ""
                 let original = masked[key] ?? key
                 if round < maximumRenames,
-                   let placeholder = placeholder(round: round, length: key.unicodeScalars.count),
-                   let renamed = rename(key: key, at: context.mark, to: placeholder, in: text) {
+                   let substitute = substitute(round: round, length: key.unicodeScalars.count),
+                   let renamed = rename(key: key, at: context.mark, to: substitute, in: text) {
                     text = renamed
-                    masked[placeholder] = original
+                    masked[substitute] = original
                     continue
                 }
                 return .failure(.yaml(line: context.mark.line, column: context.mark.column,
@@ -79,16 +79,16 @@ enum CatalogDocumentComposer {
         return (line, column)
     }
 
-    /// Private-use characters, one kind per round, so placeholders never collide with each other
+    /// Private-use characters, one kind per round, so substitutes never collide with each other
     /// or with a real key.
-    private static func placeholder(round: Int, length: Int) -> String? {
+    private static func substitute(round: Int, length: Int) -> String? {
         guard length > 0, let scalar = Unicode.Scalar(UInt32(0xE000 + round)) else { return nil }
         return String(repeating: String(Character(scalar)), count: length)
     }
 
     /// The text with the key starting at `mark` replaced, or nil when the text there is not the
     /// key written literally (an escaped quoted key), in which case nothing is renamed.
-    private static func rename(key: String, at mark: Mark, to placeholder: String, in text: String) -> String? {
+    private static func rename(key: String, at mark: Mark, to substitute: String, in text: String) -> String? {
         let scalars = text.unicodeScalars
         guard var start = index(line: mark.line, column: mark.column, in: scalars) else { return nil }
         if start != scalars.endIndex, scalars[start] == "\"" || scalars[start] == "'" {
@@ -101,7 +101,7 @@ enum CatalogDocumentComposer {
         }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[..<start])
-        result.append(contentsOf: placeholder.unicodeScalars)
+        result.append(contentsOf: substitute.unicodeScalars)
         result.append(contentsOf: scalars[end...])
         return String(result)
     }

@@ -16,7 +16,7 @@ struct RedirectClassifyCLITests {
 
     @Test("The binary is built next to the test bundle")
     func binaryExists() {
-        #expect(FileManager.default.isExecutableFile(atPath: RedirectCLI.binaryURL.path))
+        #expect(FileManager.default.isExecutableFile(atPath: KioskProcess.binaryURL.path))
     }
 
     @Test("URLs given as arguments print one JSON line each, in order")

@@ -6,7 +6,7 @@ import Testing
 struct ReceiptVerifyCommandTests {
     @Test("the test bundle finds the built kiosk binary")
     func binaryExists() {
-        #expect(FileManager.default.isExecutableFile(atPath: SignedTransactionsCLI.binary.path))
+        #expect(FileManager.default.isExecutableFile(atPath: KioskProcess.binaryURL.path))
     }
 
     @Test("a genuine receipt prints the verified transaction as sorted JSON with ISO 8601 dates")

@@ -4,35 +4,11 @@ import Testing
 
 /// Runs the built `kiosk` binary, which `swift test` places next to the test bundle in `.build/<config>`.
 enum SignedTransactionsCLI {
-    struct Outcome {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    static var binary: URL {
-        Bundle.main.bundleURL.appendingPathComponent("kiosk")
-    }
+    typealias Outcome = KioskProcess.Outcome
 
     /// Runs with a controlled environment so the developer's own `KIOSK_DATA_DIR` or home never leaks in.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self)
-        )
+        try KioskProcess.run(arguments, environment: environment, inheritEnvironment: false)
     }
 }
 

@@ -49,7 +49,7 @@ import Testing
             committed = invoices
         }
         let finished = try KioskProcess.run(seed(directory, seed: 99, months: 2))
-        #expect(finished.status == 0, "\(finished.standardError)")
+        #expect(finished.status == 0, "\(finished.stderr)")
         #expect(try await openStore(directory).checkInvariants() == [])
     }
 }

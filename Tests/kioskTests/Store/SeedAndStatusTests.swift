@@ -8,32 +8,32 @@ import Testing
         let arguments = ["--accounts", "5", "--months", "3", "--seed", "42", "--start", "2025-03-01"]
         let a = try KioskProcess.run(["seed", "--data-dir", first.path] + arguments)
         let b = try KioskProcess.run(["seed", "--data-dir", second.path] + arguments)
-        #expect(a.status == 0 && b.status == 0, "\(a.standardError)\(b.standardError)")
-        #expect(a.standardOutput.contains("Seeded 5 customers of Kiosk Demo Store over 3 months"))
-        #expect(a.standardError.split(separator: "\n").filter { $0.hasPrefix("seed: month ") }.count == 3)
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        #expect(a.stdout.contains("Seeded 5 customers of Kiosk Demo Store over 3 months"))
+        #expect(a.stderr.split(separator: "\n").filter { $0.hasPrefix("seed: month ") }.count == 3)
         let statusA = try KioskProcess.run(["status", "--data-dir", first.path, "--account", "acct_000003"])
         let statusB = try KioskProcess.run(["--data-dir", second.path, "--account", "acct_000003"])
         #expect(statusA.status == 0 && statusB.status == 0)
-        #expect(statusA.standardOutput.contains("Latest invoices"))
+        #expect(statusA.stdout.contains("Latest invoices"))
         // Same seed and start, same history: only the data directory path differs.
         let strip = { (text: String) in text.split(separator: "\n").dropFirst().joined(separator: "\n") }
-        #expect(strip(statusA.standardOutput) == strip(statusB.standardOutput))
-        #expect(strip(statusA.standardOutput) != "")
+        #expect(strip(statusA.stdout) == strip(statusB.stdout))
+        #expect(strip(statusA.stdout) != "")
     }
 
     @Test func statusOnAnEmptyStoreExplainsHowToStart() throws {
         let directory = KioskProcess.temporaryDirectory("status-empty")
         let result = try KioskProcess.run([], environment: ["KIOSK_DATA_DIR": directory.path])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("Kiosk Demo Store — data in \(directory.path), catalog: embedded default"))
-        #expect(result.standardOutput.contains("No customers yet"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Kiosk Demo Store — data in \(directory.path), catalog: embedded default"))
+        #expect(result.stdout.contains("No customers yet"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("kiosk.sqlite").path))
     }
 
     @Test func badArgumentsAreUsageErrors() throws {
         let result = try KioskProcess.run(["seed", "--accounts", "0"])
         #expect(result.status == 64)
-        #expect(result.standardError.contains("--accounts must be 1 to 100000"))
+        #expect(result.stderr.contains("--accounts must be 1 to 100000"))
     }
 
     @Test func brokenUserCatalogIsReportedNotReplaced() throws {
@@ -42,7 +42,7 @@ import Testing
         try "catalog: 1\nname: [unclosed\n".write(to: directory.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
         let result = try KioskProcess.run(["status", "--data-dir", directory.path])
         #expect(result.status == 65)
-        #expect(result.standardError.contains("catalog.yaml:"))
-        #expect(result.standardError.contains("error:"))
+        #expect(result.stderr.contains("catalog.yaml:"))
+        #expect(result.stderr.contains("error:"))
     }
 }

@@ -1,26 +1,34 @@
 import Foundation
 
-/// The built `kiosk` binary, which `swift test` places next to the test bundle.
+/// The built `kiosk` binary, which `swift test` places next to the test bundle, and the one way
+/// the end-to-end tests run it.
 enum KioskProcess {
     struct Outcome {
         let status: Int32
-        let standardOutput: String
-        let standardError: String
+        let stdout: String
+        let stderr: String
     }
 
     static var binaryURL: URL { Bundle.main.bundleURL.appendingPathComponent("kiosk") }
 
-    /// Runs kiosk to completion with its own temporary data directory unless one is given.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs kiosk to completion. `environment` is added to this process's environment, or replaces
+    /// it when `inheritEnvironment` is false (so a developer's own KIOSK_DATA_DIR never leaks in).
+    static func run(_ arguments: [String], standardInput: Data = Data(), environment: [String: String] = [:],
+                    inheritEnvironment: Bool = true, currentDirectory: URL? = nil) throws -> Outcome {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-stdin-\(UUID().uuidString)")
+        try standardInput.write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
         let process = Process()
         process.executableURL = binaryURL
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = inheritEnvironment
+            ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try FileHandle(forReadingFrom: input)
         try process.run()
         // Drain stderr concurrently so a chatty child never blocks on a full pipe.
         let errorData = LockedData()
@@ -32,8 +40,8 @@ enum KioskProcess {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         drained.wait()
-        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                       standardError: String(decoding: errorData.value, as: UTF8.self))
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+                       stderr: String(decoding: errorData.value, as: UTF8.self))
     }
 
     static func temporaryDirectory(_ name: String) -> URL {

@@ -15,14 +15,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let outcome = try CLI.run(["webhook", "sign"] + vectorOptions + ["--body-file", file.path])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == CLI.signature + "\n")
-        #expect(outcome.standardError.isEmpty)
+        #expect(outcome.stdout == CLI.signature + "\n")
+        #expect(outcome.stderr.isEmpty)
     }
 
     @Test func signReadsTheBodyFromStandardInput() throws {
         let outcome = try CLI.run(["webhook", "sign"] + vectorOptions, standardInput: CLI.body)
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == CLI.signature + "\n")
+        #expect(outcome.stdout == CLI.signature + "\n")
     }
 
     @Test func signThenVerifyRoundTripsThroughTheBinary() throws {
@@ -32,18 +32,18 @@ import Testing
         let options = ["--secret", "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "--id", "msg_cli", "--timestamp", "1700000000"]
         let signed = try CLI.run(["webhook", "sign"] + options + ["--body-file", file.path])
         #expect(signed.status == 0)
-        let signature = signed.standardOutput.trimmingCharacters(in: .newlines)
+        let signature = signed.stdout.trimmingCharacters(in: .newlines)
         #expect(signature.hasPrefix("v1,"))
 
         let fromFile = try CLI.run(["webhook", "verify"] + options
             + ["--signature", signature, "--now", "1700000100", "--body-file", file.path])
         #expect(fromFile.status == 0)
-        #expect(fromFile.standardOutput == "valid\n")
+        #expect(fromFile.stdout == "valid\n")
 
         let fromStandardInput = try CLI.run(["webhook", "verify"] + options
             + ["--signature", signature, "--now", "1700000100"], standardInput: body)
         #expect(fromStandardInput.status == 0)
-        #expect(fromStandardInput.standardOutput == "valid\n")
+        #expect(fromStandardInput.stdout == "valid\n")
     }
 
     @Test func verifyAcceptsMultipleSignaturesAndIgnoresUnknownVersions() throws {
@@ -51,7 +51,7 @@ import Testing
         let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
             + ["--signature", listed, "--now", CLI.timestamp], standardInput: CLI.body)
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == "valid\n")
+        #expect(outcome.stdout == "valid\n")
     }
 
     @Test func verifyReportsATamperedBodyAndExits1() throws {
@@ -60,14 +60,14 @@ import Testing
         let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
             + ["--signature", CLI.signature, "--now", CLI.timestamp], standardInput: body)
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput == "invalid: no valid signature: no v1 signature matches\n")
+        #expect(outcome.stdout == "invalid: no valid signature: no v1 signature matches\n")
     }
 
     @Test func verifyReportsAStaleTimestampAndExits1() throws {
         let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
             + ["--signature", CLI.signature, "--now", "1614265631"], standardInput: CLI.body)
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput
+        #expect(outcome.stdout
             == "invalid: timestamp too old: 1614265330 is 301 s before now 1614265631 (tolerance 300 s)\n")
     }
 
@@ -75,23 +75,23 @@ import Testing
         let arguments = ["webhook", "verify"] + vectorOptions + ["--signature", CLI.signature, "--now", "1614265029"]
         let tooNew = try CLI.run(arguments, standardInput: CLI.body)
         #expect(tooNew.status == 1)
-        #expect(tooNew.standardOutput.hasPrefix("invalid: timestamp too new"))
+        #expect(tooNew.stdout.hasPrefix("invalid: timestamp too new"))
         let widened = try CLI.run(arguments + ["--tolerance", "301"], standardInput: CLI.body)
         #expect(widened.status == 0)
-        #expect(widened.standardOutput == "valid\n")
+        #expect(widened.stdout == "valid\n")
     }
 
     @Test func verifyWithoutNowUsesTheWallClockSoAnAncientTimestampFails() throws {
         let outcome = try CLI.run(["webhook", "verify"] + vectorOptions + ["--signature", CLI.signature], standardInput: CLI.body)
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput.hasPrefix("invalid: timestamp too old: 1614265330"))
+        #expect(outcome.stdout.hasPrefix("invalid: timestamp too old: 1614265330"))
     }
 
     @Test func verifyReportsMissingVersion1Signature() throws {
         let outcome = try CLI.run(["webhook", "verify"] + vectorOptions
             + ["--signature", "v2,AAAA", "--now", CLI.timestamp], standardInput: CLI.body)
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput == "invalid: no v1 signature in webhook-signature header\n")
+        #expect(outcome.stdout == "invalid: no v1 signature in webhook-signature header\n")
     }
 
     @Test(arguments: [
@@ -112,7 +112,7 @@ import Testing
     func usageErrorsExit64WithAMessageOnStandardError(arguments: [String], message: String) throws {
         let outcome = try CLI.run(arguments, standardInput: CLI.body)
         #expect(outcome.status == 64)
-        #expect(outcome.standardOutput.isEmpty)
-        #expect(outcome.standardError.contains(message))
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains(message))
     }
 }

@@ -2,11 +2,7 @@ import Foundation
 
 /// Runs the built `kiosk` binary, which `swift test` places next to the test bundle.
 enum WebhooksCLITestSupport {
-    struct Outcome {
-        let status: Int32
-        let standardOutput: String
-        let standardError: String
-    }
+    typealias Outcome = KioskProcess.Outcome
 
     /// The Standard Webhooks reference vector (see PaymentsCoreTests' WebhooksTestSupport).
     static let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -15,31 +11,10 @@ enum WebhooksCLITestSupport {
     static let body = Data(#"{"test": 2432232314}"#.utf8)
     static let signature = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
 
-    static var binaryURL: URL {
-        Bundle.main.bundleURL.appendingPathComponent("kiosk")
-    }
+    static var binaryURL: URL { KioskProcess.binaryURL }
 
     static func run(_ arguments: [String], standardInput: Data = Data()) throws -> Outcome {
-        let process = Process()
-        process.executableURL = binaryURL
-        process.arguments = arguments
-        let inputPipe = Pipe()
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardInput = inputPipe
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        try process.run()
-        inputPipe.fileHandleForWriting.write(standardInput)
-        try inputPipe.fileHandleForWriting.close()
-        let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
-        let error = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: output, as: UTF8.self),
-            standardError: String(decoding: error, as: UTF8.self)
-        )
+        try KioskProcess.run(arguments, standardInput: standardInput)
     }
 
     /// Writes `contents` to a fresh temporary file for `--body-file`.
