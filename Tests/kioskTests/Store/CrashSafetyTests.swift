@@ -53,3 +53,26 @@ import Testing
         #expect(try await openStore(directory).checkInvariants() == [])
     }
 }
+
+/// Two kiosk processes writing to one data directory at the same time take turns on the write
+/// lock: both finish, and the books balance.
+@Suite struct ConcurrentProcessTests {
+    @Test func twoSeedsAtOnceOnOneDataDirectoryStayConsistent() async throws {
+        let directory = KioskProcess.temporaryDirectory("two-writers")
+        let processes = try (1...2).map { seed -> Process in
+            let process = Process()
+            process.executableURL = KioskProcess.binaryURL
+            process.arguments = ["seed", "--data-dir", directory.path, "--accounts", "15", "--months", "4",
+                                 "--seed", "\(seed)", "--start", "2025-06-01"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        let store = try CrashSafetyTests().openStore(directory)
+        #expect(try await store.accounts().count == 30)
+        #expect(try await store.checkInvariants() == [])
+    }
+}
