@@ -33,7 +33,7 @@ enum StatusReport {
         for plan in catalog.plans.sorted(by: { $0.rank < $1.rank }) {
             let prices = plan.products.compactMap { product in
                 catalog.price(base: product.price, overrides: product.prices, in: catalog.currency)
-                    .map { "\($0.formatted())/\(product.period.billingWord)" }
+                    .map { "\($0.formatted())/\(CatalogDurationWording.per(product.period))" }
             }
             lines.append("  \(plan.name.padding(toLength: 12, withPad: " ", startingAt: 0)) "
                          + (prices.isEmpty ? "free" : prices.joined(separator: ", ")))
