@@ -7,31 +7,47 @@ import GRDB
 /// subscriptions up to date (renewals that fell due while Kiosk was closed), so what a caller
 /// sees is always the true state at the injected clock's "now".
 public final class LocalPaymentsService: PaymentsService {
-    private let database: DatabasePool
+    let database: DatabasePool
     private let storeCatalog: Catalog
-    private let clock: any KioskClock
+    let clock: any KioskClock
+    private let signer: TransactionSigningAuthority
+    private let random: RandomSource
+    /// Where named snapshots of the store are kept; nil for a store without a data directory.
+    let snapshotDirectory: URL?
+    let verifier: TransactionVerifier
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
     /// commits, small enough that other processes get the write lock regularly.
     static let advanceBatch = 2_000
 
-    public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock) {
+    public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock, signer: TransactionSigningAuthority,
+                random: RandomSource = RandomSource(), snapshotDirectory: URL? = nil) {
         self.database = database
         self.storeCatalog = catalog
         self.clock = clock
+        self.signer = signer
+        self.random = random
+        self.snapshotDirectory = snapshotDirectory
+        self.verifier = TransactionVerifier(trustedRoot: signer.rootCertificate)
     }
 
-    /// Opens the store of a data directory.
-    public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock) throws {
-        self.init(database: try StoreDatabase.open(directory), catalog: catalog, clock: clock)
+    /// Opens the store of a data directory, creating its database and signing keys on first use.
+    public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock,
+                            random: RandomSource = RandomSource()) throws {
+        let database = try StoreDatabase.open(directory)
+        let signer = try DirectoryLock.withLock(in: directory.url) {
+            try random.with { try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0) }
+        }
+        self.init(database: database, catalog: catalog, clock: clock, signer: signer, random: random,
+                  snapshotDirectory: directory.url.appendingPathComponent("snapshots"))
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
-        let catalog = storeCatalog
+    func write<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
         do {
             return try await database.write { db in
-                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now)
+                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
                 var report = ClockAdvanceReport(clockID: "", from: now, to: now)
                 _ = try engine.processDue(clockID: nil, until: engine.systemNow, limit: .max, report: &report)
                 return try body(engine)
@@ -43,16 +59,30 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
+    /// A write that first consumes an armed fault of `operation`: the fault's countdown commits,
+    /// then the call fails with the injected store error.
+    func write<T: Sendable>(failing operation: StoreOperation,
+                            _ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        let result: Result<T, StoreError> = try await write { engine in
+            if let fault = try engine.takeFault(operation) { return .failure(fault) }
+            return .success(try body(engine))
+        }
+        return try result.mapError(PaymentsError.store).get()
+    }
+
     /// Reads see the true state too: if real-time renewals fell due, a catch-up write runs first.
-    private func read<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
-        let catalog = storeCatalog
+    func read<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
         do {
             let due = try await database.read { db in
-                try StoreEngine(db: db, catalog: catalog, systemNow: now).hasDueWork(clockID: nil)
+                try StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                    .hasDueWork(clockID: nil)
             }
             if due { try await write { _ in } }
-            return try await database.read { db in try body(StoreEngine(db: db, catalog: catalog, systemNow: now)) }
+            return try await database.read { db in
+                try body(StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random))
+            }
         } catch let error as PaymentsError {
             throw error
         } catch {
@@ -60,7 +90,10 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
-    public func catalog() async throws -> Catalog { storeCatalog }
+    public func catalog() async throws -> Catalog {
+        let catalog = storeCatalog
+        return try await write(failing: .loadProducts) { _ in catalog }
+    }
     public func settings() async throws -> StoreSettings { try await read { try $0.settings() } }
     public func updateSettings(_ settings: StoreSettings) async throws { try await write { try $0.saveSettings(settings) } }
 
@@ -150,7 +183,7 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func purchase(_ request: PurchaseRequest) async throws -> PurchaseOutcome {
-        try await write { engine in
+        try await write(failing: .purchase) { engine in
             try engine.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
                 try engine.purchase(request)
             }
@@ -158,7 +191,7 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func subscriptions(accountID: String) async throws -> [Subscription] {
-        try await write { try $0.subscriptions(accountID: accountID).map(\.subscription) }
+        try await write(failing: .subscriptionStatus) { try $0.subscriptions(accountID: accountID).map(\.subscription) }
     }
 
     public func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
@@ -166,7 +199,7 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
-        try await write { engine in
+        try await write(failing: .manageSubscriptions) { engine in
             try engine.idempotent(request.idempotencyKey, operation: "change_plan", request: request) {
                 try engine.changePlan(request)
             }
@@ -174,15 +207,15 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription {
-        try await write { try $0.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason) }
+        try await write(failing: .manageSubscriptions) { try $0.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason) }
     }
 
     public func resume(subscriptionID: String) async throws -> Subscription {
-        try await write { try $0.resume(subscriptionID: subscriptionID) }
+        try await write(failing: .manageSubscriptions) { try $0.resume(subscriptionID: subscriptionID) }
     }
 
     public func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome {
-        try await write { engine in
+        try await write(failing: .refundRequest) { engine in
             try engine.idempotent(idempotencyKey, operation: "refund", request: invoiceID) {
                 try engine.refund(invoiceID: invoiceID)
             }
@@ -239,5 +272,24 @@ public final class LocalPaymentsService: PaymentsService {
         try await read { try $0.events(accountID: accountID, after: after, limit: limit) }
     }
 
-    public func checkInvariants() async throws -> [String] { try await read { try $0.invariantViolations() } }
+    /// The books (see `StoreEngine.invariantViolations`), plus: nothing entitles without a
+    /// transaction whose signature verifies and that is not revoked.
+    public func checkInvariants() async throws -> [String] {
+        let (problems, proofs) = try await read { engine in
+            (try engine.invariantViolations(), try engine.entitlementProofs())
+        }
+        var unverified: [String] = []
+        for (owner, jws) in proofs {
+            guard let jws else {
+                unverified.append("\(owner): entitled without a transaction")
+                continue
+            }
+            switch await verifier.verify(jws, at: clock.now) {
+            case let .verified(payload) where payload.revocationDate == nil: break
+            case .verified: unverified.append("\(owner): entitled by a revoked transaction")
+            case let .unverified(reason, _): unverified.append("\(owner): transaction does not verify (\(reason))")
+            }
+        }
+        return problems + unverified
+    }
 }

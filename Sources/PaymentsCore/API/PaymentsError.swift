@@ -28,6 +28,11 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case accountHasPurchases(String)
     case nothingToRefund(invoiceID: String)
     case storage(String)
+    case pendingActionNotFound(String)
+    case store(StoreError)
+    case cardRejected(field: String, message: String)
+    case cardDeclined(DeclineReason)
+    case snapshotNotFound(String)
 
     public enum OfferCodeRejection: String, Hashable, Sendable, Codable {
         case unknown, expired, notApplicable = "not_applicable", alreadyRedeemed = "already_redeemed"
@@ -68,6 +73,11 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case .accountHasPurchases: "Attach a test clock before the account makes purchases."
         case let .nothingToRefund(id): "Invoice \(id) has nothing left to refund."
         case let .storage(message): "The store could not be read or written: \(message)"
+        case let .pendingActionNotFound(id): "No pending action \(id) (it may already be resolved)."
+        case let .store(error): error.userMessage
+        case let .cardRejected(_, message): message
+        case let .cardDeclined(reason): reason.message
+        case let .snapshotNotFound(name): "No snapshot named \(name)."
         }
     }
 

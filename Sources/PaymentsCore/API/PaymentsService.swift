@@ -61,4 +61,27 @@ public protocol PaymentsService: Sendable {
 
     /// Checks the books: returns every broken invariant (empty when all hold).
     func checkInvariants() async throws -> [String]
+
+    // The simulated store: StoreKit-style purchases, cards, pending actions and test controls
+    func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult
+    /// Validates and tokenizes a card; only brand, last four, expiry and a token are kept.
+    func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod
+    func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome
+    func pendingActions(accountID: String?) async throws -> [PendingAction]
+    func approvePurchase(pendingID: String) async throws -> StorePurchaseResult
+    func declinePurchase(pendingID: String) async throws
+    func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction
+    func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription
+    func forceRenewal(subscriptionID: String) async throws -> Subscription
+    func storeControls() async throws -> StoreControls
+    func updateStoreControls(_ controls: StoreControls) async throws
+    func setStorefront(accountID: String, storefront: String, currency: Currency) async throws -> Account
+    func clearAllTransactions() async throws
+    /// Store controls and lifecycle settings back to their defaults.
+    func resetStore() async throws
+    func saveSnapshot(named name: String) async throws
+    func restoreSnapshot(named name: String) async throws
+    func snapshots() async throws -> [String]
+    func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction]
+    func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult
 }

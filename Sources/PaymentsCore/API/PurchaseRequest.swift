@@ -23,6 +23,8 @@ public struct PurchaseRequest: Hashable, Sendable, Codable {
 public enum PurchaseOutcome: Hashable, Sendable, Codable {
     case purchased(PurchaseReceipt)
     case declined(reason: DeclineReason, invoice: Invoice)
+    /// The card needs a 3-D Secure challenge: complete it with `completeAuthentication`.
+    case requiresAction(PendingAction)
 }
 
 public struct PurchaseReceipt: Hashable, Sendable, Codable {
@@ -33,4 +35,6 @@ public struct PurchaseReceipt: Hashable, Sendable, Codable {
     public var pointsCredited: Int64
     /// Entitlement ids this purchase grants.
     public var entitlements: [String]
+    /// The signed store transaction recording it.
+    public var transaction: SignedTransaction?
 }

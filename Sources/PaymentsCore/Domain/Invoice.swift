@@ -76,5 +76,5 @@ public struct PaymentMethodSummary: Hashable, Sendable, Codable, CustomStringCon
         self.last4 = last4
     }
 
-    public var description: String { "\(brand) •••• \(last4)" }
+    public var description: String { last4.isEmpty ? brand : "\(brand) •••• \(last4)" }
 }

@@ -22,6 +22,9 @@ public enum ChargeBehaviour: Hashable, Sendable, Codable {
     case succeeds
     /// Every charge is declined with this code (a test card such as insufficient funds).
     case declines(DeclineReason)
+    /// On-session charges need a 3-D Secure challenge; off-session ones (renewals) succeed only
+    /// when the card was set up for them.
+    case requiresAuthentication(offSessionSucceeds: Bool)
 }
 
 /// A declined charge: Stripe's decline code and the message a customer may see.

@@ -39,4 +39,12 @@ public enum StoreEventType: String, Hashable, Sendable, Codable, CaseIterable {
     case paymentMethodAdded = "payment_method.added"
     case paymentMethodRemoved = "payment_method.removed"
     case clockAdvanced = "test_clock.advanced"
+    case purchasePending = "purchase.pending"
+    case purchaseApproved = "purchase.approved"
+    case purchaseDeclinedByParent = "purchase.ask_to_buy_declined"
+    case authenticationRequired = "payment.authentication_required"
+    case priceIncreaseRequested = "price_increase.requested"
+    case priceIncreaseAccepted = "price_increase.accepted"
+    case priceIncreaseDeclined = "price_increase.declined"
+    case transactionsCleared = "store.transactions_cleared"
 }

@@ -5,25 +5,63 @@ import GRDB
 enum ChargeResult {
     case paid(PaymentMethodSummary?)
     case declined(DeclineReason, PaymentMethodSummary?)
+    /// The card needs a 3-D Secure challenge before it can be charged on-session.
+    case requiresAuthentication(PaymentMethodSummary)
+}
+
+/// Who pays a charge.
+enum Payer {
+    case card(PaymentMethodRecord?)
+    /// The store account (StoreKit-style billing): no card involved.
+    case store
+
+    var billing: Billing {
+        switch self {
+        case .card: .card
+        case .store: .store
+        }
+    }
 }
 
 extension StoreEngine {
-    /// Charges `amount` to `method`. Nothing is charged for a zero total (a free trial), so no
-    /// card is needed then; an expired card declines as a real issuer would.
-    func collect(_ amount: Money, method: PaymentMethodRecord?, at now: Date) -> ChargeResult {
-        guard amount.minorUnits > 0 else { return .paid(method?.paymentMethod.summary) }
-        guard let method else {
+    static let storeSummary = PaymentMethodSummary(brand: "Store account", last4: "")
+
+    /// Charges `amount`. Nothing is charged for a zero total (a free trial, or a balance that
+    /// covers it), so no card is needed then. Off-session charges are renewals: the "renewals
+    /// fail" control declines them all, and a 3-D Secure card either was set up for them or
+    /// declines with authentication_required, as in Stripe test mode.
+    func collect(_ amount: Money, payer: Payer, at now: Date, offSession: Bool = false,
+                 authenticated: Bool = false) throws -> ChargeResult {
+        let summary: PaymentMethodSummary? = switch payer {
+        case .store: Self.storeSummary
+        case let .card(method): method?.paymentMethod.summary
+        }
+        guard amount.minorUnits > 0 else { return .paid(summary) }
+        if offSession, try controls().renewalsFail {
+            return .declined(DeclineReason(code: "billing_issue", message: "The renewal payment could not be collected."),
+                             summary)
+        }
+        guard case let .card(card) = payer else { return .paid(summary) }
+        guard let method = card else {
             return .declined(DeclineReason(code: "no_payment_method", message: "There is no payment method on file."), nil)
         }
-        let summary = method.paymentMethod.summary
         let components = ISODuration.utc.dateComponents([.year, .month], from: now)
         if let year = components.year, let month = components.month,
            method.expYear < year || (method.expYear == year && method.expMonth < month) {
             return .declined(DeclineReason(code: "expired_card", message: "Your card has expired."), summary)
         }
         switch method.behaviour {
-        case .succeeds: return .paid(summary)
-        case let .declines(reason): return .declined(reason, summary)
+        case .succeeds:
+            return .paid(summary)
+        case let .declines(reason):
+            return .declined(reason, summary)
+        case let .requiresAuthentication(offSessionSucceeds):
+            if offSession {
+                return offSessionSucceeds ? .paid(summary) : .declined(
+                    DeclineReason(code: "authentication_required",
+                                  message: "Your card requires authentication. Complete the payment on-session."), summary)
+            }
+            return authenticated ? .paid(summary) : .requiresAuthentication(method.paymentMethod.summary)
         }
     }
 

@@ -68,4 +68,19 @@ extension StoreEngine {
         problems += stuck.map { "\($0): live subscription with nothing scheduled" }
         return problems
     }
+
+    /// For every entitled subscription and live unlock or pass: its latest transaction's JWS.
+    func entitlementProofs() throws -> [(String, String?)] {
+        let subscriptions = try Row.fetchAll(db, sql: """
+            SELECT s.id, (SELECT t.jws FROM transactions t WHERE t.subscription_id = s.id
+                          ORDER BY t.purchase_date DESC, t.id DESC LIMIT 1) AS jws
+            FROM subscriptions s WHERE s.state IN ('subscribed', 'inGracePeriod')
+            """)
+        let purchases = try Row.fetchAll(db, sql: """
+            SELECT p.id, (SELECT t.jws FROM transactions t WHERE t.invoice_id = p.invoice_id LIMIT 1) AS jws
+            FROM purchases p WHERE p.revoked_at IS NULL AND p.type != 'consumable'
+            AND (p.expires_at IS NULL OR p.expires_at > ?)
+            """, arguments: [systemNow.milliseconds])
+        return (subscriptions + purchases).map { ($0["id"], $0["jws"]) }
+    }
 }

@@ -79,14 +79,20 @@ extension StoreEngine {
 
     /// The renewal at the end of a period: charge the next period, or open a billing issue.
     private func renew(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) throws {
+        if let consent = try unansweredPriceIncrease(subscription) {
+            // Apple: a price increase needing consent that was never given ends the subscription.
+            try resolvePending(consent, resolution: "expired", at: time)
+            try expire(&subscription, reason: .didNotConsentToPriceIncrease, at: time)
+            report.expirations += 1
+            return
+        }
         guard let terms = try renewalTerms(subscription, start: subscription.periodEnd, restartSeries: false) else {
             try expire(&subscription, reason: .productUnavailable, at: time)
             report.expirations += 1
             return
         }
-        let method = try renewalMethod(subscription)
         let description = "Renewal of \(terms.plan.name)"
-        switch collect(terms.total, method: method, at: time) {
+        switch try offSessionCharge(terms.total, subscription, at: time) {
         case let .paid(summary):
             let invoice = try issueInvoice(account: subscription.accountID, subscription: subscription.id,
                                            product: terms.product.id, kind: .renewal, at: time, description: description,
@@ -95,14 +101,15 @@ extension StoreEngine {
             try spendBalance(accountID: subscription.accountID, terms.appliedBalance)
             let wasTrial = subscription.periodType == .trial
             apply(terms, to: &subscription)
+            try issueRenewalTransaction(subscription, terms: terms, invoice: invoice, at: time)
             report.renewals += 1
             if wasTrial {
                 report.trialConversions += 1
                 try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
-                           product: terms.product.id, invoice: invoice.id)
+                         product: terms.product.id, invoice: invoice.id)
             }
             try emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
-                       product: terms.product.id, invoice: invoice.id)
+                     product: terms.product.id, invoice: invoice.id)
         case let .declined(reason, summary):
             // Stripe applies customer balance when the invoice is finalized, paid or not.
             let invoice = try issueInvoice(account: subscription.accountID, subscription: subscription.id,
@@ -126,9 +133,9 @@ extension StoreEngine {
             subscription.scheduleNextEvent()
             report.failedRenewals += 1
             try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
-                       invoice: invoice.id, detail: reason.code)
+                     invoice: invoice.id, detail: reason.code)
             try emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
-                       account: subscription.accountID, at: time, subscription: subscription.id)
+                     account: subscription.accountID, at: time, subscription: subscription.id)
         }
     }
 
@@ -140,10 +147,9 @@ extension StoreEngine {
             return
         }
         var invoice = try invoice(invoiceID)
-        let method = try renewalMethod(subscription)
         let amount = Money(minorUnits: invoice.total, currency: subscription.currencyValue)
         invoice.attemptCount += 1
-        switch collect(amount, method: method, at: time) {
+        switch try offSessionCharge(amount, subscription, at: time) {
         case let .declined(reason, summary):
             invoice.failureCode = reason.code
             invoice.pmBrand = summary?.brand
@@ -154,7 +160,7 @@ extension StoreEngine {
                                                  ends: subscription.retryEndsAt)
             subscription.scheduleNextEvent()
             try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
-                       invoice: invoice.id, detail: reason.code)
+                     invoice: invoice.id, detail: reason.code)
         case let .paid(summary):
             invoice.status = .paid
             invoice.failureCode = nil
@@ -169,10 +175,28 @@ extension StoreEngine {
             let start = inGrace ? subscription.periodEnd : time
             if let terms = try renewalTerms(subscription, start: start, restartSeries: !inGrace) {
                 apply(terms, to: &subscription)
+                try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
             }
             report.recoveries += 1
             try emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
-                       invoice: invoice.id)
+                     invoice: invoice.id)
+        }
+    }
+
+    /// The two ways a renewal charge can end.
+    enum OffSessionResult {
+        case paid(PaymentMethodSummary?)
+        case declined(DeclineReason, PaymentMethodSummary?)
+    }
+
+    /// A renewal charge: nobody is there to answer a 3-D Secure challenge, so one is a decline.
+    private func offSessionCharge(_ amount: Money, _ subscription: SubscriptionRecord,
+                                  at time: Date) throws -> OffSessionResult {
+        switch try collect(amount, payer: renewalPayer(subscription), at: time, offSession: true) {
+        case let .paid(summary): .paid(summary)
+        case let .declined(reason, summary): .declined(reason, summary)
+        case let .requiresAuthentication(summary):
+            .declined(DeclineReason(code: "authentication_required", message: "Your card requires authentication."), summary)
         }
     }
 
@@ -221,7 +245,8 @@ extension StoreEngine {
             let amount = try price(intro.price, intro.prices, in: currency, product: product.id)
             line = InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)", amount: amount)
         } else {
-            let amount = try price(product.price, product.prices, in: currency, product: product.id)
+            var amount = try price(product.price, product.prices, in: currency, product: product.id)
+            if !switching, let override = subscription.priceOverride { amount = Money(minorUnits: override, currency: currency) }
             line = InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))", amount: amount)
         }
         let restart = restartSeries || switching || periodType != subscription.periodType
@@ -273,12 +298,29 @@ extension StoreEngine {
         subscription.scheduleNextEvent()
     }
 
-    private func renewalMethod(_ subscription: SubscriptionRecord) throws -> PaymentMethodRecord? {
+    /// The store account for store-billed subscriptions; else the subscription's card, falling
+    /// back to the account's default card if that one was removed.
+    private func renewalPayer(_ subscription: SubscriptionRecord) throws -> Payer {
+        if subscription.billing == .store { return .store }
         if let id = subscription.paymentMethodID,
            let method = try PaymentMethodRecord.fetchOne(db, key: id), method.removedAt == nil {
-            return method
+            return .card(method)
         }
-        return try activePaymentMethods(subscription.accountID).first(where: \.isDefault)
+        return .card(try activePaymentMethods(subscription.accountID).first(where: \.isDefault))
+    }
+
+    private func issueRenewalTransaction(_ subscription: SubscriptionRecord, terms: RenewalTerms, invoice: Invoice,
+                                         at time: Date) throws {
+        _ = try issueTransaction(account: account(subscription.accountID), product: .subscription(terms.plan, terms.product),
+                                 subscription: subscription, invoice: invoice, purchaseDate: time,
+                                 expires: terms.periodEnd, offerType: terms.periodType == .intro ? .introductory : nil)
+    }
+
+    /// The id of a price-increase consent still waiting for this subscription.
+    private func unansweredPriceIncrease(_ subscription: SubscriptionRecord) throws -> String? {
+        try String.fetchOne(db, sql: """
+            SELECT id FROM pending_actions WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
+            """, arguments: [subscription.id])
     }
 
     private func days(_ count: Int, after date: Date) -> Date {

@@ -97,9 +97,18 @@ extension StoreEngine {
             lines.append(InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
                                      amount: preview.appliedBalance.negated))
         }
-        let method = try chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID)
+        let payer: Payer = subscription.billing == .store
+            ? .store : .card(try chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID))
         let description = "Change from \(subscription.planID) to \(plan.name)"
-        switch collect(preview.chargeNow, method: method, at: now) {
+        var result = try collect(preview.chargeNow, payer: payer, at: now)
+        if case let .requiresAuthentication(summary) = result {
+            // Plan changes charge the card on file off-session, as Stripe's subscription updates do.
+            result = try collect(preview.chargeNow, payer: payer, at: now, offSession: true)
+            if case .requiresAuthentication = result { result = .declined(.generic, summary) }
+        }
+        switch result {
+        case .requiresAuthentication:
+            throw PaymentsError.store(.purchaseNotAllowed)
         case let .declined(reason, summary):
             let invoice = try issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
                                            kind: .planChange, at: now, description: description, lines: lines,
@@ -128,6 +137,8 @@ extension StoreEngine {
             subscription.paidAmount = preview.newPrice.minorUnits
             subscription.scheduleNextEvent()
             try subscription.update(db)
+            _ = try issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
+                                     invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
             try emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
                      invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
             return .changed(subscription: subscription.subscription, invoice: invoice)
@@ -177,6 +188,7 @@ extension StoreEngine {
 
     func revoke(_ subscription: inout SubscriptionRecord, reason: RevocationReason, at now: Date) throws {
         try closeOpenInvoice(&subscription, as: .void)
+        try revokeTransactions(subscriptionID: subscription.id, at: now, reason: reason == .developerIssue ? .appIssue : .other)
         subscription.state = .revoked
         subscription.revocationDate = now
         subscription.revocationReason = reason

@@ -2,23 +2,44 @@ import Foundation
 import GRDB
 
 extension StoreEngine {
-    func purchase(_ request: PurchaseRequest) throws -> PurchaseOutcome {
-        let account = try account(request.accountID)
-        guard let product = catalog.product(id: request.productID) else {
-            throw PaymentsError.productNotFound(request.productID)
-        }
+    /// A card purchase (Stripe-like). `authenticated` is set when a 3-D Secure challenge for
+    /// this request was approved.
+    func purchase(_ request: PurchaseRequest, authenticated: Bool = false) throws -> PurchaseOutcome {
+        let method = try chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
+        return try performPurchase(accountID: request.accountID, productID: request.productID, offerCode: request.offerCode,
+                                   payer: .card(method), authenticated: authenticated, cardRequest: request)
+    }
+
+    /// Shared by card and store purchases: both end in the same invoices, ledger, transactions
+    /// and entitlements.
+    func performPurchase(accountID: String, productID: String, offerCode: String?, payer: Payer,
+                         appAccountToken: UUID? = nil, authenticated: Bool = false,
+                         cardRequest: PurchaseRequest? = nil) throws -> PurchaseOutcome {
+        let account = try account(accountID)
+        guard let product = catalog.product(id: productID) else { throw PaymentsError.productNotFound(productID) }
         let now = try now(for: account)
-        let code = try request.offerCode.map {
-            try validOfferCode($0, productID: request.productID, accountID: account.id, now: now)
-        }
-        let method = try chargeableMethod(accountID: account.id, preferred: request.paymentMethodID)
+        let code = try offerCode.map { try validOfferCode($0, productID: productID, accountID: account.id, now: now) }
+        let context = PurchaseContext(account: account, code: code, payer: payer, now: now,
+                                      authenticated: authenticated, appAccountToken: appAccountToken,
+                                      cardRequest: cardRequest)
         switch product {
         case let .subscription(plan, subscriptionProduct):
-            return try purchaseSubscription(account: account, plan: plan, product: subscriptionProduct, code: code,
-                                            method: method, now: now)
+            return try purchaseSubscription(plan: plan, product: subscriptionProduct, context)
         case let .oneTime(oneTime):
-            return try purchaseOneTime(account: account, product: oneTime, code: code, method: method, now: now)
+            return try purchaseOneTime(product: oneTime, context)
         }
+    }
+
+    /// A card that needs 3-D Secure: nothing is charged yet; the request waits as a pending action
+    /// until the challenge is approved or failed.
+    private func requireAuthentication(_ context: PurchaseContext, productID: String) throws -> PurchaseOutcome {
+        guard let request = context.cardRequest else {
+            throw PaymentsError.store(.purchaseNotAllowed)
+        }
+        let action = try createPending(kind: .threeDSecure, accountID: context.account.id, productID: productID,
+                                       subscriptionID: nil, request: request, at: context.now)
+        try emit(.authenticationRequired, account: context.account.id, at: context.now, product: productID)
+        return .requiresAction(action)
     }
 
     /// Eligible for an introductory offer: has never redeemed one in the group (StoreKit's rule).
@@ -34,8 +55,8 @@ extension StoreEngine {
             .fetchOne(db)
     }
 
-    private func purchaseSubscription(account: AccountRecord, plan: Plan, product: SubscriptionProduct,
-                                      code: OfferCode?, method: PaymentMethodRecord?, now: Date) throws -> PurchaseOutcome {
+    private func purchaseSubscription(plan: Plan, product: SubscriptionProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
+        let (account, code, now) = (context.account, context.code, context.now)
         if let existing = try activeSubscription(accountID: account.id) {
             throw PaymentsError.alreadySubscribed(subscriptionID: existing.id)
         }
@@ -71,9 +92,10 @@ extension StoreEngine {
             applied = used
         }
         let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        let subscriptionID = try nextID("sub")
         let description = "Subscription to \(plan.name)"
-        switch collect(total, method: method, at: now) {
+        switch try collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        case .requiresAuthentication:
+            return try requireAuthentication(context, productID: product.id)
         case let .declined(reason, summary):
             let invoice = try issueInvoice(account: account.id, subscription: nil, product: product.id,
                                            kind: .subscriptionCreate, at: now, description: description, lines: lines,
@@ -82,6 +104,7 @@ extension StoreEngine {
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
+            let subscriptionID = try nextID("sub")
             let end = firstPeriod.advance(now)
             var subscription = SubscriptionRecord(
                 id: subscriptionID, accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
@@ -92,13 +115,20 @@ extension StoreEngine {
                 willAutoRenew: true, pendingProductID: nil, expirationReason: nil, revocationDate: nil,
                 revocationReason: nil, billingIssueAt: nil, unsubscribeAt: nil, graceEndsAt: nil, retryEndsAt: nil,
                 nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: total.minorUnits + applied,
-                currency: currency.code, paymentMethodID: method?.id, cancellationReason: nil,
-                clockID: account.testClockID, nextEventAt: nil)
+                currency: currency.code, paymentMethodID: context.paymentMethodID, cancellationReason: nil,
+                clockID: account.testClockID, nextEventAt: nil, originalTransactionID: nil,
+                billing: context.payer.billing, priceOverride: nil)
             subscription.scheduleNextEvent()
             try subscription.insert(db)
             let invoice = try issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
                                            kind: .subscriptionCreate, at: now, description: description, lines: lines,
                                            currency: currency, status: .paid, method: summary)
+            let transaction = try issueTransaction(
+                account: account, product: .subscription(plan, product), subscription: subscription, invoice: invoice,
+                purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
+                appAccountToken: context.appAccountToken)
+            subscription.originalTransactionID = transaction.payload.transactionId
+            try subscription.update(db)
             try spendBalance(accountID: account.id, applied)
             if let intro {
                 try db.execute(sql: "INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
@@ -114,12 +144,13 @@ extension StoreEngine {
                        product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: subscription.subscription,
-                introOfferApplied: intro != nil, pointsCredited: 0, entitlements: plan.entitlement.map { [$0] } ?? []))
+                introOfferApplied: intro != nil, pointsCredited: 0, entitlements: plan.entitlement.map { [$0] } ?? [],
+                transaction: transaction))
         }
     }
 
-    private func purchaseOneTime(account: AccountRecord, product: OneTimeProduct, code: OfferCode?,
-                                 method: PaymentMethodRecord?, now: Date) throws -> PurchaseOutcome {
+    private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
+        let (account, code, now) = (context.account, context.code, context.now)
         if product.type == .nonConsumable {
             let owned = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM purchases WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL
@@ -140,7 +171,9 @@ extension StoreEngine {
             applied = used
         }
         let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        switch collect(total, method: method, at: now) {
+        switch try collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        case .requiresAuthentication:
+            return try requireAuthentication(context, productID: product.id)
         case let .declined(reason, summary):
             let invoice = try issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
                                            at: now, description: product.name, lines: lines, currency: currency,
@@ -165,8 +198,11 @@ extension StoreEngine {
             let points = product.type == .consumable ? (product.points ?? 0) : 0
             let purchase = PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
                                           type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
-                                          invoiceID: invoice.id, points: points)
+                                          invoiceID: invoice.id, points: points, billing: context.payer.billing)
             try purchase.insert(db)
+            let transaction = try issueTransaction(
+                account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
+                expires: expires, offerType: code != nil ? .offerCode : nil, appAccountToken: context.appAccountToken)
             if points > 0 {
                 try movePoints(accountID: account.id, delta: points, reason: "Purchased \(product.name)",
                                product: product.id, invoice: invoice.id, at: now)
@@ -175,7 +211,7 @@ extension StoreEngine {
             try emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: nil, introOfferApplied: false,
-                pointsCredited: points, entitlements: product.entitlement.map { [$0] } ?? []))
+                pointsCredited: points, entitlements: product.entitlement.map { [$0] } ?? [], transaction: transaction))
         }
     }
 

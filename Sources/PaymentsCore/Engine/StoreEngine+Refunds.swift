@@ -23,6 +23,7 @@ extension StoreEngine {
             currency: currency, status: .refunded,
             method: original.pmBrand.flatMap { brand in original.pmLast4.map { PaymentMethodSummary(brand: brand, last4: $0) } },
             refundOf: original.id)
+        try revokeTransactions(invoiceID: original.id, at: now, reason: .other)
         var revoked: Subscription?
         if let subscriptionID = original.subscriptionID {
             var subscription = try subscription(subscriptionID)

@@ -11,11 +11,15 @@ struct StoreEngine {
     let db: Database
     let catalog: Catalog
     let systemNow: Date
+    let signer: TransactionSigningAuthority
+    let random: RandomSource
 
-    init(db: Database, catalog: Catalog, systemNow: Date) {
+    init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionSigningAuthority, random: RandomSource) {
         self.db = db
         self.catalog = catalog
         self.systemNow = systemNow.wholeSeconds
+        self.signer = signer
+        self.random = random
     }
 
     // MARK: Identifiers
@@ -23,11 +27,14 @@ struct StoreEngine {
     /// Sequential, prefixed ids ("sub_000042"): deterministic for QA runs and unique across
     /// processes because the counter advances inside the write transaction.
     func nextID(_ prefix: String, separator: String = "_") throws -> String {
-        let value = try Int64.fetchOne(db, sql: """
+        prefix + separator + String(format: "%06lld", try nextSequence(prefix))
+    }
+
+    func nextSequence(_ name: String) throws -> Int64 {
+        try Int64.fetchOne(db, sql: """
             INSERT INTO sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
-            """, arguments: [prefix]) ?? 0
-        return prefix + separator + String(format: "%06lld", value)
+            """, arguments: [name]) ?? 0
     }
 
     // MARK: Settings

@@ -14,4 +14,5 @@ struct PurchaseRecord: StoreRecord {
     var revokedAt: Date?
     var invoiceID: String
     var points: Int64
+    var billing: Billing
 }

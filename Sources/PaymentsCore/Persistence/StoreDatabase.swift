@@ -11,9 +11,11 @@ public enum StoreDatabase {
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
-        let pool = try DatabasePool(path: url.path, configuration: configuration)
-        try StoreSchema.migrator.migrate(pool)
-        return pool
+        return try DirectoryLock.withLock(in: url.deletingLastPathComponent()) {
+            let pool = try DatabasePool(path: url.path, configuration: configuration)
+            try StoreSchema.migrator.migrate(pool)
+            return pool
+        }
     }
 
     /// Opens (creating if needed) the database of a data directory.

@@ -9,6 +9,9 @@ enum StoreSchema {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: v1)
         }
+        migrator.registerMigration("v2-simulated-store") { db in
+            try db.execute(sql: v2)
+        }
         return migrator
     }
 
@@ -79,5 +82,26 @@ enum StoreSchema {
         CREATE TABLE idempotency_keys (
             key TEXT PRIMARY KEY, operation TEXT NOT NULL, request TEXT NOT NULL, response TEXT NOT NULL,
             created_at INTEGER NOT NULL);
+        """
+
+    /// Signed transactions, the store's own billing, pending actions (ask to buy, interrupted
+    /// purchases, 3-D Secure, price increase consent) and per-subscription price changes.
+    private static let v2 = """
+        CREATE TABLE transactions (
+            id TEXT PRIMARY KEY, original_id TEXT NOT NULL, account_id TEXT NOT NULL, product_id TEXT NOT NULL,
+            subscription_id TEXT, invoice_id TEXT, purchase_date INTEGER NOT NULL, expires_date INTEGER,
+            revocation_date INTEGER, jws TEXT NOT NULL);
+        CREATE INDEX transactions_account ON transactions(account_id, purchase_date);
+        CREATE INDEX transactions_original ON transactions(original_id);
+        CREATE INDEX transactions_invoice ON transactions(invoice_id);
+        ALTER TABLE subscriptions ADD COLUMN original_transaction_id TEXT;
+        ALTER TABLE subscriptions ADD COLUMN billing TEXT NOT NULL DEFAULT 'card';
+        ALTER TABLE subscriptions ADD COLUMN price_override INTEGER;
+        ALTER TABLE purchases ADD COLUMN billing TEXT NOT NULL DEFAULT 'card';
+        CREATE TABLE pending_actions (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, product_id TEXT,
+            subscription_id TEXT, request TEXT NOT NULL, created_at INTEGER NOT NULL,
+            resolved_at INTEGER, resolution TEXT);
+        CREATE INDEX pending_actions_open ON pending_actions(account_id, created_at) WHERE resolved_at IS NULL;
         """
 }

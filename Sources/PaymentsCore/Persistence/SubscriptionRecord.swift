@@ -44,6 +44,11 @@ struct SubscriptionRecord: StoreRecord {
     var clockID: String?
     /// When the lifecycle must next act (period end, retry, grace end, retry window end).
     var nextEventAt: Date?
+    /// StoreKit's originalTransactionID: the first transaction of this subscription.
+    var originalTransactionID: String?
+    var billing: Billing
+    /// A consented price increase, charged from the next renewal on (minor units).
+    var priceOverride: Int64?
 
     var currencyValue: Currency { Currency(code: currency) ?? .usd }
 

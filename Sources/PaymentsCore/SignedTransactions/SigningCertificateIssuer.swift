@@ -6,14 +6,15 @@ import X509
 /// that standard RFC 5280 validation applies unchanged.
 ///
 /// Lifetimes are long because receipts must keep verifying across many runs of a simulated store:
-/// root 20 years, intermediate 10 years, leaf 2 years (renewed from the stored intermediate when fewer
+/// root 30 years, intermediate 25 years, leaf 20 years (long, because QA runs and test clocks move
+/// time years ahead and every receipt they produced must keep verifying) (renewed from the stored intermediate when fewer
 /// than 30 days remain). Years are 365 days. `notValidBefore` is backdated one hour so that a verifier
 /// whose clock trails the signer's slightly still accepts a fresh chain.
 enum SigningCertificateIssuer {
     static let day: TimeInterval = 86_400
-    static let rootLifetime = 20 * 365 * day
-    static let intermediateLifetime = 10 * 365 * day
-    static let leafLifetime = 2 * 365 * day
+    static let rootLifetime = 30 * 365 * day
+    static let intermediateLifetime = 25 * 365 * day
+    static let leafLifetime = 20 * 365 * day
     static let leafRenewalWindow = 30 * day
     static let backdating: TimeInterval = 3_600
 

@@ -32,9 +32,9 @@ struct TransactionSigningAuthorityTests {
 
         let now = SignedTransactionsFixtures.now
         let day = SignedTransactionsFixtures.day
-        #expect(root.notValidAfter == now.addingTimeInterval(20 * 365 * day))
-        #expect(intermediate.notValidAfter == now.addingTimeInterval(10 * 365 * day))
-        #expect(leaf.notValidAfter == now.addingTimeInterval(2 * 365 * day))
+        #expect(root.notValidAfter == now.addingTimeInterval(30 * 365 * day))
+        #expect(intermediate.notValidAfter == now.addingTimeInterval(25 * 365 * day))
+        #expect(leaf.notValidAfter == now.addingTimeInterval(20 * 365 * day))
         #expect(leaf.notValidBefore == now.addingTimeInterval(-3_600))
     }
 

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+extension LocalPaymentsService {
+    public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
+        do {
+            return try await write(failing: .purchase) { engine in
+                try engine.idempotent(request.idempotencyKey, operation: "store_purchase", request: request) {
+                    try engine.storePurchase(request)
+                }
+            }
+        } catch PaymentsError.store(.userCancelled) {
+            // StoreKit reports a cancelled sheet as a result, not an error.
+            return .userCancelled
+        }
+    }
+
+    public func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod {
+        try await write { try $0.addCard(accountID: accountID, card: card, makeDefault: makeDefault) }
+    }
+
+    public func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome {
+        try await write { try $0.completeAuthentication(pendingID: pendingID, approved: approved) }
+    }
+
+    public func pendingActions(accountID: String?) async throws -> [PendingAction] {
+        try await read { try $0.pendingActions(accountID: accountID) }
+    }
+
+    public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
+        try await write { try $0.approvePurchase(pendingID: pendingID) }
+    }
+
+    public func declinePurchase(pendingID: String) async throws {
+        try await write { try $0.declinePurchase(pendingID: pendingID) }
+    }
+
+    public func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {
+        try await write { try $0.requestPriceIncrease(subscriptionID: subscriptionID, newPrice: newPrice) }
+    }
+
+    public func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription {
+        try await write { engine in
+            let action = try engine.pendingAction(pendingID).action
+            guard action.kind == .priceIncrease else { throw PaymentsError.pendingActionNotFound(pendingID) }
+            return try engine.answerPriceIncrease(action, accept: accept, at: engine.now(for: engine.account(action.accountID)))
+        }
+    }
+
+    public func forceRenewal(subscriptionID: String) async throws -> Subscription {
+        try await write { try $0.forceRenewal(subscriptionID: subscriptionID) }
+    }
+
+    public func storeControls() async throws -> StoreControls { try await read { try $0.controls() } }
+
+    public func updateStoreControls(_ controls: StoreControls) async throws {
+        try await write { try $0.saveControls(controls) }
+    }
+
+    public func setStorefront(accountID: String, storefront: String, currency: Currency) async throws -> Account {
+        try await write { try $0.setStorefront(accountID: accountID, storefront: storefront, currency: currency) }
+    }
+
+    public func clearAllTransactions() async throws { try await write { try $0.clearAllTransactions() } }
+
+    public func resetStore() async throws {
+        try await write { engine in
+            try engine.saveControls(StoreControls())
+            try engine.saveSettings(StoreSettings())
+        }
+    }
+
+    public func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction] {
+        try await read { try $0.transactions(accountID: accountID, limit: limit) }
+    }
+
+    /// Verifies a JWS against this store's root, at the injected clock's time.
+    public func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult {
+        try await write(failing: .verification) { _ in }
+        return await verifier.verify(jws, at: clock.now)
+    }
+
+    // MARK: Snapshots
+
+    /// Saves the whole store (every table) under a name, to branch a test from this point.
+    public func saveSnapshot(named name: String) async throws {
+        let url = try snapshotURL(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: url)
+        do {
+            try database.backup(to: DatabaseQueue(path: url.path))
+        } catch {
+            throw PaymentsError.storage("cannot save snapshot \(name): \(error)")
+        }
+    }
+
+    /// Replaces the store's contents with a snapshot's, in place (other connections see it too).
+    public func restoreSnapshot(named name: String) async throws {
+        let url = try snapshotURL(name)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw PaymentsError.snapshotNotFound(name) }
+        do {
+            try DatabaseQueue(path: url.path).backup(to: database)
+        } catch {
+            throw PaymentsError.storage("cannot restore snapshot \(name): \(error)")
+        }
+    }
+
+    public func snapshots() async throws -> [String] {
+        guard let directory = snapshotDirectory,
+              let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return files.filter { $0.hasSuffix(".sqlite") }.map { String($0.dropLast(7)) }.sorted()
+    }
+
+    private func snapshotURL(_ name: String) throws -> URL {
+        guard let directory = snapshotDirectory else { throw PaymentsError.snapshotNotFound(name) }
+        guard (1...64).contains(name.count),
+              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
+              !name.hasPrefix(".") else {
+            throw PaymentsError.invalidInput(field: "snapshot", message: "use 1 to 64 letters, digits, '-', '_' or '.'")
+        }
+        return directory.appendingPathComponent(name + ".sqlite")
+    }
+}

@@ -1,0 +1,10 @@
+import Foundation
+
+extension CompactJWS {
+    /// The payload of a JWS the store itself signed and stored, read without verifying: used
+    /// only to re-sign it (a revocation) or to list it; clients verify through `TransactionVerifier`.
+    static func payload(of compact: String) throws -> TransactionPayload {
+        let token = try CompactJWS(parsing: compact)
+        return try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(token.payload))
+    }
+}

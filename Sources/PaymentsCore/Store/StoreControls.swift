@@ -1,0 +1,45 @@
+/// The simulated store's test switches, persisted per data directory: what StoreKit testing,
+/// Stripe test mode and RevenueCat's test store let a QA engineer flip, in one place.
+public struct StoreControls: Hashable, Sendable, Codable {
+    /// Store purchases wait for a parent's approval (`.pending`).
+    public var askToBuy = false
+    /// Store purchases are interrupted until the customer resolves them.
+    public var interruptedPurchases = false
+    /// Every renewal charge fails, so subscriptions go into grace and billing retry.
+    public var renewalsFail = false
+    /// Injected failures by operation.
+    public var faults: [StoreFault] = []
+
+    public init(askToBuy: Bool = false, interruptedPurchases: Bool = false, renewalsFail: Bool = false,
+                faults: [StoreFault] = []) {
+        self.askToBuy = askToBuy
+        self.interruptedPurchases = interruptedPurchases
+        self.renewalsFail = renewalsFail
+        self.faults = faults
+    }
+}
+
+/// "Fail the next N calls (or every call) of this operation with this error."
+public struct StoreFault: Hashable, Sendable, Codable {
+    public var operation: StoreOperation
+    public var error: StoreError
+    /// Calls left to fail; nil fails every call until the fault is removed.
+    public var remaining: Int?
+
+    public init(operation: StoreOperation, error: StoreError, remaining: Int? = nil) {
+        self.operation = operation
+        self.error = error
+        self.remaining = remaining
+    }
+}
+
+/// The store operations a fault can target (StoreKit testing's failable APIs).
+public enum StoreOperation: String, Hashable, Sendable, Codable, CaseIterable {
+    case loadProducts = "load_products"
+    case purchase
+    case restore
+    case subscriptionStatus = "subscription_status"
+    case verification
+    case refundRequest = "refund_request"
+    case manageSubscriptions = "manage_subscriptions"
+}
