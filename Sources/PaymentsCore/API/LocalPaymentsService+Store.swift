@@ -4,11 +4,13 @@ import GRDB
 extension LocalPaymentsService {
     public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
         do {
-            return try await write(failing: .purchase) { engine in
+            let result = try await write(failing: .purchase) { engine in
                 try engine.idempotent(request.idempotencyKey, operation: "store_purchase", request: request) {
                     try engine.storePurchase(request)
                 }
             }
+            try await syncReceipts()
+            return result
         } catch PaymentsError.store(.userCancelled) {
             // StoreKit reports a cancelled sheet as a result, not an error.
             return .userCancelled
@@ -28,7 +30,9 @@ extension LocalPaymentsService {
     }
 
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
-        try await write { try $0.approvePurchase(pendingID: pendingID) }
+        let result = try await write { try $0.approvePurchase(pendingID: pendingID) }
+        try await syncReceipts()
+        return result
     }
 
     public func declinePurchase(pendingID: String) async throws {

@@ -163,7 +163,10 @@ public final class LocalPaymentsService: PaymentsService {
                 return (batch, done)
             }
             report = batch
-            if finished { return report }
+            if finished {
+                try await syncReceipts()
+                return report
+            }
         }
     }
 

@@ -33,6 +33,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case cardRejected(field: String, message: String)
     case cardDeclined(DeclineReason)
     case snapshotNotFound(String)
+    case receipt(ReceiptBackendError)
 
     public enum OfferCodeRejection: String, Hashable, Sendable, Codable {
         case unknown, expired, notApplicable = "not_applicable", alreadyRedeemed = "already_redeemed"
@@ -78,6 +79,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case let .cardRejected(_, message): message
         case let .cardDeclined(reason): reason.message
         case let .snapshotNotFound(name): "No snapshot named \(name)."
+        case let .receipt(error): error.userMessage
         }
     }
 

@@ -34,6 +34,12 @@ extension StoreEngine {
             let credit: Int64 = row["credit_balance"]
             if credit < 0 { problems.append("\(id): negative account balance \(credit)") }
         }
+        // No purchase is credited twice, however often its receipt arrived.
+        let doubled = try String.fetchAll(db, sql: """
+            SELECT invoice_id FROM points_ledger WHERE delta > 0 AND invoice_id IS NOT NULL
+            GROUP BY invoice_id HAVING COUNT(*) > 1
+            """)
+        problems += doubled.map { "\($0): points credited more than once" }
         // At most one live subscription per account and group; entitled ones were paid for.
         let live = try Row.fetchAll(db, sql: """
             SELECT account_id, group_id, COUNT(*) AS n FROM subscriptions

@@ -129,6 +129,7 @@ extension StoreEngine {
                 appAccountToken: context.appAccountToken)
             subscription.originalTransactionID = transaction.payload.transactionId
             try subscription.update(db)
+            if context.payer.billing == .store { try enqueueReceipt(transaction, accountID: account.id, at: now) }
             try spendBalance(accountID: account.id, applied)
             if let intro {
                 try db.execute(sql: "INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
@@ -203,15 +204,19 @@ extension StoreEngine {
             let transaction = try issueTransaction(
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
                 expires: expires, offerType: code != nil ? .offerCode : nil, appAccountToken: context.appAccountToken)
-            if points > 0 {
-                try movePoints(accountID: account.id, delta: points, reason: "Purchased \(product.name)",
+            // A card purchase is recorded server-side at once; a store purchase's points are
+            // credited by the app backend when its receipt arrives through the sync queue.
+            let credited = context.payer.billing == .card ? points : 0
+            if credited > 0 {
+                try movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
                                product: product.id, invoice: invoice.id, at: now)
             }
+            if context.payer.billing == .store { try enqueueReceipt(transaction, accountID: account.id, at: now) }
             if let code { try redeem(code, accountID: account.id, at: now) }
             try emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: nil, introOfferApplied: false,
-                pointsCredited: points, entitlements: product.entitlement.map { [$0] } ?? [], transaction: transaction))
+                pointsCredited: credited, entitlements: product.entitlement.map { [$0] } ?? [], transaction: transaction))
         }
     }
 

@@ -12,6 +12,9 @@ enum StoreSchema {
         migrator.registerMigration("v2-simulated-store") { db in
             try db.execute(sql: v2)
         }
+        migrator.registerMigration("v3-receipt-backend") { db in
+            try db.execute(sql: v3)
+        }
         return migrator
     }
 
@@ -103,5 +106,17 @@ enum StoreSchema {
             subscription_id TEXT, request TEXT NOT NULL, created_at INTEGER NOT NULL,
             resolved_at INTEGER, resolution TEXT);
         CREATE INDEX pending_actions_open ON pending_actions(account_id, created_at) WHERE resolved_at IS NULL;
+        """
+
+    /// The app backend's receipt records (one per store transaction, so nothing is credited twice)
+    /// and the durable queue of receipts on their way there.
+    private static let v3 = """
+        CREATE TABLE backend_receipts (
+            transaction_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, status TEXT NOT NULL,
+            sandbox INTEGER NOT NULL, points INTEGER NOT NULL, storefront TEXT NOT NULL, recorded_at INTEGER NOT NULL);
+        CREATE TABLE sync_queue (
+            transaction_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, jws TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT, done_at INTEGER);
+        CREATE INDEX sync_queue_waiting ON sync_queue(next_attempt_at) WHERE done_at IS NULL;
         """
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The simulated store's test switches, persisted per data directory: what StoreKit testing,
 /// Stripe test mode and RevenueCat's test store let a QA engineer flip, in one place.
 public struct StoreControls: Hashable, Sendable, Codable {
@@ -9,13 +11,24 @@ public struct StoreControls: Hashable, Sendable, Codable {
     public var renewalsFail = false
     /// Injected failures by operation.
     public var faults: [StoreFault] = []
+    /// Cross-layer fault: the store succeeds but the network drops before the backend records the
+    /// next N receipts (they wait in the sync queue and are retried).
+    public var droppedReceiptSubmissions = 0
+    /// Cross-layer fault: every receipt is submitted twice (the backend must credit once).
+    public var duplicateReceiptSubmissions = false
+    /// Cross-layer fault: the backend cannot be reached until this instant (store clock).
+    public var backendUnreachableUntil: Date?
 
     public init(askToBuy: Bool = false, interruptedPurchases: Bool = false, renewalsFail: Bool = false,
-                faults: [StoreFault] = []) {
+                faults: [StoreFault] = [], droppedReceiptSubmissions: Int = 0, duplicateReceiptSubmissions: Bool = false,
+                backendUnreachableUntil: Date? = nil) {
         self.askToBuy = askToBuy
         self.interruptedPurchases = interruptedPurchases
         self.renewalsFail = renewalsFail
         self.faults = faults
+        self.droppedReceiptSubmissions = droppedReceiptSubmissions
+        self.duplicateReceiptSubmissions = duplicateReceiptSubmissions
+        self.backendUnreachableUntil = backendUnreachableUntil
     }
 }
 

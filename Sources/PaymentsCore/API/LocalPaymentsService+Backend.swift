@@ -1,0 +1,77 @@
+import Foundation
+
+extension LocalPaymentsService {
+    /// The app backend's receipt endpoint: verify the JWS, then record it once.
+    public func recordReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult {
+        let payload = try await verifiedReceipt(submission)
+        return try await backendWrite { try $0.recordVerifiedReceipt(submission, payload: payload) }
+    }
+
+    /// Checks a receipt as `recordReceipt` would, without recording anything.
+    public func verifyReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult {
+        let payload = try await verifiedReceipt(submission)
+        return try await backendWrite { try $0.recordVerifiedReceipt(submission, payload: payload, checkOnly: true) }
+    }
+
+    /// Delivers every due receipt in the sync queue. A receipt whose delivery fails for a
+    /// transient reason (the network dropped, the backend was unreachable) stays queued with
+    /// exponential backoff; the backend's own deduplication makes redelivery harmless, so each
+    /// purchase is recorded exactly once however many attempts it took.
+    @discardableResult
+    public func syncReceipts() async throws -> ReceiptSyncReport {
+        var report = ReceiptSyncReport()
+        for receipt in try await write({ try $0.dueReceipts() }) {
+            let dropped = try await write { engine in
+                guard try engine.takeDroppedSubmission() else { return false }
+                try engine.markFailed(receipt, error: .network)
+                return true
+            }
+            if dropped {
+                report.failed += 1
+                continue
+            }
+            let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: receipt.jws)
+            let payload: TransactionPayload
+            do {
+                payload = try await verifiedReceipt(submission)
+            } catch let PaymentsError.receipt(error) {
+                try await write { try $0.markDelivered(receipt, error: error) }
+                report.failed += 1
+                continue
+            }
+            let delivered = try await write { engine -> Bool in
+                do {
+                    _ = try engine.recordVerifiedReceipt(submission, payload: payload)
+                    if try engine.controls().duplicateReceiptSubmissions {
+                        _ = try engine.recordVerifiedReceipt(submission, payload: payload)
+                    }
+                    try engine.markDelivered(receipt)
+                    return true
+                } catch let error as ReceiptBackendError {
+                    if error.isTransient { try engine.markFailed(receipt, error: error) } else { try engine.markDelivered(receipt, error: error) }
+                    return false
+                }
+            }
+            if delivered { report.delivered += 1 } else { report.failed += 1 }
+        }
+        report.waiting = try await read { try $0.waitingReceipts() }
+        return report
+    }
+
+    private func verifiedReceipt(_ submission: ReceiptSubmission) async throws -> TransactionPayload {
+        guard !submission.receipt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw PaymentsError.receipt(.noReceipt)
+        }
+        switch await verifier.verify(submission.receipt, at: clock.now) {
+        case let .verified(payload): return payload
+        case let .unverified(reason, _): throw PaymentsError.receipt(.invalidReceipt("\(reason)"))
+        }
+    }
+
+    private func backendWrite<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        let result: Result<T, ReceiptBackendError> = try await write { engine in
+            do { return .success(try body(engine)) } catch let error as ReceiptBackendError { return .failure(error) }
+        }
+        return try result.mapError(PaymentsError.receipt).get()
+    }
+}
