@@ -1,10 +1,10 @@
 import ArgumentParser
 
-/// `kiosk catalog …`: checking and showing the catalog the store sells from.
+/// `kiosk catalog …`: checking, showing and importing the catalog the store sells from.
 struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Validate or show the store catalog.",
-        subcommands: [CatalogValidateCommand.self, CatalogShowCommand.self]
+        abstract: "Validate, show or import the store catalog.",
+        subcommands: [CatalogValidateCommand.self, CatalogShowCommand.self, CatalogImportCommand.self]
     )
 }
