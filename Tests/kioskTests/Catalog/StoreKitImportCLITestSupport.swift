@@ -35,8 +35,8 @@ enum StoreKitImportCLIFixtures {
     static let expectedNotes = [
         "Notes.storekit: note: product 'notes.stars': points 250 read from the display name '250 Stars'; "
             + "check the number of points a purchase credits",
-        "Notes.storekit: note: settings._askToBuyEnabled = true: a store control, set it in the QA panel "
-            + "(`kiosk` store controls), not part of the catalog",
+        "Notes.storekit: note: settings._askToBuyEnabled = true: a store control, not part of the catalog: "
+            + "`kiosk store controls --ask-to-buy on`",
     ]
 
     static let expectedCatalog = """

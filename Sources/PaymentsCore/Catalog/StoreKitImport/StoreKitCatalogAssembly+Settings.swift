@@ -13,7 +13,7 @@ extension StoreKitCatalogAssembly {
             let subject = "settings.\(key) = \(value)"
             switch key {
             case "_askToBuyEnabled":
-                note(subject, "a store control, set it in the QA panel (`kiosk` store controls), not part of the catalog")
+                note(subject, "a store control, not part of the catalog: `kiosk store controls --ask-to-buy on`")
             case "_billingGracePeriodEnabled":
                 note(subject, "the billing grace period is a store setting (on by default, 16 days), "
                          + "not part of the catalog")

@@ -60,8 +60,8 @@ import Testing
                 + "check how long the pass lasts",
             "product 'studio.supporter': non-renewing subscriptions need a duration in Kiosk, and none (such as "
                 + "'3months' or 'annual') is in the product id or names; not imported",
-            "settings._askToBuyEnabled = true: a store control, set it in the QA panel (`kiosk` store controls), "
-                + "not part of the catalog",
+            "settings._askToBuyEnabled = true: a store control, not part of the catalog: "
+                + "`kiosk store controls --ask-to-buy on`",
             "settings._storeKitErrors: simulated StoreKit errors (Purchase) are not part of the catalog; use store "
                 + "controls and test cards",
             "settings._timeRate = 6: Kiosk uses test clocks instead (advance a clock to run renewals); not imported",
