@@ -105,7 +105,7 @@ struct StoreSnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        do {
+        try await Terminal.reportingFailures {
             switch verb {
             case .save:
                 try await service.saveSnapshot(named: name ?? "")
@@ -116,9 +116,6 @@ struct StoreSnapshotCommand: AsyncParsableCommand {
             case .list:
                 for snapshot in try await service.snapshots() { print(snapshot) }
             }
-        } catch let error as PaymentsError {
-            Terminal.error("kiosk: \(error.userMessage)")
-            throw ExitCode(1)
         }
     }
 }
@@ -133,7 +130,7 @@ struct StorePendingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        do {
+        try await Terminal.reportingFailures {
             if let approve {
                 if case let .success(transaction, _) = try await service.approvePurchase(pendingID: approve) {
                     print("Approved \(approve): transaction \(transaction.payload.transactionId).")
@@ -147,9 +144,6 @@ struct StorePendingCommand: AsyncParsableCommand {
                           + (action.newPrice.map { "  new price \($0.formatted())" } ?? ""))
                 }
             }
-        } catch let error as PaymentsError {
-            Terminal.error("kiosk: \(error.userMessage)")
-            throw ExitCode(1)
         }
     }
 }

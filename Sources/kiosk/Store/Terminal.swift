@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import PaymentsCore
 
 /// Plain-text output for commands: results on stdout, diagnostics on stderr.
 enum Terminal {
@@ -9,5 +11,15 @@ enum Terminal {
     /// A progress line for long runs: on stderr, so stdout stays the result.
     static func progress(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Runs a command's body; a refusal from the store is printed for a person and exits 1.
+    static func reportingFailures(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as PaymentsError {
+            self.error("kiosk: \(error.userMessage)")
+            throw ExitCode(1)
+        }
     }
 }
