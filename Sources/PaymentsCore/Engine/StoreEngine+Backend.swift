@@ -72,7 +72,13 @@ extension StoreEngine {
             throw ReceiptBackendError.userNotFound(submission.userID)
         }
         let now = try now(for: account)
-        if let until = try controls().backendUnreachableUntil, now < until { throw ReceiptBackendError.network }
+        var controls = try controls()
+        if let until = controls.backendUnreachableUntil, now < until { throw ReceiptBackendError.network }
+        if controls.backendServerErrors > 0 && !checkOnly {
+            controls.backendServerErrors -= 1
+            try saveControls(controls)
+            throw ReceiptBackendError.server("HTTP 500 from the receipt endpoint")
+        }
         guard let product = catalog.product(id: submission.productID) else {
             throw ReceiptBackendError.planNotFound(submission.productID)
         }

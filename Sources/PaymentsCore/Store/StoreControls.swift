@@ -18,10 +18,12 @@ public struct StoreControls: Hashable, Sendable, Codable {
     public var duplicateReceiptSubmissions = false
     /// Cross-layer fault: the backend cannot be reached until this instant (store clock).
     public var backendUnreachableUntil: Date?
+    /// Cross-layer fault: the backend answers the next N receipts with a server error.
+    public var backendServerErrors = 0
 
     public init(askToBuy: Bool = false, interruptedPurchases: Bool = false, renewalsFail: Bool = false,
                 faults: [StoreFault] = [], droppedReceiptSubmissions: Int = 0, duplicateReceiptSubmissions: Bool = false,
-                backendUnreachableUntil: Date? = nil) {
+                backendUnreachableUntil: Date? = nil, backendServerErrors: Int = 0) {
         self.askToBuy = askToBuy
         self.interruptedPurchases = interruptedPurchases
         self.renewalsFail = renewalsFail
@@ -29,6 +31,7 @@ public struct StoreControls: Hashable, Sendable, Codable {
         self.droppedReceiptSubmissions = droppedReceiptSubmissions
         self.duplicateReceiptSubmissions = duplicateReceiptSubmissions
         self.backendUnreachableUntil = backendUnreachableUntil
+        self.backendServerErrors = backendServerErrors
     }
 }
 

@@ -36,6 +36,8 @@ struct StoreControlsCommand: AsyncParsableCommand {
     @Option(name: .customLong("grace"), help: "Billing grace period.") var grace: Switch?
     @Option(name: .customLong("drop-receipts"), help: "The network drops the next N receipt submissions.") var dropReceipts: Int?
     @Option(name: .customLong("duplicate-receipts"), help: "Every receipt is submitted twice.") var duplicateReceipts: Switch?
+    @Option(name: .customLong("backend-errors"), help: "The backend answers the next N receipts with a server error.")
+    var backendErrors: Int?
     @Option(name: .customLong("fail"), help: "Arm a fault: OPERATION:ERROR[:COUNT] (repeatable).") var faults: [String] = []
     @Flag(name: .customLong("clear-faults"), help: "Remove every armed fault first.") var clearFaults = false
 
@@ -44,6 +46,7 @@ struct StoreControlsCommand: AsyncParsableCommand {
             throw ValidationError("--fail \(fault): expected OPERATION:ERROR[:COUNT], see --help")
         }
         if let dropReceipts, dropReceipts < 0 { throw ValidationError("--drop-receipts must not be negative") }
+        if let backendErrors, backendErrors < 0 { throw ValidationError("--backend-errors must not be negative") }
     }
 
     func run() async throws {
@@ -54,6 +57,7 @@ struct StoreControlsCommand: AsyncParsableCommand {
         if let renewalsFail { controls.renewalsFail = renewalsFail.isOn }
         if let dropReceipts { controls.droppedReceiptSubmissions = dropReceipts }
         if let duplicateReceipts { controls.duplicateReceiptSubmissions = duplicateReceipts.isOn }
+        if let backendErrors { controls.backendServerErrors = backendErrors }
         if clearFaults { controls.faults = [] }
         controls.faults += faults.compactMap(Self.fault)
         try await service.updateStoreControls(controls)
@@ -69,6 +73,7 @@ struct StoreControlsCommand: AsyncParsableCommand {
         print("grace period: \(Self.word(settings.gracePeriodEnabled)) (\(settings.gracePeriodDays) days), billing retry \(settings.billingRetryDays) days")
         print("dropped receipt submissions: \(controls.droppedReceiptSubmissions)")
         print("duplicate receipt submissions: \(Self.word(controls.duplicateReceiptSubmissions))")
+        print("backend server errors: \(controls.backendServerErrors)")
         for fault in controls.faults {
             print("fault: \(fault.operation.rawValue) fails with \(fault.error.rawValue) "
                   + (fault.remaining.map { "(\($0) more)" } ?? "(every call)"))

@@ -107,6 +107,27 @@ import Testing
     }
 }
 
+@Suite struct ReceiptBackendServerErrorTests {
+    @Test func serverErrorsAreTransientTheReceiptIsRetriedAndLandsOnce() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await store.service.updateStoreControls(StoreControls(backendServerErrors: 1))
+        _ = try await ReceiptBackendTests().storeBuy(store, ada, "points.500")
+        #expect(try await store.service.account(ada.id).pointsBalance == 0)
+        #expect(ReceiptBackendError.server("x").isTransient && !ReceiptBackendError.noReceipt.isTransient)
+        store.clock.advance(by: 2)
+        #expect(try await store.service.syncReceipts().delivered == 1)
+        #expect(try await store.service.account(ada.id).pointsBalance == 500)
+        try await store.service.updateStoreControls(StoreControls(backendServerErrors: 1))
+        let transaction = try #require(try await store.service.transactions(accountID: ada.id, limit: 1).first)
+        await #expect(throws: PaymentsError.receipt(.server("HTTP 500 from the receipt endpoint"))) {
+            _ = try await store.service.recordReceipt(
+                ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: transaction.jws))
+        }
+        #expect(try await store.invariants() == [])
+    }
+}
+
 extension ReceiptSyncReport {
     init(delivered: Int, failed: Int, waiting: Int) {
         self.init()
