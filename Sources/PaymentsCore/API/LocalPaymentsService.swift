@@ -7,9 +7,9 @@ import GRDB
 /// subscriptions up to date (renewals that fell due while Kiosk was closed), so what a caller
 /// sees is always the true state at the injected clock's "now".
 public final class LocalPaymentsService: PaymentsService {
-    private let database: DatabasePool
-    private let storeCatalog: Catalog
-    private let clock: any KioskClock
+    let database: DatabasePool
+    let storeCatalog: Catalog
+    let clock: any KioskClock
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
     /// commits, small enough that other processes get the write lock regularly.

@@ -9,6 +9,7 @@ enum StoreSchema {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: v1)
         }
+        migrator.registerMigration("v2-hosted-checkout") { db in try db.execute(sql: CheckoutSchema.v2) }
         return migrator
     }
 
