@@ -55,6 +55,20 @@ final class LocalHTTPServer: Sendable {
         listeningChannel.close(promise: nil)
     }
 
+    /// Stops listening and lets requests in flight finish their responses, then stops; after
+    /// `grace` whatever is still open (an idle keep-alive connection) is cut.
+    func finish(grace: Duration) async {
+        stopListening()
+        let task = self.task
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = await task.result }
+            group.addTask { try? await Task.sleep(for: grace) }
+            await group.next()
+            group.cancelAll()
+        }
+        await stop()
+    }
+
     /// Stops the server entirely, including open keep-alive connections.
     func stop() async {
         stopListening()

@@ -15,6 +15,9 @@ public final class LoopbackRedirectListener: Sendable {
     public static let returnPath = "/checkout/return"
     public static let cancelPath = "/checkout/cancel"
 
+    /// How long the browser's last response may take to be written once the result is known.
+    private static let responseGrace: Duration = .seconds(2)
+
     private let server: LocalHTTPServer
     private let outcome: OneShot
     private let timeoutTask: Task<Void, Never>
@@ -59,7 +62,7 @@ public final class LoopbackRedirectListener: Sendable {
     public func result() async -> LoopbackRedirectResult {
         let value = await outcome.value()
         timeoutTask.cancel()
-        await server.stop()
+        await server.finish(grace: Self.responseGrace)
         return value
     }
 
@@ -95,9 +98,12 @@ public final class LoopbackRedirectListener: Sendable {
         }
     }
 
+    /// Every answer closes its connection, so nothing keeps the listener alive once it is done.
     private static func page(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        HostedCheckoutRoutes.html(status, CheckoutPage.document(
+        var response = HostedCheckoutRoutes.html(status, CheckoutPage.document(
             title: "Kiosk checkout", body: "<h1>\(HTMLText.escape(message))</h1>\n"))
+        response.headers[.connection] = "close"
+        return response
     }
 }
 
