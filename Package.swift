@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "HostedCheckoutTests",
             dependencies: [
-                "HostedCheckout", "PaymentsCore",
+                "HostedCheckout", "PaymentsCore", "kiosk",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -22,8 +22,7 @@ struct FormFields: Sendable {
 
     /// Encodes fields in the same format, for clients that submit the form.
     static func encode(_ fields: [(String, String)]) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         return fields.map { name, value in
             let encodedName = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
             let encodedValue = value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""

@@ -10,8 +10,6 @@ import PaymentsCore
 /// `POST /webhooks` (the receiver, which verifies the raw body before parsing it).
 public final class HostedCheckoutServer: Sendable {
     private let service: any HostedCheckoutService
-    private let tokenizer: CardTokenizer
-    private let random: SharedRandomGenerator
     private let clock: any KioskClock
     private let delivery: WebhookDeliveryMode
     private let schedule: WebhookRetrySchedule
@@ -26,12 +24,9 @@ public final class HostedCheckoutServer: Sendable {
         baseURL.appendingPathComponent("checkout").appendingPathComponent(sessionID)
     }
 
-    private init(service: any HostedCheckoutService, tokenizer: CardTokenizer, random: SharedRandomGenerator,
-                 clock: any KioskClock, delivery: WebhookDeliveryMode, schedule: WebhookRetrySchedule,
-                 server: LocalHTTPServer) {
+    private init(service: any HostedCheckoutService, clock: any KioskClock, delivery: WebhookDeliveryMode,
+                 schedule: WebhookRetrySchedule, server: LocalHTTPServer) {
         self.service = service
-        self.tokenizer = tokenizer
-        self.random = random
         self.clock = clock
         self.delivery = delivery
         self.schedule = schedule
@@ -55,8 +50,8 @@ public final class HostedCheckoutServer: Sendable {
         let server = try await LocalHTTPServer.start(name: "kiosk-checkout") { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
         }
-        let checkout = HostedCheckoutServer(service: service, tokenizer: tokenizer, random: random, clock: clock,
-                                            delivery: delivery, schedule: schedule, server: server)
+        let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,
+                                            server: server)
         await box.set(checkout)
         return checkout
     }

@@ -19,14 +19,14 @@ public final class LoopbackRedirectListener: Sendable {
     private static let responseGrace: Duration = .seconds(2)
 
     private let server: LocalHTTPServer
-    private let outcome: OneShot
+    private let outcome: RedirectResultSlot
     private let timeoutTask: Task<Void, Never>
 
     public var port: Int { server.port }
     public var returnURL: String { "http://127.0.0.1:\(server.port)\(Self.returnPath)" }
     public var cancelURL: String { "http://127.0.0.1:\(server.port)\(Self.cancelPath)" }
 
-    private init(server: LocalHTTPServer, outcome: OneShot, timeoutTask: Task<Void, Never>) {
+    private init(server: LocalHTTPServer, outcome: RedirectResultSlot, timeoutTask: Task<Void, Never>) {
         self.server = server
         self.outcome = outcome
         self.timeoutTask = timeoutTask
@@ -35,7 +35,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// Starts listening. `state` must be the unguessable value registered with the session
     /// (`[A-Za-z0-9._~-]`, 1 to 256 characters); after `timeout` the result is `.timedOut`.
     public static func start(state: String, timeout: Duration) async throws -> LoopbackRedirectListener {
-        let outcome = OneShot()
+        let outcome = RedirectResultSlot()
         let configuration = Mutex<LoopbackConfiguration?>(nil)
         let server = try await LocalHTTPServer.start(name: "kiosk-loopback") { request in
             await respond(to: request, configuration: configuration.withLock { $0 }, outcome: outcome)
@@ -72,7 +72,7 @@ public final class LoopbackRedirectListener: Sendable {
     }
 
     private static func respond(to request: Request, configuration: LoopbackConfiguration?,
-                                outcome: OneShot) async -> Response {
+                                outcome: RedirectResultSlot) async -> Response {
         guard let configuration else { return page(.serviceUnavailable, "Not ready yet.") }
         guard request.uri.path == returnPath || request.uri.path == cancelPath else {
             return page(.notFound, "Nothing here.")

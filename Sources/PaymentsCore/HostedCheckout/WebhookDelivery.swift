@@ -16,9 +16,4 @@ public struct WebhookDelivery: Sendable, Hashable, Codable, Identifiable {
     public var nextAttemptAt: Date
     public var lastError: String?
     public var deliveredAt: Date?
-
-    /// The event the body carries.
-    public func event() throws(WebhookEventCodingError) -> WebhookEvent {
-        try WebhookEvent(jsonBody: body)
-    }
 }

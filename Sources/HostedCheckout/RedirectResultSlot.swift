@@ -2,7 +2,7 @@ import Synchronization
 
 /// A result that is set once, by whichever comes first (a redirect, the timeout, a cancel), and
 /// awaited by the one who started the listener.
-final class OneShot: Sendable {
+final class RedirectResultSlot: Sendable {
     private struct State {
         var result: LoopbackRedirectResult?
         var waiters: [CheckedContinuation<LoopbackRedirectResult, Never>] = []
