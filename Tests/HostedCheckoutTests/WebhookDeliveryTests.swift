@@ -75,6 +75,7 @@ import Testing
         let (payment, activation) = (queued[0], queued[1])
 
         _ = try await service.reorderWebhookDeliveries([activation.id, payment.id])
+        #expect(try await service.webhookDeliveries().map(\.id) == [activation.id, payment.id])
         let duplicate = try await service.duplicateWebhookDelivery(activation.id)
         #expect(duplicate.messageID == activation.messageID)
         _ = try await service.delayWebhookDelivery(payment.id, until: fixture.clock.now + 60)
