@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(
@@ -30,10 +31,18 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+        .target(
+            name: "HostedCheckout",
+            dependencies: [
+                "PaymentsCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
                 "PaymentsCore",
+                "HostedCheckout",
                 "KioskResources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -44,6 +53,14 @@ let package = Package(
                 "PaymentsCore", "KioskResources",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        .testTarget(
+            name: "HostedCheckoutTests",
+            dependencies: [
+                "HostedCheckout", "PaymentsCore", "kiosk",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

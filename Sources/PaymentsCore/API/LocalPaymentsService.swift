@@ -8,7 +8,7 @@ import GRDB
 /// sees is always the true state at the injected clock's "now".
 public final class LocalPaymentsService: PaymentsService {
     let database: DatabasePool
-    private let storeCatalog: Catalog
+    let storeCatalog: Catalog
     let clock: any KioskClock
     private let signer: TransactionSigningAuthority
     private let random: RandomSource
@@ -53,6 +53,8 @@ public final class LocalPaymentsService: PaymentsService {
                 return try body(engine)
             }
         } catch let error as PaymentsError {
+            throw error
+        } catch let error as HostedCheckoutError {
             throw error
         } catch {
             throw PaymentsError.storage(String(describing: error))

@@ -15,6 +15,7 @@ enum StoreSchema {
         migrator.registerMigration("v3-receipt-backend") { db in
             try db.execute(sql: v3)
         }
+        migrator.registerMigration("v4-hosted-checkout") { db in try db.execute(sql: CheckoutSchema.v2) }
         return migrator
     }
 

@@ -1,0 +1,149 @@
+import Foundation
+import Hummingbird
+import PaymentsCore
+
+/// Request handling of the checkout simulator, kept apart from starting and stopping it.
+struct HostedCheckoutRoutes: Sendable {
+    let service: any HostedCheckoutService
+    let tokenizer: CardTokenizer
+    let random: SharedRandomGenerator
+
+    private static let maximumBody = 1 << 20
+
+    func respond(to request: Request, afterOutcome: @escaping @Sendable () async -> Void) async -> Response {
+        let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        do {
+            switch (request.method, segments.count, segments.first) {
+            case (.get, 2, "checkout"):
+                return try await page(segments[1])
+            case (.post, 3, "checkout"):
+                let form = FormFields(body: try await bodyText(request))
+                let response = try await action(segments[2], session: segments[1], form: form)
+                await afterOutcome()
+                return response
+            case (.get, 4, "api") where segments[1] == "checkout" && segments[2] == "sessions":
+                return try await lookup(segments[3])
+            case (.post, 1, "webhooks"):
+                return try await receiveWebhook(request)
+            case (_, 2, "checkout"), (_, 3, "checkout"), (_, 1, "webhooks"), (_, 4, "api"):
+                return Self.text(.methodNotAllowed, "Method not allowed\n")
+            default:
+                return Self.html(.notFound, CheckoutPage.notFound())
+            }
+        } catch HostedCheckoutError.sessionNotFound {
+            return Self.html(.notFound, CheckoutPage.notFound())
+        } catch let error as PaymentsError {
+            return Self.html(.conflict, CheckoutPage.document(title: "Checkout", body: "<p role=\"alert\">\(HTMLText.escape(error.userMessage))</p>\n"))
+        } catch {
+            return Self.text(.badRequest, "\(error)\n")
+        }
+    }
+
+    private func page(_ id: String) async throws -> Response {
+        let session = try await service.checkoutSession(id)
+        switch session.status {
+        case .expired:
+            return Self.html(.gone, CheckoutPage.expired(session))
+        case .complete:
+            return Self.html(.ok, CheckoutPage.alreadyPaid(session, continueURL: CheckoutRedirect.success(session)))
+        case .open where session.awaitingChallenge:
+            return Self.html(.ok, CheckoutPage.challenge(session))
+        case .open:
+            return Self.html(.ok, CheckoutPage.order(session, message: session.lastDeclineMessage))
+        }
+    }
+
+    private func action(_ name: String, session id: String, form: FormFields) async throws -> Response {
+        switch name {
+        case "pay":
+            let expiry: CardExpiry
+            do {
+                expiry = try CardExpiry(parsing: form["expiry"] ?? "")
+            } catch {
+                let session = try await service.checkoutSession(id)
+                return Self.html(.badRequest, CheckoutPage.order(session, fieldErrors: [error.message]))
+            }
+            let name = form["name"].flatMap { $0.isEmpty ? nil : $0 }
+            let card = CardDetails(number: form["number"] ?? "", expiry: expiry, cvc: form["cvc"] ?? "",
+                                   cardholderName: name)
+            var generator = random
+            return try await respond(to: service.payCheckoutSession(id, card: card, tokenizer: tokenizer,
+                                                                   using: &generator))
+        case "challenge":
+            let outcome: ThreeDSecureOutcome = form["outcome"] == "approve" ? .approved : .failed
+            return try await respond(to: service.answerChallenge(sessionID: id, outcome: outcome))
+        case "cancel":
+            let session = try await service.cancelCheckoutSession(id)
+            if session.status == .complete { return Self.redirect(CheckoutRedirect.success(session)) }
+            return Self.redirect(CheckoutRedirect.cancel(session))
+        default:
+            return Self.html(.notFound, CheckoutPage.notFound())
+        }
+    }
+
+    private func respond(to result: CheckoutPaymentResult) -> Response {
+        switch result {
+        case let .paid(session):
+            return Self.redirect(CheckoutRedirect.success(session))
+        case let .declined(session, message):
+            return Self.html(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"), CheckoutPage.order(session, message: message))
+        case let .requiresAction(session):
+            return Self.html(.ok, CheckoutPage.challenge(session))
+        case let .invalidCard(session, errors):
+            return Self.html(.badRequest, CheckoutPage.order(session, fieldErrors: errors.fieldMessages.map(\.message)))
+        case let .expired(session):
+            return Self.html(.gone, CheckoutPage.expired(session))
+        }
+    }
+
+    private func lookup(_ id: String) async throws -> Response {
+        let session = try await service.checkoutSession(id)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let body = try encoder.encode(CheckoutSessionLookup(session))
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    private func receiveWebhook(_ request: Request) async throws -> Response {
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let body = try await request.body.collect(upTo: Self.maximumBody)
+        let receipt = try await service.receiveWebhook(httpHeaders: headers, body: Data(body.readableBytesView))
+        switch receipt {
+        case .applied, .duplicate, .ignored:
+            return Self.text(.ok, "ok\n")
+        case let .rejected(reason):
+            return Self.text(.badRequest, "rejected: \(reason)\n")
+        case let .malformed(reason):
+            return Self.text(.badRequest, "malformed: \(reason)\n")
+        }
+    }
+
+    private func bodyText(_ request: Request) async throws -> String {
+        let body = try await request.body.collect(upTo: Self.maximumBody)
+        return String(decoding: body.readableBytesView, as: UTF8.self)
+    }
+
+    static func html(_ status: HTTPResponse.Status, _ html: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func redirect(_ location: String) -> Response {
+        var headers = HTTPFields()
+        headers[.location] = location
+        headers[.cacheControl] = "no-store"
+        return Response(status: .seeOther, headers: headers)
+    }
+}

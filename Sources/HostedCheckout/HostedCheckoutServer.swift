@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import PaymentsCore
+
+/// The simulated hosted checkout (the provider's pages and session lookup) and Kiosk's webhook
+/// endpoint, on one real HTTP server on 127.0.0.1.
+///
+/// Routes: `GET /checkout/{id}` (the page), `POST /checkout/{id}/pay`, `POST /checkout/{id}/challenge`,
+/// `POST /checkout/{id}/cancel`, `GET /api/checkout/sessions/{id}` (JSON lookup) and
+/// `POST /webhooks` (the receiver, which verifies the raw body before parsing it).
+public final class HostedCheckoutServer: Sendable {
+    private let service: any HostedCheckoutService
+    private let clock: any KioskClock
+    private let delivery: WebhookDeliveryMode
+    private let schedule: WebhookRetrySchedule
+    private let server: LocalHTTPServer
+
+    /// The server's origin, e.g. `http://127.0.0.1:49152`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)") ?? URL(fileURLWithPath: "/") }
+    public var port: Int { server.port }
+    public var webhookURL: URL { baseURL.appendingPathComponent("webhooks") }
+
+    public func checkoutURL(sessionID: String) -> URL {
+        baseURL.appendingPathComponent("checkout").appendingPathComponent(sessionID)
+    }
+
+    private init(service: any HostedCheckoutService, clock: any KioskClock, delivery: WebhookDeliveryMode,
+                 schedule: WebhookRetrySchedule, server: LocalHTTPServer) {
+        self.service = service
+        self.clock = clock
+        self.delivery = delivery
+        self.schedule = schedule
+        self.server = server
+    }
+
+    /// Starts the server on a free port; the data directory's webhook secrets are created on
+    /// first use from `random`.
+    public static func start(
+        service: any HostedCheckoutService,
+        tokenizer: CardTokenizer,
+        random: SharedRandomGenerator,
+        clock: any KioskClock,
+        delivery: WebhookDeliveryMode = .immediate,
+        schedule: WebhookRetrySchedule = .dodoPayments
+    ) async throws -> HostedCheckoutServer {
+        var generator = random
+        _ = try await service.webhookSecrets(creatingWith: &generator)
+        let routes = HostedCheckoutRoutes(service: service, tokenizer: tokenizer, random: random)
+        let box = ServerReference()
+        let server = try await LocalHTTPServer.start(name: "kiosk-checkout") { request in
+            await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
+        }
+        let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,
+                                            server: server)
+        await box.set(checkout)
+        return checkout
+    }
+
+    /// Sends every webhook due now on the store clock to this server's `/webhooks`.
+    @discardableResult
+    public func deliverDueWebhooks() async throws -> [WebhookDeliveryAttempt] {
+        try await service.deliverDueWebhooks(now: clock.now, transport: HTTPWebhookTransport(endpoint: webhookURL),
+                                             schedule: schedule)
+    }
+
+    public func stop() async {
+        await server.stop()
+    }
+
+    private func deliverAfterOutcome() async {
+        guard delivery == .immediate else { return }
+        // A failed delivery stays queued with its retry time; the page must not fail because of it.
+        _ = try? await deliverDueWebhooks()
+    }
+}
+
+/// Lets the routes reach the server object that is built only after the socket is bound.
+private actor ServerReference {
+    private(set) var value: HostedCheckoutServer?
+
+    func set(_ server: HostedCheckoutServer) { value = server }
+}

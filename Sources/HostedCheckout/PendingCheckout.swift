@@ -1,0 +1,56 @@
+import Foundation
+import PaymentsCore
+
+/// A checkout the customer is taking part in, in a browser: its session, the page to open and
+/// the loopback listener that waits for the browser to come back.
+public struct PendingCheckout: Sendable {
+    public let session: CheckoutSession
+    public let checkoutURL: URL
+    public let listener: LoopbackRedirectListener
+    private let service: any HostedCheckoutService
+
+    /// Creates a session whose return and cancel URLs point at a fresh loopback listener, with a
+    /// new unguessable state drawn from `generator`.
+    public static func begin(
+        accountID: String,
+        productID: String,
+        service: any HostedCheckoutService,
+        server: HostedCheckoutServer,
+        timeout: Duration,
+        lifetime: TimeInterval = NewCheckoutSession.defaultLifetime,
+        using generator: inout some RandomNumberGenerator
+    ) async throws -> PendingCheckout {
+        let state = RedirectState.generate(using: &generator)
+        let listener = try await LoopbackRedirectListener.start(state: state, timeout: timeout)
+        do {
+            let session = try await service.createCheckoutSession(NewCheckoutSession(
+                accountID: accountID, productID: productID, successURL: listener.returnURL,
+                cancelURL: listener.cancelURL, state: state, lifetime: lifetime), using: &generator)
+            return PendingCheckout(session: session, checkoutURL: server.checkoutURL(sessionID: session.id),
+                                   listener: listener, service: service)
+        } catch {
+            listener.cancel()
+            _ = await listener.result()
+            throw error
+        }
+    }
+
+    /// Waits for the browser (or the timeout, or `abandon()`), then asks the server. Whatever
+    /// the redirect said, the verdict is the session lookup's: a timed-out or abandoned
+    /// checkout may still have been paid.
+    public func outcome() async throws -> CheckoutConfirmation {
+        let redirect = await listener.result()
+        let session = try await service.checkoutSession(self.session.id)
+        let verdict: CheckoutVerdict = switch (session.paymentStatus, session.status) {
+        case (.paid, _): .paid
+        case (.unpaid, .open): .stillOpen
+        case (.unpaid, _): .notPaid
+        }
+        return CheckoutConfirmation(redirect: redirect, session: session, verdict: verdict)
+    }
+
+    /// The customer gave up in the terminal.
+    public func abandon() {
+        listener.cancel()
+    }
+}

@@ -1,0 +1,27 @@
+/// The tables of hosted checkout, registered as migration "v2-hosted-checkout".
+///
+/// Sessions, the provider's webhook outbox and the receiver's processed-ids table live in the
+/// store's own database so that a payment, its session update and its webhook deliveries commit
+/// together (the outbox pattern), and so that applying a webhook and remembering its id do too.
+enum CheckoutSchema {
+    static let v2 = """
+        CREATE TABLE checkout_sessions (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), product_id TEXT NOT NULL,
+            success_url TEXT NOT NULL, cancel_url TEXT NOT NULL, state TEXT NOT NULL,
+            status TEXT NOT NULL, payment_status TEXT NOT NULL,
+            created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0, payment_id TEXT, subscription_id TEXT, last_decline TEXT,
+            pending_card TEXT, confirmed_at INTEGER);
+        CREATE INDEX checkout_sessions_account ON checkout_sessions(account_id, created_at);
+        CREATE TABLE webhook_deliveries (
+            id TEXT PRIMARY KEY, message_id TEXT NOT NULL, event_type TEXT NOT NULL, body TEXT NOT NULL,
+            status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, first_attempt_at INTEGER NOT NULL,
+            next_attempt_at INTEGER NOT NULL, ordinal INTEGER NOT NULL, last_error TEXT,
+            created_at INTEGER NOT NULL, delivered_at INTEGER);
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, ordinal);
+        CREATE TABLE processed_webhooks (
+            message_id TEXT PRIMARY KEY, event_type TEXT NOT NULL, outcome TEXT NOT NULL, received_at INTEGER NOT NULL);
+        CREATE TABLE provider_subscriptions (
+            subscription_id TEXT PRIMARY KEY, status TEXT NOT NULL, event_at INTEGER NOT NULL);
+        """
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A hosted checkout session as the simulated provider's server knows it: the source of truth
+/// a client confirms a redirect against.
+public struct CheckoutSession: Sendable, Hashable, Codable, Identifiable {
+    /// "cks_" and 24 random base62 characters: unguessable, since the page URL carries it.
+    public var id: String
+    public var accountID: String
+    public var productID: String
+    public var productName: String
+    /// What the product costs in the account's currency.
+    public var price: Money
+    /// The billing period of a subscription product; nil for a one-time purchase.
+    public var billingPeriod: ISODuration?
+    public var successURL: String
+    public var cancelURL: String
+    public var state: String
+    public var status: CheckoutSessionStatus
+    public var paymentStatus: CheckoutPaymentStatus
+    public var createdAt: Date
+    public var expiresAt: Date
+    /// The invoice that paid for the session (Dodo's `payment_id`).
+    public var paymentID: String?
+    public var subscriptionID: String?
+    /// The message of the last declined attempt, shown on the page.
+    public var lastDeclineMessage: String?
+    /// A card is waiting for the customer's answer to a 3-D Secure challenge.
+    public var awaitingChallenge: Bool
+    /// When Kiosk's webhook endpoint applied the provider's success event for this session.
+    public var confirmedAt: Date?
+
+    /// Paid according to the server; the only reading that may unlock anything.
+    public var isPaid: Bool { paymentStatus == .paid }
+}

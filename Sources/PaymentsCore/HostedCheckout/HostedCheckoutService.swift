@@ -1,0 +1,43 @@
+import Foundation
+
+/// The simulated hosted-checkout provider (sessions, the card form's charges, signed webhook
+/// deliveries and their QA controls) and Kiosk's webhook receiver, over the store's database.
+///
+/// Randomness is injected per call: session ids must be unguessable in production
+/// (`SystemRandomNumberGenerator`) yet reproducible in tests (`SeededGenerator`).
+public protocol HostedCheckoutService: Sendable {
+    // Sessions
+    func createCheckoutSession(_ request: NewCheckoutSession,
+                               using generator: inout some RandomNumberGenerator) async throws -> CheckoutSession
+    /// The server-side truth about a session, at the account's "now".
+    func checkoutSession(_ id: String) async throws -> CheckoutSession
+    /// Validates and tokenizes the card form, then charges through the core.
+    func payCheckoutSession(_ id: String, card: CardDetails, tokenizer: CardTokenizer,
+                            using generator: inout some RandomNumberGenerator) async throws -> CheckoutPaymentResult
+    /// The customer's answer to the 3-D Secure challenge of the card waiting on the session.
+    func answerChallenge(sessionID: String, outcome: ThreeDSecureOutcome) async throws -> CheckoutPaymentResult
+    func cancelCheckoutSession(_ id: String) async throws -> CheckoutSession
+
+    // Webhook secrets
+    /// The data directory's secret set, generated on first use.
+    func webhookSecrets(creatingWith generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet
+    /// A new signing secret; the old one keeps verifying for `WebhookSecretSet.rotationGracePeriod`.
+    func rotateWebhookSecret(using generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet
+
+    // Deliveries (the provider's outbox) and their QA controls
+    func webhookDeliveries() async throws -> [WebhookDelivery]
+    /// Sends every delivery due at `now`, signed at `now`, and schedules retries of failures.
+    func deliverDueWebhooks(now: Date, transport: any WebhookTransport,
+                            schedule: WebhookRetrySchedule) async throws -> [WebhookDeliveryAttempt]
+    func delayWebhookDelivery(_ id: String, until date: Date) async throws -> WebhookDelivery
+    func dropWebhookDelivery(_ id: String) async throws -> WebhookDelivery
+    func duplicateWebhookDelivery(_ id: String) async throws -> WebhookDelivery
+    func replayWebhookDelivery(_ id: String) async throws -> WebhookDelivery
+    func reorderWebhookDeliveries(_ ids: [String]) async throws -> [WebhookDelivery]
+
+    // Kiosk's receiver
+    /// Verifies the raw body against the secret set at the store clock's "now", then applies it once.
+    func receiveWebhook(httpHeaders: [String: String], body: Data) async throws -> WebhookReceipt
+    /// The provider's view of a subscription as learned from webhooks ("active", "cancelled", …).
+    func providerSubscriptionStatus(_ subscriptionID: String) async throws -> String?
+}

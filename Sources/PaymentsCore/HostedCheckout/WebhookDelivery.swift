@@ -1,0 +1,19 @@
+import Foundation
+
+/// One delivery of a webhook message. Several deliveries may share a message id (a duplicate or
+/// a replay), exactly as a real provider resends the same `webhook-id`, which is what lets the
+/// receiver deduplicate.
+public struct WebhookDelivery: Sendable, Hashable, Codable, Identifiable {
+    public var id: String
+    /// The `webhook-id` header of every attempt.
+    public var messageID: String
+    public var eventType: WebhookEventType
+    /// The exact bytes signed and sent.
+    public var body: Data
+    public var status: WebhookDeliveryStatus
+    public var attempts: Int
+    public var firstAttemptAt: Date
+    public var nextAttemptAt: Date
+    public var lastError: String?
+    public var deliveredAt: Date?
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PaymentsCore
+import Testing
+
+/// `kiosk checkout open` as a person uses it: the built binary prints the URL, the test plays the
+/// browser, and the command reports the payment only once the server confirms it.
+@Suite struct CheckoutOpenCommandTests {
+    private static var binary: URL { Bundle.main.bundleURL.appendingPathComponent("kiosk") }
+
+    /// Reads stdout up to the first newline (the URL line is written unbuffered).
+    private static func firstLine(of handle: FileHandle) -> String {
+        var data = Data()
+        while !data.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func run(_ product: String, account: String, directory: URL,
+                     browser: @Sendable (String) async throws -> Void) async throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["checkout", "open", product, "--account", account, "--data-dir", directory.path,
+                             "--timeout", "120"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let first = Self.firstLine(of: output.fileHandleForReading)
+        try await browser(first)
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, first + String(decoding: rest, as: UTF8.self),
+                String(decoding: stderr, as: UTF8.self))
+    }
+
+    private func store() async throws -> (URL, Account) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-open-\(UUID().uuidString)")
+        let service = try LocalPaymentsService(directory: DataDirectory(url: directory),
+                                               catalog: HostedCheckoutFixture.catalog, clock: SystemClock())
+        return (directory, try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada")))
+    }
+
+    @Test func aPaidCheckoutExitsZeroWithThePayment() async throws {
+        let (directory, account) = try await store()
+        let (status, stdout, stderr) = try await run("points.500", account: account.id, directory: directory) { line in
+            let prefix = "Open this URL in your browser to pay: "
+            #expect(line.hasPrefix(prefix))
+            let url = line.dropFirst(prefix.count).trimmingCharacters(in: .whitespacesAndNewlines)
+            let paid = try await Browser.post(url + "/pay", form: Browser.card("4242424242424242"))
+            let location = try #require(paid.location)
+            #expect(try await Browser.get(location).body.contains("You can return to your terminal."))
+        }
+        #expect(status == 0, "stderr: \(stderr)")
+        #expect(stdout.contains("paid: Starter"))
+    }
+
+    @Test func aCancelledCheckoutExitsOne() async throws {
+        let (directory, account) = try await store()
+        let (status, stdout, _) = try await run("points.500", account: account.id, directory: directory) { line in
+            let url = String(line.split(separator: " ").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let cancelled = try await Browser.post(url + "/cancel")
+            _ = try await Browser.get(try #require(cancelled.location))
+        }
+        #expect(status == 1)
+        #expect(stdout.contains("not paid: the checkout was cancelled or expired"))
+    }
+
+    @Test func anUnknownProductIsAUsageError() async throws {
+        let (directory, account) = try await store()
+        let (status, _, stderr) = try await run("no.such.product", account: account.id, directory: directory) { _ in }
+        #expect(status == 64)
+        #expect(stderr.contains("No product no.such.product in the catalog."))
+    }
+}

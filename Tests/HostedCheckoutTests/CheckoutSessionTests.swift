@@ -1,0 +1,97 @@
+import Foundation
+import HostedCheckout
+import PaymentsCore
+import Testing
+
+/// Sessions in the core, without a browser: expiry on the store clock and idempotent payment.
+@Suite struct CheckoutSessionTests {
+    private func session(_ fixture: HostedCheckoutFixture, lifetime: TimeInterval = NewCheckoutSession.defaultLifetime)
+        async throws -> CheckoutSession {
+        var generator = fixture.random
+        return try await fixture.service.createCheckoutSession(NewCheckoutSession(
+            accountID: fixture.account.id, productID: "themes", successURL: "http://127.0.0.1:9/return",
+            cancelURL: "http://127.0.0.1:9/cancel", state: "abc", lifetime: lifetime), using: &generator)
+    }
+
+    private func pay(_ fixture: HostedCheckoutFixture, _ id: String, _ number: String = "4242424242424242")
+        async throws -> CheckoutPaymentResult {
+        var generator = fixture.random
+        return try await fixture.service.payCheckoutSession(
+            id, card: CardDetails(number: number, expiryMonth: 12, expiryYear: 2034, cvc: "123"),
+            tokenizer: HostedCheckoutFixture.tokenizer, using: &generator)
+    }
+
+    @Test func sessionIdsAreRandomAndSessionsExpireOnTheStoreClock() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let first = try await session(fixture, lifetime: 3_600)
+        let second = try await session(fixture)
+        #expect(first.id.hasPrefix("cks_"))
+        #expect(first.id.count == 28)
+        #expect(first.id != second.id)
+        #expect(first.expiresAt == HostedCheckoutFixture.start + 3_600)
+        #expect(second.expiresAt == HostedCheckoutFixture.start + 86_400)
+
+        fixture.clock.advance(by: 3_599)
+        #expect(try await fixture.service.checkoutSession(first.id).status == .open)
+        fixture.clock.advance(by: 1)
+        #expect(try await fixture.service.checkoutSession(first.id).status == .expired)
+        guard case .expired = try await pay(fixture, first.id) else {
+            Issue.record("an expired session must not be paid")
+            return
+        }
+        #expect(try await fixture.service.checkoutSession(second.id).status == .open)
+        await fixture.server.stop()
+    }
+
+    @Test func sessionsOfAnAccountOnATestClockExpireOnThatClock() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let clock = try await fixture.service.createTestClock(name: "qa", frozenAt: HostedCheckoutFixture.start)
+        _ = try await fixture.service.attach(accountID: fixture.account.id, toTestClock: clock.id)
+        let created = try await session(fixture, lifetime: 60)
+        fixture.clock.advance(by: 3_600)  // real time moves; the account's clock does not
+        #expect(try await fixture.service.checkoutSession(created.id).status == .open)
+        _ = try await fixture.service.advanceTestClock(clock.id, to: HostedCheckoutFixture.start + 60)
+        #expect(try await fixture.service.checkoutSession(created.id).status == .expired)
+        await fixture.server.stop()
+    }
+
+    @Test func aSecondSubmitNeverChargesTwice() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let created = try await session(fixture)
+        async let first = pay(fixture, created.id)
+        async let second = pay(fixture, created.id)
+        let results = try await [first, second]
+        let paymentIDs = results.map(\.session.paymentID)
+        #expect(paymentIDs[0] != nil)
+        #expect(paymentIDs[0] == paymentIDs[1])
+        let invoices = try await fixture.service.invoices(accountID: fixture.account.id, query: InvoiceQuery()).items
+        #expect(invoices.count == 1)
+        #expect(try await fixture.service.webhookDeliveries().count == 1)
+        #expect(try await fixture.service.checkInvariants().isEmpty)
+        await fixture.server.stop()
+    }
+
+    @Test func invalidCardDetailsChargeNothing() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let created = try await session(fixture)
+        guard case let .invalidCard(_, errors) = try await pay(fixture, created.id, "4242424242424241") else {
+            Issue.record("expected a validation error")
+            return
+        }
+        #expect(errors.number != nil)
+        #expect(try await fixture.service.webhookDeliveries().isEmpty)
+        #expect(try await fixture.service.checkoutSession(created.id).status == .open)
+        await fixture.server.stop()
+    }
+
+    @Test func unsafeRedirectURLsAreRefused() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        await #expect(throws: HostedCheckoutError.self) {
+            var generator = fixture.random
+            _ = try await fixture.service.createCheckoutSession(NewCheckoutSession(
+                accountID: fixture.account.id, productID: "themes", successURL: "http://127.0.0.1:9/same",
+                cancelURL: "http://127.0.0.1:9/same", state: "abc"), using: &generator)
+        }
+        await fixture.server.stop()
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HummingbirdTesting
+import HostedCheckout
+import Hummingbird
+import PaymentsCore
+
+/// A store on a temporary database with a manual clock, the checkout server on a free port, and
+/// a seeded generator, for the hosted-checkout tests.
+struct HostedCheckoutFixture {
+    let service: LocalPaymentsService
+    let clock: ManualClock
+    let random: SharedRandomGenerator
+    let server: HostedCheckoutServer
+    let account: Account
+
+    static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    static let tokenizer = CardTokenizer(fingerprintKey: CardFingerprintKey(key0: 1, key1: 2))
+
+    init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
+        clock = ManualClock(Self.start)
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: Self.catalog, clock: clock)
+        random = SharedRandomGenerator(SeededGenerator(seed: seed))
+        server = try await HostedCheckoutServer.start(service: service, tokenizer: Self.tokenizer, random: random,
+                                                      clock: clock, delivery: delivery)
+        account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
+    }
+
+    func begin(_ productID: String, timeout: Duration = .seconds(600),
+               lifetime: TimeInterval = NewCheckoutSession.defaultLifetime) async throws -> PendingCheckout {
+        var generator = random
+        return try await PendingCheckout.begin(accountID: account.id, productID: productID, service: service,
+                                               server: server, timeout: timeout, lifetime: lifetime, using: &generator)
+    }
+
+    static let catalog = Catalog(
+        name: "Checkout Test Store", currency: .usd, currencies: [],
+        entitlements: [EntitlementDefinition(id: "premium", name: "Premium"),
+                       EntitlementDefinition(id: "themes", name: "Themes")],
+        features: [],
+        plans: [
+            Plan(id: "free", name: "Free", rank: 0, features: [:]),
+            Plan(id: "pro", name: "Pro", rank: 1, entitlement: "premium", features: [:],
+                 products: [SubscriptionProduct(id: "pro.monthly", period: ISODuration(months: 1), price: 999, prices: [:])]),
+        ],
+        products: [
+            OneTimeProduct(id: "themes", type: .nonConsumable, name: "Theme pack", price: 1499, prices: [:],
+                           entitlement: "themes"),
+        ],
+        offerCodes: [])
+}
+
+/// Plays the browser: one request per call, redirects are NOT followed (the test reads
+/// `Location` and requests it itself), and `Host` is what a browser would send unless overridden.
+enum Browser {
+    struct Page {
+        let status: Int
+        let location: String?
+        let body: String
+    }
+
+    static func get(_ url: String, host: String? = nil) async throws -> Page {
+        try await send(url, method: .get, host: host)
+    }
+
+    static func post(_ url: String, form: [(String, String)] = [], host: String? = nil) async throws -> Page {
+        let body = form.map { name, value in
+            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+        }.joined(separator: "&")
+        return try await send(url, method: .post, host: host, body: body)
+    }
+
+    static func send(_ url: String, method: HTTPRequest.Method, host: String? = nil, body: String? = nil,
+                     headers extra: HTTPFields = [:]) async throws -> Page {
+        guard let components = URLComponents(string: url), let hostName = components.host, let port = components.port else {
+            throw BrowserError.badURL(url)
+        }
+        let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        var headers = extra
+        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+        let request = TestClient.Request(target, method: method, authority: host ?? "\(hostName):\(port)",
+                                         headers: headers, body: body.map { ByteBuffer(string: $0) })
+        let response = try await TestClient.withClient(host: hostName, port: port) { client in
+            try await client.execute(request)
+        }
+        return Page(status: Int(response.status.code), location: response.headers[.location],
+                    body: response.body.map { String(buffer: $0) } ?? "")
+    }
+
+    /// The card form of a session page, filled in.
+    static func card(_ number: String, expiry: String = "12/34", cvc: String = "123") -> [(String, String)] {
+        [("number", number), ("expiry", expiry), ("cvc", cvc), ("name", "Ada Lovelace")]
+    }
+}
+
+enum BrowserError: Error {
+    case badURL(String)
+}
