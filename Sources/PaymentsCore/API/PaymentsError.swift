@@ -34,6 +34,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case cardDeclined(DeclineReason)
     case snapshotNotFound(String)
     case receipt(ReceiptBackendError)
+    case restore(RestoreError)
 
     public enum OfferCodeRejection: String, Hashable, Sendable, Codable {
         case unknown, expired, notApplicable = "not_applicable", alreadyRedeemed = "already_redeemed"
@@ -80,6 +81,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case let .cardDeclined(reason): reason.message
         case let .snapshotNotFound(name): "No snapshot named \(name)."
         case let .receipt(error): error.userMessage
+        case let .restore(error): error.userMessage
         }
     }
 

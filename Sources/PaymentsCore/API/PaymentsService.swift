@@ -89,4 +89,23 @@ public protocol PaymentsService: Sendable {
     func recordReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
     func verifyReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
     func syncReceipts() async throws -> ReceiptSyncReport
+
+    // Customer views: restore, customer info, status vocabulary, analytics
+    /// Lists what a restore gives back (see `RestoreResult`); inactive subscriptions, revoked
+    /// non-consumables and ended passes only with `includeInactive`. Fails with `PaymentsError.restore`
+    /// (its rule says which), or a `PaymentsError` for an unknown account or a storage failure.
+    /// An armed `.restore` fault fails it with `RestoreError.serviceError`.
+    func restorePurchases(accountID: String, includeInactive: Bool) async throws -> RestoreResult
+    /// RevenueCat-style customer info; honours `.subscriptionStatus` faults like `subscriptions`.
+    func customerInfo(accountID: String) async throws -> CustomerInfo
+    /// The subscription's status in StoreKit's, Stripe's, RevenueCat's, Chargebee's and Dodo's words.
+    func statusVocabulary(subscriptionID: String) async throws -> SubscriptionStatusVocabulary
+    /// Records an app analytics event at the account's store clock time.
+    @discardableResult
+    func track(_ event: AnalyticsEvent, accountID: String) async throws -> AnalyticsEntry
+    /// App events and the store's customer-facing events of an account, oldest first, after `after`.
+    func analytics(accountID: String, after: Int64?, limit: Int) async throws -> [AnalyticsEntry]
+    /// Notices for the customer after `after` (a notice id), oldest first, at most 100 per call:
+    /// poll with the last id seen as a change feed.
+    func notifications(accountID: String, after: Int64?) async throws -> [CustomerNotice]
 }

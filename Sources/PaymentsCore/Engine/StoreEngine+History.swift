@@ -59,7 +59,8 @@ extension StoreEngine {
     }
 
     func events(accountID: String?, after: Int64?, limit: Int) throws -> [StoreEvent] {
-        var sql = "SELECT * FROM events WHERE seq > ?"
+        // App analytics and customer notices live in the same table but have their own feeds.
+        var sql = "SELECT * FROM events WHERE seq > ? AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%'"
         var arguments: StatementArguments = [after ?? 0]
         if let accountID {
             sql += " AND account_id = ?"

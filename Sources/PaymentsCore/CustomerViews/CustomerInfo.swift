@@ -1,0 +1,25 @@
+import Foundation
+
+/// Everything an app needs to unlock features, in the shape of RevenueCat's `CustomerInfo`, so
+/// view models written against RevenueCat port over field by field.
+public struct CustomerInfo: Hashable, Sendable, Codable {
+    /// The Kiosk account id (RevenueCat's app user id).
+    public var originalAppUserId: String
+    /// The store clock's time of the request (the account's test clock, if any).
+    public var requestDate: Date
+    /// When the account was created.
+    public var firstSeen: Date
+    public var entitlements: EntitlementInfos
+    /// Product ids of subscriptions granting access now (subscribed or in grace), sorted.
+    public var activeSubscriptions: [String]
+    /// Every product the account ever bought, including earlier products of changed plans, sorted.
+    public var allPurchasedProductIdentifiers: [String]
+    /// One-time purchases (consumables, non-consumables, passes), oldest first.
+    public var nonSubscriptionTransactions: [NonSubscriptionTransaction]
+    /// Where to manage subscriptions; nil when none is active (StoreKit's active: subscribed,
+    /// grace or billing retry, where fixing the payment method is exactly what is needed).
+    public var managementURL: String?
+
+    /// The screen that manages subscriptions in the Kiosk terminal app.
+    public static let subscriptionManagementURL = "kiosk://account/subscriptions"
+}

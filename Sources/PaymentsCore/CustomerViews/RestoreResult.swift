@@ -1,0 +1,15 @@
+import Foundation
+
+/// What a restore gave back: Chargebee's list of restored subscriptions with their store
+/// status, plus the non-consumables and non-renewing passes StoreKit restores alongside them.
+public struct RestoreResult: Hashable, Sendable, Codable {
+    public var accountID: String
+    /// Newest first.
+    public var subscriptions: [RestoredSubscription]
+    /// Oldest first.
+    public var nonConsumables: [RestoredPurchase]
+    /// Oldest first.
+    public var passes: [RestoredPurchase]
+    /// The store clock's time of the restore.
+    public var restoredAt: Date
+}

@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+@testable import PaymentsCore
+
+/// Helpers shared by the customer view tests.
+enum CustomerViewsTestSupport {
+    /// A purchase billed to the store account (StoreKit-style) rather than a card.
+    static func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> PurchaseReceipt {
+        guard case let .success(_, receipt) = try await store.service.storePurchase(
+            StorePurchaseRequest(accountID: account.id, productID: product)) else { throw FixtureError.missing("success") }
+        return receipt
+    }
+
+    /// Corrupts every stored signed transaction of an account, as a forged receipt would be.
+    static func tamperTransactions(_ store: CoreFixture, accountID: String) async throws {
+        try await store.service.database.write { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, jws FROM transactions WHERE account_id = ?", arguments: [accountID])
+            for row in rows {
+                var jws = Array(row["jws"] as String)
+                jws[jws.count / 2] = jws[jws.count / 2] == "A" ? "B" : "A"
+                try db.execute(sql: "UPDATE transactions SET jws = ? WHERE id = ?", arguments: [String(jws), row["id"] as String])
+            }
+        }
+    }
+
+    static func subscription(state: RenewalState, periodType: PeriodType, willAutoRenew: Bool,
+                             expirationReason: ExpirationReason? = nil) -> Subscription {
+        Subscription(
+            id: "sub_000001", accountID: "acct_000001", groupID: "main", planID: "pro", productID: "pro.monthly",
+            state: state, periodType: periodType, currentPeriodStart: CoreFixture.start,
+            currentPeriodEnd: CoreFixture.date("2026-02-01T00:00:00Z"), originalPurchaseDate: CoreFixture.start,
+            willAutoRenew: willAutoRenew, pendingProductID: nil, expirationReason: expirationReason, revocationDate: nil,
+            revocationReason: nil, billingIssueDetectedAt: nil, unsubscribeDetectedAt: nil, gracePeriodEndsAt: nil,
+            billingRetryEndsAt: nil, periodAmountPaid: Money(minorUnits: 1000, currency: .usd), paymentMethodID: nil,
+            cancellationReason: nil)
+    }
+}
