@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
+        .library(name: "KioskViewModels", targets: ["KioskViewModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +31,10 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+        .target(
+            name: "KioskViewModels",
+            dependencies: ["PaymentsCore"]
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -45,6 +50,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
             ]
+        ),
+        .testTarget(
+            name: "KioskViewModelsTests",
+            dependencies: ["KioskViewModels", "PaymentsCore"]
         ),
         .testTarget(
             name: "kioskTests",
