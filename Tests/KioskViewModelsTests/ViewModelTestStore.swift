@@ -22,6 +22,11 @@ final class ViewModelTestStore<R: Reducer> {
         await step(action, expect, sourceLocation)
     }
 
+    /// Sends `action` without checking the state; for steps whose detail a later check covers.
+    func perform(_ action: R.Action) async {
+        await run(action)
+    }
+
     /// Takes the next queued action an effect sent, which must equal `action`.
     func receive(_ action: R.Action, sourceLocation: SourceLocation = #_sourceLocation,
                  _ expect: (inout R.State) -> Void = { _ in }) async {
