@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
+        .library(name: "KioskViewModels", targets: ["KioskViewModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,10 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        .target(
+            name: "KioskViewModels",
+            dependencies: ["PaymentsCore"]
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -62,6 +67,10 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
+        ),
+        .testTarget(
+            name: "KioskViewModelsTests",
+            dependencies: ["KioskViewModels", "PaymentsCore"]
         ),
         .testTarget(
             name: "kioskTests",

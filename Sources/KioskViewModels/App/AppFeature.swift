@@ -1,0 +1,154 @@
+import PaymentsCore
+
+/// The app shell: tabs, the navigation stack, toasts, help and the change feed, delegating each
+/// screen's actions to its reducer.
+public struct AppFeature: Reducer {
+    public let client: PaymentsClient
+    public let clock: any KioskClock
+    public let files: FileExportClient
+
+    public init(client: PaymentsClient, clock: any KioskClock, files: FileExportClient) {
+        self.client = client
+        self.clock = clock
+        self.files = files
+    }
+
+    var paywall: PaywallFeature { PaywallFeature(client: client) }
+    var plans: PlanComparisonFeature { PlanComparisonFeature(client: client) }
+    var billing: BillingHistoryFeature { BillingHistoryFeature(client: client, files: files) }
+    var checkout: CheckoutFeature { CheckoutFeature(client: client, clock: clock) }
+
+    /// Events read per poll.
+    static let feedPageSize = 100
+
+    public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+        switch action {
+        case .launched:
+            return .run { [client] send in
+                await send(.sessionLoaded(await capture { try await client.signedInAccount() }))
+            }
+        case let .sessionLoaded(.success(account)):
+            state.account = account
+            state.sessionError = nil
+            state.paywall.account = account
+            state.plans.account = account
+            state.billing.account = account
+            return .merge(show(state.tab, &state), .send(.pollChanges))
+        case let .sessionLoaded(.failure(error)):
+            state.sessionError = error
+            return .none
+        case let .selectTab(tab):
+            state.tab = tab
+            state.stack = []
+            return show(tab, &state)
+        case .back:
+            if state.isHelpShown {
+                state.isHelpShown = false
+            } else if !state.stack.isEmpty {
+                state.stack.removeLast()
+            }
+            return .none
+        case .toggleHelp:
+            state.isHelpShown.toggle()
+            return .none
+        case let .dismissToast(id):
+            state.toasts.removeAll { $0.id == id }
+            return .none
+        case .pollChanges:
+            guard !state.isPolling else { return .none }
+            state.isPolling = true
+            let (accountID, after) = (state.account?.id, state.lastEventID)
+            return .run { [client] send in
+                await send(.changesReceived(await capture {
+                    var events: [StoreEvent] = []
+                    var cursor = after
+                    while true {
+                        let page = try await client.events(accountID, cursor, Self.feedPageSize)
+                        events += page
+                        guard page.count == Self.feedPageSize, let last = page.last else { break }
+                        cursor = last.id
+                    }
+                    return events
+                }))
+            }
+        case .changesReceived(.failure):
+            state.isPolling = false
+            return .none
+        case let .changesReceived(.success(events)):
+            state.isPolling = false
+            guard let last = events.last else { return .none }
+            let isFirstRead = state.lastEventID == nil
+            state.lastEventID = last.id
+            // The first read only finds where the feed is: history is not news.
+            guard !isFirstRead else { return .none }
+            state.toasts += events.compactMap(Self.toast)
+            return storeChanged(&state, events: events)
+        case let .paywall(.delegate(delegate)):
+            switch delegate {
+            case let .checkout(productID): return push(productID, &state)
+            case .changePlan: return .send(.selectTab(.plans))
+            case .close: return .send(.selectTab(.billing))
+            }
+        case let .paywall(action):
+            return paywall.reduce(into: &state.paywall, action: action).map(AppAction.paywall)
+        case let .plans(.delegate(.checkout(productID))):
+            return push(productID, &state)
+        case let .plans(action):
+            return plans.reduce(into: &state.plans, action: action).map(AppAction.plans)
+        case .billing(.delegate(.showPaywall)):
+            return .send(.selectTab(.paywall))
+        case let .billing(action):
+            return billing.reduce(into: &state.billing, action: action).map(AppAction.billing)
+        case .checkout(.delegate(.close)):
+            state.stack.removeLast()
+            return .none
+        case .checkout(.delegate(.finished)):
+            state.stack.removeLast()
+            return .send(.pollChanges)
+        case let .checkout(action):
+            guard var checkoutState = state.checkout else { return .none }
+            let effect = checkout.reduce(into: &checkoutState, action: action)
+            state.stack[state.stack.count - 1] = .checkout(checkoutState)
+            return effect.map(AppAction.checkout)
+        }
+    }
+
+    private func push(_ productID: String, _ state: inout AppState) -> Effect<AppAction> {
+        state.stack.append(.checkout(CheckoutState(sessionID: state.sessionID + ".\(state.stack.count)", productID: productID,
+                                                   account: state.account)))
+        return .send(.checkout(.onAppear))
+    }
+
+    private func show(_ tab: AppTab, _ state: inout AppState) -> Effect<AppAction> {
+        switch tab {
+        case .paywall: .send(.paywall(.onAppear))
+        case .plans: .send(.plans(.onAppear))
+        case .billing: .send(.billing(.onAppear))
+        case .settings: .none
+        }
+    }
+
+    /// Every screen reloads on a change; the checkout also hears the events themselves
+    /// (an ask-to-buy answer arrives this way).
+    private func storeChanged(_ state: inout AppState, events: [StoreEvent]) -> Effect<AppAction> {
+        var effects: [Effect<AppAction>] = []
+        if state.paywall.phase != .loading { effects.append(.send(.paywall(.storeChanged))) }
+        if state.plans.phase != .loading { effects.append(.send(.plans(.storeChanged))) }
+        if state.billing.phase != .loading { effects.append(.send(.billing(.storeChanged))) }
+        if state.checkout != nil { effects.append(.send(.checkout(.storeEvents(events)))) }
+        return Effect(operations: effects.flatMap(\.operations))
+    }
+
+    static func toast(_ event: StoreEvent) -> Toast? {
+        switch event.type {
+        case .purchaseCompleted:
+            Toast(id: event.id, kind: .purchaseSucceeded, message: "Purchase succeeded.")
+        case .renewalFailed:
+            Toast(id: event.id, kind: .renewalFailed, message: "Your renewal failed. Update your payment method.")
+        case .refunded:
+            Toast(id: event.id, kind: .refundIssued, message: "Refund issued.")
+        default:
+            nil
+        }
+    }
+}

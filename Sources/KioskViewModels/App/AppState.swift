@@ -1,0 +1,58 @@
+import PaymentsCore
+
+/// The whole session in one value: a start state and the recorded actions reproduce every
+/// screen the customer saw.
+public struct AppState: Equatable, Sendable {
+    /// Unique per app launch (from the host's random source): prefixes idempotency keys so two
+    /// sessions never share one.
+    public var sessionID: String
+    public var account: Account?
+    public var tab: AppTab = .paywall
+    public var stack: [AppScreen] = []
+    public var paywall: PaywallState
+    public var plans: PlanComparisonState
+    public var billing: BillingHistoryState
+    public var toasts: [Toast] = []
+    public var isHelpShown = false
+    /// The last store event seen: the change feed's cursor.
+    public var lastEventID: Int64?
+    public var isPolling = false
+    public var sessionError: ScreenError?
+
+    public init(sessionID: String) {
+        self.sessionID = sessionID
+        paywall = PaywallState()
+        plans = PlanComparisonState(sessionID: sessionID)
+        billing = BillingHistoryState()
+    }
+
+    /// The screen on top: the stack's last, else the tab's.
+    public var checkout: CheckoutState? {
+        if case let .checkout(state)? = stack.last { state } else { nil }
+    }
+
+    /// The keys of the screen on top, for the help overlay.
+    public var helpKeys: [KeyHelp] {
+        let screen: [KeyHelp] = if checkout != nil {
+            CheckoutState.keys
+        } else {
+            switch tab {
+            case .paywall: PaywallState.keys
+            case .plans: PlanComparisonState.keys
+            case .billing: BillingHistoryState.keys
+            case .settings: []
+            }
+        }
+        return screen + Self.globalKeys
+    }
+
+    /// The confirmation the screen on top is asking, if any.
+    public var confirmation: Confirmation? {
+        checkout == nil && tab == .plans ? plans.confirmation : nil
+    }
+
+    public static let globalKeys = [
+        KeyHelp("1–4", "Switch tab"), KeyHelp("?", "Show or hide this help"), KeyHelp("Backspace", "Back"),
+        KeyHelp("q", "Quit"),
+    ]
+}

@@ -1,0 +1,146 @@
+import Foundation
+import PaymentsCore
+
+public struct BillingHistoryFeature: Reducer {
+    public let client: PaymentsClient
+    public let files: FileExportClient
+
+    public init(client: PaymentsClient, files: FileExportClient) {
+        self.client = client
+        self.files = files
+    }
+
+    public func reduce(into state: inout BillingHistoryState, action: BillingHistoryAction) -> Effect<BillingHistoryAction> {
+        switch action {
+        case .onAppear, .retry:
+            state.phase = .loading
+            return reload(&state)
+        case .storeChanged:
+            return state.phase.isLoading ? .none : reload(&state)
+        case let .pageLoaded(generation, page, result):
+            guard generation == state.generation, page == state.loadingPage else { return .none }
+            state.loadingPage = nil
+            switch result {
+            case let .failure(error):
+                state.phase = .failed(error)
+                return .none
+            case let .success(loaded):
+                // Page 0 only arrives from a reload, which starts the window over.
+                var window = page == 0 ? InvoiceWindow(pageSize: state.pageSize) : state.window ?? InvoiceWindow(pageSize: state.pageSize)
+                window.insert(page: page, rows: loaded.items.map(InvoiceRow.init), nextCursor: loaded.nextCursor)
+                if window.rows.isEmpty && page == 0 {
+                    state.phase = .empty
+                    return .none
+                }
+                state.phase = .loaded(window)
+                clampSelection(&state)
+                return prefetch(&state)
+            }
+        case let .moveSelection(delta):
+            guard state.window != nil else { return .none }
+            state.selection += delta
+            clampSelection(&state)
+            return prefetch(&state)
+        case let .viewportResized(height):
+            state.viewportHeight = max(1, min(height, state.pageSize / 2))
+            clampSelection(&state)
+            return .none
+        case let .filterChanged(filter):
+            state.filter = filter
+            state.phase = .loading
+            return reload(&state)
+        case .openSelected:
+            guard let row = state.window?.row(at: state.selection) else { return .none }
+            state.detail = .loading
+            return .run { [client] send in
+                await send(.detailLoaded(await capture { try await client.invoice(row.id) }))
+            }
+        case let .detailLoaded(result):
+            guard state.detail != nil else { return .none }
+            state.detail = switch result {
+            case let .success(invoice): .loaded(InvoiceDetail(invoice))
+            case let .failure(error): .failed(error)
+            }
+            return .none
+        case .closeDetail:
+            state.detail = nil
+            return .none
+        case let .export(format, directory):
+            guard let accountID = state.account?.id, !state.isExporting else { return .none }
+            state.isExporting = true
+            state.exportMessage = nil
+            let filter = state.filter
+            return .run { [client, files] send in
+                await send(.exportFinished(await capture {
+                    var invoices: [Invoice] = []
+                    var cursor: String?
+                    repeat {
+                        let page = try await client.invoices(accountID, InvoiceQuery(status: filter.status, year: filter.year,
+                                                                                     cursor: cursor, limit: 500))
+                        invoices += page.items
+                        cursor = page.nextCursor
+                    } while cursor != nil
+                    let data = try InvoiceExport.data(invoices, format: format)
+                    let path = try await files.write(directory, "invoices.\(format.fileExtension)", data)
+                    return ExportReport(path: path, count: invoices.count)
+                }))
+            }
+        case let .exportFinished(result):
+            state.isExporting = false
+            state.exportMessage = switch result {
+            case let .success(report): "Exported \(report.count) invoices to \(report.path)."
+            case let .failure(error): "Export failed: \(error.message)"
+            }
+            return .none
+        case .showPaywallTapped:
+            return .send(.delegate(.showPaywall))
+        case .delegate:
+            return .none
+        }
+    }
+
+    /// Keeps the selection inside what is loaded and on screen.
+    private func clampSelection(_ state: inout BillingHistoryState) {
+        guard let window = state.window else { return }
+        state.selection = min(max(state.selection, window.startIndex), max(window.endIndex - 1, window.startIndex))
+        if state.selection < state.scrollTop { state.scrollTop = state.selection }
+        if state.selection >= state.scrollTop + state.viewportHeight {
+            state.scrollTop = state.selection - state.viewportHeight + 1
+        }
+    }
+
+    /// Fetches the next page when the selection nears the end of the window, the previous one
+    /// when it nears the start.
+    private func prefetch(_ state: inout BillingHistoryState) -> Effect<BillingHistoryAction> {
+        guard let window = state.window, state.loadingPage == nil else { return .none }
+        if state.selection >= window.endIndex - state.viewportHeight, !window.isAtEnd,
+           window.pageStarts.count > window.lastPage + 1 {
+            return fetch(&state, page: window.lastPage + 1, cursor: window.pageStarts[window.lastPage + 1])
+        }
+        if state.selection < window.startIndex + state.viewportHeight, window.firstPage > 0 {
+            return fetch(&state, page: window.firstPage - 1, cursor: window.pageStarts[window.firstPage - 1])
+        }
+        return .none
+    }
+
+    private func reload(_ state: inout BillingHistoryState) -> Effect<BillingHistoryAction> {
+        state.generation += 1
+        state.selection = 0
+        state.scrollTop = 0
+        return fetch(&state, page: 0, cursor: nil)
+    }
+
+    private func fetch(_ state: inout BillingHistoryState, page: Int, cursor: String?) -> Effect<BillingHistoryAction> {
+        state.loadingPage = page
+        let known = state.account
+        let (generation, filter, limit) = (state.generation, state.filter, state.pageSize)
+        return .run { [client] send in
+            let result = await capture {
+                guard let account = try await PaywallFeature.account(known, client: client) else { throw PaymentsError.notSignedIn }
+                return try await client.invoices(account.id, InvoiceQuery(status: filter.status, year: filter.year,
+                                                                          cursor: cursor, limit: limit))
+            }
+            await send(.pageLoaded(generation: generation, page: page, result))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import PaymentsCore
+
+public struct BillingHistoryState: Equatable, Sendable {
+    public var account: Account?
+    public var filter = InvoiceFilter()
+    public var phase: LoadPhase<InvoiceWindow> = .loading
+    /// Absolute index of the highlighted invoice.
+    public var selection = 0
+    /// Absolute index of the first visible row.
+    public var scrollTop = 0
+    public var viewportHeight: Int
+    public var pageSize: Int
+    /// The page being fetched, so a scroll does not ask twice.
+    public var loadingPage: Int?
+    /// Bumped on every reload so a reply for an old filter is dropped.
+    public var generation = 0
+    public var detail: LoadPhase<InvoiceDetail>?
+    public var isExporting = false
+    /// "Exported 120 invoices to /path", or why not.
+    public var exportMessage: String?
+
+    public init(account: Account? = nil, viewportHeight: Int = 20, pageSize: Int = 50) {
+        self.account = account
+        self.viewportHeight = max(1, viewportHeight)
+        self.pageSize = max(pageSize, 2 * max(1, viewportHeight))
+    }
+
+    public var window: InvoiceWindow? { phase.content }
+
+    /// The rows on screen.
+    public var visibleRows: [InvoiceRow] {
+        guard let window else { return [] }
+        return (scrollTop..<(scrollTop + viewportHeight)).compactMap(window.row)
+    }
+
+    public static let keys = [
+        KeyHelp("↑/↓", "Move"), KeyHelp("PgUp/PgDn", "Page"), KeyHelp("Enter", "Open invoice"),
+        KeyHelp("s", "Filter by status"), KeyHelp("y", "Filter by year"), KeyHelp("e", "Export CSV"),
+        KeyHelp("j", "Export JSON"), KeyHelp("Esc", "Back"),
+    ]
+}

@@ -1,0 +1,58 @@
+import Foundation
+import PaymentsCore
+
+/// The new-card form as typed. The number and security code live here only until the card is
+/// tokenized (then the form is cleared), and never appear in descriptions or dumps.
+public struct CardFormState: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Grouped as typed: "4242 4242 42".
+    public private(set) var number = ""
+    public private(set) var cvc = ""
+    public var expiry = ""
+    public var name = ""
+    public var postalCode = ""
+    /// Inline messages, shown once the customer tries to submit.
+    public var errors = CardValidationErrors()
+
+    public init() {}
+
+    public var brand: CardBrand { CardBrand.detect(fromPartialNumber: number) }
+
+    /// "•••" for each typed digit.
+    public var maskedCVC: String { String(repeating: "•", count: cvc.count) }
+
+    mutating func setNumber(_ typed: String) {
+        let digits = typed.filter { $0.isASCII && $0.isNumber }
+        let brand = CardBrand.detect(fromPartialNumber: digits)
+        number = CardNumberFormatter.format(String(digits.prefix(brand.maximumLength)))
+        errors.number = nil
+    }
+
+    mutating func setCVC(_ typed: String) {
+        cvc = String(typed.filter { $0.isASCII && $0.isNumber }.prefix(4))
+        errors.cvc = nil
+    }
+
+    /// The card as the core takes it, or every field problem at `now`.
+    func details(now: Date) -> Result<CardDetails, CardValidationErrors> {
+        let parsedExpiry: CardExpiry
+        do {
+            parsedExpiry = try CardExpiry(parsing: expiry)
+        } catch {
+            var problems = CardValidator.validate(card(CardExpiry(month: 1, year: 9999)), now: now)
+            problems.expiry = error
+            return .failure(problems)
+        }
+        let details = card(parsedExpiry)
+        let problems = CardValidator.validate(details, now: now)
+        return problems.isEmpty ? .success(details) : .failure(problems)
+    }
+
+    private func card(_ expiry: CardExpiry) -> CardDetails {
+        CardDetails(number: number, expiry: expiry, cvc: cvc,
+                    cardholderName: name.isEmpty ? nil : name, postalCode: postalCode)
+    }
+
+    public var description: String { "CardForm(\(brand.displayName), cvc \(maskedCVC))" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["brand": brand, "expiry": expiry, "name": name]) }
+}

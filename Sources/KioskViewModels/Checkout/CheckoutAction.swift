@@ -1,0 +1,50 @@
+import Foundation
+import PaymentsCore
+
+public enum CheckoutAction: Equatable, Sendable {
+    case onAppear
+    case retryLoad
+    case loaded(Result<CheckoutData, ScreenError>)
+    case clockTicked(Date)
+
+    case promoCodeChanged(String)
+    case applyPromoTapped
+    case promoValidated(Result<OfferCode, ScreenError>)
+    case removePromoTapped
+
+    case selectPayment(PaymentChoice)
+    case cardNumberChanged(String)
+    case cardExpiryChanged(String)
+    case cardCVCChanged(String)
+    case cardNameChanged(String)
+    case cardPostalCodeChanged(String)
+
+    case submitTapped
+    case storePurchaseConfirmed
+    case storePurchaseDismissed
+    case cardSaved(Result<PaymentMethod, ScreenError>)
+    case purchaseFinished(Result<PurchaseOutcome, ScreenError>)
+    case storePurchaseFinished(Result<StorePurchaseResult, ScreenError>)
+    case planChangeFinished(Result<PlanChangeOutcome, ScreenError>)
+    case authenticationAnswered(approved: Bool)
+    /// The change feed saw what happened to an ask-to-buy request.
+    case storeEvents([StoreEvent])
+
+    case browserSessionCreated(Result<HostedCheckoutSession, ScreenError>)
+    case browserOutcome(Result<HostedCheckoutOutcome, ScreenError>)
+    case browserInvoiceLoaded(Result<Invoice, ScreenError>)
+    case browserCancelTapped
+
+    /// After a failed call: the same attempt again.
+    case retryTapped
+    /// After a decline: back to the form for a new attempt.
+    case tryAgainTapped
+    case closeTapped
+    case doneTapped
+    case delegate(Delegate)
+
+    public enum Delegate: Equatable, Sendable {
+        case close
+        case finished(CheckoutReceipt)
+    }
+}

@@ -1,0 +1,396 @@
+import Foundation
+import PaymentsCore
+
+public struct CheckoutFeature: Reducer {
+    public let client: PaymentsClient
+    public let clock: any KioskClock
+
+    public init(client: PaymentsClient, clock: any KioskClock) {
+        self.client = client
+        self.clock = clock
+    }
+
+    public func reduce(into state: inout CheckoutState, action: CheckoutAction) -> Effect<CheckoutAction> {
+        switch action {
+        case .onAppear, .retryLoad:
+            state.phase = .loading
+            return load(state)
+        case let .loaded(.success(data)):
+            state.account = data.account
+            state.data = data
+            state.now = data.now
+            state.savedCards = data.paymentMethods
+            if let card = data.paymentMethods.first(where: \.isDefault) ?? data.paymentMethods.first {
+                state.payment = .savedCard(paymentMethodID: card.id)
+            }
+            refreshSummary(&state)
+            return .none
+        case let .loaded(.failure(error)):
+            state.phase = .failed(error)
+            return .none
+        case let .clockTicked(now):
+            state.now = now
+            guard case let .browser(.waiting(session, startedAt, _)) = state.status else { return .none }
+            let elapsed = Int(now.timeIntervalSince(startedAt))
+            state.status = elapsed >= CheckoutState.browserTimeoutSeconds || now >= session.expiresAt
+                ? .browser(.timedOut)
+                : .browser(.waiting(session: session, startedAt: startedAt, elapsedSeconds: elapsed))
+            return .none
+
+        case let .promoCodeChanged(text):
+            state.promoCodeText = text
+            state.promoMessage = nil
+            return .none
+        case .applyPromoTapped:
+            let code = state.promoCodeText.trimmingCharacters(in: .whitespaces)
+            guard !code.isEmpty, let accountID = state.account?.id, !state.isValidatingPromo else { return .none }
+            state.isValidatingPromo = true
+            return .run { [client, productID = state.productID] send in
+                await send(.promoValidated(await capture { try await client.validateOfferCode(code, productID, accountID) }))
+            }
+        case let .promoValidated(result):
+            state.isValidatingPromo = false
+            switch result {
+            case let .success(code):
+                state.promo = code
+                state.promoMessage = nil
+            case let .failure(error):
+                state.promo = nil
+                state.promoMessage = error.message
+            }
+            refreshSummary(&state)
+            return .none
+        case .removePromoTapped:
+            state.promo = nil
+            state.promoCodeText = ""
+            state.promoMessage = nil
+            refreshSummary(&state)
+            return .none
+
+        case let .selectPayment(choice):
+            guard state.status == .editing else { return .none }
+            state.payment = choice
+            return .none
+        case let .cardNumberChanged(text):
+            state.cardForm.setNumber(text)
+            return .none
+        case let .cardExpiryChanged(text):
+            state.cardForm.expiry = text
+            state.cardForm.errors.expiry = nil
+            return .none
+        case let .cardCVCChanged(text):
+            state.cardForm.setCVC(text)
+            return .none
+        case let .cardNameChanged(text):
+            state.cardForm.name = text
+            return .none
+        case let .cardPostalCodeChanged(text):
+            state.cardForm.postalCode = text
+            state.cardForm.errors.postalCode = nil
+            return .none
+
+        case .submitTapped:
+            guard state.status == .editing, state.phase.content != nil else { return .none }
+            if state.payment == .storeAccount && !state.isPlanChange {
+                state.status = .confirmingStorePurchase
+                return .none
+            }
+            return submit(&state)
+        case .storePurchaseConfirmed:
+            guard state.status == .confirmingStorePurchase, let accountID = state.account?.id else { return .none }
+            state.status = .processing
+            let request = StorePurchaseRequest(accountID: accountID, productID: state.productID, offerCode: state.promo?.code,
+                                               idempotencyKey: state.idempotencyKey)
+            return .run { [client] send in
+                await send(.storePurchaseFinished(await capture { try await client.storePurchase(request) }))
+            }
+        case .storePurchaseDismissed:
+            if state.status == .confirmingStorePurchase { state.status = .editing }
+            return .none
+        case let .cardSaved(.success(method)):
+            guard state.status == .processing else { return .none }
+            state.addedPaymentMethodID = method.id
+            state.cardForm = CardFormState()
+            state.savedCards.append(method)
+            return charge(state, paymentMethodID: method.id)
+        case let .cardSaved(.failure(error)):
+            guard state.status == .processing else { return .none }
+            if case let .cardRejected(_, message)? = error.paymentsError {
+                state.status = .declined(message: message, advice: "Check the card details and try again.")
+                return .none
+            }
+            state.status = .failed(error)
+            return .none
+        case let .purchaseFinished(result):
+            guard state.status == .processing || isAuthenticating(state) else { return .none }
+            return finishPurchase(&state, result)
+        case let .storePurchaseFinished(result):
+            guard state.status == .processing else { return .none }
+            switch result {
+            case let .success(.success(transaction, receipt)):
+                state.status = .succeeded(makeReceipt(receipt, transactionID: transaction.payload.transactionId, state: state))
+                return .none
+            case .success(.userCancelled):
+                state.status = .editing
+                return .none
+            case let .success(.pending(pending)):
+                state.status = .pendingApproval(pending)
+                return .none
+            case let .failure(error):
+                if case .store(.userCancelled)? = error.paymentsError {
+                    state.status = .editing
+                } else {
+                    state.status = .failed(error)
+                }
+                return .none
+            }
+        case let .planChangeFinished(result):
+            guard state.status == .processing else { return .none }
+            switch result {
+            case let .success(.changed(subscription, invoice)):
+                state.status = .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: invoice.id, total: invoice.total,
+                                                          unlocked: unlockedNames(planID: subscription.planID, state: state)))
+            case let .success(.scheduled(subscription)):
+                state.status = .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: "", total: .zero(invoice0Currency(state)),
+                                                          unlocked: unlockedNames(planID: subscription.planID, state: state)))
+            case let .success(.declined(reason, _)):
+                state.status = .declined(message: reason.message, advice: DeclineWording.advice(reason))
+            case let .failure(error):
+                state.status = .failed(error)
+            }
+            return .none
+        case let .authenticationAnswered(approved):
+            guard case let .authenticating(pending) = state.status else { return .none }
+            state.status = .processing
+            return .run { [client] send in
+                await send(.purchaseFinished(await capture { try await client.completeAuthentication(pending.id, approved) }))
+            }
+        case let .storeEvents(events):
+            guard case let .pendingApproval(pending) = state.status else { return .none }
+            for event in events where event.productID == pending.productID && event.accountID == pending.accountID {
+                switch event.type {
+                case .purchaseApproved:
+                    state.status = .succeeded(CheckoutReceipt(
+                        transactionID: nil, invoiceNumber: event.invoiceID ?? "",
+                        total: state.phase.content?.totalDueToday ?? .zero(invoice0Currency(state)),
+                        unlocked: unlockedNames(productID: state.productID, state: state)))
+                case .purchaseDeclinedByParent:
+                    state.status = .declined(message: "Your request to buy was declined.", advice: "Ask again or choose something else.")
+                default:
+                    continue
+                }
+            }
+            return .none
+
+        case let .browserSessionCreated(result):
+            guard case .browser(.creatingSession) = state.status else { return .none }
+            switch result {
+            case let .success(session):
+                state.status = .browser(.waiting(session: session, startedAt: state.now ?? session.expiresAt, elapsedSeconds: 0))
+                return .run { [client] send in
+                    await send(.browserOutcome(await capture { try await client.hostedCheckout.awaitOutcome(session.id) }))
+                }
+            case let .failure(error):
+                state.status = .failed(error)
+                return .none
+            }
+        case let .browserOutcome(result):
+            guard case .browser(.waiting) = state.status else { return .none }
+            switch result {
+            case let .success(.succeeded(invoiceID)):
+                state.status = .processing
+                return .run { [client] send in
+                    await send(.browserInvoiceLoaded(await capture { try await client.invoice(invoiceID) }))
+                }
+            case let .success(.declined(message)):
+                state.status = .declined(message: message, advice: "Try another payment method.")
+            case .success(.cancelled):
+                state.status = .browser(.cancelled)
+            case .success(.expired):
+                state.status = .browser(.timedOut)
+            case let .failure(error):
+                state.status = .failed(error)
+            }
+            return .none
+        case let .browserInvoiceLoaded(result):
+            guard state.status == .processing else { return .none }
+            switch result {
+            case let .success(invoice):
+                state.status = .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: invoice.id, total: invoice.total,
+                                                          unlocked: unlockedNames(productID: state.productID, state: state)))
+            case let .failure(error):
+                state.status = .failed(error)
+            }
+            return .none
+        case .browserCancelTapped:
+            guard case .browser = state.status else { return .none }
+            state.status = .browser(.cancelled)
+            return .none
+
+        case .retryTapped:
+            guard case .failed = state.status else { return .none }
+            state.status = .editing
+            return submit(&state)
+        case .tryAgainTapped:
+            switch state.status {
+            case .declined, .browser(.cancelled), .browser(.timedOut):
+                state.attempt += 1
+                state.addedPaymentMethodID = nil
+                state.status = .editing
+            default:
+                break
+            }
+            return .none
+        case .closeTapped:
+            guard state.status != .processing else { return .none }
+            return .send(.delegate(.close))
+        case .doneTapped:
+            guard case let .succeeded(receipt) = state.status else { return .none }
+            return .send(.delegate(.finished(receipt)))
+        case .delegate:
+            return .none
+        }
+    }
+
+    private func isAuthenticating(_ state: CheckoutState) -> Bool {
+        if case .authenticating = state.status { true } else { false }
+    }
+
+    private func invoice0Currency(_ state: CheckoutState) -> Currency {
+        state.account?.currency ?? .usd
+    }
+
+    private func refreshSummary(_ state: inout CheckoutState) {
+        guard let data = state.data else { return }
+        if let summary = OrderSummary.make(productID: state.productID, data: data, promo: state.promo) {
+            state.phase = .loaded(summary)
+        } else {
+            state.phase = .empty
+        }
+    }
+
+    /// Starts the attempt with the chosen payment method; the status guard in `submitTapped`
+    /// is what makes a second Enter while processing do nothing.
+    private func submit(_ state: inout CheckoutState) -> Effect<CheckoutAction> {
+        guard let accountID = state.account?.id else { return .none }
+        if let preview = state.data?.planChange {
+            state.status = .processing
+            let request = PlanChangeRequest(subscriptionID: preview.subscriptionID, toProductID: state.productID,
+                                            idempotencyKey: state.idempotencyKey)
+            return .run { [client] send in
+                await send(.planChangeFinished(await capture { try await client.changePlan(request) }))
+            }
+        }
+        switch state.payment {
+        case let .savedCard(paymentMethodID):
+            state.status = .processing
+            return charge(state, paymentMethodID: paymentMethodID)
+        case .newCard:
+            if let added = state.addedPaymentMethodID {
+                state.status = .processing
+                return charge(state, paymentMethodID: added)
+            }
+            guard let now = state.now else { return .none }
+            switch state.cardForm.details(now: now) {
+            case let .failure(problems):
+                state.cardForm.errors = problems
+                return .none
+            case let .success(details):
+                state.status = .processing
+                let makeDefault = state.savedCards.isEmpty
+                return .run { [client] send in
+                    await send(.cardSaved(await capture { try await client.addCard(accountID, details, makeDefault) }))
+                }
+            }
+        case .storeAccount:
+            state.status = .confirmingStorePurchase
+            return .none
+        case .browser:
+            state.status = .browser(.creatingSession)
+            let request = HostedCheckoutRequest(accountID: accountID, productID: state.productID, offerCode: state.promo?.code,
+                                                idempotencyKey: state.idempotencyKey)
+            return .run { [client, clock] send in
+                await send(.clockTicked(clock.now))
+                await send(.browserSessionCreated(await capture { try await client.hostedCheckout.createSession(request) }))
+            }
+        }
+    }
+
+    private func charge(_ state: CheckoutState, paymentMethodID: String) -> Effect<CheckoutAction> {
+        guard let accountID = state.account?.id else { return .none }
+        let request = PurchaseRequest(accountID: accountID, productID: state.productID, offerCode: state.promo?.code,
+                                      paymentMethodID: paymentMethodID, idempotencyKey: state.idempotencyKey)
+        return .run { [client] send in
+            await send(.purchaseFinished(await capture { try await client.purchase(request) }))
+        }
+    }
+
+    private func finishPurchase(_ state: inout CheckoutState, _ result: Result<PurchaseOutcome, ScreenError>) -> Effect<CheckoutAction> {
+        switch result {
+        case let .success(.purchased(receipt)):
+            state.status = .succeeded(makeReceipt(receipt, transactionID: receipt.transaction?.payload.transactionId, state: state))
+        case let .success(.declined(reason, _)):
+            state.status = .declined(message: reason.message, advice: DeclineWording.advice(reason))
+        case let .success(.requiresAction(pending)):
+            state.status = .authenticating(pending)
+        case let .failure(error):
+            if case .invalidOfferCode? = error.paymentsError {
+                state.promo = nil
+                state.promoMessage = error.message
+                state.status = .editing
+                refreshSummary(&state)
+            } else {
+                state.status = .failed(error)
+            }
+        }
+        return .none
+    }
+
+    private func makeReceipt(_ receipt: PurchaseReceipt, transactionID: String?, state: CheckoutState) -> CheckoutReceipt {
+        var unlocked = receipt.entitlements.map { id in
+            state.data?.catalog.entitlements.first { $0.id == id }?.name ?? id
+        }
+        if receipt.pointsCredited > 0 { unlocked.append("\(receipt.pointsCredited) points") }
+        return CheckoutReceipt(transactionID: transactionID, invoiceNumber: receipt.invoice.id, total: receipt.invoice.total,
+                               unlocked: unlocked)
+    }
+
+    private func unlockedNames(planID: String, state: CheckoutState) -> [String] {
+        guard let catalog = state.data?.catalog, let entitlement = catalog.plan(id: planID)?.entitlement else { return [] }
+        return [catalog.entitlements.first { $0.id == entitlement }?.name ?? entitlement]
+    }
+
+    private func unlockedNames(productID: String, state: CheckoutState) -> [String] {
+        switch state.data?.catalog.product(id: productID) {
+        case let .subscription(plan, _)?: unlockedNames(planID: plan.id, state: state)
+        case let .oneTime(item)?:
+            if let points = item.points { ["\(points) points"] } else {
+                item.entitlement.map { id in [state.data?.catalog.entitlements.first { $0.id == id }?.name ?? id] } ?? []
+            }
+        case nil: []
+        }
+    }
+
+    private func load(_ state: CheckoutState) -> Effect<CheckoutAction> {
+        let known = state.account
+        let productID = state.productID
+        return .run { [client] send in
+            await send(.loaded(await capture {
+                guard let account = try await PaywallFeature.account(known, client: client) else { throw PaymentsError.notSignedIn }
+                async let catalog = client.catalog()
+                async let eligible = client.isEligibleForIntroOffer(account.id)
+                async let methods = client.paymentMethods(account.id)
+                async let subscriptions = client.subscriptions(account.id)
+                async let now = client.now(account.id)
+                let loadedCatalog = try await catalog
+                var preview: PlanChangePreview?
+                if case .subscription? = loadedCatalog.product(id: productID),
+                   let active = try await subscriptions.first(where: \.isActive) {
+                    preview = try await client.previewPlanChange(active.id, productID)
+                }
+                return try await CheckoutData(catalog: loadedCatalog, account: account, eligibleForIntroOffer: eligible,
+                                              paymentMethods: methods, planChange: preview, now: now)
+            }))
+        }
+    }
+}

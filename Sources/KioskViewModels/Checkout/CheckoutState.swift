@@ -1,0 +1,43 @@
+import Foundation
+import PaymentsCore
+
+public struct CheckoutState: Equatable, Sendable {
+    public var sessionID: String
+    public var productID: String
+    public var account: Account?
+    public var phase: LoadPhase<OrderSummary> = .loading
+    public var status: CheckoutStatus = .editing
+    public var savedCards: [PaymentMethod] = []
+    public var payment: PaymentChoice = .newCard
+    public var cardForm = CardFormState()
+    public var promoCodeText = ""
+    public var promo: OfferCode?
+    public var promoMessage: String?
+    public var isValidatingPromo = false
+    /// The latest time an effect read from the injected clock: card expiry is judged against it.
+    public var now: Date?
+    /// Numbers checkout attempts; a decline starts a new one, a failed call retries the same.
+    public var attempt = 1
+    /// The card saved for this attempt, so a retry does not save it twice.
+    var addedPaymentMethodID: String?
+    var data: CheckoutData?
+
+    public init(sessionID: String, productID: String, account: Account? = nil) {
+        self.sessionID = sessionID
+        self.productID = productID
+        self.account = account
+    }
+
+    /// One key per attempt: a double Enter or a retry after a lost reply applies once.
+    public var idempotencyKey: String { "\(sessionID).checkout.\(productID).\(attempt)" }
+
+    public var isPlanChange: Bool { data?.planChange != nil }
+
+    /// Seconds a browser checkout may wait before the screen gives up.
+    public static let browserTimeoutSeconds = 15 * 60
+
+    public static let keys = [
+        KeyHelp("Tab", "Next field"), KeyHelp("p", "Choose payment method"), KeyHelp("c", "Enter a promo code"),
+        KeyHelp("Enter", "Pay"), KeyHelp("Esc", "Cancel checkout"),
+    ]
+}

@@ -1,0 +1,19 @@
+import Foundation
+import PaymentsCore
+
+/// What the customer is about to pay, before they pay it.
+public struct OrderSummary: Hashable, Sendable {
+    public var productName: String
+    /// "Monthly", "once".
+    public var periodText: String
+    /// "7-day free trial, then $9.99/month", when the account is eligible.
+    public var introOfferText: String?
+    /// "WELCOME20: 20% off".
+    public var promoText: String?
+    /// For a plan change: credit for the unused time of the current plan.
+    public var prorationCredit: Money?
+    public var totalDueToday: Money
+    public var nextChargeDate: Date?
+    public var nextChargeAmount: Money?
+    public var currency: Currency
+}

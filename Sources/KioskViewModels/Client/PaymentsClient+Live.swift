@@ -1,0 +1,53 @@
+import Foundation
+import PaymentsCore
+
+extension PaymentsClient {
+    /// Every call goes to `service`. Hosted checkout has no server here unless one is passed.
+    public static func live(_ service: any PaymentsService,
+                            hostedCheckout: HostedCheckoutClient = .unavailable) -> PaymentsClient {
+        PaymentsClient(
+            catalog: { try await service.catalog() },
+            accounts: { try await service.accounts() },
+            signedInAccount: { try await service.signedInAccount() },
+            signIn: { try await service.signIn($0) },
+            signOut: { try await service.signOut() },
+            createAccount: { try await service.createAccount($0) },
+            now: { try await service.now(for: $0) },
+            isEligibleForIntroOffer: { try await service.isEligibleForIntroOffer(accountID: $0) },
+            subscriptions: { try await service.subscriptions(accountID: $0) },
+            entitlements: { try await service.entitlements(accountID: $0) },
+            restorePurchases: { accountID in
+                let restored = try await service.restorePurchases(accountID: accountID, includeInactive: false)
+                return restored.subscriptions.count + restored.nonConsumables.count + restored.passes.count
+            },
+            validateOfferCode: { code, productID, accountID in
+                try await OfferCodeCheck.check(code, productID: productID, catalog: service.catalog(),
+                                               now: service.now(for: accountID))
+            },
+            purchase: { try await service.purchase($0) },
+            storePurchase: { try await service.storePurchase($0) },
+            completeAuthentication: { try await service.completeAuthentication(pendingID: $0, approved: $1) },
+            previewPlanChange: { try await service.previewPlanChange(subscriptionID: $0, toProductID: $1) },
+            changePlan: { try await service.changePlan($0) },
+            cancelAtPeriodEnd: { try await service.cancelAtPeriodEnd(subscriptionID: $0, reason: $1) },
+            resume: { try await service.resume(subscriptionID: $0) },
+            refund: { try await service.refund(invoiceID: $0, idempotencyKey: $1) },
+            paymentMethods: { try await service.paymentMethods(accountID: $0) },
+            addCard: { try await service.addCard(accountID: $0, card: $1, makeDefault: $2) },
+            removePaymentMethod: { try await service.removePaymentMethod($0) },
+            setDefaultPaymentMethod: { try await service.setDefaultPaymentMethod($0) },
+            invoices: { try await service.invoices(accountID: $0, query: $1) },
+            invoice: { try await service.invoice($0) },
+            events: { try await service.events(accountID: $0, after: $1, limit: $2) },
+            usage: { try await service.usage(accountID: $0) },
+            pointsLedger: { try await service.pointsLedger(accountID: $0, cursor: $1, limit: $2) },
+            pendingActions: { try await service.pendingActions(accountID: $0) },
+            approvePurchase: { try await service.approvePurchase(pendingID: $0) },
+            declinePurchase: { try await service.declinePurchase(pendingID: $0) },
+            storeControls: { try await service.storeControls() },
+            updateStoreControls: { try await service.updateStoreControls($0) },
+            testClock: { try await service.testClock($0) },
+            advanceTestClock: { try await service.advanceTestClock($0, to: $1) },
+            hostedCheckout: hostedCheckout)
+    }
+}

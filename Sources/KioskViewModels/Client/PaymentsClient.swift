@@ -1,0 +1,134 @@
+import Foundation
+import PaymentsCore
+
+/// Exactly the payments calls the screens make, as replaceable closures.
+///
+/// Screens never see `PaymentsService` itself: tests build a client from `unimplemented` and
+/// stub only the calls a flow should make, so an unexpected call surfaces as an error state.
+public struct PaymentsClient: Sendable {
+    public var catalog: @Sendable () async throws -> Catalog
+    public var accounts: @Sendable () async throws -> [Account]
+    public var signedInAccount: @Sendable () async throws -> Account?
+    public var signIn: @Sendable (_ accountID: String) async throws -> Void
+    public var signOut: @Sendable () async throws -> Void
+    public var createAccount: @Sendable (NewAccount) async throws -> Account
+    public var now: @Sendable (_ accountID: String) async throws -> Date
+
+    public var isEligibleForIntroOffer: @Sendable (_ accountID: String) async throws -> Bool
+    public var subscriptions: @Sendable (_ accountID: String) async throws -> [Subscription]
+    public var entitlements: @Sendable (_ accountID: String) async throws -> [Entitlement]
+    /// StoreKit's `AppStore.sync`: re-reads what the account owns from the store.
+    /// Restores purchases and says how many subscriptions, unlocks and passes came back.
+    public var restorePurchases: @Sendable (_ accountID: String) async throws -> Int
+    /// Checks a promo code against a product for an account before checkout submits it.
+    public var validateOfferCode: @Sendable (_ code: String, _ productID: String, _ accountID: String) async throws -> OfferCode
+
+    public var purchase: @Sendable (PurchaseRequest) async throws -> PurchaseOutcome
+    public var storePurchase: @Sendable (StorePurchaseRequest) async throws -> StorePurchaseResult
+    public var completeAuthentication: @Sendable (_ pendingID: String, _ approved: Bool) async throws -> PurchaseOutcome
+    public var previewPlanChange: @Sendable (_ subscriptionID: String, _ toProductID: String) async throws -> PlanChangePreview
+    public var changePlan: @Sendable (PlanChangeRequest) async throws -> PlanChangeOutcome
+    public var cancelAtPeriodEnd: @Sendable (_ subscriptionID: String, CancellationReason?) async throws -> Subscription
+    public var resume: @Sendable (_ subscriptionID: String) async throws -> Subscription
+    public var refund: @Sendable (_ invoiceID: String, _ idempotencyKey: String?) async throws -> RefundOutcome
+
+    public var paymentMethods: @Sendable (_ accountID: String) async throws -> [PaymentMethod]
+    public var addCard: @Sendable (_ accountID: String, CardDetails, _ makeDefault: Bool) async throws -> PaymentMethod
+    public var removePaymentMethod: @Sendable (_ paymentMethodID: String) async throws -> Void
+    public var setDefaultPaymentMethod: @Sendable (_ paymentMethodID: String) async throws -> Void
+
+    public var invoices: @Sendable (_ accountID: String, InvoiceQuery) async throws -> Page<Invoice>
+    public var invoice: @Sendable (_ invoiceID: String) async throws -> Invoice
+    public var events: @Sendable (_ accountID: String?, _ after: Int64?, _ limit: Int) async throws -> [StoreEvent]
+    public var usage: @Sendable (_ accountID: String) async throws -> [UsageMeter]
+    public var pointsLedger: @Sendable (_ accountID: String, _ cursor: String?, _ limit: Int) async throws -> Page<PointsEntry>
+
+    public var pendingActions: @Sendable (_ accountID: String?) async throws -> [PendingAction]
+    public var approvePurchase: @Sendable (_ pendingID: String) async throws -> StorePurchaseResult
+    public var declinePurchase: @Sendable (_ pendingID: String) async throws -> Void
+    public var storeControls: @Sendable () async throws -> StoreControls
+    public var updateStoreControls: @Sendable (StoreControls) async throws -> Void
+    public var testClock: @Sendable (_ clockID: String) async throws -> TestClock
+    public var advanceTestClock: @Sendable (_ clockID: String, _ to: Date) async throws -> ClockAdvanceReport
+
+    /// Hosted checkout in a browser; served by a separate checkout server (see `HostedCheckoutClient`).
+    public var hostedCheckout: HostedCheckoutClient
+
+    public init(
+        catalog: @escaping @Sendable () async throws -> Catalog,
+        accounts: @escaping @Sendable () async throws -> [Account],
+        signedInAccount: @escaping @Sendable () async throws -> Account?,
+        signIn: @escaping @Sendable (String) async throws -> Void,
+        signOut: @escaping @Sendable () async throws -> Void,
+        createAccount: @escaping @Sendable (NewAccount) async throws -> Account,
+        now: @escaping @Sendable (String) async throws -> Date,
+        isEligibleForIntroOffer: @escaping @Sendable (String) async throws -> Bool,
+        subscriptions: @escaping @Sendable (String) async throws -> [Subscription],
+        entitlements: @escaping @Sendable (String) async throws -> [Entitlement],
+        restorePurchases: @escaping @Sendable (String) async throws -> Int,
+        validateOfferCode: @escaping @Sendable (String, String, String) async throws -> OfferCode,
+        purchase: @escaping @Sendable (PurchaseRequest) async throws -> PurchaseOutcome,
+        storePurchase: @escaping @Sendable (StorePurchaseRequest) async throws -> StorePurchaseResult,
+        completeAuthentication: @escaping @Sendable (String, Bool) async throws -> PurchaseOutcome,
+        previewPlanChange: @escaping @Sendable (String, String) async throws -> PlanChangePreview,
+        changePlan: @escaping @Sendable (PlanChangeRequest) async throws -> PlanChangeOutcome,
+        cancelAtPeriodEnd: @escaping @Sendable (String, CancellationReason?) async throws -> Subscription,
+        resume: @escaping @Sendable (String) async throws -> Subscription,
+        refund: @escaping @Sendable (String, String?) async throws -> RefundOutcome,
+        paymentMethods: @escaping @Sendable (String) async throws -> [PaymentMethod],
+        addCard: @escaping @Sendable (String, CardDetails, Bool) async throws -> PaymentMethod,
+        removePaymentMethod: @escaping @Sendable (String) async throws -> Void,
+        setDefaultPaymentMethod: @escaping @Sendable (String) async throws -> Void,
+        invoices: @escaping @Sendable (String, InvoiceQuery) async throws -> Page<Invoice>,
+        invoice: @escaping @Sendable (String) async throws -> Invoice,
+        events: @escaping @Sendable (String?, Int64?, Int) async throws -> [StoreEvent],
+        usage: @escaping @Sendable (String) async throws -> [UsageMeter],
+        pointsLedger: @escaping @Sendable (String, String?, Int) async throws -> Page<PointsEntry>,
+        pendingActions: @escaping @Sendable (String?) async throws -> [PendingAction],
+        approvePurchase: @escaping @Sendable (String) async throws -> StorePurchaseResult,
+        declinePurchase: @escaping @Sendable (String) async throws -> Void,
+        storeControls: @escaping @Sendable () async throws -> StoreControls,
+        updateStoreControls: @escaping @Sendable (StoreControls) async throws -> Void,
+        testClock: @escaping @Sendable (String) async throws -> TestClock,
+        advanceTestClock: @escaping @Sendable (String, Date) async throws -> ClockAdvanceReport,
+        hostedCheckout: HostedCheckoutClient
+    ) {
+        self.catalog = catalog
+        self.accounts = accounts
+        self.signedInAccount = signedInAccount
+        self.signIn = signIn
+        self.signOut = signOut
+        self.createAccount = createAccount
+        self.now = now
+        self.isEligibleForIntroOffer = isEligibleForIntroOffer
+        self.subscriptions = subscriptions
+        self.entitlements = entitlements
+        self.restorePurchases = restorePurchases
+        self.validateOfferCode = validateOfferCode
+        self.purchase = purchase
+        self.storePurchase = storePurchase
+        self.completeAuthentication = completeAuthentication
+        self.previewPlanChange = previewPlanChange
+        self.changePlan = changePlan
+        self.cancelAtPeriodEnd = cancelAtPeriodEnd
+        self.resume = resume
+        self.refund = refund
+        self.paymentMethods = paymentMethods
+        self.addCard = addCard
+        self.removePaymentMethod = removePaymentMethod
+        self.setDefaultPaymentMethod = setDefaultPaymentMethod
+        self.invoices = invoices
+        self.invoice = invoice
+        self.events = events
+        self.usage = usage
+        self.pointsLedger = pointsLedger
+        self.pendingActions = pendingActions
+        self.approvePurchase = approvePurchase
+        self.declinePurchase = declinePurchase
+        self.storeControls = storeControls
+        self.updateStoreControls = updateStoreControls
+        self.testClock = testClock
+        self.advanceTestClock = advanceTestClock
+        self.hostedCheckout = hostedCheckout
+    }
+}

@@ -1,0 +1,5 @@
+public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
+    case csv, json
+
+    public var fileExtension: String { rawValue }
+}

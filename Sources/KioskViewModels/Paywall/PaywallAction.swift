@@ -1,0 +1,21 @@
+public enum PaywallAction: Equatable, Sendable {
+    case onAppear
+    case retry
+    case storeChanged
+    case loaded(Result<PaywallData, ScreenError>)
+    case selectPackage(productID: String)
+    case selectNext
+    case selectPrevious
+    case continueTapped
+    case restoreTapped
+    case restoreFinished(Result<Int, ScreenError>)
+    case closeTapped
+    case delegate(Delegate)
+
+    /// What the paywall asks of the app shell.
+    public enum Delegate: Equatable, Sendable {
+        case checkout(productID: String)
+        case changePlan
+        case close
+    }
+}

@@ -1,0 +1,31 @@
+import PaymentsCore
+
+public struct PaywallState: Equatable, Sendable {
+    public var account: Account?
+    public var phase: LoadPhase<PaywallContent> = .loading
+    public var selectedProductID: String?
+    public var isRestoring = false
+    /// "Purchases restored." or why not; cleared by the next action that reloads.
+    public var restoreMessage: String?
+
+    public init(account: Account? = nil) {
+        self.account = account
+    }
+
+    public var selectedPackage: PaywallPackage? {
+        phase.content?.packages.first { $0.productID == selectedProductID }
+    }
+
+    public var callToAction: CallToAction? {
+        guard let content = phase.content, let package = selectedPackage else { return nil }
+        guard case .subscription = package.kind else { return .buy }
+        if content.subscribedProductID == package.productID { return .currentPlan }
+        if content.subscribedProductID != nil { return .upgrade }
+        return package.hasFreeTrial ? .startFreeTrial : .subscribe
+    }
+
+    public static let keys = [
+        KeyHelp("←/→", "Choose a package"), KeyHelp("Enter", "Continue with the selected package"),
+        KeyHelp("r", "Restore purchases"), KeyHelp("Esc", "Close the paywall"),
+    ]
+}

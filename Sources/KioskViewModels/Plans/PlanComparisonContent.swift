@@ -1,0 +1,68 @@
+import PaymentsCore
+
+public struct PlanComparisonContent: Hashable, Sendable {
+    public var columns: [PlanColumn]
+    public var rows: [FeatureRow]
+    /// The account's active subscription, the basis of every plan change.
+    public var subscription: Subscription?
+    public var currentPlanID: String?
+
+    static func make(_ data: PlanComparisonData, period: BillingPeriod) -> PlanComparisonContent? {
+        let catalog = data.catalog
+        let plans = catalog.plans.sorted { $0.rank < $1.rank }
+        guard !plans.isEmpty else { return nil }
+        let subscription = data.subscription
+        let currentPlan = subscription.flatMap { catalog.plan(id: $0.planID) } ?? catalog.freePlan
+        let columns = plans.map { plan in
+            column(plan, period: period, catalog: catalog, currency: data.account.currency,
+                   subscription: subscription, currentPlan: currentPlan)
+        }
+        let rows = catalog.features.map { feature in
+            FeatureRow(name: feature.name, values: plans.map { wording($0.features[feature.id]) })
+        }
+        return PlanComparisonContent(columns: columns, rows: rows, subscription: subscription, currentPlanID: currentPlan?.id)
+    }
+
+    private static func column(_ plan: Plan, period: BillingPeriod, catalog: Catalog, currency: Currency,
+                               subscription: Subscription?, currentPlan: Plan?) -> PlanColumn {
+        let product = plan.products.first { period.matches($0.period) }
+        let price = product.flatMap { catalog.price(base: $0.price, overrides: $0.prices, in: currency) }
+        let priceText: String = if let product, let price {
+            PriceWording.withMonthlyEquivalent(price, every: product.period,
+                                               equivalent: catalog.monthlyEquivalent(of: product, in: plan, currency: currency))
+        } else if plan.products.isEmpty {
+            "Free"
+        } else {
+            "Not offered \(period.rawValue)"
+        }
+        let isCurrent = plan.id == currentPlan?.id
+        let action: PlanColumnAction
+        if let subscription {
+            if plan.products.isEmpty {
+                action = .cancelToFree
+            } else if product?.id == subscription.productID || (isCurrent && product == nil) {
+                action = .current
+            } else if let currentPlan, plan.rank > currentPlan.rank {
+                action = .upgrade
+            } else if let currentPlan, plan.rank < currentPlan.rank {
+                action = .downgrade
+            } else {
+                action = .crossgrade
+            }
+        } else {
+            action = plan.products.isEmpty ? .current : .subscribe
+        }
+        return PlanColumn(planID: plan.id, name: plan.name, rank: plan.rank, productID: product?.id,
+                          priceText: priceText, isCurrent: isCurrent, action: action)
+    }
+
+    static func wording(_ value: FeatureValue?) -> String {
+        switch value {
+        case nil: "—"
+        case .unlimited: "unlimited"
+        case let .limit(count): "\(count)"
+        case let .interval(duration): "every \(PriceWording.period(duration))"
+        case let .flag(on): on ? "✓" : "—"
+        }
+    }
+}

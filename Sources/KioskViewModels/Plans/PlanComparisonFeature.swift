@@ -1,0 +1,159 @@
+import PaymentsCore
+
+public struct PlanComparisonFeature: Reducer {
+    public let client: PaymentsClient
+
+    public init(client: PaymentsClient) { self.client = client }
+
+    public func reduce(into state: inout PlanComparisonState, action: PlanComparisonAction) -> Effect<PlanComparisonAction> {
+        switch action {
+        case .onAppear, .retry:
+            state.phase = .loading
+            return load(state)
+        case .storeChanged:
+            return state.isChanging ? .none : load(state)
+        case let .loaded(.success(data)):
+            state.account = data.account
+            state.data = data
+            rebuild(&state)
+            return previewSelected(&state)
+        case let .loaded(.failure(error)):
+            state.phase = .failed(error)
+            return .none
+        case .togglePeriod:
+            state.period = state.period.toggled
+            rebuild(&state)
+            return previewSelected(&state)
+        case let .selectPlan(planID):
+            guard state.phase.content?.columns.contains(where: { $0.planID == planID }) == true else { return .none }
+            state.selectedPlanID = planID
+            state.message = nil
+            return previewSelected(&state)
+        case let .previewLoaded(result):
+            guard state.preview != nil else { return .none }
+            state.preview = switch result {
+            case let .success(preview): .loaded(PlanChangeSummary(preview))
+            case let .failure(error): .failed(error)
+            }
+            return .none
+        case .chooseTapped:
+            guard let column = state.selectedColumn, !state.isChanging else { return .none }
+            switch column.action {
+            case .current: return .none
+            case .subscribe:
+                guard let productID = column.productID else { return .none }
+                return .send(.delegate(.checkout(productID: productID)))
+            case .cancelToFree:
+                let end = state.phase.content?.subscription?.currentPeriodEnd
+                state.confirmation = Confirmation(
+                    title: "Switch to \(column.name)?",
+                    message: "Your subscription will not renew. You keep access until "
+                        + (end.map(DateWording.day) ?? "the end of the period") + ".",
+                    confirmTitle: "Cancel subscription")
+                return .none
+            case .upgrade, .downgrade, .crossgrade:
+                guard case .loaded = state.preview else { return .none }
+                state.confirmation = Confirmation(title: "\(column.action.title) to \(column.name)?",
+                                                  message: Self.confirmationMessage(state.preview?.content),
+                                                  confirmTitle: column.action.title)
+                return .none
+            }
+        case .dismissConfirmation:
+            state.confirmation = nil
+            return .none
+        case .confirmTapped:
+            guard state.confirmation != nil, let column = state.selectedColumn,
+                  let subscription = state.phase.content?.subscription else { return .none }
+            state.confirmation = nil
+            state.isChanging = true
+            state.message = nil
+            if column.action == .cancelToFree {
+                return .run { [client] send in
+                    await send(.cancelFinished(await capture { try await client.cancelAtPeriodEnd(subscription.id, nil) }))
+                }
+            }
+            guard let productID = column.productID else { return .none }
+            state.changeAttempt += 1
+            let request = PlanChangeRequest(subscriptionID: subscription.id, toProductID: productID,
+                                            idempotencyKey: "\(state.sessionID).plan-change.\(state.changeAttempt)")
+            return .run { [client] send in
+                await send(.changeFinished(await capture { try await client.changePlan(request) }))
+            }
+        case let .changeFinished(result):
+            state.isChanging = false
+            switch result {
+            case let .success(.changed(_, invoice)):
+                state.message = "Plan changed. Charged \(invoice.total.formatted())."
+            case let .success(.scheduled(subscription)):
+                state.message = "Your plan changes on \(DateWording.day(subscription.currentPeriodEnd))."
+            case let .success(.declined(reason, _)):
+                state.message = DeclineWording.text(reason)
+                return .none
+            case let .failure(error):
+                state.message = error.message
+                return .none
+            }
+            return .merge(load(state), .send(.delegate(.planChanged(state.message ?? ""))))
+        case let .cancelFinished(result):
+            state.isChanging = false
+            switch result {
+            case let .success(subscription):
+                state.message = "Your subscription ends on \(DateWording.day(subscription.currentPeriodEnd))."
+                return load(state)
+            case let .failure(error):
+                state.message = error.message
+                return .none
+            }
+        case .delegate:
+            return .none
+        }
+    }
+
+    private func rebuild(_ state: inout PlanComparisonState) {
+        guard let data = state.data else { return }
+        guard let content = PlanComparisonContent.make(data, period: state.period) else {
+            state.phase = .empty
+            return
+        }
+        state.phase = .loaded(content)
+        if !content.columns.contains(where: { $0.planID == state.selectedPlanID }) {
+            state.selectedPlanID = content.currentPlanID ?? content.columns.first?.planID
+        }
+    }
+
+    private func previewSelected(_ state: inout PlanComparisonState) -> Effect<PlanComparisonAction> {
+        guard let column = state.selectedColumn, let productID = column.productID,
+              let subscription = state.phase.content?.subscription,
+              [.upgrade, .downgrade, .crossgrade].contains(column.action) else {
+            state.preview = nil
+            return .none
+        }
+        state.preview = .loading
+        return .run { [client] send in
+            await send(.previewLoaded(await capture { try await client.previewPlanChange(subscription.id, productID) }))
+        }
+    }
+
+    private static func confirmationMessage(_ summary: PlanChangeSummary?) -> String {
+        guard let summary else { return "" }
+        let when = switch summary.effective {
+        case .immediate: "now"
+        case let .atRenewal(date): "on \(DateWording.day(date))"
+        }
+        return "Charged now: \(summary.chargedNow) (credit for unused time \(summary.credit)). "
+            + "Takes effect \(when). Next charge \(summary.nextCharge) on \(DateWording.day(summary.preview.nextChargeDate))."
+    }
+
+    private func load(_ state: PlanComparisonState) -> Effect<PlanComparisonAction> {
+        let known = state.account
+        return .run { [client] send in
+            await send(.loaded(await capture {
+                guard let account = try await PaywallFeature.account(known, client: client) else { throw PaymentsError.notSignedIn }
+                async let catalog = client.catalog()
+                async let subscriptions = client.subscriptions(account.id)
+                return try await PlanComparisonData(catalog: catalog, account: account,
+                                                    subscription: subscriptions.first { $0.isActive })
+            }))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import PaymentsCore
+
+public struct PlanComparisonState: Equatable, Sendable {
+    public var sessionID: String
+    public var account: Account?
+    public var phase: LoadPhase<PlanComparisonContent> = .loading
+    public var period: BillingPeriod = .monthly
+    public var selectedPlanID: String?
+    /// The proration preview of the selected column, while it loads and once it has.
+    public var preview: LoadPhase<PlanChangeSummary>?
+    public var confirmation: Confirmation?
+    public var isChanging = false
+    /// The outcome of the last change, or why it failed.
+    public var message: String?
+    /// Numbers plan changes in this session, so each gets its own idempotency key.
+    public var changeAttempt = 0
+    var data: PlanComparisonData?
+
+    public init(sessionID: String, account: Account? = nil) {
+        self.sessionID = sessionID
+        self.account = account
+    }
+
+    public var selectedColumn: PlanColumn? {
+        phase.content?.columns.first { $0.planID == selectedPlanID }
+    }
+
+    public static let keys = [
+        KeyHelp("←/→", "Choose a plan"), KeyHelp("m", "Switch monthly / yearly"),
+        KeyHelp("Enter", "Choose the selected plan"), KeyHelp("Esc", "Back"),
+    ]
+}

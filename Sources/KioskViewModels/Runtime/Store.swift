@@ -1,0 +1,37 @@
+/// The runtime: holds the state, runs the reducer on each action, starts its effects and feeds
+/// their actions back. Every reduced action is recorded, so a session can be replayed.
+@MainActor
+public final class Store<R: Reducer> {
+    public private(set) var state: R.State
+    /// Every action reduced so far, in order: user input and effect results alike.
+    public private(set) var recordedActions: [R.Action] = []
+    /// Called after every state change, for the front end to redraw.
+    public var onChange: (@MainActor (R.State) -> Void)?
+    private let reducer: R
+
+    public init(initialState: R.State, reducer: R) {
+        self.state = initialState
+        self.reducer = reducer
+    }
+
+    /// Reduces `action` and returns a task that finishes when its effects and all their
+    /// follow-up actions have finished.
+    @discardableResult
+    public func send(_ action: R.Action) -> Task<Void, Never> {
+        recordedActions.append(action)
+        let effect = reducer.reduce(into: &state, action: action)
+        onChange?(state)
+        guard !effect.isNone else { return Task {} }
+        let send = Send<R.Action> { [weak self] action in
+            await self?.send(action).value
+        }
+        let operations = effect.operations
+        return Task {
+            await withTaskGroup(of: Void.self) { group in
+                for operation in operations {
+                    group.addTask { await operation(send) }
+                }
+            }
+        }
+    }
+}

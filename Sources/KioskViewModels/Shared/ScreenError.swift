@@ -1,0 +1,25 @@
+import PaymentsCore
+
+/// A failure as a screen shows it: the customer-facing message, and the core's typed error when
+/// there is one so reducers can react to specific cases (a bad promo code, a used-up limit).
+public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var paymentsError: PaymentsError?
+
+    public init(message: String, paymentsError: PaymentsError? = nil) {
+        self.message = message
+        self.paymentsError = paymentsError
+    }
+
+    public init(_ error: any Error) {
+        if let payments = error as? PaymentsError {
+            self.init(message: payments.userMessage, paymentsError: payments)
+        } else if let store = error as? StoreError {
+            self.init(message: store.userMessage, paymentsError: .store(store))
+        } else {
+            self.init(message: String(describing: error))
+        }
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import KioskViewModels
+@testable import PaymentsCore
+
+@MainActor
+struct AppFeatureTests {
+    typealias F = ViewModelsFixtures
+
+    func client() -> PaymentsClient {
+        var client = PaymentsClient.unimplemented
+        client.signedInAccount = { F.account() }
+        client.catalog = { F.catalog }
+        client.isEligibleForIntroOffer = { _ in true }
+        client.subscriptions = { _ in [] }
+        client.entitlements = { _ in [] }
+        client.paymentMethods = { _ in [F.card()] }
+        client.now = { _ in F.start }
+        client.events = { _, after, _ in
+            after == nil ? [StoreEvent(id: 1, accountID: "acct_1", type: .accountCreated, at: F.start, subscriptionID: nil,
+                                       productID: nil, invoiceID: nil, detail: nil)]
+                : [StoreEvent(id: 2, accountID: "acct_1", type: .refunded, at: F.start, subscriptionID: nil,
+                              productID: nil, invoiceID: "INV-000002", detail: nil)]
+        }
+        return client
+    }
+
+    @Test func sessionReplaysToTheSameStates() async throws {
+        let feature = AppFeature(client: client(), clock: ManualClock(F.start), files: .unimplemented)
+        let start = AppState(sessionID: "s1")
+        let store = Store(initialState: start, reducer: feature)
+        await store.send(.launched).value
+        await store.send(.paywall(.selectPackage(productID: "pro.monthly"))).value
+        await store.send(.paywall(.continueTapped)).value
+        #expect(store.state.checkout?.productID == "pro.monthly")
+        #expect(store.state.helpKeys.first == CheckoutState.keys.first)
+        await store.send(.toggleHelp).value
+        await store.send(.back).value
+        await store.send(.back).value
+        #expect(store.state.stack.isEmpty && !store.state.isHelpShown)
+        await store.send(.pollChanges).value
+        #expect(store.state.toasts.map(\.kind) == [.refundIssued])
+        #expect(store.state.lastEventID == 2)
+
+        let replayed = feature.replay(from: start, actions: store.recordedActions)
+        #expect(replayed.last == store.state)
+        #expect(replayed.count == store.recordedActions.count)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import KioskViewModels
+@testable import PaymentsCore
+
+@MainActor
+struct BillingHistoryFeatureTests {
+    typealias F = ViewModelsFixtures
+
+    /// A history of `count` invoices, newest first, paged by a cursor that is the next index.
+    func history(_ count: Int) -> PaymentsClient {
+        var client = PaymentsClient.unimplemented
+        client.invoices = { _, query in
+            let start = Int(query.cursor ?? "0") ?? 0
+            let end = min(start + query.limit, count)
+            return Page(items: (start..<end).map { F.invoice(count - $0) }, nextCursor: end < count ? String(end) : nil)
+        }
+        return client
+    }
+
+    @Test func scrollingAHundredThousandInvoicesKeepsOnlyAWindow() async throws {
+        let store = ViewModelTestStore(BillingHistoryState(account: F.account(), viewportHeight: 20, pageSize: 50),
+                                       BillingHistoryFeature(client: history(100_000), files: .unimplemented))
+        await store.perform(.onAppear)
+        await store.drain()
+        #expect(store.state.visibleRows.first?.id == "INV-100000")
+        for _ in 0..<2_100 {
+            await store.perform(.moveSelection(by: 50))
+            await store.drain()
+            #expect((store.state.window?.rows.count ?? 0) <= 100)
+        }
+        #expect(store.state.selection == 99_999)
+        #expect(store.state.visibleRows.last?.id == "INV-000001")
+        #expect(store.state.window?.isAtEnd == true)
+        // A move stops at the edge of what is loaded, and the page before it is fetched.
+        await store.perform(.moveSelection(by: -150))
+        await store.drain()
+        #expect(store.state.window?.row(at: store.state.selection)?.id == "INV-000100")
+        await store.perform(.moveSelection(by: -50))
+        await store.drain()
+        #expect(store.state.window?.row(at: store.state.selection)?.id == "INV-000150")
+        #expect((store.state.window?.rows.count ?? 0) <= 100)
+        store.finish()
+    }
+
+    @Test func emptyHistoryPointsToThePaywall() async {
+        let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
+                                       BillingHistoryFeature(client: history(0), files: .unimplemented))
+        await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0 }
+        await store.receiveAny { #expect($0.phase == .empty) }
+        await store.send(.showPaywallTapped)
+        await store.receive(.delegate(.showPaywall))
+        store.finish()
+    }
+
+    @Test func errorThenRetry() async {
+        var failing = PaymentsClient.unimplemented
+        failing.invoices = { _, _ in throw PaymentsError.storage("busy") }
+        let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
+                                       BillingHistoryFeature(client: failing, files: .unimplemented))
+        await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0 }
+        await store.receive(.pageLoaded(generation: 1, page: 0, .failure(ScreenError(PaymentsError.storage("busy"))))) {
+            $0.loadingPage = nil
+            $0.phase = .failed(ScreenError(PaymentsError.storage("busy")))
+        }
+        let retry = ViewModelTestStore(store.state, BillingHistoryFeature(client: history(3), files: .unimplemented))
+        await retry.send(.retry) { $0.phase = .loading; $0.generation = 2; $0.loadingPage = 0 }
+        await retry.receiveAny { #expect($0.visibleRows.map(\.id) == ["INV-000003", "INV-000002", "INV-000001"]) }
+        retry.finish()
+    }
+
+    @Test func filterPassesStatusAndYearToTheCore() async {
+        let queries = Mutex<[InvoiceQuery]>([])
+        var client = history(3)
+        let base = client.invoices
+        client.invoices = { id, query in queries.withLock { $0.append(query) }; return try await base(id, query) }
+        let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
+                                       BillingHistoryFeature(client: client, files: .unimplemented))
+        await store.perform(.filterChanged(InvoiceFilter(status: .refunded, year: 2026)))
+        await store.drain()
+        #expect(queries.withLock { $0.last?.status } == .refunded)
+        #expect(queries.withLock { $0.last?.year } == 2026)
+    }
+
+    @Test func detailGroupsProrationAndRefundLines() async {
+        var client = history(1)
+        var invoice = F.invoice(1)
+        invoice.lines += [InvoiceLine(kind: .prorationCredit, description: "Unused time", amount: F.usd(-300)),
+                          InvoiceLine(kind: .refund, description: "Refund", amount: F.usd(-699))]
+        let detailed = invoice
+        client.invoice = { _ in detailed }
+        let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
+                                       BillingHistoryFeature(client: client, files: .unimplemented))
+        await store.perform(.onAppear)
+        await store.drain()
+        await store.send(.openSelected) { $0.detail = .loading }
+        await store.receiveAny { state in
+            let detail = state.detail?.content
+            #expect(detail?.prorationCredits.count == 1 && detail?.refunds.count == 1 && detail?.charges.count == 1)
+        }
+        await store.send(.closeDetail) { $0.detail = nil }
+        store.finish()
+    }
+
+    @Test func exportWritesEscapedCSVThroughTheInjectedWriter() async throws {
+        let written = Mutex<[String: Data]>([:])
+        var client = PaymentsClient.unimplemented
+        client.invoices = { _, _ in Page(items: [F.invoice(1, description: "Pro, \"monthly\"\nplan")], nextCursor: nil) }
+        let files = FileExportClient { directory, name, data in
+            written.withLock { $0["\(directory)/\(name)"] = data }
+            return "\(directory)/\(name)"
+        }
+        let store = ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client: client, files: files))
+        await store.send(.export(.csv, directory: "/exports")) { $0.isExporting = true }
+        await store.receive(.exportFinished(.success(ExportReport(path: "/exports/invoices.csv", count: 1)))) {
+            $0.isExporting = false
+            $0.exportMessage = "Exported 1 invoices to /exports/invoices.csv."
+        }
+        let csv = try #require(written.withLock { $0["/exports/invoices.csv"] }.flatMap { String(data: $0, encoding: .utf8) })
+        #expect(csv.hasPrefix("invoice,date,description,kind,status,amount_minor,currency,amount,payment_method,refund_of\r\n"))
+        #expect(csv.contains("INV-000001,2026-01-02,\"Pro, \"\"monthly\"\"\nplan\",renewal,paid,999,USD,$9.99,visa •••• 4242,\r\n"))
+        await store.send(.export(.json, directory: "/exports")) { $0.isExporting = true; $0.exportMessage = nil }
+        await store.receiveAny()
+        let json = try #require(written.withLock { $0["/exports/invoices.json"] })
+        let objects = try JSONSerialization.jsonObject(with: json) as? [[String: String]]
+        #expect(objects?.first?["invoice"] == "INV-000001")
+        store.finish()
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import KioskViewModels
+@testable import PaymentsCore
+
+@MainActor
+struct PaywallFeatureTests {
+    typealias F = ViewModelsFixtures
+
+    func client(eligible: Bool = true, subscriptions: [Subscription] = [], entitlements: [Entitlement] = []) -> PaymentsClient {
+        var client = PaymentsClient.unimplemented
+        client.catalog = { F.catalog }
+        client.isEligibleForIntroOffer = { _ in eligible }
+        client.subscriptions = { _ in subscriptions }
+        client.entitlements = { _ in entitlements }
+        return client
+    }
+
+    func data(eligible: Bool = true, subscriptions: [Subscription] = [], entitlements: [Entitlement] = []) -> PaywallData {
+        PaywallData(catalog: F.catalog, account: F.account(), eligibleForIntroOffer: eligible,
+                    subscriptions: subscriptions, entitlements: entitlements)
+    }
+
+    @Test func loadsPackagesSelectsYearlyAndWordsPrices() async throws {
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client()))
+        await store.send(.onAppear)
+        await store.receiveAny()
+        let content = try #require(store.state.phase.content)
+        #expect(content.storeName == "Kiosk Demo Store")
+        #expect(content.headline == "Everything a professional needs.")
+        #expect(content.featureHighlights == ["Projects per month: unlimited", "Refresh interval: every hour", "Export data"])
+        #expect(content.packages.map(\.title) == ["Monthly", "Yearly", "Theme pack (lifetime)", "500 points"])
+        #expect(content.packages[1].priceText == "$99.99/year, that's $8.33/month, save 17%")
+        #expect(content.packages[0].introOfferText == "7-day free trial, then $9.99/month")
+        #expect(content.packages[0].entitlementName == "Premium")
+        #expect(store.state.selectedProductID == "pro.yearly")
+        #expect(store.state.callToAction == .subscribe)
+        #expect(content.finePrint.contains { $0.contains("Terms") } && content.finePrint.contains { $0.contains("Privacy") })
+        await store.send(.selectPrevious) { $0.selectedProductID = "pro.monthly" }
+        #expect(store.state.callToAction == .startFreeTrial)
+        await store.send(.selectPackage(productID: "themes.lifetime")) { $0.selectedProductID = "themes.lifetime" }
+        #expect(store.state.callToAction == .buy)
+        await store.send(.continueTapped)
+        await store.receive(.delegate(.checkout(productID: "themes.lifetime")))
+        store.finish()
+    }
+
+    @Test func ineligibleAccountSeesNoIntroOffer() async throws {
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client(eligible: false)))
+        await store.send(.onAppear)
+        await store.receiveAny()
+        let monthly = try #require(store.state.phase.content?.packages.first)
+        #expect(monthly.introOfferText == nil)
+        await store.send(.selectPackage(productID: "pro.monthly")) { $0.selectedProductID = "pro.monthly" }
+        #expect(store.state.callToAction == .subscribe)
+    }
+
+    @Test func premiumAccountSeesStatusAndCurrentPlan() async throws {
+        let subscription = F.subscription(product: "pro.yearly")
+        let entitlement = Entitlement(id: "premium", source: .subscription(id: "sub_1", productID: "pro.yearly", state: .subscribed),
+                                      expiresAt: subscription.currentPeriodEnd, willRenew: true, periodType: .normal)
+        let store = ViewModelTestStore(PaywallState(account: F.account()),
+                                       PaywallFeature(client: client(subscriptions: [subscription], entitlements: [entitlement])))
+        await store.send(.onAppear)
+        await store.receiveAny()
+        let status = try #require(store.state.phase.content?.premiumStatus)
+        #expect(status.planName == "Pro" && status.stateWords == "active" && status.willRenew)
+        #expect(store.state.callToAction == .currentPlan)
+        await store.send(.continueTapped)
+        await store.send(.selectPackage(productID: "pro.monthly")) { $0.selectedProductID = "pro.monthly" }
+        #expect(store.state.callToAction == .upgrade)
+        await store.send(.continueTapped)
+        await store.receive(.delegate(.changePlan))
+        store.finish()
+    }
+
+    @Test func errorThenRetryLoads() async throws {
+        var failing = client()
+        failing.catalog = { throw PaymentsError.storage("disk full") }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: failing))
+        await store.send(.onAppear)
+        await store.receive(.loaded(.failure(ScreenError(PaymentsError.storage("disk full"))))) {
+            $0.phase = .failed(ScreenError(PaymentsError.storage("disk full")))
+        }
+        let expected = try #require(PaywallContent.make(data()))
+        let working = ViewModelTestStore(store.state, PaywallFeature(client: client()))
+        await working.send(.retry) { $0.phase = .loading }
+        await working.receive(.loaded(.success(data()))) {
+            $0.phase = .loaded(expected)
+            $0.selectedProductID = "pro.yearly"
+        }
+        working.finish()
+    }
+
+    @Test func emptyCatalogIsTheEmptyState() async {
+        var empty = client()
+        empty.catalog = { Catalog(name: "Empty", currency: .usd) }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: empty))
+        await store.send(.onAppear)
+        await store.receiveAny { #expect($0.phase == .empty) }
+    }
+
+    @Test func restoreReportsAndReloads() async {
+        var restoring = client()
+        restoring.restorePurchases = { _ in 0 }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: restoring))
+        await store.send(.restoreTapped) { $0.isRestoring = true }
+        await store.receive(.restoreFinished(.success(0))) {
+            $0.isRestoring = false
+            $0.restoreMessage = "No purchases to restore."
+        }
+        await store.receiveAny()
+        store.finish()
+    }
+
+    @Test func restoreFailureShowsTheStoreMessage() async {
+        var failing = client()
+        failing.restorePurchases = { _ in throw PaymentsError.store(.networkError) }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: failing))
+        await store.send(.restoreTapped) { $0.isRestoring = true }
+        await store.receiveAny { #expect($0.restoreMessage == StoreError.networkError.userMessage && !$0.isRestoring) }
+        store.finish()
+    }
+}
