@@ -100,8 +100,13 @@ extension StoreEngine {
                                            method: summary)
             try spendBalance(accountID: subscription.accountID, terms.appliedBalance)
             let wasTrial = subscription.periodType == .trial
+            let previousProduct = subscription.productID
             apply(terms, to: &subscription)
             try issueRenewalTransaction(subscription, terms: terms, invoice: invoice, at: time)
+            if previousProduct != subscription.productID {
+                try notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: time)
+            }
+            try notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: invoice.total)
             report.renewals += 1
             if wasTrial {
                 report.trialConversions += 1
@@ -136,6 +141,7 @@ extension StoreEngine {
                      invoice: invoice.id, detail: reason.code)
             try emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
                      account: subscription.accountID, at: time, subscription: subscription.id)
+            try notifyProvider(.subscriptionOnHold, subscription: subscription, at: time)
         }
     }
 
@@ -176,6 +182,7 @@ extension StoreEngine {
             if let terms = try renewalTerms(subscription, start: start, restartSeries: !inGrace) {
                 apply(terms, to: &subscription)
                 try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
+                try notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: amount)
             }
             report.recoveries += 1
             try emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
@@ -210,7 +217,10 @@ extension StoreEngine {
         subscription.nextRetryAt = nil
         subscription.nextEventAt = nil
         try emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
-                   product: subscription.productID, detail: reason.rawValue)
+                 product: subscription.productID, detail: reason.rawValue)
+        // Dodo: an ending the customer chose is "cancelled"; running out of retries is "expired".
+        try notifyProvider(reason == .autoRenewDisabled ? .subscriptionCancelled : .subscriptionExpired,
+                           subscription: subscription, at: time)
     }
 
     /// Gives back the balance an unpaid invoice had consumed, and closes it.

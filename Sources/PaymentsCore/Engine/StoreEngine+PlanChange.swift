@@ -139,6 +139,7 @@ extension StoreEngine {
             try subscription.update(db)
             _ = try issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
                                      invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
+            try notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: now, amount: invoice.total)
             try emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
                      invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
             return .changed(subscription: subscription.subscription, invoice: invoice)
@@ -196,6 +197,7 @@ extension StoreEngine {
         subscription.nextEventAt = nil
         try emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
                  product: subscription.productID, detail: reason.rawValue)
+        try notifyProvider(.subscriptionCancelled, subscription: subscription, at: now)
     }
 
     /// The QA control "expire now".

@@ -41,6 +41,7 @@ extension StoreEngine {
                                product: purchase.productID, invoice: refund.id, at: now)
             }
         }
+        try notifyProviderOfRefund(original: original, refund: refund, at: now)
         try emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
                  product: original.productID, invoice: refund.id, detail: original.id)
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
