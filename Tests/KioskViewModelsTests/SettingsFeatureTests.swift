@@ -57,7 +57,7 @@ struct SettingsFeatureTests {
         #expect(subscription.billingIssueBanner == nil && subscription.canCancel && !subscription.canResume)
         #expect(content.latestPaidInvoice?.id == "INV-000003")
         #expect(content.usage.map(\.usedText) == ["2 of 3 used", "1 used"])
-        #expect(content.usage.map(\.timingText) == ["Resets on Feb 1, 2026", "Next refresh available at Jan 1, 2026 at 1:00 AM"])
+        #expect(content.usage.map(\.timingText) == ["Resets on Feb 1, 2026", "Next refresh available at Jan 1, 2026 at 01:00 UTC"])
         #expect(store.state.qa.vocabulary?[.stripe] == "active")
         #expect(store.state.qa.clock == nil)
         store.finish()
@@ -82,7 +82,7 @@ struct SettingsFeatureTests {
     @Test func cancelWithSurveyThenResume() async throws {
         let reasons = Mutex<[CancellationReason?]>([])
         var stub = client()
-        stub.cancelAtPeriodEnd = { id, reason in
+        stub.cancelAtPeriodEnd = { _, reason in
             reasons.withLock { $0.append(reason) }
             var cancelled = F.subscription()
             cancelled.willAutoRenew = false
@@ -110,7 +110,10 @@ struct SettingsFeatureTests {
         let resumable = SubscriptionSummary.make(cancelled, catalog: F.catalog)
         #expect(resumable.renewalText == "Expires on Feb 1, 2026" && resumable.canResume && !resumable.canCancel)
         await store.perform(.loaded(.success(data(subscription: cancelled))))
-        await store.send(.resumeTapped) { $0.isWorking = true }
+        await store.send(.resumeTapped) {
+            $0.isWorking = true
+            $0.message = nil
+        }
         await store.receiveAny { #expect($0.message == "Your subscription renews on Feb 1, 2026.") }
         await store.receiveAny()
         store.finish()
@@ -129,7 +132,7 @@ struct SettingsFeatureTests {
     @Test func refundAsksFirstAndUsesOneKeyPerAttempt() async throws {
         let keys = Mutex<[String?]>([])
         var stub = client()
-        stub.refund = { id, key in
+        stub.refund = { _, key in
             keys.withLock { $0.append(key) }
             return RefundOutcome(refund: F.invoice(4), original: F.invoice(3), revokedSubscription: nil)
         }
@@ -362,7 +365,7 @@ struct SettingsFeatureTests {
         }
         await store.send(.advanceClockTapped) { $0.qa.isAdvancing = true }
         await store.receiveAny { state in
-            #expect(state.qa.clockMessage == "Advanced to Feb 1, 2026 at 12:00 AM: 1 renewal, 0 failed renewals, "
+            #expect(state.qa.clockMessage == "Advanced to Feb 1, 2026 at 00:00 UTC: 1 renewal, 0 failed renewals, "
                 + "0 recoveries, 0 expirations, 0 trial conversions.")
             #expect(state.qa.durationText == "" && !state.qa.isAdvancing)
         }

@@ -184,7 +184,7 @@ struct ViewModelsIntegrationTests {
         }
         let store = ViewModelTestStore(BillingHistoryState(account: account, viewportHeight: 20, pageSize: 50),
                                        BillingHistoryFeature(client: core.client, files: .unimplemented))
-        await store.send(.onAppear)
+        await store.perform(.onAppear)
         await store.drain()
         var seen = Set<String>()
         for _ in 0..<(count / 10 + 5) {

@@ -8,7 +8,7 @@ public struct QAPanelState: Equatable, Sendable {
     /// As typed: "P1M", "PT12H".
     public var durationText = ""
     public var clockError: ClockAdvanceInputError?
-    /// "Advanced to Feb 1, 2026 at 12:00 AM: 1 renewal, 0 failed." after an advance.
+    /// "Advanced to Feb 1, 2026 at 00:00 UTC: 1 renewal, 0 failed." after an advance.
     public var clockMessage: String?
     public var isAdvancing = false
     public var controls: StoreControls?

@@ -71,6 +71,6 @@ extension SettingsFeature {
         let effect = finish(&state, result, success)
         guard case .success = result else { return effect }
         state.phase = .loading
-        return .merge(effect, .send(.delegate(.accountChanged)))
+        return .merge(.send(.delegate(.accountChanged)), effect)
     }
 }

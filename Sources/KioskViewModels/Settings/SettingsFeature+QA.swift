@@ -150,7 +150,7 @@ extension SettingsFeature {
         }
     }
 
-    /// "Advanced to Feb 1, 2026 at 12:00 AM: 1 renewal, 0 failed renewals, 0 recoveries, 0 expirations, 1 trial conversion."
+    /// "Advanced to Feb 1, 2026 at 00:00 UTC: 1 renewal, 0 failed renewals, 0 recoveries, 0 expirations, 1 trial conversion."
     static func wording(_ report: ClockAdvanceReport) -> String {
         let counts = [(report.renewals, "renewal"), (report.failedRenewals, "failed renewal"), (report.recoveries, "recovery"),
                       (report.expirations, "expiration"), (report.trialConversions, "trial conversion")]
