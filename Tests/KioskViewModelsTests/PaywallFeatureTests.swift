@@ -102,10 +102,10 @@ struct PaywallFeatureTests {
 
     @Test func restoreReportsAndReloads() async {
         var restoring = client()
-        restoring.restorePurchases = { _ in 0 }
+        restoring.restorePurchases = { _ in F.restored() }
         let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: restoring))
         await store.send(.restoreTapped) { $0.isRestoring = true }
-        await store.receive(.restoreFinished(.success(0))) {
+        await store.receive(.restoreFinished(.success(F.restored()))) {
             $0.isRestoring = false
             $0.restoreMessage = "No purchases to restore."
         }

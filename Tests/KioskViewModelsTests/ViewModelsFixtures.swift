@@ -71,4 +71,8 @@ enum ViewModelsFixtures {
         PaymentMethod(id: id, accountID: "acct_1", token: "tok_1", brand: "visa", last4: "4242", expMonth: 12, expYear: 2035,
                       isDefault: true, behaviour: .succeeds, createdAt: start)
     }
+
+    static func restored(_ subscriptions: [RestoredSubscription] = []) -> RestoreResult {
+        RestoreResult(accountID: "acct_1", subscriptions: subscriptions, nonConsumables: [], passes: [], restoredAt: start)
+    }
 }

@@ -14,4 +14,5 @@ public enum AppAction: Equatable, Sendable {
     case plans(PlanComparisonAction)
     case billing(BillingHistoryAction)
     case checkout(CheckoutAction)
+    case settings(SettingsAction)
 }

@@ -6,17 +6,21 @@ public struct AppFeature: Reducer {
     public let client: PaymentsClient
     public let clock: any KioskClock
     public let files: FileExportClient
+    public let preferences: PreferencesClient
 
-    public init(client: PaymentsClient, clock: any KioskClock, files: FileExportClient) {
+    public init(client: PaymentsClient, clock: any KioskClock, files: FileExportClient,
+                preferences: PreferencesClient = .defaults) {
         self.client = client
         self.clock = clock
         self.files = files
+        self.preferences = preferences
     }
 
     var paywall: PaywallFeature { PaywallFeature(client: client) }
     var plans: PlanComparisonFeature { PlanComparisonFeature(client: client) }
     var billing: BillingHistoryFeature { BillingHistoryFeature(client: client, files: files) }
     var checkout: CheckoutFeature { CheckoutFeature(client: client, clock: clock) }
+    var settings: SettingsFeature { SettingsFeature(client: client, preferences: preferences) }
 
     /// Events read per poll.
     static let feedPageSize = 100
@@ -105,6 +109,13 @@ public struct AppFeature: Reducer {
         case .checkout(.delegate(.finished)):
             state.stack.removeLast()
             return .send(.pollChanges)
+        case .settings(.delegate(.changePlan)):
+            return .send(.selectTab(.plans))
+        case .settings(.delegate(.accountChanged)):
+            // Every screen holds the account it loaded for: read the session again.
+            return .send(.launched)
+        case let .settings(action):
+            return settings.reduce(into: &state.settings, action: action).map(AppAction.settings)
         case let .checkout(action):
             guard var checkoutState = state.checkout else { return .none }
             let effect = checkout.reduce(into: &checkoutState, action: action)
@@ -124,7 +135,7 @@ public struct AppFeature: Reducer {
         case .paywall: .send(.paywall(.onAppear))
         case .plans: .send(.plans(.onAppear))
         case .billing: .send(.billing(.onAppear))
-        case .settings: .none
+        case .settings: .send(.settings(.onAppear))
         }
     }
 
@@ -135,6 +146,7 @@ public struct AppFeature: Reducer {
         if state.paywall.phase != .loading { effects.append(.send(.paywall(.storeChanged))) }
         if state.plans.phase != .loading { effects.append(.send(.plans(.storeChanged))) }
         if state.billing.phase != .loading { effects.append(.send(.billing(.storeChanged))) }
+        if state.settings.phase != .loading { effects.append(.send(.settings(.storeChanged))) }
         if state.checkout != nil { effects.append(.send(.checkout(.storeEvents(events)))) }
         return Effect(operations: effects.flatMap(\.operations))
     }

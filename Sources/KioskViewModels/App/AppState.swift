@@ -12,6 +12,7 @@ public struct AppState: Equatable, Sendable {
     public var paywall: PaywallState
     public var plans: PlanComparisonState
     public var billing: BillingHistoryState
+    public var settings: SettingsState
     public var toasts: [Toast] = []
     public var isHelpShown = false
     /// The last store event seen: the change feed's cursor.
@@ -24,6 +25,7 @@ public struct AppState: Equatable, Sendable {
         paywall = PaywallState()
         plans = PlanComparisonState(sessionID: sessionID)
         billing = BillingHistoryState()
+        settings = SettingsState(sessionID: sessionID)
     }
 
     /// The screen on top: the stack's last, else the tab's.
@@ -40,7 +42,7 @@ public struct AppState: Equatable, Sendable {
             case .paywall: PaywallState.keys
             case .plans: PlanComparisonState.keys
             case .billing: BillingHistoryState.keys
-            case .settings: []
+            case .settings: SettingsState.keys
             }
         }
         return screen + Self.globalKeys
@@ -48,7 +50,12 @@ public struct AppState: Equatable, Sendable {
 
     /// The confirmation the screen on top is asking, if any.
     public var confirmation: Confirmation? {
-        checkout == nil && tab == .plans ? plans.confirmation : nil
+        guard checkout == nil else { return nil }
+        switch tab {
+        case .plans: return plans.confirmation
+        case .settings: return settings.confirmation
+        case .paywall, .billing: return nil
+        }
     }
 
     public static let globalKeys = [

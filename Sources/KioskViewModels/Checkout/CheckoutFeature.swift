@@ -119,6 +119,10 @@ public struct CheckoutFeature: Reducer {
                 state.status = .declined(message: message, advice: "Check the card details and try again.")
                 return .none
             }
+            if case let .cardDeclined(reason)? = error.paymentsError {
+                state.status = .declined(message: reason.message, advice: DeclineWording.advice(reason))
+                return .none
+            }
             state.status = .failed(error)
             return .none
         case let .purchaseFinished(result):

@@ -16,10 +16,7 @@ extension PaymentsClient {
             isEligibleForIntroOffer: { try await service.isEligibleForIntroOffer(accountID: $0) },
             subscriptions: { try await service.subscriptions(accountID: $0) },
             entitlements: { try await service.entitlements(accountID: $0) },
-            restorePurchases: { accountID in
-                let restored = try await service.restorePurchases(accountID: accountID, includeInactive: false)
-                return restored.subscriptions.count + restored.nonConsumables.count + restored.passes.count
-            },
+            restorePurchases: { try await service.restorePurchases(accountID: $0, includeInactive: false) },
             validateOfferCode: { code, productID, accountID in
                 try await OfferCodeCheck.check(code, productID: productID, catalog: service.catalog(),
                                                now: service.now(for: accountID))
@@ -29,6 +26,7 @@ extension PaymentsClient {
             completeAuthentication: { try await service.completeAuthentication(pendingID: $0, approved: $1) },
             previewPlanChange: { try await service.previewPlanChange(subscriptionID: $0, toProductID: $1) },
             changePlan: { try await service.changePlan($0) },
+            statusVocabulary: { try await service.statusVocabulary(subscriptionID: $0) },
             cancelAtPeriodEnd: { try await service.cancelAtPeriodEnd(subscriptionID: $0, reason: $1) },
             resume: { try await service.resume(subscriptionID: $0) },
             refund: { try await service.refund(invoiceID: $0, idempotencyKey: $1) },
@@ -44,6 +42,7 @@ extension PaymentsClient {
             pendingActions: { try await service.pendingActions(accountID: $0) },
             approvePurchase: { try await service.approvePurchase(pendingID: $0) },
             declinePurchase: { try await service.declinePurchase(pendingID: $0) },
+            answerPriceIncrease: { try await service.answerPriceIncrease(pendingID: $0, accept: $1) },
             storeControls: { try await service.storeControls() },
             updateStoreControls: { try await service.updateStoreControls($0) },
             testClock: { try await service.testClock($0) },

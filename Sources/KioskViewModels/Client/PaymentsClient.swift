@@ -18,8 +18,8 @@ public struct PaymentsClient: Sendable {
     public var subscriptions: @Sendable (_ accountID: String) async throws -> [Subscription]
     public var entitlements: @Sendable (_ accountID: String) async throws -> [Entitlement]
     /// StoreKit's `AppStore.sync`: re-reads what the account owns from the store.
-    /// Restores purchases and says how many subscriptions, unlocks and passes came back.
-    public var restorePurchases: @Sendable (_ accountID: String) async throws -> Int
+    /// Restores purchases and lists the subscriptions, unlocks and passes that came back.
+    public var restorePurchases: @Sendable (_ accountID: String) async throws -> RestoreResult
     /// Checks a promo code against a product for an account before checkout submits it.
     public var validateOfferCode: @Sendable (_ code: String, _ productID: String, _ accountID: String) async throws -> OfferCode
 
@@ -28,6 +28,8 @@ public struct PaymentsClient: Sendable {
     public var completeAuthentication: @Sendable (_ pendingID: String, _ approved: Bool) async throws -> PurchaseOutcome
     public var previewPlanChange: @Sendable (_ subscriptionID: String, _ toProductID: String) async throws -> PlanChangePreview
     public var changePlan: @Sendable (PlanChangeRequest) async throws -> PlanChangeOutcome
+    /// The subscription's status as each store and billing provider words it (the QA panel's map).
+    public var statusVocabulary: @Sendable (_ subscriptionID: String) async throws -> SubscriptionStatusVocabulary
     public var cancelAtPeriodEnd: @Sendable (_ subscriptionID: String, CancellationReason?) async throws -> Subscription
     public var resume: @Sendable (_ subscriptionID: String) async throws -> Subscription
     public var refund: @Sendable (_ invoiceID: String, _ idempotencyKey: String?) async throws -> RefundOutcome
@@ -46,6 +48,7 @@ public struct PaymentsClient: Sendable {
     public var pendingActions: @Sendable (_ accountID: String?) async throws -> [PendingAction]
     public var approvePurchase: @Sendable (_ pendingID: String) async throws -> StorePurchaseResult
     public var declinePurchase: @Sendable (_ pendingID: String) async throws -> Void
+    public var answerPriceIncrease: @Sendable (_ pendingID: String, _ accept: Bool) async throws -> Subscription
     public var storeControls: @Sendable () async throws -> StoreControls
     public var updateStoreControls: @Sendable (StoreControls) async throws -> Void
     public var testClock: @Sendable (_ clockID: String) async throws -> TestClock
@@ -65,13 +68,14 @@ public struct PaymentsClient: Sendable {
         isEligibleForIntroOffer: @escaping @Sendable (String) async throws -> Bool,
         subscriptions: @escaping @Sendable (String) async throws -> [Subscription],
         entitlements: @escaping @Sendable (String) async throws -> [Entitlement],
-        restorePurchases: @escaping @Sendable (String) async throws -> Int,
+        restorePurchases: @escaping @Sendable (String) async throws -> RestoreResult,
         validateOfferCode: @escaping @Sendable (String, String, String) async throws -> OfferCode,
         purchase: @escaping @Sendable (PurchaseRequest) async throws -> PurchaseOutcome,
         storePurchase: @escaping @Sendable (StorePurchaseRequest) async throws -> StorePurchaseResult,
         completeAuthentication: @escaping @Sendable (String, Bool) async throws -> PurchaseOutcome,
         previewPlanChange: @escaping @Sendable (String, String) async throws -> PlanChangePreview,
         changePlan: @escaping @Sendable (PlanChangeRequest) async throws -> PlanChangeOutcome,
+        statusVocabulary: @escaping @Sendable (String) async throws -> SubscriptionStatusVocabulary,
         cancelAtPeriodEnd: @escaping @Sendable (String, CancellationReason?) async throws -> Subscription,
         resume: @escaping @Sendable (String) async throws -> Subscription,
         refund: @escaping @Sendable (String, String?) async throws -> RefundOutcome,
@@ -87,6 +91,7 @@ public struct PaymentsClient: Sendable {
         pendingActions: @escaping @Sendable (String?) async throws -> [PendingAction],
         approvePurchase: @escaping @Sendable (String) async throws -> StorePurchaseResult,
         declinePurchase: @escaping @Sendable (String) async throws -> Void,
+        answerPriceIncrease: @escaping @Sendable (String, Bool) async throws -> Subscription,
         storeControls: @escaping @Sendable () async throws -> StoreControls,
         updateStoreControls: @escaping @Sendable (StoreControls) async throws -> Void,
         testClock: @escaping @Sendable (String) async throws -> TestClock,
@@ -110,6 +115,7 @@ public struct PaymentsClient: Sendable {
         self.completeAuthentication = completeAuthentication
         self.previewPlanChange = previewPlanChange
         self.changePlan = changePlan
+        self.statusVocabulary = statusVocabulary
         self.cancelAtPeriodEnd = cancelAtPeriodEnd
         self.resume = resume
         self.refund = refund
@@ -125,6 +131,7 @@ public struct PaymentsClient: Sendable {
         self.pendingActions = pendingActions
         self.approvePurchase = approvePurchase
         self.declinePurchase = declinePurchase
+        self.answerPriceIncrease = answerPriceIncrease
         self.storeControls = storeControls
         self.updateStoreControls = updateStoreControls
         self.testClock = testClock

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 public enum PaywallAction: Equatable, Sendable {
     case onAppear
     case retry
@@ -8,7 +10,7 @@ public enum PaywallAction: Equatable, Sendable {
     case selectPrevious
     case continueTapped
     case restoreTapped
-    case restoreFinished(Result<Int, ScreenError>)
+    case restoreFinished(Result<RestoreResult, ScreenError>)
     case closeTapped
     case delegate(Delegate)
 

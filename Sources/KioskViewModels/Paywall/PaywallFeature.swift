@@ -54,8 +54,8 @@ public struct PaywallFeature: Reducer {
         case let .restoreFinished(result):
             state.isRestoring = false
             switch result {
-            case let .success(count):
-                state.restoreMessage = count == 0 ? "No purchases to restore." : "Purchases restored."
+            case let .success(restored):
+                state.restoreMessage = restored.isEmpty ? "No purchases to restore." : "Purchases restored."
                 return load(state)
             case let .failure(error):
                 state.restoreMessage = error.message

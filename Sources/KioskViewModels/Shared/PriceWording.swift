@@ -2,10 +2,10 @@ import PaymentsCore
 
 /// How prices and periods read on screen: "$99.99/year", "7-day free trial, then $9.99/month".
 public enum PriceWording {
-    /// "month", "year", "3 months", "week", "7 days".
+    /// "month", "year", "3 months", "week", "7 days", "5 minutes".
     public static func period(_ duration: ISODuration) -> String {
         let parts: [(Int, String)] = [(duration.years, "year"), (duration.months, "month"), (duration.weeks, "week"),
-                                      (duration.days, "day"), (duration.hours, "hour")]
+                                      (duration.days, "day"), (duration.hours, "hour"), (duration.minutes, "minute")]
         let nonZero = parts.filter { $0.0 > 0 }
         guard nonZero.count == 1, let (count, unit) = nonZero.first else { return duration.description }
         return count == 1 ? unit : "\(count) \(unit)s"

@@ -1,0 +1,14 @@
+/// Why the QA panel could not advance the test clock from what was typed.
+public enum ClockAdvanceInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notADuration(String)
+    case noTestClock
+
+    public var description: String {
+        switch self {
+        case let .notADuration(text):
+            "\"\(text)\" is not an ISO 8601 duration. Type one like P1D, PT12H, P1M or P1Y2M3D."
+        case .noTestClock:
+            "This account lives in real time. Attach it to a test clock to move time."
+        }
+    }
+}

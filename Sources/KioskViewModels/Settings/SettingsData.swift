@@ -1,0 +1,34 @@
+import Foundation
+import PaymentsCore
+
+/// Everything the settings screen reads in one load. `account` is nil when nobody is signed in,
+/// and then only `accounts`, `controls`, `pendingActions` and `events` are filled.
+public struct SettingsData: Hashable, Sendable {
+    public var account: Account?
+    public var accounts: [Account]
+    public var catalog: Catalog?
+    public var subscriptions: [Subscription] = []
+    public var entitlements: [Entitlement] = []
+    public var paymentMethods: [PaymentMethod] = []
+    public var usage: [UsageMeter] = []
+    /// The newest paid invoice with money to give back: what "request a refund" refunds.
+    public var latestPaidInvoice: Invoice?
+    public var ledger = Page<PointsEntry>(items: [], nextCursor: nil)
+    /// The account's store time (its test clock's, or real time).
+    public var now: Date?
+    public var testClock: TestClock?
+    public var controls: StoreControls
+    public var pendingActions: [PendingAction]
+    public var events: [StoreEvent]
+    public var vocabulary: SubscriptionStatusVocabulary?
+
+    public init(account: Account?, accounts: [Account], catalog: Catalog?, controls: StoreControls,
+                pendingActions: [PendingAction], events: [StoreEvent]) {
+        self.account = account
+        self.accounts = accounts
+        self.catalog = catalog
+        self.controls = controls
+        self.pendingActions = pendingActions
+        self.events = events
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import PaymentsCore
+
+extension SettingsFeature {
+    /// Cancel (with the exit survey), resume, change plan, refund, restore, and the confirmations
+    /// the destructive ones ask first.
+    func reduceManage(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
+        case .cancelTapped:
+            guard state.content?.subscription?.canCancel == true, !state.isWorking else { return .none }
+            state.survey = CancellationSurvey()
+            state.message = nil
+            return .none
+        case let .surveyReasonSelected(reason):
+            state.survey?.reason = reason
+            return .none
+        case .dismissSurvey:
+            state.survey = nil
+            return .none
+        case .confirmCancelTapped:
+            guard let survey = state.survey, let subscription = state.content?.subscription?.subscription,
+                  !state.isWorking else { return .none }
+            state.survey = nil
+            state.isWorking = true
+            return .run { [client] send in
+                await send(.cancelFinished(await capture { try await client.cancelAtPeriodEnd(subscription.id, survey.reason) }))
+            }
+        case let .cancelFinished(result):
+            return finish(&state, result) { subscription in
+                "Your subscription will not renew. You keep access until \(DateWording.day(subscription.currentPeriodEnd))."
+            }
+        case .resumeTapped:
+            guard let subscription = state.content?.subscription, subscription.canResume, !state.isWorking else { return .none }
+            state.isWorking = true
+            state.message = nil
+            let id = subscription.subscription.id
+            return .run { [client] send in
+                await send(.resumeFinished(await capture { try await client.resume(id) }))
+            }
+        case let .resumeFinished(result):
+            return finish(&state, result) { "Your subscription renews on \(DateWording.day($0.currentPeriodEnd))." }
+        case .changePlanTapped:
+            return .send(.delegate(.changePlan))
+        case .updatePaymentMethodTapped:
+            state.section = .paymentMethods
+            state.cardForm = CardFormState()
+            return .none
+        case .refundTapped:
+            guard let invoice = state.content?.latestPaidInvoice, !state.isWorking else { return .none }
+            let card = invoice.paymentMethod.map { " to \($0.brand.capitalized) ending in \($0.last4)" } ?? ""
+            state.confirmation = Confirmation(
+                title: "Refund \(invoice.total.formatted())?",
+                message: "\(invoice.description) (invoice \(invoice.id), \(DateWording.day(invoice.createdAt))) "
+                    + "will be refunded\(card). What it paid for ends now.",
+                confirmTitle: "Refund")
+            state.pendingConfirmation = .refund(invoiceID: invoice.id)
+            return .none
+        case let .refundFinished(result):
+            return finish(&state, result) { "Refunded \($0.original.total.formatted()) for invoice \($0.original.id)." }
+        case .restoreTapped:
+            guard let accountID = state.content?.account.customerID, !state.isWorking else { return .none }
+            state.isWorking = true
+            state.message = nil
+            state.restoredLines = nil
+            return .run { [client] send in
+                await send(.restoreFinished(await capture { try await client.restorePurchases(accountID) }))
+            }
+        case let .restoreFinished(result):
+            if case let .success(restored) = result { state.restoredLines = restored.lines }
+            return finish(&state, result) { restored in
+                restored.isEmpty ? "No purchases to restore." : "Restored \(restored.lines.count) purchases."
+            }
+        case .dismissConfirmation:
+            state.confirmation = nil
+            state.pendingConfirmation = nil
+            return .none
+        case .confirmTapped:
+            guard let pending = state.pendingConfirmation, !state.isWorking else { return .none }
+            state.confirmation = nil
+            state.pendingConfirmation = nil
+            state.isWorking = true
+            state.message = nil
+            return confirmed(pending, &state)
+        default:
+            return .none
+        }
+    }
+
+    private func confirmed(_ pending: SettingsConfirmation, _ state: inout SettingsState) -> Effect<SettingsAction> {
+        switch pending {
+        case let .refund(invoiceID):
+            state.refundAttempt += 1
+            let key = "\(state.sessionID).refund.\(invoiceID).\(state.refundAttempt)"
+            return .run { [client] send in
+                await send(.refundFinished(await capture { try await client.refund(invoiceID, key) }))
+            }
+        case let .removeCard(paymentMethodID):
+            return .run { [client] send in
+                await send(.cardRemoved(await capture {
+                    try await client.removePaymentMethod(paymentMethodID)
+                    return paymentMethodID
+                }))
+            }
+        case .signOut:
+            let accountID = state.content?.account.customerID ?? ""
+            return .run { [client] send in
+                await send(.signedOut(await capture {
+                    try await client.signOut()
+                    return accountID
+                }))
+            }
+        }
+    }
+
+    /// Ends a running call: on success words the outcome and reloads, on failure shows why.
+    func finish<Value>(_ state: inout SettingsState, _ result: Result<Value, ScreenError>,
+                       _ success: (Value) -> String) -> Effect<SettingsAction> {
+        state.isWorking = false
+        switch result {
+        case let .success(value):
+            state.message = success(value)
+            return load()
+        case let .failure(error):
+            state.message = error.message
+            return .none
+        }
+    }
+}

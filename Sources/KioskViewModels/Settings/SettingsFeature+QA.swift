@@ -1,0 +1,162 @@
+import Foundation
+import PaymentsCore
+
+extension SettingsFeature {
+    /// The QA panel: move the test clock, flip controls and faults, answer pending actions, page
+    /// the event log.
+    func reduceQA(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
+        case let .durationChanged(text):
+            state.qa.durationText = text
+            state.qa.clockError = nil
+            return .none
+        case .advanceClockTapped:
+            guard !state.qa.isAdvancing else { return .none }
+            state.qa.clockMessage = nil
+            guard let clock = state.qa.clock else {
+                state.qa.clockError = .noTestClock
+                return .none
+            }
+            let typed = state.qa.durationText.trimmingCharacters(in: .whitespaces)
+            guard let duration = ISODuration(typed) else {
+                state.qa.clockError = .notADuration(typed)
+                return .none
+            }
+            state.qa.clockError = nil
+            state.qa.isAdvancing = true
+            let target = duration.advance(clock.frozenTime)
+            return .run { [client] send in
+                await send(.clockAdvanced(await capture { try await client.advanceTestClock(clock.id, target) }))
+            }
+        case let .clockAdvanced(result):
+            state.qa.isAdvancing = false
+            switch result {
+            case let .success(report):
+                state.qa.clock?.frozenTime = report.to
+                state.qa.durationText = ""
+                state.qa.clockMessage = Self.wording(report)
+                return load()
+            case let .failure(error):
+                state.qa.clockMessage = error.message
+                return .none
+            }
+        case let .toggleSwitch(control):
+            return updateControls(&state) { control.set(!control.isOn($0), in: &$0) }
+        case let .setCounter(counter, value):
+            return updateControls(&state) { counter.set(max(0, value), in: &$0) }
+        case let .backendUnreachableUntil(date):
+            return updateControls(&state) { $0.backendUnreachableUntil = date }
+        case let .armFault(fault):
+            return updateControls(&state) { controls in
+                controls.faults.removeAll { $0.operation == fault.operation }
+                controls.faults.append(fault)
+            }
+        case let .disarmFault(operation):
+            return updateControls(&state) { $0.faults.removeAll { $0.operation == operation } }
+        case .clearFaults:
+            return updateControls(&state) { $0.faults = [] }
+        case let .controlsUpdated(result):
+            state.qa.isUpdatingControls = false
+            switch result {
+            case let .success(controls):
+                state.qa.controls = controls
+            case let .failure(error):
+                state.qa.controlsError = error
+            }
+            return .none
+        case let .approvePending(id):
+            return resolve(&state, id: id, approve: true)
+        case let .declinePending(id):
+            return resolve(&state, id: id, approve: false)
+        case let .pendingResolved(result):
+            guard let id = state.qa.resolvingID else { return .none }
+            state.qa.resolvingID = nil
+            switch result {
+            case let .success(message):
+                state.qa.inboxMessage = message
+                state.qa.pendingActions.removeAll { $0.id == id }
+                return load()
+            case let .failure(error):
+                state.qa.inboxMessage = error.message
+                return .none
+            }
+        case .loadMoreEvents:
+            guard let cursor = state.qa.events.nextCursor, !state.qa.events.isLoadingMore else { return .none }
+            state.qa.events.isLoadingMore = true
+            state.qa.events.error = nil
+            let accountID = state.content?.account.customerID
+            return .run { [client] send in
+                await send(.eventsLoaded(await capture { try await client.events(accountID, cursor, QAPanelState.eventPageSize) }))
+            }
+        case let .eventsLoaded(result):
+            guard state.qa.events.isLoadingMore else { return .none }
+            state.qa.events.isLoadingMore = false
+            switch result {
+            case let .success(events):
+                state.qa.events.items += events
+                state.qa.events.nextCursor = Self.eventCursor(events)
+            case let .failure(error):
+                state.qa.events.error = error
+            }
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    /// Writes the changed controls and reads them back, so the panel shows what the store keeps.
+    private func updateControls(_ state: inout SettingsState, _ change: (inout StoreControls) -> Void) -> Effect<SettingsAction> {
+        guard var controls = state.qa.controls, !state.qa.isUpdatingControls else { return .none }
+        change(&controls)
+        state.qa.isUpdatingControls = true
+        state.qa.controlsError = nil
+        return .run { [client, controls] send in
+            await send(.controlsUpdated(await capture {
+                try await client.updateStoreControls(controls)
+                return try await client.storeControls()
+            }))
+        }
+    }
+
+    private func resolve(_ state: inout SettingsState, id: String, approve: Bool) -> Effect<SettingsAction> {
+        guard state.qa.resolvingID == nil,
+              let pending = state.qa.pendingActions.first(where: { $0.id == id }) else { return .none }
+        state.qa.resolvingID = id
+        state.qa.inboxMessage = nil
+        let what = pending.productID ?? pending.subscriptionID ?? pending.id
+        let done = "\(approve ? "Approved" : "Declined") \(Self.wording(pending.kind)) for \(what)."
+        return .run { [client] send in
+            await send(.pendingResolved(await capture {
+                switch pending.kind {
+                case .askToBuy, .interruptedPurchase:
+                    if approve { _ = try await client.approvePurchase(id) } else { try await client.declinePurchase(id) }
+                case .priceIncrease:
+                    _ = try await client.answerPriceIncrease(id, approve)
+                case .threeDSecure:
+                    _ = try await client.completeAuthentication(id, approve)
+                }
+                return done
+            }))
+        }
+    }
+
+    /// "ask to buy", "price increase".
+    static func wording(_ kind: PendingAction.Kind) -> String {
+        switch kind {
+        case .askToBuy: "ask to buy"
+        case .interruptedPurchase: "interrupted purchase"
+        case .threeDSecure: "3-D Secure challenge"
+        case .priceIncrease: "price increase"
+        }
+    }
+
+    /// "Advanced to Feb 1, 2026 at 00:00 UTC: 1 renewal, 0 failed renewals, 0 recoveries, 0 expirations, 1 trial conversion."
+    static func wording(_ report: ClockAdvanceReport) -> String {
+        let counts = [(report.renewals, "renewal"), (report.failedRenewals, "failed renewal"), (report.recoveries, "recovery"),
+                      (report.expirations, "expiration"), (report.trialConversions, "trial conversion")]
+        let parts = counts.map { count, noun in
+            count == 1 ? "1 \(noun)" : "\(count) \(noun == "recovery" ? "recoveries" : noun + "s")"
+        }
+        return "Advanced to \(DateWording.minute(report.to)): \(parts.joined(separator: ", "))."
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import PaymentsCore
+
+/// The account manager: account, subscription, payment methods, usage, wallet, accounts,
+/// preferences and the QA panel. Every call goes through the client in an effect; after each
+/// change the screen reloads, so it always shows what the core holds.
+public struct SettingsFeature: Reducer {
+    public let client: PaymentsClient
+    public let preferences: PreferencesClient
+
+    public init(client: PaymentsClient, preferences: PreferencesClient) {
+        self.client = client
+        self.preferences = preferences
+    }
+
+    /// Points ledger entries per page.
+    static let ledgerPageSize = 20
+
+    public func reduce(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
+        case .onAppear:
+            state.phase = .loading
+            return .merge(load(), .run { [preferences] send in
+                await send(.preferencesLoaded(await capture { try await preferences.load() }))
+            })
+        case .retry:
+            state.phase = .loading
+            return load()
+        case .storeChanged:
+            return state.phase.isLoading || state.isWorking ? .none : load()
+        case let .loaded(.success(data)):
+            apply(data, to: &state)
+            return .none
+        case let .loaded(.failure(error)):
+            state.phase = .failed(error)
+            return .none
+        case let .selectSection(section):
+            state.section = section
+            return .none
+
+        case .cancelTapped, .surveyReasonSelected, .confirmCancelTapped, .dismissSurvey, .cancelFinished, .resumeTapped,
+             .resumeFinished, .changePlanTapped, .updatePaymentMethodTapped, .refundTapped, .refundFinished, .restoreTapped,
+             .restoreFinished, .confirmTapped, .dismissConfirmation:
+            return reduceManage(into: &state, action: action)
+
+        case .addCardTapped, .cardNumberChanged, .cardExpiryChanged, .cardCVCChanged, .cardNameChanged,
+             .cardPostalCodeChanged, .saveCardTapped, .closeCardForm, .cardSaved, .removeCardTapped, .cardRemoved,
+             .setDefaultTapped, .defaultSet:
+            return reducePaymentMethods(into: &state, action: action)
+
+        case .loadMoreLedger:
+            guard let accountID = state.content?.account.customerID, let cursor = state.ledger.nextCursor,
+                  !state.ledger.isLoadingMore else { return .none }
+            state.ledger.isLoadingMore = true
+            state.ledger.error = nil
+            return .run { [client] send in
+                await send(.ledgerLoaded(await capture { try await client.pointsLedger(accountID, cursor, Self.ledgerPageSize) }))
+            }
+        case let .ledgerLoaded(result):
+            guard state.ledger.isLoadingMore else { return .none }
+            state.ledger.isLoadingMore = false
+            switch result {
+            case let .success(page):
+                state.ledger.items += page.items
+                state.ledger.nextCursor = page.nextCursor
+            case let .failure(error):
+                state.ledger.error = error
+            }
+            return .none
+
+        case .switchAccount, .signedIn, .createAccountTapped, .newAccountNameChanged, .newAccountEmailChanged,
+             .submitNewAccount, .closeNewAccount, .accountCreated, .signOutTapped, .signedOut:
+            return reduceAccounts(into: &state, action: action)
+
+        case let .preferencesLoaded(.success(loaded)):
+            state.preferences = loaded
+            return .none
+        case let .preferencesLoaded(.failure(error)):
+            state.message = "Preferences could not be read: \(error.message)"
+            return .none
+        case let .themeSelected(theme):
+            state.preferences.theme = theme
+            return save(state.preferences)
+        case let .colourModeSelected(mode):
+            state.preferences.colourMode = mode
+            return save(state.preferences)
+        case .reducedMotionToggled:
+            state.preferences.reducedMotion.toggle()
+            return save(state.preferences)
+        case .preferencesSaved(.success):
+            return .none
+        case let .preferencesSaved(.failure(error)):
+            state.message = "Preferences could not be saved: \(error.message)"
+            return .none
+
+        case .durationChanged, .advanceClockTapped, .clockAdvanced, .toggleSwitch, .setCounter, .backendUnreachableUntil,
+             .armFault, .disarmFault, .clearFaults, .controlsUpdated, .approvePending, .declinePending, .pendingResolved,
+             .loadMoreEvents, .eventsLoaded:
+            return reduceQA(into: &state, action: action)
+
+        case .delegate:
+            return .none
+        }
+    }
+
+    private func apply(_ data: SettingsData, to state: inout SettingsState) {
+        state.accounts = data.accounts
+        state.qa.controls = data.controls
+        state.qa.pendingActions = data.pendingActions
+        state.qa.clock = data.testClock
+        state.qa.vocabulary = data.vocabulary
+        state.qa.events = PagedList(items: data.events, nextCursor: Self.eventCursor(data.events))
+        guard let account = data.account else {
+            state.phase = .empty
+            state.ledger = PagedList()
+            return
+        }
+        state.phase = .loaded(SettingsContent.make(data, account: account))
+        state.ledger = PagedList(items: data.ledger.items, nextCursor: data.ledger.nextCursor)
+    }
+
+    /// The event log's next cursor: a full page may have more after it.
+    static func eventCursor(_ events: [StoreEvent]) -> Int64? {
+        events.count == QAPanelState.eventPageSize ? events.last?.id : nil
+    }
+
+    private func save(_ preferences: Preferences) -> Effect<SettingsAction> {
+        .run { [store = self.preferences] send in
+            await send(.preferencesSaved(await capture {
+                try await store.save(preferences)
+                return preferences
+            }))
+        }
+    }
+
+    func load() -> Effect<SettingsAction> {
+        .run { [client] send in
+            await send(.loaded(await capture { try await Self.fetch(client) }))
+        }
+    }
+
+    static func fetch(_ client: PaymentsClient) async throws -> SettingsData {
+        let account = try await client.signedInAccount()
+        async let accounts = client.accounts()
+        async let controls = client.storeControls()
+        async let pending = client.pendingActions(nil)
+        async let events = client.events(account?.id, nil, QAPanelState.eventPageSize)
+        var data = try await SettingsData(account: account, accounts: accounts, catalog: nil, controls: controls,
+                                          pendingActions: pending, events: events)
+        guard let account else { return data }
+        async let catalog = client.catalog()
+        async let subscriptions = client.subscriptions(account.id)
+        async let entitlements = client.entitlements(account.id)
+        async let methods = client.paymentMethods(account.id)
+        async let usage = client.usage(account.id)
+        async let invoices = client.invoices(account.id, InvoiceQuery(status: .paid, limit: 10))
+        async let ledger = client.pointsLedger(account.id, nil, ledgerPageSize)
+        async let now = client.now(account.id)
+        data.catalog = try await catalog
+        data.subscriptions = try await subscriptions
+        data.entitlements = try await entitlements
+        data.paymentMethods = try await methods
+        data.usage = try await usage
+        data.latestPaidInvoice = try await invoices.items.first { $0.kind != .refund && $0.total.minorUnits > 0 }
+        data.ledger = try await ledger
+        data.now = try await now
+        if let clockID = account.testClockID { data.testClock = try await client.testClock(clockID) }
+        if let current = data.subscriptions.first(where: \.isActive) ?? data.subscriptions.first {
+            data.vocabulary = try await client.statusVocabulary(current.id)
+        }
+        return data
+    }
+}

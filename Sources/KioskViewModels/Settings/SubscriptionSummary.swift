@@ -1,0 +1,44 @@
+import Foundation
+import PaymentsCore
+
+/// The subscription as the settings screen words it.
+public struct SubscriptionSummary: Hashable, Sendable {
+    public var subscription: Subscription
+    /// "Pro Monthly".
+    public var planName: String
+    /// "active", "in a grace period" (RenewalState's plain words).
+    public var statusWords: String
+    /// "Renews on Feb 1, 2026" or "Expires on Feb 1, 2026".
+    public var renewalText: String
+    /// "Trial ends on Jan 8, 2026" during a free trial.
+    public var trialText: String?
+    public var autoRenews: Bool
+    /// Shown in grace and billing retry, with an "Update payment method" button.
+    public var billingIssueBanner: String?
+    public var canCancel: Bool
+    public var canResume: Bool
+
+    static func make(_ subscription: Subscription, catalog: Catalog?) -> SubscriptionSummary {
+        let planName: String = switch catalog?.product(id: subscription.productID) {
+        case let .subscription(plan, product)?: "\(plan.name) \(PriceWording.billingTitle(product.period))"
+        default: catalog?.plan(id: subscription.planID)?.name ?? subscription.productID
+        }
+        let end = DateWording.day(subscription.currentPeriodEnd)
+        let renews = subscription.isActive && subscription.willAutoRenew
+        let banner: String? = switch subscription.state {
+        case .inGracePeriod:
+            "Your last payment failed. Update your payment method to keep \(planName)"
+                + (subscription.gracePeriodEndsAt.map { " after \(DateWording.day($0))." } ?? ".")
+        case .inBillingRetryPeriod:
+            "Your payment failed and access is paused. Update your payment method to restore \(planName)."
+        default: nil
+        }
+        return SubscriptionSummary(
+            subscription: subscription, planName: planName, statusWords: subscription.state.plainWords,
+            renewalText: renews ? "Renews on \(end)" : (subscription.isActive ? "Expires on \(end)" : "Ended on \(end)"),
+            trialText: subscription.periodType == .trial && subscription.isActive ? "Trial ends on \(end)" : nil,
+            autoRenews: subscription.willAutoRenew, billingIssueBanner: banner,
+            canCancel: subscription.isActive && subscription.willAutoRenew,
+            canResume: subscription.isActive && !subscription.willAutoRenew)
+    }
+}

@@ -1,0 +1,529 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import KioskViewModels
+@testable import PaymentsCore
+
+@MainActor
+struct SettingsFeatureTests {
+    typealias F = ViewModelsFixtures
+
+    /// A signed-in Ada with a Pro subscription, one card, one paid invoice and a quiet store.
+    func client(subscription: Subscription? = F.subscription(), account: Account? = F.account()) -> PaymentsClient {
+        var client = PaymentsClient.unimplemented
+        client.signedInAccount = { account }
+        client.accounts = { [F.account(), F.account("acct_2")] }
+        client.storeControls = { StoreControls() }
+        client.pendingActions = { _ in [] }
+        client.events = { _, _, _ in [] }
+        client.catalog = { F.catalog }
+        client.subscriptions = { _ in subscription.map { [$0] } ?? [] }
+        client.entitlements = { _ in
+            [Entitlement(id: "premium", source: .subscription(id: "sub_1", productID: "pro.monthly", state: .subscribed),
+                         expiresAt: nil, willRenew: true, periodType: .normal)]
+        }
+        client.paymentMethods = { _ in [F.card()] }
+        client.usage = { _ in [] }
+        client.invoices = { _, _ in Page(items: [F.invoice(3)], nextCursor: nil) }
+        client.pointsLedger = { _, _, _ in Page(items: [], nextCursor: nil) }
+        client.now = { _ in F.start }
+        client.statusVocabulary = { _ in SubscriptionStatusVocabulary(F.subscription()) }
+        return client
+    }
+
+    func loaded(_ client: PaymentsClient, preferences: PreferencesClient = .defaults) async -> ViewModelTestStore<SettingsFeature> {
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: client, preferences: preferences))
+        await store.send(.retry) { $0.phase = .loading }
+        await store.receiveAny { #expect($0.content != nil) }
+        return store
+    }
+
+    @Test func loadWordsAccountSubscriptionAndVocabulary() async throws {
+        var stub = client()
+        stub.usage = { _ in
+            [UsageMeter(featureID: "projects", featureName: "Projects per month", kind: .limit, limit: 3, used: 2,
+                        resetsAt: ISODuration(months: 1).advance(F.start), nextAvailableAt: nil),
+             UsageMeter(featureID: "refresh", featureName: "Refresh interval", kind: .interval, limit: nil, used: 1,
+                        resetsAt: nil, nextAvailableAt: F.start.addingTimeInterval(3600))]
+        }
+        let store = await loaded(stub)
+        let content = try #require(store.state.content)
+        #expect(content.account == AccountSummary(name: "Ada", email: "ada@example.com", customerID: "acct_1",
+                                                  isPremium: true, pointsBalance: 0))
+        let subscription = try #require(content.subscription)
+        #expect(subscription.planName == "Pro Monthly")
+        #expect(subscription.statusWords == "active")
+        #expect(subscription.renewalText == "Renews on Feb 1, 2026")
+        #expect(subscription.billingIssueBanner == nil && subscription.canCancel && !subscription.canResume)
+        #expect(content.latestPaidInvoice?.id == "INV-000003")
+        #expect(content.usage.map(\.usedText) == ["2 of 3 used", "1 used"])
+        #expect(content.usage.map(\.timingText) == ["Resets on Feb 1, 2026", "Next refresh available at Jan 1, 2026 at 01:00 UTC"])
+        #expect(store.state.qa.vocabulary?[.stripe] == "active")
+        #expect(store.state.qa.clock == nil)
+        store.finish()
+    }
+
+    @Test func billingIssueShowsBannerAndIsListedInTheQAPanel() async throws {
+        var grace = F.subscription(state: .inGracePeriod)
+        grace.gracePeriodEndsAt = ISODuration(days: 16).advance(F.start)
+        let store = await loaded(client(subscription: grace))
+        let content = try #require(store.state.content)
+        #expect(content.subscription?.statusWords == "in a grace period")
+        #expect(content.subscription?.billingIssueBanner
+            == "Your last payment failed. Update your payment method to keep Pro Monthly after Jan 17, 2026.")
+        #expect(content.billingIssues.map(\.stateWords) == ["in a grace period"])
+        await store.send(.updatePaymentMethodTapped) {
+            $0.section = .paymentMethods
+            $0.cardForm = CardFormState()
+        }
+        store.finish()
+    }
+
+    @Test func cancelWithSurveyThenResume() async throws {
+        let reasons = Mutex<[CancellationReason?]>([])
+        var stub = client()
+        stub.cancelAtPeriodEnd = { _, reason in
+            reasons.withLock { $0.append(reason) }
+            var cancelled = F.subscription()
+            cancelled.willAutoRenew = false
+            return cancelled
+        }
+        stub.resume = { _ in F.subscription() }
+        let store = await loaded(stub)
+        await store.send(.cancelTapped) { $0.survey = CancellationSurvey() }
+        await store.send(.surveyReasonSelected(.tooExpensive)) { $0.survey?.reason = .tooExpensive }
+        await store.send(.confirmCancelTapped) {
+            $0.survey = nil
+            $0.isWorking = true
+        }
+        await store.send(.confirmCancelTapped)
+        await store.receiveAny {
+            #expect($0.message == "Your subscription will not renew. You keep access until Feb 1, 2026." && !$0.isWorking)
+        }
+        await store.receiveAny()
+        #expect(reasons.withLock { $0 } == [.tooExpensive])
+        #expect(CancellationSurvey.choices.count == CancellationReason.allCases.count)
+
+        // The reload after cancelling sees auto-renew off: resume becomes possible.
+        var cancelled = F.subscription()
+        cancelled.willAutoRenew = false
+        let resumable = SubscriptionSummary.make(cancelled, catalog: F.catalog)
+        #expect(resumable.renewalText == "Expires on Feb 1, 2026" && resumable.canResume && !resumable.canCancel)
+        await store.perform(.loaded(.success(data(subscription: cancelled))))
+        await store.send(.resumeTapped) {
+            $0.isWorking = true
+            $0.message = nil
+        }
+        await store.receiveAny { #expect($0.message == "Your subscription renews on Feb 1, 2026.") }
+        await store.receiveAny()
+        store.finish()
+    }
+
+    func data(subscription: Subscription) -> SettingsData {
+        var data = SettingsData(account: F.account(), accounts: [F.account()], catalog: F.catalog, controls: StoreControls(),
+                                pendingActions: [], events: [])
+        data.subscriptions = [subscription]
+        data.paymentMethods = [F.card()]
+        data.latestPaidInvoice = F.invoice(3)
+        data.now = F.start
+        return data
+    }
+
+    @Test func refundAsksFirstAndUsesOneKeyPerAttempt() async throws {
+        let keys = Mutex<[String?]>([])
+        var stub = client()
+        stub.refund = { _, key in
+            keys.withLock { $0.append(key) }
+            return RefundOutcome(refund: F.invoice(4), original: F.invoice(3), revokedSubscription: nil)
+        }
+        let store = await loaded(stub)
+        await store.send(.refundTapped) {
+            $0.confirmation = Confirmation(
+                title: "Refund $9.99?",
+                message: "Pro monthly (invoice INV-000003, Jan 4, 2026) will be refunded to Visa ending in 4242. What it paid for ends now.",
+                confirmTitle: "Refund")
+            $0.pendingConfirmation = .refund(invoiceID: "INV-000003")
+        }
+        await store.send(.dismissConfirmation) {
+            $0.confirmation = nil
+            $0.pendingConfirmation = nil
+        }
+        await store.perform(.refundTapped)
+        await store.send(.confirmTapped) {
+            $0.confirmation = nil
+            $0.pendingConfirmation = nil
+            $0.isWorking = true
+            $0.refundAttempt = 1
+        }
+        await store.receiveAny { #expect($0.message == "Refunded $9.99 for invoice INV-000003.") }
+        await store.receiveAny()
+        #expect(keys.withLock { $0 } == ["s1.refund.INV-000003.1"])
+        store.finish()
+    }
+
+    @Test func restoreListsWhatCameBackOrWhyNot() async throws {
+        let restored = RestoredSubscription(id: "sub_1", planID: "pro", productID: "pro.monthly", storeStatus: .active,
+                                            renewalState: .subscribed, hasBillingIssue: false, hasAccess: true,
+                                            willAutoRenew: true, expiresAt: ISODuration(months: 1).advance(F.start))
+        var stub = client()
+        stub.restorePurchases = { _ in F.restored([restored]) }
+        let store = await loaded(stub)
+        await store.send(.restoreTapped) { $0.isWorking = true }
+        await store.receiveAny {
+            #expect($0.restoredLines == ["pro.monthly: active, renews Feb 1, 2026"])
+            #expect($0.message == "Restored 1 purchases.")
+        }
+        await store.receiveAny()
+
+        var failing = client()
+        failing.restorePurchases = { _ in throw PaymentsError.restore(.noReceipt) }
+        let other = await loaded(failing)
+        await other.send(.restoreTapped) { $0.isWorking = true }
+        await other.receive(.restoreFinished(.failure(ScreenError(PaymentsError.restore(.noReceipt))))) {
+            $0.isWorking = false
+            $0.message = "There are no purchases on this account to restore."
+        }
+        other.finish()
+        store.finish()
+    }
+
+    @Test func addCardValidatesThenSavesAndClearsTheForm() async throws {
+        let saved = Mutex<[CardDetails]>([])
+        var stub = client()
+        stub.addCard = { _, card, makeDefault in
+            #expect(!makeDefault)
+            saved.withLock { $0.append(card) }
+            return F.card("pm_2")
+        }
+        let store = await loaded(stub)
+        await store.send(.addCardTapped) {
+            $0.section = .paymentMethods
+            $0.cardForm = CardFormState()
+        }
+        await store.perform(.cardNumberChanged("4242424242424242"))
+        await store.perform(.saveCardTapped)
+        #expect(store.state.cardForm?.errors.expiry != nil && !store.state.isWorking)
+        await store.perform(.cardExpiryChanged("12/30"))
+        await store.perform(.cardCVCChanged("123"))
+        await store.perform(.cardPostalCodeChanged("94107"))
+        await store.send(.saveCardTapped) { $0.isWorking = true }
+        await store.receiveAny {
+            #expect($0.cardForm == nil && $0.message == "Added Visa ending in 4242.")
+        }
+        await store.receiveAny()
+        #expect(saved.withLock { $0.count } == 1)
+        store.finish()
+    }
+
+    @Test func declinedCardShowsTheDeclineAndKeepsTheForm() async throws {
+        var stub = client()
+        let reason = DeclineReason(code: "insufficient_funds", message: "Your card has insufficient funds.")
+        stub.addCard = { _, _, _ in throw PaymentsError.cardDeclined(reason) }
+        let store = await loaded(stub)
+        await store.perform(.addCardTapped)
+        await store.perform(.cardNumberChanged("4000000000009995"))
+        await store.perform(.cardExpiryChanged("12/30"))
+        await store.perform(.cardCVCChanged("123"))
+        await store.perform(.cardPostalCodeChanged("94107"))
+        await store.send(.saveCardTapped) { $0.isWorking = true }
+        await store.receiveAny {
+            #expect($0.message == "Your card has insufficient funds. Try another card." && $0.cardForm != nil)
+        }
+        store.finish()
+    }
+
+    @Test func removeAndSetDefaultCard() async throws {
+        let calls = Mutex<[String]>([])
+        var stub = client()
+        stub.paymentMethods = { _ in
+            var second = F.card("pm_2")
+            second.isDefault = false
+            second.last4 = "4444"
+            second.brand = "mastercard"
+            return [F.card(), second]
+        }
+        stub.removePaymentMethod = { id in calls.withLock { $0.append("remove \(id)") } }
+        stub.setDefaultPaymentMethod = { id in calls.withLock { $0.append("default \(id)") } }
+        let store = await loaded(stub)
+        await store.send(.setDefaultTapped(paymentMethodID: "pm_1"))
+        await store.send(.setDefaultTapped(paymentMethodID: "pm_2")) { $0.isWorking = true }
+        await store.receive(.defaultSet(.success("Mastercard ending in 4444"))) {
+            $0.isWorking = false
+            $0.message = "Mastercard ending in 4444 is now your default card."
+        }
+        await store.receiveAny()
+        await store.send(.removeCardTapped(paymentMethodID: "pm_2")) {
+            $0.confirmation = Confirmation(title: "Remove Mastercard ending in 4444?",
+                                           message: "It will no longer be charged for purchases or renewals.",
+                                           confirmTitle: "Remove")
+            $0.pendingConfirmation = .removeCard(paymentMethodID: "pm_2")
+        }
+        await store.perform(.confirmTapped)
+        await store.receive(.cardRemoved(.success("pm_2"))) {
+            $0.isWorking = false
+            $0.message = "Card removed."
+        }
+        await store.receiveAny()
+        #expect(calls.withLock { $0 } == ["default pm_2", "remove pm_2"])
+        store.finish()
+    }
+
+    @Test func switchCreateAndSignOutTellTheShell() async throws {
+        let signedIn = Mutex<[String]>([])
+        var stub = client()
+        stub.signIn = { id in signedIn.withLock { $0.append(id) } }
+        stub.signOut = { signedIn.withLock { $0.append("out") } }
+        stub.createAccount = { new in
+            #expect(new.email == "grace@example.com" && new.name == "Grace")
+            return F.account("acct_3")
+        }
+        let store = await loaded(stub)
+        await store.send(.switchAccount(accountID: "acct_1"))
+        await store.send(.switchAccount(accountID: "acct_2")) { $0.isWorking = true }
+        await store.receive(.signedIn(.success("acct_2"))) {
+            $0.isWorking = false
+            $0.message = "Signed in as Ada."
+            $0.phase = .loading
+        }
+        await store.receive(.delegate(.accountChanged))
+        await store.receiveAny()
+
+        await store.send(.createAccountTapped) {
+            $0.section = .accounts
+            $0.newAccount = NewAccountForm()
+        }
+        await store.perform(.newAccountNameChanged("Grace"))
+        await store.send(.submitNewAccount) { $0.message = "Enter an email address like ada@example.com." }
+        await store.perform(.newAccountEmailChanged("grace@example.com"))
+        await store.send(.submitNewAccount) {
+            $0.isWorking = true
+            $0.message = nil
+        }
+        await store.receiveAny {
+            #expect($0.newAccount == nil && $0.message == "Created Ada and signed in." && $0.phase == .loading)
+        }
+        await store.receive(.delegate(.accountChanged))
+        await store.receiveAny()
+
+        await store.perform(.signOutTapped)
+        #expect(store.state.pendingConfirmation == .signOut)
+        await store.perform(.confirmTapped)
+        await store.receiveAny { #expect($0.message == "Signed out.") }
+        await store.receive(.delegate(.accountChanged))
+        await store.receiveAny()
+        #expect(signedIn.withLock { $0 } == ["acct_2", "acct_3", "out"])
+        store.finish()
+    }
+
+    @Test func signedOutIsTheEmptyStateWithAccountsToChoose() async {
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"),
+                                       SettingsFeature(client: client(account: nil), preferences: .defaults))
+        await store.send(.retry) { $0.phase = .loading }
+        await store.receiveAny { state in
+            #expect(state.phase == .empty && state.accounts.map(\.id) == ["acct_1", "acct_2"])
+        }
+        store.finish()
+    }
+
+    @Test func preferencesAreKeptAndSaved() async {
+        let saved = Mutex<[Preferences]>([])
+        let preferences = PreferencesClient(load: { Preferences(theme: .monochrome) },
+                                            save: { value in saved.withLock { $0.append(value) } })
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"),
+                                       SettingsFeature(client: client(), preferences: preferences))
+        await store.send(.onAppear)
+        await store.drain()
+        #expect(store.state.preferences.theme == .monochrome)
+        await store.send(.themeSelected(.highContrast)) { $0.preferences.theme = .highContrast }
+        await store.send(.colourModeSelected(.never)) { $0.preferences.colourMode = .never }
+        await store.send(.reducedMotionToggled) { $0.preferences.reducedMotion = true }
+        await store.drain()
+        #expect(saved.withLock { $0.last } == Preferences(theme: .highContrast, colourMode: .never, reducedMotion: true))
+        store.finish()
+    }
+
+    @Test func advanceClockByATypedDurationOrExplainTheMistake() async throws {
+        let clock = TestClock(id: "clock_1", name: "QA", frozenTime: F.start, createdAt: F.start)
+        let targets = Mutex<[Date]>([])
+        var stub = client(account: { var account = F.account(); account.testClockID = "clock_1"; return account }())
+        stub.testClock = { _ in clock }
+        stub.advanceTestClock = { id, to in
+            targets.withLock { $0.append(to) }
+            var report = ClockAdvanceReport(clockID: id, from: F.start, to: to)
+            report.renewals = 1
+            return report
+        }
+        let store = await loaded(stub)
+        #expect(store.state.qa.clock == clock)
+        await store.send(.durationChanged("1 month")) { $0.qa.durationText = "1 month" }
+        await store.send(.advanceClockTapped) { $0.qa.clockError = .notADuration("1 month") }
+        #expect(store.state.qa.clockError?.description
+            == "\"1 month\" is not an ISO 8601 duration. Type one like P1D, PT12H, P1M or P1Y2M3D.")
+        await store.send(.durationChanged("P1M")) {
+            $0.qa.durationText = "P1M"
+            $0.qa.clockError = nil
+        }
+        await store.send(.advanceClockTapped) { $0.qa.isAdvancing = true }
+        await store.receiveAny { state in
+            #expect(state.qa.clockMessage == "Advanced to Feb 1, 2026 at 00:00 UTC: 1 renewal, 0 failed renewals, "
+                + "0 recoveries, 0 expirations, 0 trial conversions.")
+            #expect(state.qa.durationText == "" && !state.qa.isAdvancing)
+        }
+        await store.receiveAny()
+        #expect(targets.withLock { $0 } == [ISODuration(months: 1).advance(F.start)])
+        store.finish()
+    }
+
+    @Test func advancingWithoutATestClockSaysSo() async {
+        let store = await loaded(client())
+        await store.perform(.durationChanged("P1D"))
+        await store.send(.advanceClockTapped) { $0.qa.clockError = .noTestClock }
+        store.finish()
+    }
+
+    @Test func togglingAControlAndArmingAFaultWriteThenReadBack() async throws {
+        let stored = Mutex(StoreControls())
+        var stub = client()
+        stub.storeControls = { stored.withLock { $0 } }
+        stub.updateStoreControls = { controls in stored.withLock { $0 = controls } }
+        let store = await loaded(stub)
+        await store.send(.toggleSwitch(.askToBuy)) { $0.qa.isUpdatingControls = true }
+        await store.receive(.controlsUpdated(.success(StoreControls(askToBuy: true)))) {
+            $0.qa.isUpdatingControls = false
+            $0.qa.controls = StoreControls(askToBuy: true)
+        }
+        let fault = StoreFault(operation: .purchase, error: .networkError, remaining: 2)
+        await store.perform(.armFault(fault))
+        await store.receiveAny()
+        #expect(store.state.qa.controls?.faults == [fault])
+        #expect(StoreSwitch.askToBuy.isOn(stored.withLock { $0 }))
+        await store.perform(.setCounter(.backendServerErrors, 3))
+        await store.receiveAny()
+        #expect(store.state.qa.controls.map(StoreCounter.backendServerErrors.value) == 3)
+        await store.perform(.disarmFault(.purchase))
+        await store.receiveAny()
+        #expect(stored.withLock { $0.faults }.isEmpty)
+        store.finish()
+    }
+
+    @Test func failedControlUpdateIsShown() async {
+        var stub = client()
+        stub.updateStoreControls = { _ in throw PaymentsError.storage("disk full") }
+        let store = await loaded(stub)
+        await store.perform(.toggleSwitch(.renewalsFail))
+        await store.receiveAny { state in
+            #expect(state.qa.controlsError == ScreenError(PaymentsError.storage("disk full")))
+            #expect(state.qa.controls == StoreControls() && !state.qa.isUpdatingControls)
+        }
+        store.finish()
+    }
+
+    @Test func approveAndDeclinePendingActions() async throws {
+        let askToBuy = PendingAction(id: "pa_1", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
+                                     subscriptionID: nil, createdAt: F.start, newPrice: nil)
+        let priceIncrease = PendingAction(id: "pa_2", accountID: "acct_1", kind: .priceIncrease, productID: nil,
+                                          subscriptionID: "sub_1", createdAt: F.start, newPrice: F.usd(1299))
+        let calls = Mutex<[String]>([])
+        let inbox = Mutex([askToBuy, priceIncrease])
+        var stub = client()
+        stub.pendingActions = { _ in inbox.withLock { $0 } }
+        stub.approvePurchase = { id in
+            calls.withLock { $0.append("approve \(id)") }
+            inbox.withLock { $0.removeAll { $0.id == id } }
+            return .userCancelled
+        }
+        stub.answerPriceIncrease = { id, accept in
+            calls.withLock { $0.append("answer \(id) \(accept)") }
+            inbox.withLock { $0.removeAll { $0.id == id } }
+            return F.subscription()
+        }
+        let store = await loaded(stub)
+        #expect(store.state.qa.pendingActions == [askToBuy, priceIncrease])
+        await store.send(.approvePending(id: "pa_1")) { $0.qa.resolvingID = "pa_1" }
+        await store.send(.declinePending(id: "pa_2"))
+        await store.receive(.pendingResolved(.success("Approved ask to buy for pro.monthly."))) {
+            $0.qa.resolvingID = nil
+            $0.qa.inboxMessage = "Approved ask to buy for pro.monthly."
+            $0.qa.pendingActions = [priceIncrease]
+        }
+        await store.receiveAny()
+        await store.send(.declinePending(id: "pa_2")) {
+            $0.qa.resolvingID = "pa_2"
+            $0.qa.inboxMessage = nil
+        }
+        await store.receiveAny { #expect($0.qa.inboxMessage == "Declined price increase for sub_1.") }
+        await store.receiveAny { #expect($0.qa.pendingActions.isEmpty) }
+        #expect(calls.withLock { $0 } == ["approve pa_1", "answer pa_2 false"])
+        store.finish()
+    }
+
+    @Test func loadFailureOffersRetry() async {
+        let calls = Mutex(0)
+        var stub = client()
+        stub.storeControls = {
+            let call = calls.withLock { $0 += 1; return $0 }
+            if call == 1 { throw PaymentsError.storage("locked") }
+            return StoreControls()
+        }
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: stub, preferences: .defaults))
+        await store.send(.retry) { $0.phase = .loading }
+        await store.receiveAny { #expect($0.phase == .failed(ScreenError(PaymentsError.storage("locked")))) }
+        await store.send(.retry) { $0.phase = .loading }
+        await store.receiveAny { #expect($0.content != nil) }
+        store.finish()
+    }
+
+    @Test func ledgerAndEventPagesRetryAfterAFailure() async throws {
+        let failNext = Mutex(true)
+        var stub = client()
+        stub.pointsLedger = { _, cursor, _ in
+            guard let cursor else { return Page(items: [Self.entry(2)], nextCursor: "c1") }
+            if failNext.withLock({ let fail = $0; $0 = false; return fail }) { throw PaymentsError.storage("busy") }
+            #expect(cursor == "c1")
+            return Page(items: [Self.entry(1)], nextCursor: nil)
+        }
+        let eventFails = Mutex(true)
+        stub.events = { _, after, limit in
+            guard let after else { return (1...Int64(limit)).map(Self.event) }
+            if eventFails.withLock({ let fail = $0; $0 = false; return fail }) { throw PaymentsError.storage("busy") }
+            return [Self.event(after + 1)]
+        }
+        let store = await loaded(stub)
+        #expect(store.state.ledger.items.map(\.id) == [2] && store.state.ledger.hasMore)
+        await store.send(.loadMoreLedger) { $0.ledger.isLoadingMore = true }
+        await store.receiveAny { #expect($0.ledger.error == ScreenError(PaymentsError.storage("busy")) && $0.ledger.hasMore) }
+        await store.perform(.loadMoreLedger)
+        await store.receiveAny { #expect($0.ledger.items.map(\.id) == [2, 1] && !$0.ledger.hasMore && $0.ledger.error == nil) }
+
+        #expect(store.state.qa.events.items.count == QAPanelState.eventPageSize)
+        await store.perform(.loadMoreEvents)
+        await store.receiveAny { #expect($0.qa.events.error != nil) }
+        await store.perform(.loadMoreEvents)
+        await store.receiveAny { state in
+            #expect(state.qa.events.items.last?.id == Int64(QAPanelState.eventPageSize + 1) && !state.qa.events.hasMore)
+        }
+        store.finish()
+    }
+
+    @Test func failedActionsShowTheReason() async {
+        var stub = client()
+        stub.cancelAtPeriodEnd = { _, _ in throw PaymentsError.store(.networkError) }
+        let store = await loaded(stub)
+        await store.perform(.cancelTapped)
+        await store.perform(.confirmCancelTapped)
+        await store.receiveAny { #expect($0.message == StoreError.networkError.userMessage && !$0.isWorking) }
+        await store.send(.changePlanTapped)
+        await store.receive(.delegate(.changePlan))
+        store.finish()
+    }
+
+    nonisolated static func entry(_ id: Int64) -> PointsEntry {
+        PointsEntry(id: id, accountID: "acct_1", delta: 500, balanceAfter: 500 * id, reason: "purchase",
+                    productID: "points.500", invoiceID: nil, at: F.start)
+    }
+
+    nonisolated static func event(_ id: Int64) -> StoreEvent {
+        StoreEvent(id: id, accountID: "acct_1", type: .pointsCredited, at: F.start, subscriptionID: nil, productID: nil,
+                   invoiceID: nil, detail: nil)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+@testable import KioskViewModels
+@testable import PaymentsCore
+
+/// The real payments core on a temporary database with a manual clock, seen through
+/// `PaymentsClient.live`, for view-model tests that run whole flows end to end.
+struct ViewModelsCoreFixture {
+    let service: LocalPaymentsService
+    let clock: ManualClock
+    let client: PaymentsClient
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-viewmodels-\(UUID().uuidString)")
+        clock = ManualClock(ViewModelsFixtures.start)
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: ViewModelsFixtures.catalog,
+                                           clock: clock)
+        client = .live(service)
+    }
+
+    /// A new account, signed in.
+    func signedIn(_ name: String = "ada") async throws -> Account {
+        let account = try await service.createAccount(NewAccount(email: "\(name)@example.com", name: name))
+        try await service.signIn(account.id)
+        return account
+    }
+
+    /// Saves an always-succeeding card without going through the card form.
+    func addCard(_ account: Account) async throws {
+        _ = try await service.addPaymentMethod(accountID: account.id, NewPaymentMethod(
+            token: "tok_\(account.id)", brand: "visa", last4: "4242", expMonth: 12, expYear: 2035))
+    }
+}

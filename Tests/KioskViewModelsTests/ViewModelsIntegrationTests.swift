@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+@testable import KioskViewModels
+@testable import PaymentsCore
+
+/// Whole flows through the view models over the real core (`PaymentsClient.live`).
+@MainActor
+struct ViewModelsIntegrationTests {
+    typealias F = ViewModelsFixtures
+
+    func checkout(_ core: ViewModelsCoreFixture, _ account: Account, product: String = "pro.monthly",
+                  session: String = "s1") async -> ViewModelTestStore<CheckoutFeature> {
+        let store = ViewModelTestStore(CheckoutState(sessionID: session, productID: product, account: account),
+                                       CheckoutFeature(client: core.client, clock: core.clock))
+        await store.send(.onAppear)
+        await store.drain()
+        return store
+    }
+
+    func typeCard(_ number: String, into store: ViewModelTestStore<CheckoutFeature>) async {
+        await store.perform(.selectPayment(.newCard))
+        await store.perform(.cardNumberChanged(number))
+        await store.perform(.cardExpiryChanged("12/30"))
+        await store.perform(.cardCVCChanged("123"))
+        await store.perform(.cardPostalCodeChanged("94107"))
+    }
+
+    @Test func trialFromPaywallThroughCheckoutToBillingHistory() async throws {
+        let core = try ViewModelsCoreFixture()
+        _ = try await core.signedIn()
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: core.client, clock: core.clock, files: .unimplemented))
+        await store.send(.launched).value
+        #expect(store.state.paywall.phase.content != nil)
+        await store.send(.paywall(.selectPackage(productID: "pro.monthly"))).value
+        await store.send(.paywall(.continueTapped)).value
+        #expect(store.state.checkout?.phase.content?.introOfferText == "7-day free trial, then $9.99/month")
+        for action: CheckoutAction in [.selectPayment(.newCard), .cardNumberChanged("4242424242424242"),
+                                       .cardExpiryChanged("12/30"), .cardCVCChanged("123"), .cardPostalCodeChanged("94107")] {
+            await store.send(.checkout(action)).value
+        }
+        await store.send(.checkout(.submitTapped)).value
+        guard case let .succeeded(receipt)? = store.state.checkout?.status else {
+            Issue.record("checkout did not succeed: \(String(describing: store.state.checkout?.status))")
+            return
+        }
+        #expect(receipt.total == F.usd(0) && receipt.unlocked == ["Premium"])
+        await store.send(.checkout(.doneTapped)).value
+        #expect(store.state.stack.isEmpty)
+        await store.send(.selectTab(.billing)).value
+        #expect(store.state.billing.window?.rows.map(\.id) == [receipt.invoiceNumber])
+        await store.send(.selectTab(.settings)).value
+        #expect(store.state.settings.content?.subscription?.trialText == "Trial ends on Jan 8, 2026")
+        #expect(store.state.settings.content?.account.isPremium == true)
+    }
+
+    @Test func insufficientFundsCardCannotBeSaved() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        let store = await checkout(core, account)
+        await typeCard("4000000000009995", into: store)
+        await store.send(.submitTapped) { $0.status = .processing }
+        await store.receiveAny {
+            #expect($0.status == .declined(message: "Your card has insufficient funds.", advice: "Try another card."))
+        }
+        store.finish()
+        #expect(try await core.service.paymentMethods(accountID: account.id).isEmpty)
+
+        let settings = ViewModelTestStore(SettingsState(sessionID: "s2"), SettingsFeature(client: core.client, preferences: .defaults))
+        await settings.perform(.retry)
+        await settings.drain()
+        await settings.perform(.addCardTapped)
+        for action: SettingsAction in [.cardNumberChanged("4000000000009995"), .cardExpiryChanged("12/30"),
+                                       .cardCVCChanged("123"), .cardPostalCodeChanged("94107"), .saveCardTapped] {
+            await settings.perform(action)
+        }
+        await settings.receiveAny { #expect($0.message == "Your card has insufficient funds. Try another card.") }
+        settings.finish()
+    }
+
+    @Test func cardThatAttachesIsDeclinedAtPurchase() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        let store = await checkout(core, account, product: "points.500")
+        await typeCard("4000000000000341", into: store)
+        await store.send(.submitTapped) { $0.status = .processing }
+        await store.drain()
+        #expect(store.state.status == .declined(message: "Your card was declined.", advice: DeclineWording.advice(.generic)))
+        #expect(try await core.service.paymentMethods(accountID: account.id).map(\.last4) == ["0341"])
+        #expect(try await core.service.account(account.id).pointsBalance == 0)
+    }
+
+    @Test func threeDSecureApproved() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        let store = await checkout(core, account, product: "themes.lifetime")
+        await typeCard("4000002500003155", into: store)
+        await store.perform(.submitTapped)
+        await store.drain()
+        guard case .authenticating = store.state.status else {
+            Issue.record("expected a 3-D Secure challenge, got \(store.state.status)")
+            return
+        }
+        await store.perform(.authenticationAnswered(approved: true))
+        await store.drain()
+        guard case let .succeeded(receipt) = store.state.status else {
+            Issue.record("expected success, got \(store.state.status)")
+            return
+        }
+        #expect(receipt.unlocked == ["Theme pack"] && receipt.total == F.usd(1499))
+        #expect(try await core.service.entitlements(accountID: account.id).map(\.id) == ["themes"])
+    }
+
+    @Test func askToBuyApprovedFromTheSettingsInbox() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        try await core.service.updateStoreControls(StoreControls(askToBuy: true))
+        let store = await checkout(core, account)
+        await store.perform(.selectPayment(.storeAccount))
+        await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
+        await store.perform(.storePurchaseConfirmed)
+        await store.drain()
+        guard case let .pendingApproval(pending) = store.state.status else {
+            Issue.record("expected to wait for approval, got \(store.state.status)")
+            return
+        }
+        let lastEvent = try await core.service.events(accountID: account.id, after: nil, limit: 100).last?.id
+
+        let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
+        await settings.perform(.retry)
+        await settings.drain()
+        #expect(settings.state.qa.pendingActions.map(\.id) == [pending.id])
+        #expect(settings.state.qa.controls?.askToBuy == true)
+        await settings.send(.approvePending(id: pending.id)) { $0.qa.resolvingID = pending.id }
+        await settings.drain()
+        #expect(settings.state.qa.inboxMessage == "Approved ask to buy for pro.monthly.")
+        #expect(settings.state.qa.pendingActions.isEmpty)
+        #expect(settings.state.content?.subscription?.subscription.productID == "pro.monthly")
+        #expect(settings.state.qa.vocabulary?[.storeKit] == "subscribed")
+        settings.finish()
+
+        let news = try await core.service.events(accountID: account.id, after: lastEvent, limit: 100)
+        await store.perform(.storeEvents(news))
+        guard case .succeeded = store.state.status else {
+            Issue.record("checkout did not hear the approval: \(store.state.status)")
+            return
+        }
+    }
+
+    @Test func doubleSubmitChargesOnce() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        try await core.addCard(account)
+        let store = await checkout(core, account, product: "points.500")
+        await store.send(.submitTapped) { $0.status = .processing }
+        await store.send(.submitTapped)
+        await store.drain()
+        // The same session and attempt again, as after a crash and relaunch: the same key.
+        let again = await checkout(core, account, product: "points.500")
+        await again.perform(.submitTapped)
+        await again.drain()
+        guard case let .succeeded(first) = store.state.status, case let .succeeded(second) = again.state.status else {
+            Issue.record("expected both to report success")
+            return
+        }
+        #expect(first.invoiceNumber == second.invoiceNumber)
+        let invoices = try await core.service.invoices(accountID: account.id, query: InvoiceQuery())
+        #expect(invoices.items.count == 1)
+        #expect(try await core.service.account(account.id).pointsBalance == 500)
+    }
+
+    @Test func billingHistoryPagesOverHundredsOfInvoices() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        try await core.addCard(account)
+        let count = 300
+        for index in 0..<count {
+            let outcome = try await core.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500",
+                                                                          idempotencyKey: "seed.\(index)"))
+            guard case .purchased = outcome else {
+                Issue.record("seed purchase \(index) failed: \(outcome)")
+                return
+            }
+        }
+        let store = ViewModelTestStore(BillingHistoryState(account: account, viewportHeight: 20, pageSize: 50),
+                                       BillingHistoryFeature(client: core.client, files: .unimplemented))
+        await store.perform(.onAppear)
+        await store.drain()
+        var seen = Set<String>()
+        for _ in 0..<(count / 10 + 5) {
+            seen.formUnion(store.state.visibleRows.map(\.id))
+            await store.perform(.moveSelection(by: 10))
+            await store.drain()
+        }
+        seen.formUnion(store.state.visibleRows.map(\.id))
+        #expect(store.state.selection == count - 1)
+        #expect(store.state.window?.endReached == true)
+        #expect(seen.count == count)
+        #expect((store.state.window?.rows.count ?? 0) <= InvoiceWindow.maxPages * 50)
+        for _ in 0..<(count / 10 + 5) {
+            await store.perform(.moveSelection(by: -10))
+            await store.drain()
+        }
+        #expect(store.state.selection == 0)
+        #expect(store.state.window?.firstPage == 0)
+        store.finish()
+    }
+}
