@@ -8,7 +8,7 @@ struct AppFeatureTests {
     typealias F = ViewModelsFixtures
 
     func client() -> PaymentsClient {
-        var client = PaymentsClient.unimplemented
+        var client = PaymentsClient.failing
         client.signedInAccount = { F.account() }
         client.catalog = { F.catalog }
         client.isEligibleForIntroOffer = { _ in true }
@@ -26,7 +26,7 @@ struct AppFeatureTests {
     }
 
     @Test func sessionReplaysToTheSameStates() async throws {
-        let feature = AppFeature(client: client(), clock: ManualClock(F.start), files: .unimplemented)
+        let feature = AppFeature(client: client(), clock: ManualClock(F.start), files: .failing)
         let start = AppState(sessionID: "s1")
         let store = Store(initialState: start, reducer: feature)
         await store.send(.launched).value

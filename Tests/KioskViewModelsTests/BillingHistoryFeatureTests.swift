@@ -10,7 +10,7 @@ struct BillingHistoryFeatureTests {
 
     /// A history of `count` invoices, newest first, paged by a cursor that is the next index.
     func history(_ count: Int) -> PaymentsClient {
-        var client = PaymentsClient.unimplemented
+        var client = PaymentsClient.failing
         client.invoices = { _, query in
             let start = Int(query.cursor ?? "0") ?? 0
             let end = min(start + query.limit, count)
@@ -21,7 +21,7 @@ struct BillingHistoryFeatureTests {
 
     @Test func scrollingAHundredThousandInvoicesKeepsOnlyAWindow() async throws {
         let store = ViewModelTestStore(BillingHistoryState(account: F.account(), viewportHeight: 20, pageSize: 50),
-                                       BillingHistoryFeature(client: history(100_000), files: .unimplemented))
+                                       BillingHistoryFeature(client: history(100_000), files: .failing))
         await store.perform(.onAppear)
         await store.drain()
         #expect(store.state.visibleRows.first?.id == "INV-100000")
@@ -46,7 +46,7 @@ struct BillingHistoryFeatureTests {
 
     @Test func emptyHistoryPointsToThePaywall() async {
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: history(0), files: .unimplemented))
+                                       BillingHistoryFeature(client: history(0), files: .failing))
         await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0 }
         await store.receiveAny { #expect($0.phase == .empty) }
         await store.send(.showPaywallTapped)
@@ -55,16 +55,16 @@ struct BillingHistoryFeatureTests {
     }
 
     @Test func errorThenRetry() async {
-        var failing = PaymentsClient.unimplemented
+        var failing = PaymentsClient.failing
         failing.invoices = { _, _ in throw PaymentsError.storage("busy") }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: failing, files: .unimplemented))
+                                       BillingHistoryFeature(client: failing, files: .failing))
         await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0 }
         await store.receive(.pageLoaded(generation: 1, page: 0, .failure(ScreenError(PaymentsError.storage("busy"))))) {
             $0.loadingPage = nil
             $0.phase = .failed(ScreenError(PaymentsError.storage("busy")))
         }
-        let retry = ViewModelTestStore(store.state, BillingHistoryFeature(client: history(3), files: .unimplemented))
+        let retry = ViewModelTestStore(store.state, BillingHistoryFeature(client: history(3), files: .failing))
         await retry.send(.retry) { $0.phase = .loading; $0.generation = 2; $0.loadingPage = 0 }
         await retry.receiveAny { #expect($0.visibleRows.map(\.id) == ["INV-000003", "INV-000002", "INV-000001"]) }
         retry.finish()
@@ -76,7 +76,7 @@ struct BillingHistoryFeatureTests {
         let base = client.invoices
         client.invoices = { id, query in queries.withLock { $0.append(query) }; return try await base(id, query) }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: client, files: .unimplemented))
+                                       BillingHistoryFeature(client: client, files: .failing))
         await store.perform(.filterChanged(InvoiceFilter(status: .refunded, year: 2026)))
         await store.drain()
         #expect(queries.withLock { $0.last?.status } == .refunded)
@@ -91,7 +91,7 @@ struct BillingHistoryFeatureTests {
         let detailed = invoice
         client.invoice = { _ in detailed }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: client, files: .unimplemented))
+                                       BillingHistoryFeature(client: client, files: .failing))
         await store.perform(.onAppear)
         await store.drain()
         await store.send(.openSelected) { $0.detail = .loading }
@@ -105,7 +105,7 @@ struct BillingHistoryFeatureTests {
 
     @Test func exportWritesEscapedCSVThroughTheInjectedWriter() async throws {
         let written = Mutex<[String: Data]>([:])
-        var client = PaymentsClient.unimplemented
+        var client = PaymentsClient.failing
         client.invoices = { _, _ in Page(items: [F.invoice(1, description: "Pro, \"monthly\"\nplan")], nextCursor: nil) }
         let files = FileExportClient { directory, name, data in
             written.withLock { $0["\(directory)/\(name)"] = data }

@@ -9,7 +9,7 @@ struct CheckoutFeatureTests {
     typealias F = ViewModelsFixtures
 
     func client(purchase: @escaping @Sendable (PurchaseRequest) async throws -> PurchaseOutcome) -> PaymentsClient {
-        var client = PaymentsClient.unimplemented
+        var client = PaymentsClient.failing
         client.catalog = { F.catalog }
         client.isEligibleForIntroOffer = { _ in true }
         client.paymentMethods = { _ in [F.card()] }
@@ -33,7 +33,7 @@ struct CheckoutFeatureTests {
     }
 
     @Test func summaryShowsTrialAndNextCharge() async throws {
-        let store = await loaded(client { _ in throw UnimplementedCall("purchase") })
+        let store = await loaded(client { _ in throw UnstubbedCall("purchase") })
         let summary = try #require(store.state.phase.content)
         #expect(summary.productName == "Pro Monthly")
         #expect(summary.introOfferText == "7-day free trial, then $9.99/month")
@@ -111,7 +111,7 @@ struct CheckoutFeatureTests {
     @Test func askToBuyWaitsForTheParent() async {
         let pending = PendingAction(id: "pa_2", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
                                     subscriptionID: nil, createdAt: F.start, newPrice: nil)
-        var stub = client { _ in throw UnimplementedCall("purchase") }
+        var stub = client { _ in throw UnstubbedCall("purchase") }
         stub.storePurchase = { request in
             #expect(request.idempotencyKey == "s1.checkout.pro.monthly.1")
             return .pending(pending)
@@ -130,7 +130,7 @@ struct CheckoutFeatureTests {
     }
 
     @Test func newCardIsValidatedInlineAndGroupedAsTyped() async {
-        let store = await loaded(client { _ in throw UnimplementedCall("purchase") })
+        let store = await loaded(client { _ in throw UnstubbedCall("purchase") })
         await store.send(.selectPayment(.newCard)) { $0.payment = .newCard }
         await store.perform(.cardNumberChanged("378282246310005"))
         #expect(store.state.cardForm.number == "3782 822463 10005")
@@ -147,7 +147,7 @@ struct CheckoutFeatureTests {
     }
 
     @Test func rejectedPromoCodeIsShownAndNotApplied() async {
-        var stub = client { _ in throw UnimplementedCall("purchase") }
+        var stub = client { _ in throw UnstubbedCall("purchase") }
         stub.validateOfferCode = { code, _, _ in throw PaymentsError.invalidOfferCode(code: code, reason: .expired) }
         let store = await loaded(stub)
         await store.send(.promoCodeChanged("OLD10")) { $0.promoCodeText = "OLD10" }

@@ -8,7 +8,7 @@ struct PaywallFeatureTests {
     typealias F = ViewModelsFixtures
 
     func client(eligible: Bool = true, subscriptions: [Subscription] = [], entitlements: [Entitlement] = []) -> PaymentsClient {
-        var client = PaymentsClient.unimplemented
+        var client = PaymentsClient.failing
         client.catalog = { F.catalog }
         client.isEligibleForIntroOffer = { _ in eligible }
         client.subscriptions = { _ in subscriptions }

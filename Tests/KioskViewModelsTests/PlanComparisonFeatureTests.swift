@@ -9,7 +9,7 @@ struct PlanComparisonFeatureTests {
     typealias F = ViewModelsFixtures
 
     func client(subscription: Subscription?) -> PaymentsClient {
-        var client = PaymentsClient.unimplemented
+        var client = PaymentsClient.failing
         client.catalog = { F.catalog }
         client.subscriptions = { _ in subscription.map { [$0] } ?? [] }
         client.previewPlanChange = { id, product in Self.preview(id, to: product) }

@@ -10,7 +10,7 @@ struct SettingsFeatureTests {
 
     /// A signed-in Ada with a Pro subscription, one card, one paid invoice and a quiet store.
     func client(subscription: Subscription? = F.subscription(), account: Account? = F.account()) -> PaymentsClient {
-        var client = PaymentsClient.unimplemented
+        var client = PaymentsClient.failing
         client.signedInAccount = { account }
         client.accounts = { [F.account(), F.account("acct_2")] }
         client.storeControls = { StoreControls() }

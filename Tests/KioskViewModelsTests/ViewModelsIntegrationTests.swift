@@ -29,7 +29,7 @@ struct ViewModelsIntegrationTests {
         let core = try ViewModelsCoreFixture()
         _ = try await core.signedIn()
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: core.client, clock: core.clock, files: .unimplemented))
+                          reducer: AppFeature(client: core.client, clock: core.clock, files: .failing))
         await store.send(.launched).value
         #expect(store.state.paywall.phase.content != nil)
         await store.send(.paywall(.selectPackage(productID: "pro.monthly"))).value
@@ -183,7 +183,7 @@ struct ViewModelsIntegrationTests {
             }
         }
         let store = ViewModelTestStore(BillingHistoryState(account: account, viewportHeight: 20, pageSize: 50),
-                                       BillingHistoryFeature(client: core.client, files: .unimplemented))
+                                       BillingHistoryFeature(client: core.client, files: .failing))
         await store.perform(.onAppear)
         await store.drain()
         var seen = Set<String>()

@@ -19,11 +19,11 @@ public struct HostedCheckoutClient: Sendable {
         self.session = session
     }
 
-    public static var unimplemented: HostedCheckoutClient {
+    public static var failing: HostedCheckoutClient {
         HostedCheckoutClient(
-            createSession: { _ in throw UnimplementedCall("hostedCheckout.createSession") },
-            awaitOutcome: { _ in throw UnimplementedCall("hostedCheckout.awaitOutcome") },
-            session: { _ in throw UnimplementedCall("hostedCheckout.session") })
+            createSession: { _ in throw UnstubbedCall("hostedCheckout.createSession") },
+            awaitOutcome: { _ in throw UnstubbedCall("hostedCheckout.awaitOutcome") },
+            session: { _ in throw UnstubbedCall("hostedCheckout.session") })
     }
 
     /// No checkout server is attached.

@@ -3,7 +3,7 @@ import PaymentsCore
 
 /// Exactly the payments calls the screens make, as replaceable closures.
 ///
-/// Screens never see `PaymentsService` itself: tests build a client from `unimplemented` and
+/// Screens never see `PaymentsService` itself: tests build a client from `unstubbed` and
 /// stub only the calls a flow should make, so an unexpected call surfaces as an error state.
 public struct PaymentsClient: Sendable {
     public var catalog: @Sendable () async throws -> Catalog

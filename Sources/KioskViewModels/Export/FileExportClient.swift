@@ -10,8 +10,8 @@ public struct FileExportClient: Sendable {
         self.write = write
     }
 
-    public static var unimplemented: FileExportClient {
-        FileExportClient { _, _, _ in throw UnimplementedCall("files.write") }
+    public static var failing: FileExportClient {
+        FileExportClient { _, _, _ in throw UnstubbedCall("files.write") }
     }
 
     /// Writes to the local file system, replacing an existing file atomically.

@@ -14,8 +14,8 @@ public struct PreferencesClient: Sendable {
         PreferencesClient(load: { Preferences() }, save: { _ in })
     }
 
-    public static var unimplemented: PreferencesClient {
-        PreferencesClient(load: { throw UnimplementedCall("preferences.load") },
-                          save: { _ in throw UnimplementedCall("preferences.save") })
+    public static var failing: PreferencesClient {
+        PreferencesClient(load: { throw UnstubbedCall("preferences.load") },
+                          save: { _ in throw UnstubbedCall("preferences.save") })
     }
 }

@@ -31,11 +31,11 @@ extension StoreEngine {
     func analytics(accountID: String, after: Int64?, limit: Int) throws -> [AnalyticsEntry] {
         _ = try account(accountID)
         let types = Self.analyticsFeedTypes
-        let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        let parameterMarks = Array(repeating: "?", count: types.count).joined(separator: ", ")
         var arguments: StatementArguments = [accountID, after ?? 0]
         _ = arguments.append(contentsOf: StatementArguments(types))
         let rows = try Row.fetchAll(db, sql: """
-            SELECT * FROM events WHERE account_id = ? AND seq > ? AND type IN (\(placeholders))
+            SELECT * FROM events WHERE account_id = ? AND seq > ? AND type IN (\(parameterMarks))
             ORDER BY seq LIMIT \(min(max(limit, 1), 1000))
             """, arguments: arguments)
         return rows.compactMap { row in
