@@ -32,6 +32,8 @@ public enum CheckoutAction: Equatable, Sendable {
 
     case browserSessionCreated(Result<HostedCheckoutSession, ScreenError>)
     case browserOutcome(Result<HostedCheckoutOutcome, ScreenError>)
+    /// What the session lookup said after the customer gave up or the wait timed out.
+    case browserReconciled(Result<HostedCheckoutOutcome, ScreenError>)
     case browserInvoiceLoaded(Result<Invoice, ScreenError>)
     case browserCancelTapped
 

@@ -32,10 +32,11 @@ public struct CheckoutFeature: Reducer {
             state.now = now
             guard case let .browser(.waiting(session, startedAt, _)) = state.status else { return .none }
             let elapsed = Int(now.timeIntervalSince(startedAt))
-            state.status = elapsed >= CheckoutState.browserTimeoutSeconds || now >= session.expiresAt
-                ? .browser(.timedOut)
-                : .browser(.waiting(session: session, startedAt: startedAt, elapsedSeconds: elapsed))
-            return .none
+            guard elapsed >= CheckoutState.browserTimeoutSeconds || now >= session.expiresAt else {
+                state.status = .browser(.waiting(session: session, startedAt: startedAt, elapsedSeconds: elapsed))
+                return .none
+            }
+            return reconcile(&state, sessionID: session.id, after: .timedOut)
 
         case let .promoCodeChanged(text):
             state.promoCodeText = text
@@ -198,8 +199,14 @@ public struct CheckoutFeature: Reducer {
                 state.status = .failed(error)
                 return .none
             }
-        case let .browserOutcome(result):
-            guard case .browser(.waiting) = state.status else { return .none }
+        case let .browserOutcome(result), let .browserReconciled(result):
+            // Once reconciling, only the server's answer decides, not a late browser event.
+            var ending: BrowserCheckoutPhase.Ending?
+            switch (state.status, action) {
+            case (.browser(.waiting), .browserOutcome): break
+            case let (.browser(.reconciling(_, after)), .browserReconciled): ending = after
+            default: return .none
+            }
             switch result {
             case let .success(.succeeded(invoiceID)):
                 state.status = .processing
@@ -209,9 +216,9 @@ public struct CheckoutFeature: Reducer {
             case let .success(.declined(message)):
                 state.status = .declined(message: message, advice: "Try another payment method.")
             case .success(.cancelled):
-                state.status = .browser(.cancelled)
+                state.status = .browser(ending == .timedOut ? .timedOut : .cancelled)
             case .success(.expired):
-                state.status = .browser(.timedOut)
+                state.status = .browser(ending == .cancelled ? .cancelled : .timedOut)
             case let .failure(error):
                 state.status = .failed(error)
             }
@@ -227,8 +234,14 @@ public struct CheckoutFeature: Reducer {
             }
             return .none
         case .browserCancelTapped:
-            guard case .browser = state.status else { return .none }
-            state.status = .browser(.cancelled)
+            switch state.status {
+            case let .browser(.waiting(session, _, _)):
+                return reconcile(&state, sessionID: session.id, after: .cancelled)
+            case .browser(.creatingSession):
+                state.status = .browser(.cancelled)
+            default:
+                break
+            }
             return .none
 
         case .retryTapped:
@@ -395,6 +408,15 @@ public struct CheckoutFeature: Reducer {
                 return try await CheckoutData(catalog: loadedCatalog, account: account, eligibleForIntroOffer: eligible,
                                               paymentMethods: methods, planChange: preview, now: now)
             }))
+        }
+    }
+
+    /// Giving up on the browser is "outcome unknown", never "not paid": look the session up.
+    private func reconcile(_ state: inout CheckoutState, sessionID: String,
+                           after ending: BrowserCheckoutPhase.Ending) -> Effect<CheckoutAction> {
+        state.status = .browser(.reconciling(sessionID: sessionID, after: ending))
+        return .run { [client] send in
+            await send(.browserReconciled(await capture { try await client.hostedCheckout.abandon(sessionID) }))
         }
     }
 }

@@ -10,20 +10,26 @@ public struct HostedCheckoutClient: Sendable {
     /// Returns when the customer finishes, cancels or the session expires on the server.
     public var awaitOutcome: @Sendable (_ sessionID: String) async throws -> HostedCheckoutOutcome
     public var session: @Sendable (_ sessionID: String) async throws -> HostedCheckoutSession
+    /// Stops waiting for the browser and asks the server what really happened: the payment may
+    /// have gone through even though the customer gave up or the wait timed out.
+    public var abandon: @Sendable (_ sessionID: String) async throws -> HostedCheckoutOutcome
 
     public init(createSession: @escaping @Sendable (HostedCheckoutRequest) async throws -> HostedCheckoutSession,
                 awaitOutcome: @escaping @Sendable (String) async throws -> HostedCheckoutOutcome,
-                session: @escaping @Sendable (String) async throws -> HostedCheckoutSession) {
+                session: @escaping @Sendable (String) async throws -> HostedCheckoutSession,
+                abandon: @escaping @Sendable (String) async throws -> HostedCheckoutOutcome) {
         self.createSession = createSession
         self.awaitOutcome = awaitOutcome
         self.session = session
+        self.abandon = abandon
     }
 
     public static var failing: HostedCheckoutClient {
         HostedCheckoutClient(
             createSession: { _ in throw UnstubbedCall("hostedCheckout.createSession") },
             awaitOutcome: { _ in throw UnstubbedCall("hostedCheckout.awaitOutcome") },
-            session: { _ in throw UnstubbedCall("hostedCheckout.session") })
+            session: { _ in throw UnstubbedCall("hostedCheckout.session") },
+            abandon: { _ in throw UnstubbedCall("hostedCheckout.abandon") })
     }
 
     /// No checkout server is attached.
@@ -31,6 +37,7 @@ public struct HostedCheckoutClient: Sendable {
         HostedCheckoutClient(
             createSession: { _ in throw HostedCheckoutUnavailable() },
             awaitOutcome: { _ in throw HostedCheckoutUnavailable() },
-            session: { _ in throw HostedCheckoutUnavailable() })
+            session: { _ in throw HostedCheckoutUnavailable() },
+            abandon: { _ in throw HostedCheckoutUnavailable() })
     }
 }
