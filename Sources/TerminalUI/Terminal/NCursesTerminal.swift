@@ -40,9 +40,11 @@ public final class NCursesTerminal {
         let window = kiosk_stdscr()
         for run in BufferDiff.runs(from: previous, to: buffer) {
             wattr_set(window, attributes(run.style), pair(run.style), nil)
-            var wide = run.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-            wide.append(0)
-            if wmove(window, Int32(run.row), Int32(run.column)) != ERR { waddwstr(window, wide) }
+            var column = run.column
+            for character in run.text {
+                add(character, row: run.row, column: column, window: window)
+                column += DisplayWidth.of(character)
+            }
         }
         wattr_set(window, kiosk_a_normal(), 0, nil)
         if let cursor {
@@ -53,6 +55,16 @@ public final class NCursesTerminal {
         }
         wrefresh(window)
         previous = buffer
+    }
+
+    /// Moves before every glyph: curses may measure a ZWJ or VS16 sequence differently from
+    /// `DisplayWidth`, and placing each glyph at its buffer column keeps one misjudged glyph from
+    /// shifting the rest of the row. Moves only set the window cursor; wrefresh still sends the
+    /// minimal update.
+    private func add(_ character: Character, row: Int, column: Int, window: UnsafeMutablePointer<WINDOW>?) {
+        var wide = character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        wide.append(0)
+        if wmove(window, Int32(row), Int32(column)) != ERR { waddwstr(window, wide) }
     }
 
     /// Forgets the last frame so the next `present` repaints everything (Ctrl-L, resize).
