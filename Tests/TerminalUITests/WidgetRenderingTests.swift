@@ -97,9 +97,34 @@ import Testing
         #expect(renderedBuffer(field, width: 5, height: 1)[4, 0].style.underline)
     }
 
+    @Test func typingACombiningMarkJoinsThePreviousLetter() {
+        var state = TextFieldState(text: "Cafe")
+        state.insert("\u{301}")
+        #expect(state.text == "Caf\u{E9}")
+        #expect(state.cursor == 4)
+        state.insert("!")
+        #expect(state.text == "Caf\u{E9}!")
+        state.moveToStart()
+        state.insert("\u{301}")
+        #expect(state.cursor <= state.text.count)
+        state.deleteBackward()
+        #expect(state.text == "Caf\u{E9}!")
+    }
+
     @Test func maskedTextFieldNeverShowsTheSecret() {
         let field = TextField(state: TextFieldState(text: "4242"), isMasked: true, glyphs: .ascii)
         #expect(renderedLines(field, width: 8, height: 1) == ["****"])
+    }
+
+    @Test func monochromeListShowsSelectionByMarkerAndReverse() {
+        let list = SelectableList(items: ["Free", "Pro"], selected: 1, theme: .monochrome, glyphs: .ascii)
+        #expect(HeadlessBackend.styledText(renderedBuffer(list, width: 8, height: 2)) == "  Free\n<r>> Pro   </>")
+    }
+
+    @Test func highContrastTableHeaderAndSelection() {
+        let table = Table(columns: [TableColumn("Plan", width: .fixed(4))], rows: [["Pro"]], selected: 0, theme: .highContrast)
+        #expect(HeadlessBackend.styledText(renderedBuffer(table, width: 4, height: 2))
+            == "<b,u fg=white bg=black>Plan</>\n<b fg=black bg=yellow>Pro </>")
     }
 
     @Test func buttonAndToggleShowFocusAndStateAsText() {

@@ -30,7 +30,7 @@ public struct TextField: Widget {
 
     /// The shown characters, dropped from the left until the cursor (plus one cell for it) fits.
     private func visibleLayout(width: Int) -> (text: String, cursorColumn: Int) {
-        let shown: [Character] = isMasked ? state.text.map { _ in Character(glyphs.mask) } : Array(state.text)
+        let shown: [Character] = isMasked ? Array(repeating: glyphs.mask.first ?? "*", count: state.text.count) : Array(state.text)
         var start = 0
         while start < state.cursor,
             DisplayWidth.of(String(shown[start..<state.cursor])) + 1 > width

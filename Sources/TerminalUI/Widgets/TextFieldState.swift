@@ -10,9 +10,13 @@ public struct TextFieldState: Sendable, Hashable {
         self.cursor = Swift.min(Swift.max(0, cursor ?? text.count), text.count)
     }
 
+    /// A combining mark typed after a letter joins that letter's cluster, so the cursor is
+    /// recounted from the text rather than advanced by one.
     public mutating func insert(_ character: Character) {
-        text.insert(character, at: index(cursor))
-        cursor += 1
+        let split = index(cursor)
+        let before = String(text[..<split]) + String(character)
+        text = before + text[split...]
+        cursor = Swift.min(before.count, text.count)
     }
 
     public mutating func deleteBackward() {
