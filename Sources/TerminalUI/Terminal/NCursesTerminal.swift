@@ -35,9 +35,14 @@ public final class NCursesTerminal {
     /// The current terminal size, updated by curses on resize.
     public var size: Size { Size(width: Int(kiosk_cols()), height: Int(kiosk_lines())) }
 
-    /// Paints what changed since the last frame and places the cursor (hidden when nil).
+    /// Paints what changed since the last frame and places the cursor (hidden when nil). A frame of
+    /// a new size (after `Key.resize`) is painted whole.
     public func present(_ buffer: Buffer, cursor: Point? = nil) {
         let window = kiosk_stdscr()
+        if let previous, previous.size != buffer.size {
+            // After a resize the terminal's own screen may hold reflowed debris curses does not know about.
+            clearok(window, true)
+        }
         for run in BufferDiff.runs(from: previous, to: buffer) {
             wattr_set(window, attributes(run.style), pair(run.style), nil)
             var column = run.column
