@@ -43,6 +43,14 @@ let package = Package(
             name: "KioskViewModels",
             dependencies: ["PaymentsCore"]
         ),
+        .systemLibrary(
+            name: "CNCurses",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNCurses"]
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -71,6 +79,10 @@ let package = Package(
         .testTarget(
             name: "KioskViewModelsTests",
             dependencies: ["KioskViewModels", "PaymentsCore"]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI"]
         ),
         .testTarget(
             name: "kioskTests",

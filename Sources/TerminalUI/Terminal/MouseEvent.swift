@@ -1,0 +1,14 @@
+/// A mouse action at a cell: enough for clicking rows and tabs and scrolling lists.
+public struct MouseEvent: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
+        case press, scrollUp, scrollDown
+    }
+
+    public var action: Action
+    public var position: Point
+
+    public init(action: Action, position: Point) {
+        self.action = action
+        self.position = position
+    }
+}

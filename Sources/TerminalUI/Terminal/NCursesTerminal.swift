@@ -1,0 +1,133 @@
+import CNCurses
+import Glibc
+
+/// The real terminal, kept thin: it paints `BufferDiff` runs with wide-character calls and reads
+/// keys through `KeyDecoder`. Everything that can be decided without a terminal lives elsewhere.
+public final class NCursesTerminal {
+    private let colorLevel: ColorLevel
+    private var previous: Buffer?
+
+    private init(colorLevel: ColorLevel) {
+        self.colorLevel = colorLevel
+    }
+
+    /// Starts curses, runs `body`, and restores the terminal however `body` ends: by returning,
+    /// by throwing, by `exit`, or by SIGINT, SIGTERM or SIGHUP.
+    public static func run<T>(colorLevel: ColorLevel, mouse: Bool = false, _ body: (NCursesTerminal) throws -> T) rethrows -> T {
+        setlocale(LC_ALL, "")
+        initscr()
+        installRestorers()
+        cbreak()
+        noecho()
+        keypad(kiosk_stdscr(), true)
+        set_escdelay(25)
+        if mouse { mousemask(kiosk_all_mouse_events(), nil) }
+        let terminal = NCursesTerminal(colorLevel: colorLevel)
+        if colorLevel > .none, has_colors() {
+            start_color()
+            use_default_colors()
+            for entry in ColorPairs.all { init_pair(entry.pair, entry.foreground, entry.background) }
+        }
+        defer { endwin() }
+        return try body(terminal)
+    }
+
+    /// The current terminal size, updated by curses on resize.
+    public var size: Size { Size(width: Int(kiosk_cols()), height: Int(kiosk_lines())) }
+
+    /// Paints what changed since the last frame and places the cursor (hidden when nil). A frame of
+    /// a new size (after `Key.resize`) is painted whole.
+    public func present(_ buffer: Buffer, cursor: Point? = nil) {
+        let window = kiosk_stdscr()
+        if let previous, previous.size != buffer.size {
+            // After a resize the terminal's own screen may hold reflowed debris curses does not know about.
+            clearok(window, true)
+        }
+        for run in BufferDiff.runs(from: previous, to: buffer) {
+            wattr_set(window, attributes(run.style), pair(run.style), nil)
+            var column = run.column
+            for character in run.text {
+                add(character, row: run.row, column: column, window: window)
+                column += DisplayWidth.of(character)
+            }
+        }
+        wattr_set(window, kiosk_a_normal(), 0, nil)
+        if let cursor {
+            curs_set(1)
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+        previous = buffer
+    }
+
+    /// Moves before every glyph: curses may measure a ZWJ or VS16 sequence differently from
+    /// `DisplayWidth`, and placing each glyph at its buffer column keeps one misjudged glyph from
+    /// shifting the rest of the row. Moves only set the window cursor; wrefresh still sends the
+    /// minimal update.
+    private func add(_ character: Character, row: Int, column: Int, window: UnsafeMutablePointer<WINDOW>?) {
+        var wide = character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        wide.append(0)
+        if wmove(window, Int32(row), Int32(column)) != ERR { waddwstr(window, wide) }
+    }
+
+    /// Forgets the last frame so the next `present` repaints everything (Ctrl-L, resize).
+    public func invalidate() {
+        previous = nil
+        wclear(kiosk_stdscr())
+    }
+
+    /// The next key, or nil when input has ended (for example the pty went away); reading
+    /// on after that would spin at full CPU.
+    public func nextKey() -> Key? {
+        while true {
+            var value: wint_t = 0
+            let result = wget_wch(kiosk_stdscr(), &value)
+            if result == ERR {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if result == KEY_CODE_YES, Int32(value) == KEY_MOUSE {
+                var event = MEVENT()
+                guard getmouse(&event) == OK,
+                    let key = KeyDecoder.decodeMouse(
+                        x: Int(event.x), y: Int(event.y), buttonState: UInt(event.bstate), masks: NCursesTerminal.mouseMasks)
+                else { continue }
+                return key
+            }
+            return KeyDecoder.decode(result == KEY_CODE_YES ? .keyCode(Int32(value)) : .character(UInt32(value)))
+        }
+    }
+
+    private static let mouseMasks = MouseMasks(
+        press: UInt(kiosk_button1_pressed() | kiosk_button1_clicked()),
+        scrollUp: UInt(kiosk_button4_pressed()),
+        scrollDown: UInt(kiosk_button5_pressed())
+    )
+
+    private func attributes(_ style: Style) -> attr_t {
+        var attributes = kiosk_a_normal()
+        if style.bold { attributes |= kiosk_a_bold() }
+        if style.underline { attributes |= kiosk_a_underline() }
+        if style.reverse { attributes |= kiosk_a_reverse() }
+        if style.dim { attributes |= kiosk_a_dim() }
+        return attributes
+    }
+
+    private func pair(_ style: Style) -> Int16 {
+        colorLevel > .none ? ColorPairs.pair(foreground: style.foreground, background: style.background) : 0
+    }
+
+    /// endwin on exit() and on the usual termination signals, so a killed kiosk never leaves the
+    /// shell in raw mode. Calling endwin twice is harmless.
+    private static func installRestorers() {
+        atexit { endwin() }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                endwin()
+                _exit(128 + received)
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Testing
+@testable import TerminalUI
+
+@Suite struct WidgetRenderingTests {
+    @Test func panelWithTitleUnicode() {
+        #expect(renderedLines(Panel(title: "Plans"), width: 12, height: 4) == screen("""
+            ┌ Plans ───┐
+            │          │
+            │          │
+            └──────────┘
+            """))
+    }
+
+    @Test func panelWithAsciiGlyphsAndLongTitle() {
+        #expect(renderedLines(Panel(title: "Billing history", glyphs: .ascii), width: 12, height: 3) == screen("""
+            + Billi... +
+            |          |
+            +----------+
+            """))
+    }
+
+    @Test func tabBarMarksSelectedTabWithoutColour() {
+        let tabs = TabBar(titles: ["Plans", "Billing", "Account"], selected: 1, glyphs: .ascii)
+        let buffer = renderedBuffer(tabs, width: 30, height: 1)
+        #expect(HeadlessBackend.lines(buffer) == [" Plans |>Billing | Account"])
+        #expect(buffer[8, 0].style.reverse)
+        #expect(!buffer[1, 0].style.reverse)
+    }
+
+    @Test func tabBarMonochromeStyledDump() {
+        let tabs = TabBar(titles: ["Plans", "Billing"], selected: 0, theme: .monochrome)
+        #expect(HeadlessBackend.styledText(renderedBuffer(tabs, width: 20, height: 1)) == "<b,r>▸Plans </>│ Billing")
+    }
+
+    @Test func tableSizesColumnsAndTruncatesWideText() {
+        let table = Table(
+            columns: [
+                TableColumn("Plan", width: .flex(1)),
+                TableColumn("Period", width: .min(3)),
+                TableColumn("Price", width: .fixed(6), alignment: .trailing),
+            ],
+            rows: [["Pro", "P1M", "$9.99"], ["日本語プラン", "P1Y", "¥1,500"], ["Free", "", "$0.00"]],
+            selected: 1
+        )
+        let buffer = renderedBuffer(table, width: 20, height: 4)
+        #expect(HeadlessBackend.lines(buffer) == screen("""
+            Plan   Period  Price
+            Pro    P1M     $9.99
+            日本…  P1Y    ¥1,500
+            Free           $0.00
+            """))
+        #expect(buffer[0, 2].style == Theme.standard.selected)
+        #expect(table.columnWidths(totalWidth: 20) == [6, 6, 6])
+    }
+
+    @Test func tableDrawsOnlyRowsFromOffsetThatFit() {
+        let rows = (0..<100_000).map { ["INV-\($0)"] }
+        let table = Table(columns: [TableColumn("Invoice", width: .flex(1))], rows: rows, offset: 500)
+        #expect(renderedLines(table, width: 12, height: 3) == ["Invoice", "INV-500", "INV-501"])
+    }
+
+    @Test func selectableListScrollsToKeepSelectionVisible() {
+        let items = (1...10).map { "Item \($0)" }
+        let offset = ScrollOffset.keeping(selected: 6, visible: 3, count: items.count, previous: 0)
+        #expect(offset == 4)
+        let list = SelectableList(items: items, selected: 6, offset: offset, glyphs: .ascii)
+        #expect(renderedLines(list, width: 10, height: 3) == ["  Item 5", "  Item 6", "> Item 7"])
+        #expect(ScrollOffset.keeping(selected: 5, visible: 3, count: 10, previous: 4) == 4)
+        #expect(ScrollOffset.keeping(selected: 1, visible: 3, count: 10, previous: 4) == 1)
+        #expect(ScrollOffset.keeping(selected: 9, visible: 3, count: 10, previous: 9) == 7)
+        #expect(ScrollOffset.keeping(selected: 2, visible: 5, count: 3, previous: 2) == 0)
+    }
+
+    @Test func selectableListTruncatesLongItems() {
+        let list = SelectableList(items: ["Season pass (3 months)"], selected: 0)
+        #expect(renderedLines(list, width: 12, height: 1) == ["▸ Season pa…"])
+    }
+
+    @Test func textFieldEditsByGraphemeAndScrollsToCursor() {
+        var state = TextFieldState()
+        for character in "WELCOME20" { state.insert(character) }
+        state.moveLeft()
+        state.moveLeft()
+        state.deleteBackward()
+        #expect(state.text == "WELCOM20")
+        #expect(state.cursor == 6)
+        state.moveToStart()
+        state.deleteForward()
+        state.insert("\u{1F44D}\u{1F3FD}")
+        #expect(state.text == "\u{1F44D}\u{1F3FD}ELCOM20")
+        state.deleteBackward()
+        #expect(state.text == "ELCOM20")
+        state.moveToEnd()
+        let field = TextField(state: state, isFocused: true)
+        #expect(renderedLines(field, width: 5, height: 1) == ["OM20"])
+        #expect(field.cursorPosition(in: Rect(x: 2, y: 3, width: 5, height: 1)) == Point(x: 6, y: 3))
+        #expect(renderedBuffer(field, width: 5, height: 1)[4, 0].style.underline)
+    }
+
+    @Test func typingACombiningMarkJoinsThePreviousLetter() {
+        var state = TextFieldState(text: "Cafe")
+        state.insert("\u{301}")
+        #expect(state.text == "Caf\u{E9}")
+        #expect(state.cursor == 4)
+        state.insert("!")
+        #expect(state.text == "Caf\u{E9}!")
+        state.moveToStart()
+        state.insert("\u{301}")
+        #expect(state.cursor <= state.text.count)
+        state.deleteBackward()
+        #expect(state.text == "Caf\u{E9}!")
+    }
+
+    @Test func maskedTextFieldNeverShowsTheSecret() {
+        let field = TextField(state: TextFieldState(text: "4242"), isMasked: true, glyphs: .ascii)
+        #expect(renderedLines(field, width: 8, height: 1) == ["****"])
+    }
+
+    @Test func monochromeListShowsSelectionByMarkerAndReverse() {
+        let list = SelectableList(items: ["Free", "Pro"], selected: 1, theme: .monochrome, glyphs: .ascii)
+        #expect(HeadlessBackend.styledText(renderedBuffer(list, width: 8, height: 2)) == "  Free\n<r>> Pro   </>")
+    }
+
+    @Test func highContrastTableHeaderAndSelection() {
+        let table = Table(columns: [TableColumn("Plan", width: .fixed(4))], rows: [["Pro"]], selected: 0, theme: .highContrast)
+        #expect(HeadlessBackend.styledText(renderedBuffer(table, width: 4, height: 2))
+            == "<b,u fg=white bg=black>Plan</>\n<b fg=black bg=yellow>Pro </>")
+    }
+
+    @Test func buttonAndToggleShowFocusAndStateAsText() {
+        #expect(renderedLines(Button("Buy", isFocused: true), width: 10, height: 1) == ["▸[ Buy ]"])
+        #expect(renderedLines(Button("Cancel", glyphs: .ascii), width: 12, height: 1) == [" [ Cancel ]"])
+        #expect(renderedLines(Toggle("Ask to buy", isOn: true), width: 16, height: 1) == ["[x] Ask to buy"])
+        #expect(renderedLines(Toggle("Ask to buy", isOn: false), width: 16, height: 1) == ["[ ] Ask to buy"])
+        #expect(renderedBuffer(Toggle("x", isOn: true, isFocused: true, theme: .monochrome), width: 5, height: 1)[0, 0].style.reverse)
+    }
+
+    @Test func meterShowsBarAndNumbers() {
+        #expect(renderedLines(Meter(label: "Projects", value: 3, total: 10), width: 24, height: 1) == ["Projects ███░░░░░░░ 3/10"])
+        #expect(renderedLines(Meter(label: "", value: 5, total: 10, glyphs: .ascii), width: 10, height: 1) == ["##--- 5/10"])
+        #expect(Meter.filledCells(value: 12, total: 10, width: 8) == 8)
+        #expect(Meter.filledCells(value: 1, total: 0, width: 8) == 0)
+    }
+
+    @Test func statusBarDropsHintsThatDoNotFitWhole() {
+        let bar = StatusBar(hints: [KeyHint(key: "q", action: "quit"), KeyHint(key: "Tab", action: "next"), KeyHint(key: "?", action: "help")])
+        #expect(renderedLines(bar, width: 20, height: 1) == ["q quit  Tab next"])
+        #expect(renderedLines(bar, width: 30, height: 1) == ["q quit  Tab next  ? help"])
+    }
+
+    @Test func dialogIsCentredOverContent() {
+        var buffer = Buffer(width: 40, height: 9)
+        buffer.fill(buffer.area, with: Cell(text: "."))
+        let dialog = Dialog(title: "Cancel plan", message: "End Pro at the period end?", buttons: ["Yes", "No"], focusedButton: 1, glyphs: .ascii)
+        dialog.render(in: buffer.area, buffer: &buffer)
+        #expect(HeadlessBackend.lines(buffer) == screen("""
+            ........................................
+            .....+ Cancel plan ---------------+.....
+            .....|                            |.....
+            .....| End Pro at the period end? |.....
+            .....|                            |.....
+            .....|       [ Yes ] >[ No ]      |.....
+            .....+----------------------------+.....
+            ........................................
+            ........................................
+            """))
+    }
+
+    @Test func dialogWrapsItsMessageOnANarrowScreen() {
+        let dialog = Dialog(title: "Declined", message: "Your card was declined by the bank", buttons: ["OK"], glyphs: .ascii)
+        #expect(renderedLines(dialog, width: 16, height: 8) == screen("""
+            + Declined ----+
+            |              |
+            | Your card    |
+            | was declined |
+            | by the bank  |
+            |              |
+            |   >[ OK ]    |
+            +--------------+
+            """))
+    }
+
+    @Test func toastSitsTopRight() {
+        var buffer = Buffer(width: 20, height: 2)
+        Toast("Purchased", kind: .success).render(in: buffer.area, buffer: &buffer)
+        #expect(HeadlessBackend.lines(buffer) == ["       ok Purchased", ""])
+        #expect(buffer[19, 0].style.reverse)
+    }
+
+    @Test func tooSmallMessageNamesTheNeededSize() {
+        let lines = renderedLines(TooSmallMessage(required: Size(width: 80, height: 24)), width: 20, height: 5)
+        #expect(lines == ["", " Terminal too small", " (need 80x24, have", "       20x5)", ""])
+    }
+}
