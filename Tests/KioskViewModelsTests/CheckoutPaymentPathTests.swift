@@ -152,4 +152,30 @@ struct CheckoutPaymentPathTests {
         await store.receive(.browserReconciled(.success(.cancelled))) { $0.status = .browser(.timedOut) }
         store.finish()
     }
+
+    @Test func whileWaitingTheLinkOpensInTheBrowserOrIsCopied() async {
+        let opened = Mutex<[String]>([])
+        let store = await loaded { client in
+            client.hostedCheckout.createSession = { _ in Self.session }
+            client.hostedCheckout.awaitOutcome = { _ in .cancelled }
+            client.hostedCheckout.openInBrowser = { url in opened.withLock { $0.append(url) } }
+            client.hostedCheckout.copyToClipboard = { _ in throw HostedCheckoutUnavailable() }
+        }
+        await store.send(.selectPayment(.browser)) { $0.payment = .browser }
+        await store.send(.submitTapped) { $0.status = .browser(.creatingSession) }
+        await store.receive(.clockTicked(F.start)) { $0.now = F.start }
+        await store.receiveAny()
+        // Both taps happen while waiting; the browser's own answer was already queued before them.
+        await store.send(.openBrowserTapped)
+        await store.send(.copyLinkTapped)
+        await store.receive(.browserOutcome(.success(.cancelled))) { $0.status = .browser(.cancelled) }
+        await store.receive(.browserLinkHandled(.success("Opened the checkout page in your browser."))) {
+            $0.browserNotice = "Opened the checkout page in your browser."
+        }
+        await store.receiveAny { state in
+            #expect(state.browserNotice?.hasSuffix("Open the link shown above by hand.") == true)
+        }
+        store.finish()
+        #expect(opened.withLock { $0 } == [Self.session.url])
+    }
 }

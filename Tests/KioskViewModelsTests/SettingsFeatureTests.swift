@@ -28,6 +28,7 @@ struct SettingsFeatureTests {
         client.pointsLedger = { _, _, _ in Page(items: [], nextCursor: nil) }
         client.now = { _ in F.start }
         client.statusVocabulary = { _ in SubscriptionStatusVocabulary(F.subscription()) }
+        client.webhookDeliveries = { [] }
         return client
     }
 
@@ -525,5 +526,41 @@ struct SettingsFeatureTests {
     nonisolated static func event(_ id: Int64) -> StoreEvent {
         StoreEvent(id: id, accountID: "acct_1", type: .pointsCredited, at: F.start, subscriptionID: nil, productID: nil,
                    invoiceID: nil, detail: nil)
+    }
+
+    nonisolated static func delivery(_ id: String, _ type: WebhookEventType) -> WebhookDelivery {
+        WebhookDelivery(id: id, messageID: "msg_\(id)", eventType: type, body: Data("{}".utf8), status: .delivered,
+                        attempts: 1, firstAttemptAt: F.start, nextAttemptAt: F.start, lastError: nil, deliveredAt: F.start)
+    }
+
+    @Test func webhookLogReplaysAndDuplicatesDeliveries() async {
+        let deliveries = Mutex([Self.delivery("whd_1", .paymentSucceeded)])
+        let calls = Mutex<[String]>([])
+        var stub = client()
+        stub.webhookDeliveries = { deliveries.withLock { $0 } }
+        stub.replayWebhook = { id in
+            calls.withLock { $0.append("replay \(id)") }
+            let copy = Self.delivery("whd_2", .paymentSucceeded)
+            deliveries.withLock { $0.append(copy) }
+            return copy
+        }
+        stub.duplicateWebhook = { id in
+            calls.withLock { $0.append("duplicate \(id)") }
+            throw PaymentsError.storage("locked")
+        }
+        let store = await loaded(stub)
+        #expect(store.state.qa.webhooks.map(\.id) == ["whd_1"])
+        await store.send(.replayWebhookTapped(deliveryID: "whd_1"))
+        await store.receiveAny { state in
+            #expect(state.qa.webhooks.map(\.id) == ["whd_1", "whd_2"])
+            #expect(state.qa.webhookMessage == "Queued again: it is delivered on the next pump.")
+        }
+        await store.send(.duplicateWebhookTapped(deliveryID: "whd_1")) { $0.qa.webhookMessage = nil }
+        await store.receiveAny { state in
+            #expect(state.qa.webhookMessage == ScreenError(PaymentsError.storage("locked")).message)
+            #expect(state.qa.webhooks.count == 2)
+        }
+        store.finish()
+        #expect(calls.withLock { $0 } == ["replay whd_1", "duplicate whd_1"])
     }
 }

@@ -36,6 +36,9 @@ public enum CheckoutAction: Equatable, Sendable {
     case browserReconciled(Result<HostedCheckoutOutcome, ScreenError>)
     case browserInvoiceLoaded(Result<Invoice, ScreenError>)
     case browserCancelTapped
+    case openBrowserTapped
+    case copyLinkTapped
+    case browserLinkHandled(Result<String, ScreenError>)
 
     /// After a failed call: the same attempt again.
     case retryTapped

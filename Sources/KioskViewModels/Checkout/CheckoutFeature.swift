@@ -233,6 +233,26 @@ public struct CheckoutFeature: Reducer {
                 state.status = .failed(error)
             }
             return .none
+        case .openBrowserTapped, .copyLinkTapped:
+            guard case let .browser(.waiting(session, _, _)) = state.status else { return .none }
+            state.browserNotice = nil
+            let opening = action == .openBrowserTapped
+            return .run { [client] send in
+                await send(.browserLinkHandled(await capture {
+                    if opening {
+                        try await client.hostedCheckout.openInBrowser(session.url)
+                        return "Opened the checkout page in your browser."
+                    }
+                    try await client.hostedCheckout.copyToClipboard(session.url)
+                    return "Copied the checkout link."
+                }))
+            }
+        case let .browserLinkHandled(result):
+            switch result {
+            case let .success(notice): state.browserNotice = notice
+            case let .failure(error): state.browserNotice = "\(error.message) Open the link shown above by hand."
+            }
+            return .none
         case .browserCancelTapped:
             switch state.status {
             case let .browser(.waiting(session, _, _)):

@@ -16,6 +16,8 @@ public struct CheckoutState: Equatable, Sendable {
     public var isValidatingPromo = false
     /// The latest time an effect read from the injected clock: card expiry is judged against it.
     public var now: Date?
+    /// What happened to "open in browser" or "copy link" while waiting for the browser.
+    public var browserNotice: String?
     /// Numbers checkout attempts; a decline starts a new one, a failed call retries the same.
     public var attempt = 1
     /// The card saved for this attempt, so a retry does not save it twice.

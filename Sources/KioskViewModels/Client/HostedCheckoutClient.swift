@@ -13,6 +13,10 @@ public struct HostedCheckoutClient: Sendable {
     /// Stops waiting for the browser and asks the server what really happened: the payment may
     /// have gone through even though the customer gave up or the wait timed out.
     public var abandon: @Sendable (_ sessionID: String) async throws -> HostedCheckoutOutcome
+    /// Opens the checkout page in the customer's browser (the host knows how: xdg-open, open).
+    public var openInBrowser: @Sendable (_ url: String) async throws -> Void = { _ in throw HostedCheckoutUnavailable() }
+    /// Puts the checkout link on the clipboard (the host knows how, e.g. an OSC 52 sequence).
+    public var copyToClipboard: @Sendable (_ text: String) async throws -> Void = { _ in throw HostedCheckoutUnavailable() }
 
     public init(createSession: @escaping @Sendable (HostedCheckoutRequest) async throws -> HostedCheckoutSession,
                 awaitOutcome: @escaping @Sendable (String) async throws -> HostedCheckoutOutcome,

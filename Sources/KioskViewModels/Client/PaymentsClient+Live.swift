@@ -5,7 +5,7 @@ extension PaymentsClient {
     /// Every call goes to `service`. Hosted checkout has no server here unless one is passed.
     public static func live(_ service: any PaymentsService,
                             hostedCheckout: HostedCheckoutClient = .unavailable) -> PaymentsClient {
-        PaymentsClient(
+        var client = PaymentsClient(
             catalog: { try await service.catalog() },
             accounts: { try await service.accounts() },
             signedInAccount: { try await service.signedInAccount() },
@@ -48,5 +48,15 @@ extension PaymentsClient {
             testClock: { try await service.testClock($0) },
             advanceTestClock: { try await service.advanceTestClock($0, to: $1) },
             hostedCheckout: hostedCheckout)
+        if let provider = service as? any HostedCheckoutService {
+            client.webhookDeliveries = { try await provider.webhookDeliveries() }
+            client.replayWebhook = { try await provider.replayWebhookDelivery($0) }
+            client.duplicateWebhook = { try await provider.duplicateWebhookDelivery($0) }
+        } else {
+            client.webhookDeliveries = { [] }
+            client.replayWebhook = { _ in throw HostedCheckoutUnavailable() }
+            client.duplicateWebhook = { _ in throw HostedCheckoutUnavailable() }
+        }
+        return client
     }
 }

@@ -56,6 +56,17 @@ public struct PaymentsClient: Sendable {
 
     /// Hosted checkout in a browser; served by a separate checkout server (see `HostedCheckoutClient`).
     public var hostedCheckout: HostedCheckoutClient
+    /// The hosted-checkout provider's webhook deliveries, newest last, and the QA panel's
+    /// replay and duplicate controls. A store without hosted checkout has none.
+    public var webhookDeliveries: @Sendable () async throws -> [WebhookDelivery] = {
+        throw UnstubbedCall("webhookDeliveries")
+    }
+    public var replayWebhook: @Sendable (_ deliveryID: String) async throws -> WebhookDelivery = { _ in
+        throw UnstubbedCall("replayWebhook")
+    }
+    public var duplicateWebhook: @Sendable (_ deliveryID: String) async throws -> WebhookDelivery = { _ in
+        throw UnstubbedCall("duplicateWebhook")
+    }
 
     public init(
         catalog: @escaping @Sendable () async throws -> Catalog,

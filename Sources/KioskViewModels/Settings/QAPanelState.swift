@@ -21,6 +21,9 @@ public struct QAPanelState: Equatable, Sendable {
     public var inboxMessage: String?
     public var events = PagedList<StoreEvent, Int64>()
     public var vocabulary: SubscriptionStatusVocabulary?
+    /// Webhook deliveries of the hosted-checkout provider, with replay and duplicate.
+    public var webhooks: [WebhookDelivery] = []
+    public var webhookMessage: String?
 
     public init() {}
 

@@ -78,6 +78,9 @@ public enum SettingsAction: Equatable, Sendable {
     case declinePending(id: String)
     case pendingResolved(Result<String, ScreenError>)
     case loadMoreEvents
+    case replayWebhookTapped(deliveryID: String)
+    case duplicateWebhookTapped(deliveryID: String)
+    case webhookActionFinished(Result<[WebhookDelivery], ScreenError>)
     case eventsLoaded(Result<[StoreEvent], ScreenError>)
 
     case delegate(Delegate)

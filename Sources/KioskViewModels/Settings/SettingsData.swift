@@ -21,6 +21,7 @@ public struct SettingsData: Hashable, Sendable {
     public var pendingActions: [PendingAction]
     public var events: [StoreEvent]
     public var vocabulary: SubscriptionStatusVocabulary?
+    public var webhooks: [WebhookDelivery] = []
 
     public init(account: Account?, accounts: [Account], catalog: Catalog?, controls: StoreControls,
                 pendingActions: [PendingAction], events: [StoreEvent]) {

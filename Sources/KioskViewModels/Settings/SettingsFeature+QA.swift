@@ -99,6 +99,24 @@ extension SettingsFeature {
                 state.qa.events.error = error
             }
             return .none
+        case let .replayWebhookTapped(id), let .duplicateWebhookTapped(id):
+            let replay = if case .replayWebhookTapped = action { true } else { false }
+            state.qa.webhookMessage = nil
+            return .run { [client] send in
+                await send(.webhookActionFinished(await capture {
+                    _ = try await replay ? client.replayWebhook(id) : client.duplicateWebhook(id)
+                    return try await client.webhookDeliveries()
+                }))
+            }
+        case let .webhookActionFinished(result):
+            switch result {
+            case let .success(deliveries):
+                state.qa.webhooks = deliveries
+                state.qa.webhookMessage = "Queued again: it is delivered on the next pump."
+            case let .failure(error):
+                state.qa.webhookMessage = error.message
+            }
+            return .none
         default:
             return .none
         }

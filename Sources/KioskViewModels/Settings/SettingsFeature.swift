@@ -95,7 +95,7 @@ public struct SettingsFeature: Reducer {
 
         case .durationChanged, .advanceClockTapped, .clockAdvanced, .toggleSwitch, .setCounter, .backendUnreachableUntil,
              .armFault, .disarmFault, .clearFaults, .controlsUpdated, .approvePending, .declinePending, .pendingResolved,
-             .loadMoreEvents, .eventsLoaded:
+             .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
             return reduceQA(into: &state, action: action)
 
         case .delegate:
@@ -109,6 +109,7 @@ public struct SettingsFeature: Reducer {
         state.qa.pendingActions = data.pendingActions
         state.qa.clock = data.testClock
         state.qa.vocabulary = data.vocabulary
+        state.qa.webhooks = data.webhooks
         state.qa.events = PagedList(items: data.events, nextCursor: Self.eventCursor(data.events))
         guard let account = data.account else {
             state.phase = .empty
@@ -147,6 +148,7 @@ public struct SettingsFeature: Reducer {
         async let events = client.events(account?.id, nil, QAPanelState.eventPageSize)
         var data = try await SettingsData(account: account, accounts: accounts, catalog: nil, controls: controls,
                                           pendingActions: pending, events: events)
+        data.webhooks = try await client.webhookDeliveries()
         guard let account else { return data }
         async let catalog = client.catalog()
         async let subscriptions = client.subscriptions(account.id)
