@@ -87,8 +87,25 @@ extension StoreEngine {
         }
         guard payload.revocationDate == nil else { throw ReceiptBackendError.invalidReceipt("the transaction was revoked") }
         let transactionID = payload.transactionId
+        // The store's own record decides, not the submitted copy: whose purchase it is, whether
+        // it was refunded since, and whether the store (not a card, credited at once) billed it.
+        guard let stored = try Row.fetchOne(db, sql: """
+            SELECT t.account_id, t.revocation_date, p.billing FROM transactions t
+            LEFT JOIN purchases p ON p.invoice_id = t.invoice_id WHERE t.id = ?
+            """, arguments: [transactionID]) else {
+            throw ReceiptBackendError.invalidReceipt("the store has no transaction \(transactionID)")
+        }
+        if stored["account_id"] as String != account.id {
+            throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)
+        }
+        guard stored["revocation_date"] as Int64? == nil else {
+            throw ReceiptBackendError.invalidReceipt("the transaction was revoked")
+        }
         var points: Int64 = 0
-        if case let .oneTime(oneTime) = product, oneTime.type == .consumable { points = oneTime.points ?? 0 }
+        if case let .oneTime(oneTime) = product, oneTime.type == .consumable,
+           stored["billing"] as String? == Billing.store.rawValue {
+            points = oneTime.points ?? 0
+        }
         let existing = try Row.fetchOne(db, sql: "SELECT account_id, status FROM backend_receipts WHERE transaction_id = ?",
                                         arguments: [transactionID])
         if let existing, existing["account_id"] as String != account.id {

@@ -151,6 +151,13 @@ extension StoreEngine {
         guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw PaymentsError.invalidInput(field: "storefront", message: "'\(storefront)' is not an ISO 3166 alpha-3 code")
         }
+        if currency.code != account.currency {
+            // Live subscriptions and the account balance are kept in the old currency.
+            if try activeSubscription(accountID: accountID) != nil || account.creditBalance != 0 {
+                throw PaymentsError.invalidInput(
+                    field: "currency", message: "change currency only without a live subscription or account balance")
+            }
+        }
         account.storefront = upper
         account.currency = currency.code
         try account.update(db)

@@ -85,7 +85,8 @@ extension StoreEngine {
         let purchases = try Row.fetchAll(db, sql: """
             SELECT p.id, (SELECT t.jws FROM transactions t WHERE t.invoice_id = p.invoice_id LIMIT 1) AS jws
             FROM purchases p WHERE p.revoked_at IS NULL AND p.type != 'consumable'
-            AND (p.expires_at IS NULL OR p.expires_at > ?)
+            AND (p.expires_at IS NULL OR p.expires_at > COALESCE(
+                (SELECT c.frozen_time FROM accounts a JOIN test_clocks c ON c.id = a.test_clock_id WHERE a.id = p.account_id), ?))
             """, arguments: [systemNow.milliseconds])
         return (subscriptions + purchases).map { ($0["id"], $0["jws"]) }
     }

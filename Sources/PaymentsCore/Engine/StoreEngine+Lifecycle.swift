@@ -86,7 +86,7 @@ extension StoreEngine {
             report.expirations += 1
             return
         }
-        guard let terms = try renewalTerms(subscription, start: subscription.periodEnd, restartSeries: false) else {
+        guard let terms = try renewalTermsIfSold(subscription, start: subscription.periodEnd, restartSeries: false) else {
             try expire(&subscription, reason: .productUnavailable, at: time)
             report.expirations += 1
             return
@@ -150,9 +150,20 @@ extension StoreEngine {
                              report: inout ClockAdvanceReport) throws {
         guard let invoiceID = subscription.openInvoiceID else {
             try expire(&subscription, reason: .billingError, at: time)
+            report.expirations += 1
             return
         }
         var invoice = try invoice(invoiceID)
+        let inGrace = subscription.state == .inGracePeriod
+        let start = inGrace ? subscription.periodEnd : time
+        // Decide what recovery would start before charging: if the product can no longer be
+        // sold, nothing is charged and the subscription ends instead of looping on a paid invoice.
+        guard invoice.status == .open,
+              let terms = try renewalTermsIfSold(subscription, start: start, restartSeries: !inGrace) else {
+            try expire(&subscription, reason: .productUnavailable, at: time)
+            report.expirations += 1
+            return
+        }
         let amount = Money(minorUnits: invoice.total, currency: subscription.currencyValue)
         invoice.attemptCount += 1
         switch try offSessionCharge(amount, subscription, at: time) {
@@ -177,12 +188,14 @@ extension StoreEngine {
             // Recovered in grace: the customer keeps the days (the period starts at the missed
             // renewal date). Recovered in billing retry: the renewal date moves to today, as on
             // the App Store.
-            let inGrace = subscription.state == .inGracePeriod
-            let start = inGrace ? subscription.periodEnd : time
-            if let terms = try renewalTerms(subscription, start: start, restartSeries: !inGrace) {
-                apply(terms, to: &subscription)
-                try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
-                try notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: amount)
+            let wasTrial = subscription.periodType == .trial
+            apply(terms, to: &subscription)
+            try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
+            try notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: amount)
+            if wasTrial {
+                report.trialConversions += 1
+                try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                         product: terms.product.id, invoice: invoice.id)
             }
             report.recoveries += 1
             try emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
@@ -284,8 +297,20 @@ extension StoreEngine {
                             periodEnd: end, lines: lines, total: total, appliedBalance: applied)
     }
 
+    /// `renewalTerms`, or nil when the product cannot be priced any more (removed from the
+    /// catalog, or no price in the subscription's currency): a renewal must never throw, or every
+    /// write that runs due steps first would fail with it.
+    func renewalTermsIfSold(_ subscription: SubscriptionRecord, start: Date, restartSeries: Bool) throws -> RenewalTerms? {
+        do {
+            return try renewalTerms(subscription, start: start, restartSeries: restartSeries)
+        } catch PaymentsError.productNotSoldInCurrency {
+            return nil
+        }
+    }
+
     /// Moves a subscription into the period the terms describe, clearing any billing issue.
     func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) {
+        if terms.product.id != subscription.productID { subscription.priceOverride = nil }
         subscription.planID = terms.plan.id
         subscription.productID = terms.product.id
         subscription.pendingProductID = nil

@@ -27,7 +27,8 @@ extension StoreEngine {
               let fromProduct = fromPlan.products.first(where: { $0.id == subscription.productID }) else {
             throw PaymentsError.productNotFound(subscription.productID)
         }
-        let currency = account.currencyValue
+        // The subscription's own currency: credit and new price must be in the same money.
+        let currency = subscription.currencyValue
         let newPrice = try price(toProduct.price, toProduct.prices, in: currency, product: toProduct.id)
         let kind: PlanChangeKind = toPlan.rank > fromPlan.rank ? .upgrade : toPlan.rank < fromPlan.rank ? .downgrade : .crossgrade
         let immediate = kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period)
@@ -79,7 +80,7 @@ extension StoreEngine {
                      product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
             return .scheduled(subscription: subscription.subscription)
         }
-        let currency = account.currencyValue
+        let currency = subscription.currencyValue
         let end = product.period.advance(now)
         var lines = [InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
                                  amount: preview.newPrice, periodStart: now, periodEnd: end)]
@@ -125,6 +126,9 @@ extension StoreEngine {
             subscription.planID = plan.id
             subscription.productID = product.id
             subscription.pendingProductID = nil
+            // A consented price belonged to the old product.
+            subscription.priceOverride = nil
+            try supersedePriceIncreases(subscription.id, at: now)
             subscription.periodType = .normal
             subscription.introPeriodsLeft = 0
             subscription.offerCode = nil
@@ -211,6 +215,16 @@ extension StoreEngine {
         subscription.periodEnd = min(subscription.periodEnd, now)
         try subscription.update(db)
         return subscription.subscription
+    }
+}
+
+extension StoreEngine {
+    /// A price-increase consent asked for the old product no longer applies once the plan changes.
+    func supersedePriceIncreases(_ subscriptionID: String, at now: Date) throws {
+        try db.execute(sql: """
+            UPDATE pending_actions SET resolved_at = ?, resolution = 'superseded'
+            WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
+            """, arguments: [now.milliseconds, subscriptionID])
     }
 }
 

@@ -83,9 +83,11 @@ extension StoreEngine {
         var applied: Int64 = 0
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         var afterDiscount = subtotal
+        var discountedNow = false
         if let code, subtotal.minorUnits > 0, let off = discount(code, on: subtotal), !off.isZero {
             lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
             afterDiscount = try subtotal.subtracting(off)
+            discountedNow = true
         }
         if let (line, used) = balanceLine(for: account, subtotal: afterDiscount) {
             lines.append(line)
@@ -111,7 +113,8 @@ extension StoreEngine {
                 state: .subscribed, periodType: periodType, periodStart: now, periodEnd: end, originalPurchase: now,
                 seriesAnchor: now, seriesIndex: 0,
                 introPeriodsLeft: intro.map { $0.type == .payAsYouGo ? max($0.periods - 1, 0) : 0 } ?? 0,
-                offerCode: code?.code, offerPeriodsLeft: code.map { max($0.periods - 1, 0) } ?? 0,
+                // A code used on a free trial has discounted nothing yet: all its periods remain.
+                offerCode: code?.code, offerPeriodsLeft: code.map { discountedNow ? max($0.periods - 1, 0) : $0.periods } ?? 0,
                 willAutoRenew: true, pendingProductID: nil, expirationReason: nil, revocationDate: nil,
                 revocationReason: nil, billingIssueAt: nil, unsubscribeAt: nil, graceEndsAt: nil, retryEndsAt: nil,
                 nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: total.minorUnits + applied,

@@ -16,6 +16,9 @@ enum StoreSchema {
             try db.execute(sql: v3)
         }
         migrator.registerMigration("v4-hosted-checkout") { db in try db.execute(sql: CheckoutSchema.v2) }
+        migrator.registerMigration("v5-lookup-indexes") { db in
+            try db.execute(sql: v5)
+        }
         return migrator
     }
 
@@ -119,5 +122,15 @@ enum StoreSchema {
             transaction_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, jws TEXT NOT NULL,
             attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT, done_at INTEGER);
         CREATE INDEX sync_queue_waiting ON sync_queue(next_attempt_at) WHERE done_at IS NULL;
+        """
+
+    /// Lookups that lifecycle steps make for every subscription, so they cost the same however
+    /// large the store grows.
+    private static let v5 = """
+        CREATE INDEX transactions_subscription ON transactions(subscription_id, purchase_date, id);
+        CREATE INDEX checkout_sessions_subscription ON checkout_sessions(subscription_id);
+        CREATE INDEX checkout_sessions_payment ON checkout_sessions(payment_id);
+        CREATE INDEX webhook_deliveries_ordinal ON webhook_deliveries(ordinal);
+        CREATE INDEX purchases_invoice ON purchases(invoice_id);
         """
 }

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import PaymentsCore
+
+/// Defects found in review, each pinned by the scenario that exposed it.
+@Suite struct ReviewRegressionTests {
+    @Test func aConsentedPriceDoesNotFollowAPlanChangeAndAnOpenConsentIsSuperseded() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let id = try #require(try await store.buy(ada, "pro.yearly").subscription).id
+        let consent = try await store.service.requestPriceIncrease(subscriptionID: id, newPrice: 12000)
+        _ = try await store.service.answerPriceIncrease(pendingID: consent.id, accept: true)
+        _ = try await store.service.requestPriceIncrease(subscriptionID: id, newPrice: 13000)
+        _ = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "max.yearly"))
+        #expect(try await store.service.pendingActions(accountID: ada.id).isEmpty)
+        let renewed = try await store.service.forceRenewal(subscriptionID: id)
+        #expect(renewed.state == .subscribed && renewed.productID == "max.yearly")
+        #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first?.total.minorUnits == 30000)
+    }
+
+    @Test func aCardPurchasesReceiptCreditsNothingMoreAndBelongsToItsBuyer() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let bob = try await store.account("bob")
+        let receipt = try await store.buy(ada, "points.500")
+        let jws = try #require(receipt.transaction).jws
+        let recorded = try await store.service.recordReceipt(ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: jws))
+        #expect(recorded.pointsCredited == 0)
+        #expect(try await store.service.account(ada.id).pointsBalance == 500)
+        await #expect(throws: PaymentsError.receipt(.duplicatePurchase(transactionID: recorded.transactionID))) {
+            _ = try await store.service.recordReceipt(ReceiptSubmission(userID: bob.id, productID: "points.500", receipt: jws))
+        }
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func anOfferCodeOnAFreeTrialDiscountsThePeriodsAfterIt() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let receipt = try await store.buy(ada, "pro.monthly", code: "HALF")  // 1-week trial, HALF covers 2 periods
+        #expect(receipt.invoice.total.minorUnits == 0)
+        store.clock.set(CoreFixture.date("2026-03-09T00:00:00Z"))
+        let totals = try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.map(\.total.minorUnits)
+        #expect(totals == [1000, 500, 500, 0])
+    }
+
+    @Test func refundingAStorePurchaseWhosePointsNeverArrivedTakesNothingBack() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await store.service.updateStoreControls(StoreControls(droppedReceiptSubmissions: 10))
+        guard case let .success(_, receipt) = try await store.service.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("no purchase"); return }
+        _ = try await store.service.refund(invoiceID: receipt.invoice.id, idempotencyKey: nil)
+        #expect(try await store.service.account(ada.id).pointsBalance == 0)
+        store.clock.advance(by: 3_600)
+        #expect(try await store.service.syncReceipts() == ReceiptSyncReport())
+        #expect(try await store.service.account(ada.id).pointsBalance == 0)
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func currencyChangesWaitUntilNothingLiveIsPricedInTheOldOne() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.yearly")
+        await #expect(throws: PaymentsError.invalidInput(
+            field: "currency", message: "change currency only without a live subscription or account balance")) {
+            _ = try await store.service.setStorefront(accountID: ada.id, storefront: "JPN", currency: .jpy)
+        }
+        #expect(try await store.service.setStorefront(accountID: ada.id, storefront: "CAN", currency: .usd).storefront == "CAN")
+    }
+
+    @Test func aProductWithdrawnDuringBillingRetryEndsTheSubscriptionInsteadOfLooping() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: LifecycleTests.declining)
+        _ = try await store.service.addPaymentMethod(accountID: ada.id, NewPaymentMethod(
+            token: "tok_ok", brand: "visa", last4: "4242", expMonth: 12, expYear: 2035, behaviour: .succeeds, makeDefault: false))
+        let methods = try await store.service.paymentMethods(accountID: ada.id)
+        _ = try await store.service.purchase(PurchaseRequest(accountID: ada.id, productID: "max.monthly",
+                                                             paymentMethodID: methods.first { $0.token == "tok_ok" }?.id))
+        try await store.service.removePaymentMethod(try #require(methods.first { $0.token == "tok_ok" }).id)
+        store.advance(days: 31)
+        #expect(try await store.subscription(ada).state == .inGracePeriod)
+        var withdrawn = CoreFixture.catalog
+        withdrawn.plans.removeAll { $0.id == "max" }
+        let reopened = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: withdrawn,
+                                                clock: store.clock)
+        store.advance(days: 1)
+        let subscription = try #require(try await reopened.subscriptions(accountID: ada.id).first)
+        #expect(subscription.state == .expired && subscription.expirationReason == .productUnavailable)
+        #expect(try await reopened.checkInvariants() == [])
+    }
+}
