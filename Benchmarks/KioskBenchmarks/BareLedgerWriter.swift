@@ -8,12 +8,19 @@ import Synchronization
 /// WAL, `synchronous = FULL`), with none of the store's logic around them.
 struct BareLedgerWriter: Sendable {
     let database: DatabasePool
+    let directory: DataDirectory
     private let numbers = InvoiceNumbers()
 
     init() throws {
-        let directory = DataDirectory(url: FileManager.default.temporaryDirectory
+        directory = DataDirectory(url: FileManager.default.temporaryDirectory
             .appendingPathComponent("kiosk-bench-bare-\(UUID().uuidString)"))
         database = try StoreDatabase.open(directory)
+    }
+
+    /// Closes the database and deletes its directory.
+    func remove() {
+        try? database.close()
+        try? FileManager.default.removeItem(at: directory.url)
     }
 
     /// One transaction per purchase, as `LocalPaymentsService.purchase` does.

@@ -30,6 +30,11 @@ struct BenchmarkStore: Sendable {
         return (BenchmarkStore(service: service, directory: directory), prepared)
     }
 
+    /// Deletes the data directory; histories of 100,000 invoices take hundreds of megabytes.
+    func remove() {
+        try? FileManager.default.removeItem(at: directory.url)
+    }
+
     private static var fastConfiguration: Configuration {
         var configuration = Configuration()
         configuration.prepareDatabase { db in

@@ -15,24 +15,29 @@ enum BillingHistoryBenchmarks {
             metrics: [.wallClock, .throughput, .mallocCountTotal, .mallocBytesCount, .peakMemoryResidentDelta],
             maxDuration: .seconds(5), maxIterations: 5_000)
         let history = FixtureCache { try await prepare(invoices: invoices) }
-        Benchmark("Billing history: page + page-down, \(label) invoices",
-                  configuration: configuration) { benchmark async throws in
-            let (service, accountID) = try await history.get()
-            benchmark.startMeasurement()
-            let first = try await service.invoices(accountID: accountID, query: InvoiceQuery(limit: pageSize))
-            let next = try await service.invoices(accountID: accountID,
-                                                  query: InvoiceQuery(cursor: first.nextCursor, limit: pageSize))
-            benchmark.stopMeasurement()
-            guard first.items.count == pageSize, next.items.count == pageSize else {
-                throw BenchmarkSetupError.unexpectedHistory("pages of \(first.items.count) and \(next.items.count)")
-            }
-            blackHole(next)
+        Benchmark("Billing history: page + page-down, \(label) invoices", configuration: configuration,
+                  closure: { benchmark async throws in try await fetchPages(benchmark, history) },
+                  teardown: { await history.take()?.store.remove() })
+    }
+
+    private static func fetchPages(_ benchmark: Benchmark,
+                               _ history: FixtureCache<(store: BenchmarkStore, prepared: String)>) async throws {
+        let (store, accountID) = try await history.get()
+        let service = store.service
+        benchmark.startMeasurement()
+        let first = try await service.invoices(accountID: accountID, query: InvoiceQuery(limit: pageSize))
+        let next = try await service.invoices(accountID: accountID,
+                                              query: InvoiceQuery(cursor: first.nextCursor, limit: pageSize))
+        benchmark.stopMeasurement()
+        guard first.items.count == pageSize, next.items.count == pageSize else {
+            throw BenchmarkSetupError.unexpectedHistory("pages of \(first.items.count) and \(next.items.count)")
         }
+        blackHole(next)
     }
 
     /// One account whose hourly subscription has renewed `invoices - 1` times.
-    private static func prepare(invoices: Int) async throws -> (LocalPaymentsService, String) {
-        let (store, accountID) = try await BenchmarkStore.make { service in
+    private static func prepare(invoices: Int) async throws -> (store: BenchmarkStore, prepared: String) {
+        try await BenchmarkStore.make { service in
             let clock = try await service.createTestClock(name: "history", frozenAt: BenchmarkCatalog.start)
             let account = try await BenchmarkStore.account("historian", on: clock.id, in: service)
             try await BenchmarkStore.buy(BenchmarkCatalog.hourly, for: account.id, in: service)
@@ -43,6 +48,5 @@ enum BillingHistoryBenchmarks {
             }
             return account.id
         }
-        return (store.service, accountID)
     }
 }

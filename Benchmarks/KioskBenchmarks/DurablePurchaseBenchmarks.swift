@@ -10,24 +10,27 @@ enum DurablePurchaseBenchmarks {
     }
 
     static func register() {
-        let store = FixtureCache { () async throws -> (LocalPaymentsService, String) in
-            let (store, accountID) = try await BenchmarkStore.make { service in
+        let store = FixtureCache {
+            try await BenchmarkStore.make { service in
                 let clock = try await service.createTestClock(name: "purchases", frozenAt: BenchmarkCatalog.start)
                 return try await BenchmarkStore.account("buyer", on: clock.id, in: service).id
             }
-            return (store.service, accountID)
         }
-        Benchmark("Durable purchase: LocalPaymentsService.purchase", configuration: configuration) { benchmark async throws in
-            let (service, accountID) = try await store.get()
-            benchmark.startMeasurement()
-            try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: service)
-        }
+        Benchmark("Durable purchase: LocalPaymentsService.purchase", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let (store, accountID) = try await store.get()
+                      benchmark.startMeasurement()
+                      try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service)
+                  },
+                  teardown: { await store.take()?.store.remove() })
 
         let bare = FixtureCache { try BareLedgerWriter() }
-        Benchmark("Durable purchase: baseline bare GRDB invoice+ledger", configuration: configuration) { benchmark async throws in
-            let writer = try await bare.get()
-            benchmark.startMeasurement()
-            try writer.commitOne()
-        }
+        Benchmark("Durable purchase: baseline bare GRDB invoice+ledger", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let writer = try await bare.get()
+                      benchmark.startMeasurement()
+                      try writer.commitOne()
+                  },
+                  teardown: { await bare.take()?.remove() })
     }
 }

@@ -14,4 +14,10 @@ actor FixtureCache<Value: Sendable> {
         value = made
         return made
     }
+
+    /// Hands the fixture over for cleanup (nil if no iteration ever built it) and forgets it.
+    func take() -> Value? {
+        defer { value = nil }
+        return value
+    }
 }

@@ -32,13 +32,15 @@ enum RenewalEngineBenchmarks {
                 \(report.failedRenewals) failed renewals, \(report.recoveries) recoveries, \
                 \(report.expirations) expirations\n
                 """.utf8))
-            try? FileManager.default.removeItem(at: store.directory.url)
+            store.remove()
         }
         Benchmark("Renewal engine: baseline \(subscriptions * invoicesPerSubscription) bare inserts",
                   configuration: configuration) { benchmark async throws in
             let writer = try BareLedgerWriter()
             benchmark.startMeasurement()
             try writer.commit(count: subscriptions * invoicesPerSubscription, batch: engineBatch)
+            benchmark.stopMeasurement()
+            writer.remove()
         }
     }
 
