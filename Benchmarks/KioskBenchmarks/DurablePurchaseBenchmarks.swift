@@ -1,0 +1,36 @@
+import Benchmark
+import PaymentsCore
+
+/// Purchases committed per second, one writer, each purchase its own durable transaction,
+/// beside bare inserts of the same rows with the same durability. Budget: >= 50% of the baseline.
+enum DurablePurchaseBenchmarks {
+    static var configuration: Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [.wallClock, .throughput], maxDuration: .seconds(5), maxIterations: 2_000)
+    }
+
+    static func register() {
+        let store = FixtureCache {
+            try await BenchmarkStore.make { service in
+                let clock = try await service.createTestClock(name: "purchases", frozenAt: BenchmarkCatalog.start)
+                return try await BenchmarkStore.account("buyer", on: clock.id, in: service).id
+            }
+        }
+        Benchmark("Durable purchase: LocalPaymentsService.purchase", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let (store, accountID) = try await store.get()
+                      benchmark.startMeasurement()
+                      try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service)
+                  },
+                  teardown: { await store.take()?.store.remove() })
+
+        let bare = FixtureCache { try BareLedgerWriter() }
+        Benchmark("Durable purchase: baseline bare GRDB invoice+ledger", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let writer = try await bare.get()
+                      benchmark.startMeasurement()
+                      try writer.commitOne()
+                  },
+                  teardown: { await bare.take()?.remove() })
+    }
+}
