@@ -18,8 +18,8 @@ enum ReducerBenchmarks {
     ]
 
     static func register() {
-        let feature = AppFeature(client: .unimplemented, clock: ManualClock(BenchmarkCatalog.start),
-                                 files: .unimplemented)
+        let feature = AppFeature(client: .failing, clock: ManualClock(BenchmarkCatalog.start),
+                                 files: .failing)
         register("Reducer: AppFeature, one action", feature)
         register("Reducer: baseline no-op reducer, one action", NoOpAppReducer())
     }

@@ -21,8 +21,10 @@ extension StoreEngine {
             guard let position = KeysetCursor(cursor) else {
                 throw PaymentsError.invalidInput(field: "cursor", message: "'\(cursor)' is not a page cursor")
             }
-            conditions.append("(created_at < ? OR (created_at = ? AND rowid < ?))")
-            _ = arguments.append(contentsOf: [position.time, position.time, position.seq])
+            // A row-value comparison: SQLite seeks the index to it, where the equivalent OR form
+            // walks every entry before the cursor (measured on 3.40), so deep pages stay fast.
+            conditions.append("(created_at, rowid) < (?, ?)")
+            _ = arguments.append(contentsOf: [position.time, position.seq])
         }
         let limit = min(max(query.limit, 1), 500)
         let rows = try Row.fetchAll(db, sql: """
