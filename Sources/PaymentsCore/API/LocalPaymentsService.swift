@@ -92,8 +92,11 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
+    /// Screens load the catalog often: only an armed fault needs the write that counts it down.
     public func catalog() async throws -> Catalog {
         let catalog = storeCatalog
+        let armed = try await read { engine in try engine.controls().faults.contains { $0.operation == .loadProducts } }
+        guard armed else { return catalog }
         return try await write(failing: .loadProducts) { _ in catalog }
     }
     public func settings() async throws -> StoreSettings { try await read { try $0.settings() } }

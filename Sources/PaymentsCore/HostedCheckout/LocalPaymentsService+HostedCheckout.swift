@@ -2,19 +2,14 @@ import Foundation
 import GRDB
 
 extension LocalPaymentsService: HostedCheckoutService {
-    /// Core writes already let hosted-checkout errors through unwrapped.
-    private func checkoutWrite<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
-        try await write(body)
-    }
-
     public func createCheckoutSession(_ request: NewCheckoutSession,
                                       using generator: inout some RandomNumberGenerator) async throws -> CheckoutSession {
         let id = StripeStyleIdentifier.make(prefix: "cks_", using: &generator)
-        return try await checkoutWrite { try $0.createCheckoutSession(request, id: id) }
+        return try await write { try $0.createCheckoutSession(request, id: id) }
     }
 
     public func checkoutSession(_ id: String) async throws -> CheckoutSession {
-        try await checkoutWrite { try $0.checkoutSession($0.checkoutSessionRow(id)) }
+        try await write { try $0.checkoutSession($0.checkoutSessionRow(id)) }
     }
 
     public func payCheckoutSession(_ id: String, card: CardDetails, tokenizer: CardTokenizer,
@@ -27,20 +22,20 @@ extension LocalPaymentsService: HostedCheckoutService {
         } catch {
             return .invalidCard(session, error)
         }
-        return try await checkoutWrite { try $0.payCheckoutSession(id, card: token, challengeOutcome: nil) }
+        return try await write { try $0.payCheckoutSession(id, card: token, challengeOutcome: nil) }
     }
 
     public func answerChallenge(sessionID: String, outcome: ThreeDSecureOutcome) async throws -> CheckoutPaymentResult {
-        try await checkoutWrite { try $0.payCheckoutSession(sessionID, card: nil, challengeOutcome: outcome) }
+        try await write { try $0.payCheckoutSession(sessionID, card: nil, challengeOutcome: outcome) }
     }
 
     public func cancelCheckoutSession(_ id: String) async throws -> CheckoutSession {
-        try await checkoutWrite { try $0.cancelCheckoutSession(id) }
+        try await write { try $0.cancelCheckoutSession(id) }
     }
 
     public func webhookSecrets(creatingWith generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet {
         let candidate = WebhookSecretSet.generate(using: &generator)
-        return try await checkoutWrite { engine in
+        return try await write { engine in
             if let existing = try engine.webhookSecrets() { return existing }
             try engine.saveWebhookSecrets(candidate)
             return candidate
@@ -50,7 +45,7 @@ extension LocalPaymentsService: HostedCheckoutService {
     public func rotateWebhookSecret(using generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet {
         let fresh = WebhookSecret.generate(using: &generator)
         let initial = WebhookSecretSet.generate(using: &generator)
-        return try await checkoutWrite { engine in
+        return try await write { engine in
             var secrets = try engine.webhookSecrets() ?? initial
             secrets.rotate(to: fresh, at: engine.systemNow)
             try engine.saveWebhookSecrets(secrets)
@@ -59,14 +54,14 @@ extension LocalPaymentsService: HostedCheckoutService {
     }
 
     public func webhookDeliveries() async throws -> [WebhookDelivery] {
-        try await checkoutWrite { try $0.webhookDeliveries() }
+        try await write { try $0.webhookDeliveries() }
     }
 
     /// Each attempt is recorded in its own transaction after the request returns, so a slow
     /// receiver never holds the database's write lock.
     public func deliverDueWebhooks(now: Date, transport: any WebhookTransport,
                                    schedule: WebhookRetrySchedule = .dodoPayments) async throws -> [WebhookDeliveryAttempt] {
-        let (secrets, due) = try await checkoutWrite { engine in
+        let (secrets, due) = try await write { engine in
             (try engine.webhookSecrets(), try engine.dueWebhookDeliveries(at: now))
         }
         guard !due.isEmpty else { return [] }
@@ -85,7 +80,7 @@ extension LocalPaymentsService: HostedCheckoutService {
             }
             let answered = status
             let reason = failure
-            if let attempt = try await checkoutWrite({ engine in
+            if let attempt = try await write({ engine in
                 try engine.recordAttempt(delivery.id, httpStatus: answered, error: reason, now: now, schedule: schedule)
             }) {
                 attempts.append(attempt)
@@ -95,28 +90,28 @@ extension LocalPaymentsService: HostedCheckoutService {
     }
 
     public func delayWebhookDelivery(_ id: String, until date: Date) async throws -> WebhookDelivery {
-        try await checkoutWrite { try $0.delayWebhookDelivery(id, until: date) }
+        try await write { try $0.delayWebhookDelivery(id, until: date) }
     }
 
     public func dropWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await checkoutWrite { try $0.dropWebhookDelivery(id) }
+        try await write { try $0.dropWebhookDelivery(id) }
     }
 
     public func duplicateWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await checkoutWrite { try $0.duplicateWebhookDelivery(id) }
+        try await write { try $0.duplicateWebhookDelivery(id) }
     }
 
     public func replayWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await checkoutWrite { try $0.replayWebhookDelivery(id) }
+        try await write { try $0.replayWebhookDelivery(id) }
     }
 
     public func reorderWebhookDeliveries(_ ids: [String]) async throws -> [WebhookDelivery] {
-        try await checkoutWrite { try $0.reorderWebhookDeliveries(ids) }
+        try await write { try $0.reorderWebhookDeliveries(ids) }
     }
 
     public func receiveWebhook(httpHeaders: [String: String], body: Data) async throws -> WebhookReceipt {
         let now = clock.now
-        guard let secrets = try await checkoutWrite({ try $0.webhookSecrets() }) else {
+        guard let secrets = try await write({ try $0.webhookSecrets() }) else {
             return .rejected(HostedCheckoutError.webhookSecretsMissing.description)
         }
         let headers: WebhookHeaders
@@ -132,10 +127,10 @@ extension LocalPaymentsService: HostedCheckoutService {
         } catch {
             return .malformed(error.description)
         }
-        return try await checkoutWrite { try $0.applyWebhook(event, messageID: headers.id) }
+        return try await write { try $0.applyWebhook(event, messageID: headers.id) }
     }
 
     public func providerSubscriptionStatus(_ subscriptionID: String) async throws -> String? {
-        try await checkoutWrite { try $0.providerSubscriptionStatus(subscriptionID) }
+        try await write { try $0.providerSubscriptionStatus(subscriptionID) }
     }
 }
