@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kiosk", targets: ["kiosk"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
         .library(name: "KioskViewModels", targets: ["KioskViewModels"]),
+        .library(name: "KioskScreens", targets: ["KioskScreens"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -16,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -52,10 +54,17 @@ let package = Package(
             name: "TerminalUI",
             dependencies: ["CNCurses"]
         ),
+        .target(
+            name: "KioskScreens",
+            dependencies: ["TerminalUI", "KioskViewModels"]
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
                 "PaymentsCore",
+                "KioskViewModels",
+                "KioskScreens",
+                "TerminalUI",
                 "HostedCheckout",
                 "KioskResources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -95,6 +104,14 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI"]
+        ),
+        .testTarget(
+            name: "KioskScreensTests",
+            dependencies: [
+                "KioskScreens", "KioskViewModels", "TerminalUI", "PaymentsCore", "KioskResources",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "kioskTests",

@@ -1,0 +1,12 @@
+import KioskViewModels
+import TerminalUI
+
+enum CheckoutScreen {
+    static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
+        Panel(title: "Checkout", theme: context.theme, glyphs: context.glyphs).render(in: area, buffer: &frame.buffer)
+    }
+
+    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? { nil }
+
+    static func reconcile(_ state: inout TerminalState) {}
+}

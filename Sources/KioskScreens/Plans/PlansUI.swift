@@ -1,0 +1,4 @@
+/// Terminal-only state of the plans screen: focus and scrolling.
+public struct PlansUI: Equatable, Sendable {
+    public init() {}
+}

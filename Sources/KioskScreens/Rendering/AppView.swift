@@ -1,0 +1,47 @@
+import KioskViewModels
+import TerminalUI
+
+/// The whole frame: tab bar, the screen on top, the key hints, and anything floating over them
+/// (toasts, help, the quit question). A pure function of the state.
+public enum AppView {
+    public static func render(_ state: TerminalState, context: RenderContext) -> Frame {
+        var frame = Frame(size: state.size)
+        let screen = frame.buffer.area
+        frame.buffer.fill(screen, with: .blank(context.theme.base))
+        guard !state.isTooSmall else {
+            TooSmallMessage(required: TerminalState.minimumSize, theme: context.theme).render(in: screen, buffer: &frame.buffer)
+            return frame
+        }
+        let rows = screen.rows([.fixed(1), .fill(), .fixed(1)])
+        renderTabs(state, in: rows[0], frame: &frame, context: context)
+        ScreenView.render(state, in: rows[1], frame: &frame, context: context)
+        StatusBar(hints: hints(state), theme: context.theme).render(in: rows[2], buffer: &frame.buffer)
+        ToastStack.render(state.app.toasts, in: rows[1], frame: &frame, context: context)
+        if state.app.isHelpShown { HelpOverlay.render(state, in: rows[1], frame: &frame, context: context) }
+        if state.isConfirmingQuit { QuitDialog.render(in: screen, frame: &frame, context: context) }
+        return frame
+    }
+
+    /// Tabs as a row of labels, each clickable.
+    private static func renderTabs(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
+        let tabs = AppTab.allCases
+        let selected = tabs.firstIndex(of: state.app.tab) ?? 0
+        let titles = tabs.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
+        TabBar(titles: titles, selected: selected, theme: context.theme, glyphs: context.glyphs)
+            .render(in: area, buffer: &frame.buffer)
+        var x = area.x
+        for (index, title) in titles.enumerated() {
+            if index > 0 { x += DisplayWidth.of(context.glyphs.separator) }
+            let width = DisplayWidth.of(title) + 1 + DisplayWidth.of(index == selected ? context.glyphs.selectionMarker : " ")
+            frame.addHit(Rect(x: x, y: area.y, width: width, height: 1), .app(.selectTab(tabs[index])))
+            x += width
+        }
+    }
+
+    /// The screen's own keys first (they are what the person is doing), then the global ones.
+    static func hints(_ state: TerminalState) -> [KeyHint] {
+        if state.isConfirmingQuit { return [KeyHint(key: "y", action: "Quit"), KeyHint(key: "n", action: "Stay")] }
+        if state.app.isHelpShown { return [KeyHint(key: "↑/↓", action: "Scroll"), KeyHint(key: "?", action: "Close help")] }
+        return state.app.helpKeys.map { KeyHint(key: $0.key, action: $0.description) }
+    }
+}

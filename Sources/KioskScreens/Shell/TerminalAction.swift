@@ -1,0 +1,13 @@
+import Foundation
+import KioskViewModels
+import TerminalUI
+
+public enum TerminalAction: Equatable, Sendable {
+    /// A key or mouse event from the terminal (mouse events arrive as `Key.mouse`).
+    case key(Key)
+    /// The terminal changed size: a message like any other, so layout is a function of state.
+    case resized(Size)
+    /// The host's timer: the clock's time for elapsed-time displays and timeouts.
+    case clockTicked(Date)
+    case app(AppAction)
+}

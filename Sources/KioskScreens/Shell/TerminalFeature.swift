@@ -1,0 +1,110 @@
+import KioskViewModels
+import TerminalUI
+
+/// The terminal's reducer: turns keys, clicks and resizes into app actions, and keeps the
+/// terminal-only state (focus, scrolling, the quit question). The QA runner drives this same
+/// reducer, so a scripted key press does exactly what a typed one does.
+public struct TerminalFeature: Reducer {
+    public let app: AppFeature
+    /// Needed to resolve clicks: the click map is the rendered frame's.
+    public let context: RenderContext
+
+    public init(app: AppFeature, context: RenderContext) {
+        self.app = app
+        self.context = context
+    }
+
+    public func reduce(into state: inout TerminalState, action: TerminalAction) -> Effect<TerminalAction> {
+        switch action {
+        case let .app(action):
+            let effect = app.reduce(into: &state.app, action: action).map(TerminalAction.app)
+            state.reconcileUI()
+            return effect
+        case let .resized(size):
+            state.size = size
+            return .none
+        case let .clockTicked(date):
+            guard state.app.checkout != nil else { return .none }
+            return .send(.app(.checkout(.clockTicked(date))))
+        case let .key(.mouse(event)):
+            return mouse(event, &state)
+        case let .key(key):
+            return self.key(key, &state)
+        }
+    }
+
+    private func key(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction> {
+        if state.isConfirmingQuit {
+            switch key {
+            case .character("y"), .character("Y"), .enter: state.hasQuit = true
+            case .character("n"), .character("N"), .escape, .backspace: state.isConfirmingQuit = false
+            default: break
+            }
+            return .none
+        }
+        if state.isTooSmall {
+            if key == .character("q") { state.hasQuit = true }
+            return .none
+        }
+        if state.app.isHelpShown {
+            return helpKey(key, &state)
+        }
+        if let effect = ScreenKeys.handle(key, &state) { return effect }
+        return globalKey(key, &state)
+    }
+
+    /// Keys every screen shares, applied only when the screen on top did not take the key.
+    private func globalKey(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction> {
+        switch key {
+        case let .character(character):
+            if let tab = Self.tabKeys[character] {
+                guard !state.isPaymentInFlight else { return .none }
+                return .send(.app(.selectTab(tab)))
+            }
+            switch character {
+            case "?":
+                state.helpOffset = 0
+                return .send(.app(.toggleHelp))
+            case "q":
+                if state.isPaymentInFlight {
+                    state.isConfirmingQuit = true
+                } else {
+                    state.hasQuit = true
+                }
+                return .none
+            default:
+                return .none
+            }
+        case .escape, .backspace:
+            return .send(.app(.back))
+        default:
+            return .none
+        }
+    }
+
+    private func helpKey(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction> {
+        switch key {
+        case .character("?"), .character("q"), .escape, .backspace, .enter:
+            return .send(.app(.toggleHelp))
+        case .down, .character("j"): state.helpOffset += 1
+        case .up, .character("k"): state.helpOffset = max(0, state.helpOffset - 1)
+        case .pageDown: state.helpOffset += max(1, state.size.height - 6)
+        case .pageUp: state.helpOffset = max(0, state.helpOffset - max(1, state.size.height - 6))
+        case .home: state.helpOffset = 0
+        default: break
+        }
+        return .none
+    }
+
+    private func mouse(_ event: MouseEvent, _ state: inout TerminalState) -> Effect<TerminalAction> {
+        switch event.action {
+        case .scrollUp: return key(.up, &state)
+        case .scrollDown: return key(.down, &state)
+        case .press:
+            guard let action = AppView.render(state, context: context).action(at: event.position) else { return .none }
+            return reduce(into: &state, action: action)
+        }
+    }
+
+    static let tabKeys: [Character: AppTab] = ["1": .paywall, "2": .plans, "3": .billing, "4": .settings]
+}

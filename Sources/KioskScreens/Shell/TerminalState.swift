@@ -1,0 +1,44 @@
+import KioskViewModels
+import TerminalUI
+
+/// Everything the terminal front end shows: the app's state plus what only a terminal has
+/// (its size, which control has focus, scroll positions, the quit question). The frame is a pure
+/// function of this value, so a test or a QA scenario sees exactly what a person would.
+public struct TerminalState: Equatable, Sendable {
+    public var app: AppState
+    public var size: Size
+    public var paywall = PaywallUI()
+    public var plans = PlansUI()
+    public var checkout = CheckoutUI()
+    public var billing = BillingUI()
+    public var settings = SettingsUI()
+    /// Asked when `q` is pressed while a payment is in flight.
+    public var isConfirmingQuit = false
+    /// Set once the person has chosen to quit; the host ends its loop.
+    public var hasQuit = false
+    /// First visible line of the help overlay.
+    public var helpOffset = 0
+
+    public init(app: AppState, size: Size) {
+        self.app = app
+        self.size = size
+    }
+
+    /// Below this the screens cannot be laid out; the front end says so instead of drawing garbage.
+    public static let minimumSize = Size(width: 60, height: 20)
+
+    public var isTooSmall: Bool {
+        size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
+    }
+
+    /// The screen on top, which receives keys first.
+    public var screen: ScreenID {
+        if app.checkout != nil { return .checkout }
+        switch app.tab {
+        case .paywall: return .paywall
+        case .plans: return .plans
+        case .billing: return .billing
+        case .settings: return .settings
+        }
+    }
+}

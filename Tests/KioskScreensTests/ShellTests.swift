@@ -1,0 +1,54 @@
+import KioskScreens
+import KioskViewModels
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite struct ShellTests {
+    @Test func numberKeysSwitchTabsAndTheTabBarShowsWhichIsSelected() async throws {
+        let driver = try ScreenDriver()
+        try await driver.signIn()
+        await driver.launch()
+        await driver.press(.character("3"))
+        #expect(driver.state.app.tab == .billing)
+        #expect(driver.state.screen == .billing)
+        let tabRow = try #require(driver.text.split(separator: "\n").first)
+        #expect(tabRow.contains("▸3 Billing") || tabRow.contains(">3 Billing"))
+    }
+
+    @Test func aTinyTerminalSaysWhatSizeItNeedsAndRecoversWhenEnlarged() async throws {
+        let driver = try ScreenDriver(size: Size(width: 40, height: 10))
+        await driver.launch()
+        #expect(driver.text.contains("need 60x20"))
+        await driver.resize(80, 24)
+        #expect(!driver.text.contains("too small"))
+        #expect(driver.text.contains("Store"))
+    }
+
+    @Test func helpOpensWithQuestionMarkAndListsGlobalKeys() async throws {
+        let driver = try ScreenDriver()
+        await driver.launch()
+        await driver.press(.character("?"))
+        #expect(driver.state.app.isHelpShown)
+        #expect(driver.text.contains("Switch tab"))
+        await driver.press(.escape)
+        #expect(!driver.state.app.isHelpShown)
+    }
+
+    @Test func qQuitsAtOnceWhenNoPaymentIsInFlight() async throws {
+        let driver = try ScreenDriver()
+        await driver.launch()
+        await driver.press(.character("q"))
+        #expect(driver.state.hasQuit)
+    }
+
+    @Test func clickingATabSelectsIt() async throws {
+        let driver = try ScreenDriver()
+        try await driver.signIn()
+        await driver.launch()
+        let tabRow = try #require(driver.text.split(separator: "\n").first)
+        let column = try #require(tabRow.range(of: "Settings")).lowerBound.utf16Offset(in: tabRow)
+        await driver.press(.mouse(MouseEvent(action: .press, position: Point(x: column, y: 0))))
+        #expect(driver.state.app.tab == .settings)
+    }
+}
