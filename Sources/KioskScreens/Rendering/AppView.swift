@@ -42,6 +42,6 @@ public enum AppView {
     static func hints(_ state: TerminalState) -> [KeyHint] {
         if state.isConfirmingQuit { return [KeyHint(key: "y", action: "Quit"), KeyHint(key: "n", action: "Stay")] }
         if state.app.isHelpShown { return [KeyHint(key: "↑/↓", action: "Scroll"), KeyHint(key: "?", action: "Close help")] }
-        return state.app.helpKeys.map { KeyHint(key: $0.key, action: $0.description) }
+        return ScreenView.hints(state)
     }
 }

@@ -11,4 +11,15 @@ enum ScreenView {
         case .settings: SettingsScreen.render(state, in: area, frame: &frame, context: context)
         }
     }
+
+    /// The status bar's hints: what the focused control takes, so a new user needs no manual.
+    static func hints(_ state: TerminalState) -> [KeyHint] {
+        switch state.screen {
+        case .paywall: PaywallScreen.hints(state)
+        case .plans: PlansScreen.hints(state)
+        case .checkout: CheckoutScreen.hints(state)
+        case .billing: BillingScreen.hints(state)
+        case .settings: SettingsScreen.hints(state)
+        }
+    }
 }

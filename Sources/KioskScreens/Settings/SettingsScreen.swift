@@ -8,5 +8,9 @@ enum SettingsScreen {
 
     static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? { nil }
 
+    static func hints(_ state: TerminalState) -> [KeyHint] {
+        state.app.helpKeys.map { KeyHint(key: $0.key, action: $0.description) }
+    }
+
     static func reconcile(_ state: inout TerminalState) {}
 }
