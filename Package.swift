@@ -50,9 +50,13 @@ let package = Package(
             name: "CNCurses",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        .systemLibrary(
+            name: "CQRencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(
             name: "TerminalUI",
-            dependencies: ["CNCurses"]
+            dependencies: ["CNCurses", "CQRencode"]
         ),
         .target(
             name: "KioskScreens",

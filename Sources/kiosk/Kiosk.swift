@@ -7,9 +7,9 @@ struct Kiosk: AsyncParsableCommand {
         commandName: "kiosk",
         abstract: "A terminal storefront and account manager with a simulated store.",
         subcommands: [
-            StatusCommand.self, CatalogCommand.self, SeedCommand.self, WebhookCommand.self, RedirectCommand.self,
+            RunCommand.self, StatusCommand.self, CatalogCommand.self, SeedCommand.self, WebhookCommand.self, RedirectCommand.self,
             ReceiptCommand.self, StoreCommand.self, CheckoutCommand.self,
         ],
-        defaultSubcommand: StatusCommand.self
+        defaultSubcommand: RunCommand.self
     )
 }

@@ -14,6 +14,22 @@ public final class NCursesTerminal {
     /// Starts curses, runs `body`, and restores the terminal however `body` ends: by returning,
     /// by throwing, by `exit`, or by SIGINT, SIGTERM or SIGHUP.
     public static func run<T>(colorLevel: ColorLevel, mouse: Bool = false, _ body: (NCursesTerminal) throws -> T) rethrows -> T {
+        let terminal = start(colorLevel: colorLevel, mouse: mouse)
+        defer { endwin() }
+        return try body(terminal)
+    }
+
+    /// The same for an app loop that awaits effects between keys; the terminal stays on the main
+    /// actor, where every curses call is made.
+    @MainActor
+    public static func run<T>(colorLevel: ColorLevel, mouse: Bool = false,
+                              _ body: @MainActor (NCursesTerminal) async throws -> T) async rethrows -> T {
+        let terminal = start(colorLevel: colorLevel, mouse: mouse)
+        defer { endwin() }
+        return try await body(terminal)
+    }
+
+    private static func start(colorLevel: ColorLevel, mouse: Bool) -> NCursesTerminal {
         setlocale(LC_ALL, "")
         initscr()
         installRestorers()
@@ -28,8 +44,7 @@ public final class NCursesTerminal {
             use_default_colors()
             for entry in ColorPairs.all { init_pair(entry.pair, entry.foreground, entry.background) }
         }
-        defer { endwin() }
-        return try body(terminal)
+        return terminal
     }
 
     /// The current terminal size, updated by curses on resize.
@@ -98,6 +113,58 @@ public final class NCursesTerminal {
             }
             return KeyDecoder.decode(result == KEY_CODE_YES ? .keyCode(Int32(value)) : .character(UInt32(value)))
         }
+    }
+
+    /// The next key if one comes within `timeout` milliseconds. Curses alone cannot tell a
+    /// timeout from a closed terminal (both are ERR), so the wait is a `poll` on standard input:
+    /// only when it reports input or a hang-up does a failed read mean the terminal is gone.
+    public func nextKey(timeout: Int32) -> TerminalInput {
+        let window = kiosk_stdscr()
+        // Keys curses already holds (the rest of a paste, a pending resize) need no wait.
+        wtimeout(window, 0)
+        if let key = readKey(window) { return .key(key) }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, timeout)
+        // A signal (SIGWINCH among them) or nothing to read: the next call picks up what came.
+        guard ready > 0 else { return .timedOut }
+        let hungUp = Int32(descriptor.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
+        // Long enough for the rest of a multi-byte character or escape sequence to arrive.
+        wtimeout(window, 50)
+        errno = 0
+        if let key = readKey(window) {
+            emptyReads = 0
+            return .key(key)
+        }
+        if errno == EINTR { return .timedOut }
+        // Readable yet nothing read: end of file, or an error such as EIO from a closed pty.
+        emptyReads += 1
+        return hungUp || errno != 0 || emptyReads >= 3 ? .ended : .timedOut
+    }
+
+    /// Consecutive reads that found input ready but got nothing: a read at end of file sets no
+    /// errno, so a few in a row are taken as the end.
+    private var emptyReads = 0
+
+    private func readKey(_ window: UnsafeMutablePointer<WINDOW>?) -> Key? {
+        var value: wint_t = 0
+        let result = wget_wch(window, &value)
+        if result == ERR { return nil }
+        if result == KEY_CODE_YES, Int32(value) == KEY_MOUSE {
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return .unknown(KEY_MOUSE) }
+            return KeyDecoder.decodeMouse(x: Int(event.x), y: Int(event.y), buttonState: UInt(event.bstate),
+                                          masks: NCursesTerminal.mouseMasks) ?? .unknown(KEY_MOUSE)
+        }
+        return KeyDecoder.decode(result == KEY_CODE_YES ? .keyCode(Int32(value)) : .character(UInt32(value)))
+    }
+
+    /// Ctrl-Z: gives the shell its screen back and stops; once resumed (`fg`), curses takes the
+    /// terminal again and the next `present` repaints everything.
+    public func suspend() {
+        endwin()
+        raise(SIGTSTP)
+        refresh()
+        invalidate()
     }
 
     private static let mouseMasks = MouseMasks(

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PaymentsCore
 
-/// The store at a glance: what `kiosk` shows when run without a command.
+/// The store at a glance, as text.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",

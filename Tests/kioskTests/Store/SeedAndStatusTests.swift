@@ -12,7 +12,7 @@ import Testing
         #expect(a.stdout.contains("Seeded 5 customers of Kiosk Demo Store over 3 months"))
         #expect(a.stderr.split(separator: "\n").filter { $0.hasPrefix("seed: month ") }.count == 3)
         let statusA = try KioskProcess.run(["status", "--data-dir", first.path, "--account", "acct_000003"])
-        let statusB = try KioskProcess.run(["--data-dir", second.path, "--account", "acct_000003"])
+        let statusB = try KioskProcess.run(["status", "--data-dir", second.path, "--account", "acct_000003"])
         #expect(statusA.status == 0 && statusB.status == 0)
         #expect(statusA.stdout.contains("Latest invoices"))
         // Same seed and start, same history: only the data directory path differs.
@@ -23,7 +23,7 @@ import Testing
 
     @Test func statusOnAnEmptyStoreExplainsHowToStart() throws {
         let directory = KioskProcess.temporaryDirectory("status-empty")
-        let result = try KioskProcess.run([], environment: ["KIOSK_DATA_DIR": directory.path])
+        let result = try KioskProcess.run(["status"], environment: ["KIOSK_DATA_DIR": directory.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Kiosk Demo Store — data in \(directory.path), catalog: embedded default"))
         #expect(result.stdout.contains("No customers yet"))

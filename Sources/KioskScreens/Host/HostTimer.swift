@@ -1,0 +1,34 @@
+import Foundation
+
+/// When the host's periodic actions are due: a clock tick about once a second (elapsed-time
+/// displays, checkout timeouts) and a read of the change feed every two seconds. Pure, so the
+/// schedule is tested with dates instead of waiting.
+public struct HostTimer: Sendable, Hashable {
+    public static let tickInterval: TimeInterval = 1
+    public static let pollInterval: TimeInterval = 2
+
+    private var lastTick: Date?
+    private var lastPoll: Date?
+
+    public init() {}
+
+    public struct Due: Sendable, Hashable {
+        public var tick: Bool
+        public var poll: Bool
+    }
+
+    /// What is due at `now`, marking it done. The first call starts both intervals (launch
+    /// already reads the feed); a clock that jumps back restarts them.
+    public mutating func due(at now: Date) -> Due {
+        guard let lastTick, let lastPoll, now >= lastTick, now >= lastPoll else {
+            self.lastTick = now
+            self.lastPoll = now
+            return Due(tick: false, poll: false)
+        }
+        let due = Due(tick: now.timeIntervalSince(lastTick) >= Self.tickInterval,
+                      poll: now.timeIntervalSince(lastPoll) >= Self.pollInterval)
+        if due.tick { self.lastTick = now }
+        if due.poll { self.lastPoll = now }
+        return due
+    }
+}

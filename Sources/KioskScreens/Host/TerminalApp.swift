@@ -1,0 +1,99 @@
+import KioskViewModels
+import PaymentsCore
+import TerminalUI
+
+/// The storefront in a real terminal: one loop on the main actor that waits briefly for a key,
+/// lets the effects' results in, runs the host's timers and repaints when the state changed.
+/// Every curses call happens here, so nothing else ever touches the terminal.
+@MainActor
+public final class TerminalApp {
+    public let store: Store<TerminalFeature>
+    private let context: RenderContext
+    private let clock: any KioskClock
+    private var needsPaint = true
+    private var timer = HostTimer()
+    private var toastTimer = ToastTimer()
+
+    /// How long one wait for a key may block the main actor: effect results arrive at most this late.
+    static let inputWait: Int32 = 40
+
+    /// How the loop ended.
+    public enum Ending: Sendable, Hashable {
+        /// The person quit.
+        case quit
+        /// The terminal went away (closed pty): nobody is left to answer.
+        case inputEnded
+    }
+
+    public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock) {
+        store = Store(initialState: initialState, reducer: feature)
+        context = feature.context
+        self.clock = clock
+        store.onChange = { [weak self] _ in self?.needsPaint = true }
+    }
+
+    /// The screen once launching and everything it started have finished: what `--dump` prints
+    /// and what the start-up benchmark paints.
+    public func settledFrame() async -> Frame {
+        await store.send(.app(.launched)).value
+        return AppView.render(store.state, context: context)
+    }
+
+    /// Paints the settled first frame through curses and returns.
+    public func paintFirstFrame(on terminal: NCursesTerminal) async {
+        await store.send(.resized(terminal.size)).value
+        let frame = await settledFrame()
+        terminal.present(frame.buffer, cursor: frame.cursor)
+    }
+
+    /// Runs until the person quits or the terminal goes away.
+    public func run(on terminal: NCursesTerminal) async -> Ending {
+        store.send(.resized(terminal.size))
+        store.send(.app(.launched))
+        while !store.state.hasQuit {
+            if needsPaint { paint(terminal) }
+            switch terminal.nextKey(timeout: Self.inputWait) {
+            case .ended: return .inputEnded
+            case .timedOut: break
+            case let .key(key): handle(key, terminal)
+            }
+            runTimers()
+            // Lets the effects' actions, queued on the main actor meanwhile, be reduced.
+            await Task.yield()
+        }
+        return .quit
+    }
+
+    private func handle(_ key: Key, _ terminal: NCursesTerminal) {
+        switch key {
+        case .resize:
+            terminal.invalidate()
+            store.send(.resized(terminal.size))
+            needsPaint = true
+        case .control("l"):
+            terminal.invalidate()
+            needsPaint = true
+        case .control("z"):
+            terminal.suspend()
+            needsPaint = true
+        default:
+            store.send(.key(key))
+        }
+    }
+
+    private func runTimers() {
+        let now = clock.now
+        let due = timer.due(at: now)
+        if due.tick { store.send(.clockTicked(now)) }
+        if due.poll { store.send(.app(.pollChanges)) }
+        for id in toastTimer.expired(store.state.app.toasts, now: now) {
+            store.send(.app(.dismissToast(id: id)))
+        }
+    }
+
+    private func paint(_ terminal: NCursesTerminal) {
+        let frame = AppView.render(store.state, context: context)
+        terminal.present(frame.buffer, cursor: frame.cursor)
+        needsPaint = false
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HostedCheckout
+import KioskViewModels
+import PaymentsCore
+
+/// Checkout in the browser for the storefront: the simulated provider's server starts on the
+/// first checkout (so launching stays fast), each checkout gets its own loopback listener, and
+/// every answer is the server's session lookup, never the browser's word.
+actor LiveHostedCheckout {
+    private let service: LocalPaymentsService
+    private var server: Task<HostedCheckoutServer, any Error>?
+    private var checkouts: [String: PendingCheckout] = [:]
+
+    /// Longer than the checkout screen's own wait, which gives up first and asks the server.
+    static let listenerTimeout: Duration = .seconds(CheckoutState.browserTimeoutSeconds + 60)
+    /// How often webhook deliveries that failed are retried while the app runs.
+    static let redeliveryInterval: Duration = .seconds(5)
+
+    init(service: LocalPaymentsService) {
+        self.service = service
+    }
+
+    nonisolated var client: HostedCheckoutClient {
+        var client = HostedCheckoutClient(
+            createSession: { try await self.createSession($0) },
+            awaitOutcome: { try await self.awaitOutcome($0) },
+            session: { try await self.session($0) },
+            abandon: { try await self.abandon($0) })
+        client.openInBrowser = { try await BrowserOpener.open($0) }
+        client.copyToClipboard = { try await Clipboard.copy($0) }
+        return client
+    }
+
+    /// The offer code and idempotency key stay with the terminal: the provider's session
+    /// takes neither, and each session can be paid only once anyway.
+    func createSession(_ request: HostedCheckoutRequest) async throws -> HostedCheckoutSession {
+        let server = try await startedServer()
+        var generator = SystemRandomNumberGenerator()
+        let checkout = try await PendingCheckout.begin(
+            accountID: request.accountID, productID: request.productID, service: service, server: server,
+            timeout: Self.listenerTimeout, using: &generator)
+        checkouts[checkout.session.id] = checkout
+        return HostedCheckoutSession(id: checkout.session.id, url: checkout.checkoutURL.absoluteString,
+                                     expiresAt: checkout.session.expiresAt)
+    }
+
+    /// Waits for the browser to come back (or the listener to give up), then settles.
+    func awaitOutcome(_ sessionID: String) async throws -> HostedCheckoutOutcome {
+        guard let checkout = checkouts[sessionID] else { return try await settle(sessionID, redirect: .cancelled) }
+        let confirmation = try await checkout.outcome()
+        return try await settle(sessionID, redirect: confirmation.redirect)
+    }
+
+    func session(_ sessionID: String) async throws -> HostedCheckoutSession {
+        let session = try await service.checkoutSession(sessionID)
+        let url = try await startedServer().checkoutURL(sessionID: sessionID).absoluteString
+        return HostedCheckoutSession(id: session.id, url: url, expiresAt: session.expiresAt)
+    }
+
+    func abandon(_ sessionID: String) async throws -> HostedCheckoutOutcome {
+        checkouts[sessionID]?.abandon()
+        return try await settle(sessionID, redirect: .cancelled)
+    }
+
+    /// Closes the session on the server, which either finds it paid (the payment won the race)
+    /// or makes sure it can never be paid: after this the terminal's answer cannot go stale.
+    private func settle(_ sessionID: String, redirect: LoopbackRedirectResult) async throws -> HostedCheckoutOutcome {
+        checkouts[sessionID] = nil
+        let session = try await service.cancelCheckoutSession(sessionID)
+        if session.isPaid {
+            guard let invoiceID = session.paymentID else {
+                throw PaymentsError.storage("checkout session \(sessionID) is paid but names no payment")
+            }
+            return .succeeded(invoiceID: invoiceID)
+        }
+        if case let .redirected(classification) = redirect {
+            switch classification.outcome {
+            case .cancelled: return .cancelled
+            case .failed: if let message = session.lastDeclineMessage { return .declined(message: message) }
+            case .succeeded, .pending, .expired, .ignored, .rejected: break
+            }
+            return .expired
+        }
+        return .cancelled
+    }
+
+    private func startedServer() async throws -> HostedCheckoutServer {
+        if let server { return try await server.value }
+        let service = self.service
+        let starting = Task {
+            var system = SystemRandomNumberGenerator()
+            let server = try await HostedCheckoutServer.start(
+                service: service, tokenizer: CardTokenizer(fingerprintKey: CardFingerprintKey(using: &system)),
+                random: .system(), clock: SystemClock())
+            Task.detached {
+                while (try? await Task.sleep(for: Self.redeliveryInterval)) != nil {
+                    _ = try? await server.deliverDueWebhooks()
+                }
+            }
+            return server
+        }
+        server = starting
+        do {
+            return try await starting.value
+        } catch {
+            // A failed start (no free port) is retried by the next checkout.
+            server = nil
+            throw error
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import KioskScreens
+import KioskViewModels
+import PaymentsCore
+import TerminalUI
+
+/// `kiosk run`, the default: the storefront in the terminal.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Open the storefront in the terminal (the default command).",
+        discussion: """
+            Exits 0 when you quit, 74 when the terminal goes away, 64 on usage errors, and \
+            128 + N when ended by signal N (the terminal is restored in every case).
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("When to use colour: auto, always or never (default: your saved preference, else auto).",
+                               valueName: "when"))
+    var color: ColorChoice?
+
+    @Option(help: ArgumentHelp("Colour theme: standard, high-contrast or monochrome (default: your saved preference).",
+                               valueName: "name"))
+    var theme: ThemeChoice?
+
+    @Flag(help: "Screen-reader mode: no box drawing, linear layout, explicit labels (also KIOSK_ACCESSIBLE=1).")
+    var accessible = false
+
+    @Flag(help: "Print the first settled screen as text and exit, without a terminal.")
+    var dump = false
+
+    @Option(help: ArgumentHelp("The screen size for --dump.", valueName: "WIDTHxHEIGHT"))
+    var size: DumpSize?
+
+    @Flag(help: "Paint the first settled screen in the terminal and exit (for start-up timing).")
+    var exitAfterFirstFrame = false
+
+    @Flag(help: "Do not capture the mouse (leaves text selection to the terminal).")
+    var noMouse = false
+
+    func validate() throws {
+        if size != nil, !dump { throw ValidationError("--size only applies to --dump") }
+        if dump, exitAfterFirstFrame { throw ValidationError("--dump and --exit-after-first-frame cannot be combined") }
+    }
+
+    @MainActor
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        if !dump, isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+            Terminal.error("kiosk: the storefront needs a terminal; use `kiosk run --dump` for text or `kiosk status`")
+            throw ExitCode(64)
+        }
+        let (service, _, _) = try store.open()
+        let preferences = PreferencesFile(directory: store.data.directory.url)
+        let saved: Preferences
+        do {
+            saved = try preferences.load()
+        } catch {
+            Terminal.error("kiosk: \(error); starting with the default preferences")
+            saved = Preferences()
+        }
+        let appearance = Appearance(
+            color: color?.mode ?? ColorMode(rawValue: saved.colourMode.rawValue) ?? .auto,
+            theme: theme?.theme ?? saved.theme,
+            accessible: accessible || Appearance.accessibleRequested(environment),
+            environment: environment, isTerminal: !dump)
+        let clock = SystemClock()
+        let client = PaymentsClient.live(service, hostedCheckout: LiveHostedCheckout(service: service).client)
+        let feature = TerminalFeature(
+            app: AppFeature(client: client, clock: clock, files: .live, preferences: preferences.client),
+            context: appearance.context)
+        let start = AppState(sessionID: SessionID.random())
+        if dump {
+            let size = (size ?? DumpSize(Size(width: 80, height: 24))).size
+            let app = TerminalApp(feature: feature, initialState: TerminalState(app: start, size: size), clock: clock)
+            print(HeadlessBackend.plainText(await app.settledFrame().buffer))
+            return
+        }
+        let app = TerminalApp(feature: feature, initialState: TerminalState(app: start, size: Size(width: 80, height: 24)),
+                              clock: clock)
+        let ending = await NCursesTerminal.run(colorLevel: appearance.colorLevel, mouse: !noMouse) { terminal in
+            if exitAfterFirstFrame {
+                await app.paintFirstFrame(on: terminal)
+                return TerminalApp.Ending.quit
+            }
+            return await app.run(on: terminal)
+        }
+        if ending == .inputEnded { throw ExitCode(74) }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Glibc
+
+/// The built `kiosk` running in a real terminal: a detached tmux session on a socket of its
+/// own. Tests type with `sendKeys`, read the screen with `capture`, and wait for text with
+/// `waitFor` (polling capture-pane until it appears or a deadline passes: never sleep-and-hope).
+///
+/// The pane runs a script that starts kiosk, then prints `EXITED <status>` and `TTY` followed
+/// by the terminal modes `icanon` and `echo` when they are on again, so a test can check that
+/// kiosk gave the terminal back however it ended.
+final class TmuxSession {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
+    let directory: URL
+    private var pidFile: URL { directory.appendingPathComponent("kiosk.pid") }
+
+    /// Starts kiosk with `arguments` in a `width`x`height` terminal. `environment` is added to
+    /// a UTF-8 locale (set LANG to change that).
+    init(_ arguments: [String], environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
+        directory = KioskProcess.temporaryDirectory("tmux")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let variables = ["LANG": "C.UTF-8"].merging(environment) { $1 }
+            .sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }.joined(separator: " ")
+        let script = """
+            trap ':' INT
+            sh -c 'echo $$ > "$0"; exec "$@"' \(Self.quote(pidFile.path)) env \(variables) \
+            \(([KioskProcess.binaryURL.path] + arguments).map(Self.quote).joined(separator: " "))
+            echo "EXITED $?"
+            echo "TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e echo | tr '\\n' ' ')"
+            exec sleep 600
+            """
+        let scriptURL = directory.appendingPathComponent("pane.sh")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        try tmux(["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", "sh \(scriptURL.path)"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// tmux key names (`q`, `Enter`, `C-c`, `Down`) or literal text.
+    func sendKeys(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "kiosk"] + keys)
+    }
+
+    /// The visible screen as text; with `escapes`, including the colour and attribute sequences.
+    func capture(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "kiosk"] + (escapes ? ["-e"] : []))
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "kiosk", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Waits until the screen contains `text` and returns it.
+    @discardableResult
+    func waitFor(text: String, timeout: Duration = .seconds(30)) throws -> String {
+        try waitFor(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
+    }
+
+    /// Waits until `condition` holds for the screen and returns it; on timeout the error shows
+    /// the last screen, which is usually all a failure needs.
+    @discardableResult
+    func waitFor(timeout: Duration = .seconds(30), _ what: String, _ condition: (String) -> Bool) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try capture()
+            if condition(screen) { return screen }
+            usleep(50_000)
+        }
+        throw Failure(description: "timed out waiting for \(what); the screen was:\n\(screen)")
+    }
+
+    /// Sends a signal to kiosk itself (not the shell around it).
+    func signalKiosk(_ signal: Int32) throws {
+        let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = pid_t(text) else { throw Failure(description: "no kiosk pid in \(pidFile.path)") }
+        kill(pid, signal)
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
+                           "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        let result = try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+        guard result.status == 0 || arguments == ["kill-server"] else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(result.status)")
+        }
+        return result.output
+    }
+
+    private static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
