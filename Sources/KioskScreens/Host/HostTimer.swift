@@ -15,6 +15,11 @@ public struct HostTimer: Sendable, Hashable {
     public struct Due: Sendable, Hashable {
         public var tick: Bool
         public var poll: Bool
+
+        public init(tick: Bool, poll: Bool) {
+            self.tick = tick
+            self.poll = poll
+        }
     }
 
     /// What is due at `now`, marking it done. The first call starts both intervals (launch
