@@ -44,6 +44,14 @@ import Testing
         try expectRestored(session, status: 128 + Int(signal))
     }
 
+    /// Without a SIGHUP (kiosk in a session of its own), a closed terminal is seen as the end of
+    /// input: kiosk exits 74 instead of spinning on failed reads.
+    @Test func aLostTerminalEndsKioskInsteadOfSpinning() throws {
+        let session = try TmuxSession(["--data-dir", freshDataDirectory()], ownSession: true)
+        try session.waitFor(text: Self.paywallTab)
+        #expect(try session.closeTerminal() == 74)
+    }
+
     @Test func aTinyTerminalSaysWhatItNeedsAndRecoversWhenEnlarged() throws {
         let session = try TmuxSession(["--data-dir", freshDataDirectory()], width: 40, height: 10)
         try session.waitFor(text: "too small (need 60x20")

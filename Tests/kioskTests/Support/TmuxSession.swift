@@ -16,21 +16,27 @@ final class TmuxSession {
     let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
     let directory: URL
     private var pidFile: URL { directory.appendingPathComponent("kiosk.pid") }
+    private var statusFile: URL { directory.appendingPathComponent("kiosk.status") }
 
     /// Starts kiosk with `arguments` in a `width`x`height` terminal. `environment` is added to
-    /// a UTF-8 locale (set LANG to change that).
-    init(_ arguments: [String], environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
+    /// a UTF-8 locale (set LANG to change that). With `ownSession`, kiosk runs in a session of
+    /// its own (`setsid`), so closing the terminal sends it no SIGHUP: it only sees its input end.
+    init(_ arguments: [String], environment: [String: String] = [:], width: Int = 100, height: Int = 30,
+         ownSession: Bool = false) throws {
         directory = KioskProcess.temporaryDirectory("tmux")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let variables = ["LANG": "C.UTF-8"].merging(environment) { $1 }
             .sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }.joined(separator: " ")
         let script = """
             trap ':' INT
-            sh -c 'echo $$ > "$0"; exec "$@"' \(Self.quote(pidFile.path)) env \(variables) \
+            \(ownSession ? "trap '' HUP" : "")
+            sh -c 'echo $$ > "$0"; exec "$@"' \(Self.quote(pidFile.path)) \(ownSession ? "setsid -w" : "") env \(variables) \
             \(([KioskProcess.binaryURL.path] + arguments).map(Self.quote).joined(separator: " "))
-            echo "EXITED $?"
+            status=$?
+            echo "$status" > \(Self.quote(statusFile.path))
+            echo "EXITED $status"
             echo "TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e echo | tr '\\n' ' ')"
-            exec sleep 600
+            \(ownSession ? "exit 0" : "exec sleep 600")
             """
         let scriptURL = directory.appendingPathComponent("pane.sh")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
@@ -74,6 +80,20 @@ final class TmuxSession {
             usleep(50_000)
         }
         throw Failure(description: "timed out waiting for \(what); the screen was:\n\(screen)")
+    }
+
+    /// Closes the terminal under kiosk (ends tmux) and waits for kiosk's exit status.
+    func closeTerminal(timeout: Duration = .seconds(30)) throws -> Int32 {
+        _ = try? tmux(["kill-server"])
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let text = try? String(contentsOf: statusFile, encoding: .utf8),
+               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            usleep(50_000)
+        }
+        throw Failure(description: "kiosk did not exit after its terminal closed")
     }
 
     /// Sends a signal to kiosk itself (not the shell around it).
