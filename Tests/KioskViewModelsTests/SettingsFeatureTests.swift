@@ -58,6 +58,8 @@ struct SettingsFeatureTests {
         #expect(subscription.billingIssueBanner == nil && subscription.canCancel && !subscription.canResume)
         #expect(content.latestPaidInvoice?.id == "INV-000003")
         #expect(content.usage.map(\.usedText) == ["2 of 3 used", "1 used"])
+        #expect(content.usage.map(\.used) == [2, 1])
+        #expect(content.usage.map(\.limit) == [3, nil])
         #expect(content.usage.map(\.timingText) == ["Resets on Feb 1, 2026", "Next refresh available at Jan 1, 2026 at 01:00 UTC"])
         #expect(store.state.qa.vocabulary?[.stripe] == "active")
         #expect(store.state.qa.clock == nil)

@@ -1,16 +1,83 @@
 import KioskViewModels
 import TerminalUI
 
+/// The account manager: the section list on the left and the section on the right; one column
+/// (a section line above the content) below 80 columns and in accessible mode.
 enum SettingsScreen {
+    static let labelWidth = 14
+    static let listWidth = 22
+
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
-        Panel(title: "Settings", theme: context.theme, glyphs: context.glyphs).render(in: area, buffer: &frame.buffer)
+        let settings = state.app.settings
+        let oneColumn = context.isAccessible || area.width < 80
+        let lines = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: oneColumn)
+        if context.isAccessible {
+            LineStack(lines: [ScreenLine(.text("Settings", .title))] + lines.lines, labelWidth: labelWidth, context: context)
+                .render(in: area, frame: &frame)
+        } else if oneColumn {
+            let panel = Panel(title: "Settings", theme: context.theme, glyphs: context.glyphs)
+            panel.render(in: area, buffer: &frame.buffer)
+            LineStack(lines: lines.lines, labelWidth: labelWidth, context: context).render(in: panel.inner(area), frame: &frame)
+        } else {
+            let columns = area.columns([.fixed(listWidth), .fill()])
+            renderSectionList(state, in: columns[0], frame: &frame, context: context)
+            let panel = Panel(title: settings.section.title, theme: context.theme, glyphs: context.glyphs)
+            panel.render(in: columns[1], buffer: &frame.buffer)
+            LineStack(lines: lines.lines, labelWidth: labelWidth, context: context)
+                .render(in: panel.inner(columns[1]), frame: &frame)
+        }
+        if let confirmation = settings.confirmation {
+            SettingsConfirmationDialog.render(confirmation, focusedButton: state.settings.confirmationButton, in: area,
+                                              frame: &frame, context: context)
+        }
     }
 
-    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? { nil }
+    /// The sections, the current one marked; highlighted while the list itself has focus.
+    private static func renderSectionList(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
+        let panel = Panel(title: "Settings", theme: context.theme, glyphs: context.glyphs)
+        panel.render(in: area, buffer: &frame.buffer)
+        let inner = panel.inner(area)
+        let sections = SettingsSection.allCases
+        let selected = sections.firstIndex(of: state.app.settings.section) ?? 0
+        SelectableList(items: sections.map(\.title), selected: selected, theme: context.theme, glyphs: context.glyphs)
+            .render(in: inner, buffer: &frame.buffer)
+        if state.settings.form.id != SettingsControlID.sections {
+            frame.buffer.setStyle(context.theme.base.bolded(), in: Rect(x: inner.x, y: inner.y + selected, width: inner.width, height: 1))
+        }
+        for (row, section) in sections.enumerated() where row < inner.height {
+            frame.addHit(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .app(.settings(.selectSection(section))))
+        }
+    }
+
+    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        SettingsKeys.handle(key, &state)
+    }
 
     static func hints(_ state: TerminalState) -> [KeyHint] {
-        state.app.helpKeys.map { KeyHint(key: $0.key, action: $0.description) }
+        SettingsKeys.hints(state)
     }
 
-    static func reconcile(_ state: inout TerminalState) {}
+    /// Focus stays on a control that still exists; else it goes to the section's first control
+    /// (or stays on the section list).
+    static func reconcile(_ state: inout TerminalState) {
+        let settings = state.app.settings
+        let lines = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: true)
+        let opened: String? = if settings.survey != nil {
+            SettingsControlID.surveyReason(0)
+        } else if settings.cardForm != nil, settings.section == .paymentMethods {
+            CardFormLines.numberID
+        } else if settings.newAccount != nil, settings.section == .accounts {
+            SettingsControlID.newAccountName
+        } else {
+            nil
+        }
+        if opened != state.settings.openedForm {
+            state.settings.openedForm = opened
+            if let opened, lines.controls.contains(where: { $0.id == opened }) { state.settings.form.move(to: opened) }
+        }
+        let inContent = state.settings.form.id != SettingsControlID.sections
+        let fallback = inContent && lines.controls.count > 1 ? lines.controls[1].id : SettingsControlID.sections
+        state.settings.form.keep(in: lines.controls, fallback: fallback)
+        if settings.confirmation == nil { state.settings.confirmationButton = 1 }
+    }
 }

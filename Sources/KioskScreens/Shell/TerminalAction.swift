@@ -9,5 +9,7 @@ public enum TerminalAction: Equatable, Sendable {
     case resized(Size)
     /// The host's timer: the clock's time for elapsed-time displays and timeouts.
     case clockTicked(Date)
+    /// A click on a text field or choice: focus moves to that control of the screen on top.
+    case focus(String)
     case app(AppAction)
 }

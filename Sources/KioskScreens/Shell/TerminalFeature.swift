@@ -26,6 +26,9 @@ public struct TerminalFeature: Reducer {
         case let .clockTicked(date):
             guard state.app.checkout != nil else { return .none }
             return .send(.app(.checkout(.clockTicked(date))))
+        case let .focus(id):
+            state.focus(id)
+            return .none
         case let .key(.mouse(event)):
             return mouse(event, &state)
         case let .key(key):

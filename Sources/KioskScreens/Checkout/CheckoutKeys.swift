@@ -1,0 +1,76 @@
+import KioskViewModels
+import TerminalUI
+
+/// The checkout's keys: the store sheet's y/n, each status's letters, Esc (or Backspace outside
+/// a field) to back out the way the status allows, p and c to jump to payment or the promo
+/// code, then the form keys (Tab, typing, Enter).
+enum CheckoutKeys {
+    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        guard let checkout = state.app.checkout else { return nil }
+        let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: false)
+        if content.isStoreSheetShown {
+            switch key {
+            case .character("y"), .character("Y"): return .send(.app(.checkout(.storePurchaseConfirmed)))
+            case .character("n"), .character("N"), .escape, .backspace: return .send(.app(.checkout(.storePurchaseDismissed)))
+            default: return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form) ?? .none
+            }
+        }
+        let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
+        if key == .escape || (key == .backspace && !inField) { return escape(checkout) }
+        if !inField, case let .character(character) = key {
+            if let shortcut = content.shortcuts.first(where: { $0.key == character }) { return .send(shortcut.action) }
+            if checkout.status == .editing, let target = jumpTarget(character, content) {
+                state.checkout.form.move(to: target)
+                return .none
+            }
+        }
+        return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)
+    }
+
+    /// `p` goes to the payment choices, `c` to the promo code.
+    private static func jumpTarget(_ character: Character, _ content: CheckoutContent) -> String? {
+        let ids = content.controls.map(\.id)
+        switch character {
+        case "p": return ids.first { $0.hasPrefix("payment.") }
+        case "c": return ids.first { $0 == CheckoutControlID.promoCode }
+        default: return nil
+        }
+    }
+
+    /// Backing out: cancel the checkout, the browser wait or the sheet; never while a payment
+    /// is being processed (the key is taken so it cannot pop the screen either).
+    private static func escape(_ checkout: CheckoutState) -> Effect<TerminalAction> {
+        switch checkout.status {
+        case .processing, .browser(.reconciling): .none
+        case .browser(.creatingSession), .browser(.waiting): .send(.app(.checkout(.browserCancelTapped)))
+        case .succeeded: .send(.app(.checkout(.doneTapped)))
+        default: .send(.app(.checkout(.closeTapped)))
+        }
+    }
+
+    private static func escapeHint(_ checkout: CheckoutState) -> String? {
+        switch checkout.status {
+        case .processing, .browser(.reconciling): nil
+        case .editing: "Cancel checkout"
+        case .browser(.creatingSession), .browser(.waiting): "Cancel"
+        case .succeeded: "Done"
+        default: "Close"
+        }
+    }
+
+    static func hints(_ state: TerminalState) -> [KeyHint] {
+        guard let checkout = state.app.checkout else { return [] }
+        let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: false)
+        if content.isStoreSheetShown {
+            return [KeyHint(key: "y", action: "Buy"), KeyHint(key: "n", action: "Cancel")]
+        }
+        var hints = FormKeys.hints(controls: content.controls, focus: state.checkout.form)
+        hints += content.shortcuts.map { KeyHint(key: String($0.key), action: $0.label) }
+        if let escape = escapeHint(checkout) { hints.append(KeyHint(key: "Esc", action: escape)) }
+        let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
+        if checkout.status == .editing, !inField, !checkout.isPlanChange {
+            hints += [KeyHint(key: "p", action: "Payment"), KeyHint(key: "c", action: "Promo code")]
+        }
+        return hints
+    }
+}

@@ -1,0 +1,79 @@
+import KioskViewModels
+import PaymentsCore
+
+/// The editing form: how to pay (saved cards, a new card, the store account, the browser),
+/// the card fields, the promo code and the Pay button.
+enum CheckoutPaymentLines {
+    typealias ID = CheckoutControlID
+
+    static func add(_ checkout: CheckoutState, _ summary: OrderSummary, to lines: inout LineBuilder) {
+        let submit = TerminalAction.app(.checkout(.submitTapped))
+        if checkout.isPlanChange {
+            lines.text("The change is charged to your subscription's payment method.")
+        } else {
+            lines.text("Pay with", .header)
+            for (index, choice) in choices(checkout).enumerated() {
+                lines.choice(id: ID.payment(index), label(choice, checkout), isOn: checkout.payment == choice,
+                             action: .app(.checkout(.selectPayment(choice))), enterHint: "Choose")
+            }
+            switch checkout.payment {
+            case .newCard: cardFields.add(checkout.cardForm, submit: submit, submitHint: "Pay", to: &lines)
+            case .browser: lines.text("You finish paying on a secure page in your browser.")
+            case .storeAccount: lines.text("Billed to your store account after you confirm.")
+            case .savedCard: break
+            }
+            lines.blank()
+            addPromo(checkout, submit: submit, to: &lines)
+        }
+        lines.blank()
+        lines.buttons([(ID.pay, payLabel(checkout, summary), submit),
+                       (ID.cancel, "Cancel", .app(.checkout(.closeTapped)))])
+    }
+
+    private static let cardFields = CardFormLines(
+        number: { .app(.checkout(.cardNumberChanged($0))) }, expiry: { .app(.checkout(.cardExpiryChanged($0))) },
+        cvc: { .app(.checkout(.cardCVCChanged($0))) }, name: { .app(.checkout(.cardNameChanged($0))) },
+        postalCode: { .app(.checkout(.cardPostalCodeChanged($0))) })
+
+    static func choices(_ checkout: CheckoutState) -> [PaymentChoice] {
+        checkout.savedCards.map { .savedCard(paymentMethodID: $0.id) } + [.newCard, .storeAccount, .browser]
+    }
+
+    private static func label(_ choice: PaymentChoice, _ checkout: CheckoutState) -> String {
+        switch choice {
+        case let .savedCard(id):
+            guard let card = checkout.savedCards.first(where: { $0.id == id }) else { return "Saved card" }
+            return "\(card.brand.capitalized) ending in \(card.last4)\(card.isDefault ? " (default)" : "")"
+        case .newCard: return "New card"
+        case .storeAccount: return "Store account"
+        case .browser: return "Pay in browser"
+        }
+    }
+
+    private static func payLabel(_ checkout: CheckoutState, _ summary: OrderSummary) -> String {
+        if checkout.isPlanChange { return "Change plan" }
+        switch checkout.payment {
+        case .browser: return "Continue in browser"
+        case .storeAccount: return "Buy with store account"
+        case .savedCard, .newCard: return "Pay \(summary.totalDueToday.formatted())"
+        }
+    }
+
+    private static func addPromo(_ checkout: CheckoutState, submit: TerminalAction, to lines: inout LineBuilder) {
+        if let promo = checkout.promo {
+            lines.pair("Promo code", "\(promo.code) applied", .success)
+            lines.buttons([(ID.promoButton, "Remove code", .app(.checkout(.removePromoTapped)))])
+            return
+        }
+        let apply = TerminalAction.app(.checkout(.applyPromoTapped))
+        lines.field(id: ID.promoCode, LineField(label: "Promo code", text: checkout.promoCodeText, error: checkout.promoMessage,
+                                                width: 16),
+                    binding: FieldBinding(text: checkout.promoCodeText, change: { .app(.checkout(.promoCodeChanged($0))) }),
+                    submit: apply, submitHint: "Apply code")
+        if checkout.isValidatingPromo {
+            lines.text("Checking the code…", .disabled)
+        } else if !checkout.promoCodeText.isEmpty {
+            lines.buttons([(ID.promoButton, "Apply code", apply)])
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import KioskViewModels
+
+/// The card fields (number with live brand and grouping, expiry, masked CVC, name, postal code)
+/// with each field's message from the view model. Checkout and Settings bind them to their own
+/// actions.
+struct CardFormLines {
+    var number: @Sendable (String) -> TerminalAction
+    var expiry: @Sendable (String) -> TerminalAction
+    var cvc: @Sendable (String) -> TerminalAction
+    var name: @Sendable (String) -> TerminalAction
+    var postalCode: @Sendable (String) -> TerminalAction
+
+    static let numberID = "card.number"
+    static let expiryID = "card.expiry"
+    static let cvcID = "card.cvc"
+    static let nameID = "card.name"
+    static let postalCodeID = "card.postalCode"
+
+    func add(_ form: CardFormState, submit: TerminalAction, submitHint: String, to lines: inout LineBuilder) {
+        let errors = form.errors
+        let brand = form.number.isEmpty ? nil : form.brand.displayName
+        lines.field(id: Self.numberID, LineField(label: "Card number", text: form.number, trailing: brand,
+                                                 error: errors.message(for: .number), width: 22),
+                    binding: FieldBinding(text: form.number, isSignificant: FieldBinding.digitsOnly, change: number),
+                    submit: submit, submitHint: submitHint)
+        lines.field(id: Self.expiryID, LineField(label: "Expiry MM/YY", text: form.expiry, error: errors.message(for: .expiry),
+                                                 width: 7),
+                    binding: FieldBinding(text: form.expiry, change: expiry), submit: submit, submitHint: submitHint)
+        lines.field(id: Self.cvcID, LineField(label: "CVC", text: form.cvc, isMasked: true, error: errors.message(for: .cvc),
+                                              width: 6),
+                    binding: FieldBinding(text: form.cvc, isSignificant: FieldBinding.digitsOnly, change: cvc),
+                    submit: submit, submitHint: submitHint)
+        lines.field(id: Self.nameID, LineField(label: "Name on card", text: form.name, width: 22),
+                    binding: FieldBinding(text: form.name, change: name), submit: submit, submitHint: submitHint)
+        lines.field(id: Self.postalCodeID, LineField(label: "Postal code", text: form.postalCode,
+                                                     error: errors.message(for: .postalCode), width: 10),
+                    binding: FieldBinding(text: form.postalCode, change: postalCode), submit: submit, submitHint: submitHint)
+    }
+}

@@ -1,0 +1,60 @@
+import KioskViewModels
+import TerminalUI
+
+/// The keys every line screen shares: Tab and the arrows (or j/k outside fields) move focus,
+/// a focused field takes typing and editing keys, Enter does the focused control's action.
+/// Returns nil for keys left to the screen or the global keys.
+enum FormKeys {
+    static func handle(_ key: Key, controls: [LineControl], focus: inout FormFocus) -> Effect<TerminalAction>? {
+        let index = controls.firstIndex { $0.id == focus.id }
+        let focused = index.map { controls[$0] }
+        if let binding = focused?.field, let edited = FieldCursor.edit(key, binding, cursor: focus.cursor) {
+            focus.cursor = edited.cursor
+            return edited.text == binding.text ? .none : .send(binding.change(edited.text))
+        }
+        switch key {
+        case .tab:
+            return move(by: 1, from: index, controls: controls, focus: &focus)
+        case .backTab:
+            return move(by: -1, from: index, controls: controls, focus: &focus)
+        case .down, .character("j"), .right, .character("l"):
+            return move(by: 1, from: index, controls: controls, focus: &focus, wraps: false)
+        case .up, .character("k"), .left, .character("h"):
+            return move(by: -1, from: index, controls: controls, focus: &focus, wraps: false)
+        case .enter:
+            guard let action = focused?.action else { return nil }
+            return .send(action)
+        default:
+            return nil
+        }
+    }
+
+    private static func move(by step: Int, from index: Int?, controls: [LineControl], focus: inout FormFocus,
+                             wraps: Bool = true) -> Effect<TerminalAction>? {
+        guard !controls.isEmpty else { return nil }
+        guard let index else {
+            focus.move(to: controls[step > 0 ? 0 : controls.count - 1].id)
+            return .none
+        }
+        var next = index + step
+        if wraps {
+            next = (next + controls.count) % controls.count
+        } else {
+            next = min(max(0, next), controls.count - 1)
+        }
+        focus.move(to: controls[next].id)
+        return .none
+    }
+
+    /// Status-bar hints for the focused control.
+    static func hints(controls: [LineControl], focus: FormFocus) -> [KeyHint] {
+        guard let focused = controls.first(where: { $0.id == focus.id }) else {
+            return controls.isEmpty ? [] : [KeyHint(key: "Tab", action: "Next")]
+        }
+        var hints: [KeyHint] = []
+        if let name = focused.fieldName { hints.append(KeyHint(key: "Type", action: name)) }
+        if let enter = focused.enterHint { hints.append(KeyHint(key: "Enter", action: enter)) }
+        if controls.count > 1 { hints.append(KeyHint(key: "Tab", action: focused.field != nil ? "Next field" : "Next")) }
+        return hints
+    }
+}

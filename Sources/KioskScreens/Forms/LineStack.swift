@@ -1,0 +1,156 @@
+import TerminalUI
+
+/// Draws a column of `ScreenLine`s into an area: wraps text, aligns labels, marks the focused
+/// line with the selection marker, records click regions and the text cursor, and scrolls just
+/// enough to keep the focused line in view (with ↑/↓ marks when more lies beyond an edge).
+struct LineStack {
+    var lines: [ScreenLine]
+    /// Columns for labels of pairs and fields.
+    var labelWidth: Int
+    var context: RenderContext
+
+    /// One drawn row: the line it belongs to and which of its wrapped rows it is.
+    private struct Row {
+        var line: Int
+        var part: Int
+        var text: String?
+    }
+
+    func render(in area: Rect, frame: inout Frame) {
+        guard !area.isEmpty else { return }
+        let gutter = DisplayWidth.of(context.glyphs.selectionMarker) + 1
+        let width = max(1, area.width - gutter)
+        let rows = layout(width: width)
+        let offset = scrollOffset(rows, height: area.height)
+        for (y, row) in rows.dropFirst(offset).prefix(area.height).enumerated() {
+            let line = lines[row.line]
+            let rowRect = Rect(x: area.x, y: area.y + y, width: area.width, height: 1)
+            if line.isFocused, row.part == 0 {
+                frame.buffer.write(context.glyphs.selectionMarker, x: area.x, y: rowRect.y, style: context.theme.focused.bolded(),
+                                   clip: rowRect)
+            }
+            let content = Rect(x: area.x + gutter, y: rowRect.y, width: width, height: 1)
+            draw(line, row: row, in: content, frame: &frame)
+            if let action = line.action { frame.addHit(rowRect, action) }
+        }
+        if offset > 0 { frame.buffer.write("↑", x: area.maxX - 1, y: area.y, style: context.theme.keyHint, clip: area) }
+        if rows.count - offset > area.height {
+            frame.buffer.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: context.theme.keyHint, clip: area)
+        }
+    }
+
+    /// Rows needed at `width`, for callers sizing areas.
+    func height(width: Int) -> Int {
+        layout(width: max(1, width - DisplayWidth.of(context.glyphs.selectionMarker) - 1)).count
+    }
+
+    private func layout(width: Int) -> [Row] {
+        var rows: [Row] = []
+        for (index, line) in lines.enumerated() {
+            switch line.kind {
+            case let .text(text, _):
+                let wrapped = TextLayout.wrap(text, to: width)
+                rows += wrapped.enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
+            case let .verbatim(text):
+                rows += chunks(text, width: width).enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
+            case let .pair(label, value, _) where context.isAccessible || labelWidth + DisplayWidth.of(value) + 1 > width:
+                let wrapped = TextLayout.wrap("\(label): \(value)", to: width)
+                rows += wrapped.enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
+            case let .field(field):
+                rows.append(Row(line: index, part: 0))
+                if let error = field.error {
+                    rows += TextLayout.wrap(error, to: max(1, width - 2)).enumerated()
+                        .map { Row(line: index, part: $0.offset + 1, text: $0.element) }
+                }
+            default:
+                rows.append(Row(line: index, part: 0))
+            }
+        }
+        return rows
+    }
+
+    private func chunks(_ text: String, width: Int) -> [String] {
+        var result: [String] = []
+        var remainder = text
+        while !remainder.isEmpty {
+            let head = TextLayout.prefix(remainder, fitting: width)
+            guard !head.isEmpty else { break }
+            result.append(head)
+            remainder = String(remainder.dropFirst(head.count))
+        }
+        return result.isEmpty ? [""] : result
+    }
+
+    private func scrollOffset(_ rows: [Row], height: Int) -> Int {
+        guard rows.count > height, let focused = lines.firstIndex(where: \.isFocused) else { return 0 }
+        let last = rows.lastIndex { $0.line == focused } ?? 0
+        let first = rows.firstIndex { $0.line == focused } ?? 0
+        var offset = max(0, last - height + 1)
+        if first < offset { offset = first }
+        return min(offset, rows.count - height)
+    }
+
+    private func draw(_ line: ScreenLine, row: Row, in area: Rect, frame: inout Frame) {
+        let theme = context.theme
+        switch line.kind {
+        case let .text(_, tone):
+            frame.buffer.write(row.text ?? "", x: area.x, y: area.y, style: tone.style(theme), clip: area)
+        case .verbatim:
+            frame.buffer.write(row.text ?? "", x: area.x, y: area.y, style: theme.base, clip: area)
+        case let .pair(label, value, tone):
+            if let text = row.text {
+                frame.buffer.write(text, x: area.x, y: area.y, style: tone.style(theme), clip: area)
+            } else {
+                frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
+                                   x: area.x, y: area.y, style: theme.base, clip: area)
+                frame.buffer.write(value, x: area.x + labelWidth, y: area.y, style: tone.style(theme), clip: area)
+            }
+        case let .field(field):
+            drawField(field, isFocused: line.isFocused, row: row, in: area, frame: &frame)
+        case let .choice(label, isOn, isToggle):
+            let box = isToggle ? (isOn ? "[x]" : "[ ]") : (isOn ? "(x)" : "( )")
+            let style = line.isFocused ? theme.focused : (isOn ? theme.base.bolded() : theme.base)
+            frame.buffer.write("\(box) \(label)", x: area.x, y: area.y, style: style, clip: area)
+        case let .buttons(buttons):
+            var x = area.x
+            for button in buttons {
+                let widget = Button(button.label, isFocused: button.isFocused, theme: theme, glyphs: context.glyphs)
+                let rect = Rect(x: x, y: area.y, width: min(widget.width, area.maxX - x), height: 1)
+                guard rect.width > 0 else { break }
+                widget.render(in: rect, buffer: &frame.buffer)
+                if let action = button.action { frame.addHit(rect, action) }
+                x += widget.width + 1
+            }
+        case let .meter(label, value, total):
+            frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
+                               x: area.x, y: area.y, style: theme.base, clip: area)
+            let bar = Rect(x: area.x + labelWidth, y: area.y, width: min(area.width - labelWidth, 40), height: 1)
+            Meter(label: "", value: value, total: total, theme: theme, glyphs: context.glyphs).render(in: bar, buffer: &frame.buffer)
+        case .rule:
+            frame.buffer.write(String(repeating: context.glyphs.horizontal, count: area.width), x: area.x, y: area.y,
+                               style: theme.border, clip: area)
+        case .blank:
+            break
+        }
+    }
+
+    private func drawField(_ field: LineField, isFocused: Bool, row: Row, in area: Rect, frame: inout Frame) {
+        let theme = context.theme
+        guard row.part == 0 else {
+            frame.buffer.write("! " + (row.text ?? ""), x: area.x, y: area.y, style: theme.error, clip: area)
+            return
+        }
+        let label = context.isAccessible ? "\(field.label):" : field.label
+        frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
+                           x: area.x, y: area.y, style: isFocused ? theme.base.bolded() : theme.base, clip: area)
+        let inputWidth = max(1, min(field.width, area.width - labelWidth))
+        let input = Rect(x: area.x + labelWidth, y: area.y, width: inputWidth, height: 1)
+        let state = TextFieldState(text: field.text, cursor: field.cursor)
+        let widget = TextField(state: state, isMasked: field.isMasked, isFocused: isFocused, theme: theme, glyphs: context.glyphs)
+        widget.render(in: input, buffer: &frame.buffer)
+        if isFocused { frame.cursor = widget.cursorPosition(in: input) }
+        if let trailing = field.trailing {
+            frame.buffer.write(trailing, x: input.maxX + 1, y: area.y, style: theme.base, clip: area)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// Ids of the settings controls, shared by the lines that draw them, the keys and the tests.
+enum SettingsControlID {
+    /// The section list (or, in one column, the section line).
+    static let sections = "sections"
+    static let surveyConfirm = "survey.confirm"
+    static let newAccountName = "newAccount.name"
+    static let surveyReasonPrefix = "survey.reason."
+
+    static func surveyReason(_ index: Int) -> String { surveyReasonPrefix + String(index) }
+}

@@ -1,0 +1,87 @@
+import KioskViewModels
+import TerminalUI
+
+/// The settings' keys: the confirmation first, then ↑/↓ on the section list, Esc back out of a
+/// form, the survey or the content, the letter shortcuts, then the form keys.
+enum SettingsKeys {
+    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        let settings = state.app.settings
+        if settings.confirmation != nil { return SettingsConfirmationDialog.handle(key, &state) }
+        let controls = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: true).controls
+        let focusedID = state.settings.form.id
+        let inField = controls.first { $0.id == focusedID }?.field != nil
+        if focusedID == SettingsControlID.sections, let effect = sectionKey(key, controls, &state) { return effect }
+        if key == .escape || (key == .backspace && !inField) { return escape(settings, &state) }
+        if !inField, case let .character(character) = key, let action = shortcut(character, settings) {
+            return .send(.app(.settings(action)))
+        }
+        if key == .enter, let id = focusedID, id.hasPrefix(SettingsControlID.surveyReasonPrefix),
+           let action = controls.first(where: { $0.id == id })?.action {
+            state.settings.form.move(to: SettingsControlID.surveyConfirm)
+            return .send(action)
+        }
+        return FormKeys.handle(key, controls: controls, focus: &state.settings.form)
+    }
+
+    private static func sectionKey(_ key: Key, _ controls: [LineControl], _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        let sections = SettingsSection.allCases
+        let index = sections.firstIndex(of: state.app.settings.section) ?? 0
+        let target: Int
+        switch key {
+        case .up, .character("k"): target = max(0, index - 1)
+        case .down, .character("j"): target = min(sections.count - 1, index + 1)
+        case .home, .pageUp: target = 0
+        case .end, .pageDown: target = sections.count - 1
+        case .enter, .right, .character("l"):
+            guard controls.count > 1 else { return .none }
+            state.settings.form.move(to: controls[1].id)
+            return .none
+        default:
+            return nil
+        }
+        return target == index ? .none : .send(.app(.settings(.selectSection(sections[target]))))
+    }
+
+    private static func escape(_ settings: SettingsState, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        if settings.survey != nil { return .send(.app(.settings(.dismissSurvey))) }
+        if settings.cardForm != nil, settings.section == .paymentMethods { return .send(.app(.settings(.closeCardForm))) }
+        if settings.newAccount != nil, settings.section == .accounts { return .send(.app(.settings(.closeNewAccount))) }
+        guard state.settings.form.id != SettingsControlID.sections else { return nil }
+        state.settings.form.move(to: SettingsControlID.sections)
+        return .none
+    }
+
+    /// The letters of `SettingsState.keys`, when what they act on is there.
+    private static func shortcut(_ character: Character, _ settings: SettingsState) -> SettingsAction? {
+        guard let content = settings.content, settings.survey == nil else { return nil }
+        let subscription = content.subscription
+        switch character {
+        case "c" where subscription?.canCancel == true: return .cancelTapped
+        case "u" where subscription?.canResume == true: return .resumeTapped
+        case "p": return .changePlanTapped
+        case "f" where content.latestPaidInvoice != nil: return .refundTapped
+        case "r": return .restoreTapped
+        case "a": return .addCardTapped
+        default: return nil
+        }
+    }
+
+    static func hints(_ state: TerminalState) -> [KeyHint] {
+        let settings = state.app.settings
+        if let confirmation = settings.confirmation { return SettingsConfirmationDialog.hints(confirmation) }
+        let controls = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: true).controls
+        var hints: [KeyHint] = []
+        if state.settings.form.id == SettingsControlID.sections { hints.append(KeyHint(key: "↑/↓", action: "Section")) }
+        hints += FormKeys.hints(controls: controls, focus: state.settings.form)
+        if settings.survey != nil {
+            hints.append(KeyHint(key: "Esc", action: "Keep subscription"))
+        } else if state.settings.form.id != SettingsControlID.sections {
+            hints.append(KeyHint(key: "Esc", action: "Sections"))
+        }
+        if settings.survey == nil, let content = settings.content, settings.section == .subscription {
+            if content.subscription?.canCancel == true { hints.append(KeyHint(key: "c", action: "Cancel plan")) }
+            if content.subscription?.canResume == true { hints.append(KeyHint(key: "u", action: "Resume")) }
+        }
+        return hints
+    }
+}

@@ -1,0 +1,118 @@
+import KioskViewModels
+import PaymentsCore
+
+/// The QA engineer's panel: move the test clock, flip store controls and faults, answer the
+/// pending-action inbox, see billing issues, the event log and the webhook deliveries.
+enum SettingsQALines {
+    static func add(_ settings: SettingsState, to lines: inout LineBuilder) {
+        let qa = settings.qa
+        addClock(qa, to: &lines)
+        addControls(qa, to: &lines)
+        addInbox(qa, to: &lines)
+        lines.text("Billing issues", .header)
+        let issues = settings.content?.billingIssues ?? []
+        if issues.isEmpty { lines.text("No subscription is in a grace period or billing retry.") }
+        for issue in issues {
+            lines.text("\(issue.productID): \(issue.stateWords)" + (issue.endsAt.map { " until \(DateWording.day($0))" } ?? ""),
+                       .warning)
+        }
+        addWebhooks(qa, to: &lines)
+        addEvents(qa, to: &lines)
+    }
+
+    private static func addClock(_ qa: QAPanelState, to lines: inout LineBuilder) {
+        lines.text("Test clock", .header)
+        if let clock = qa.clock {
+            lines.pair("Now", DateWording.minute(clock.frozenTime))
+        } else {
+            lines.text(ClockAdvanceInputError.noTestClock.description, .disabled)
+        }
+        let advance = TerminalAction.app(.settings(.advanceClockTapped))
+        lines.field(id: "qa.duration", LineField(label: "Advance by", text: qa.durationText,
+                                                 error: qa.clockError?.description, width: 12),
+                    binding: FieldBinding(text: qa.durationText, change: { .app(.settings(.durationChanged($0))) }),
+                    submit: advance, submitHint: "Advance the clock")
+        if qa.isAdvancing {
+            lines.text("\(CheckoutStatusLines.workingMark) Advancing…", .disabled)
+        } else {
+            lines.buttons([("qa.advance", "Advance", advance)])
+        }
+        if let message = qa.clockMessage { lines.text(message, .success) }
+    }
+
+    private static func addControls(_ qa: QAPanelState, to lines: inout LineBuilder) {
+        lines.text("Store controls", .header)
+        guard let controls = qa.controls else {
+            lines.text("\(CheckoutStatusLines.workingMark) Loading…", .disabled)
+            return
+        }
+        for control in StoreSwitch.allCases {
+            lines.choice(id: "qa.switch.\(control.rawValue)", control.title, isOn: control.isOn(controls), isToggle: true,
+                         action: .app(.settings(.toggleSwitch(control))), enterHint: "Switch")
+        }
+        for counter in StoreCounter.allCases {
+            let value = counter.value(controls)
+            lines.pair(counter.title, "\(value)")
+            lines.buttons([("qa.counter.\(counter.rawValue).add", "Add one", .app(.settings(.setCounter(counter, value + 1)))),
+                           ("qa.counter.\(counter.rawValue).reset", "Reset", .app(.settings(.setCounter(counter, 0))))])
+        }
+        lines.text("Faults (fail every call with a system error)", .header)
+        for operation in StoreOperation.allCases {
+            let isArmed = controls.faults.contains { $0.operation == operation }
+            let action: SettingsAction = isArmed
+                ? .disarmFault(operation) : .armFault(StoreFault(operation: operation, error: .systemError))
+            lines.choice(id: "qa.fault.\(operation.rawValue)", "Fail \(operation.rawValue.replacingOccurrences(of: "_", with: " "))",
+                         isOn: isArmed, isToggle: true, action: .app(.settings(action)), enterHint: "Switch")
+        }
+        if !controls.faults.isEmpty { lines.buttons([("qa.clearFaults", "Clear faults", .app(.settings(.clearFaults)))]) }
+        if let error = qa.controlsError { lines.text(error.message, .error) }
+    }
+
+    private static func addInbox(_ qa: QAPanelState, to lines: inout LineBuilder) {
+        lines.text("Pending actions", .header)
+        if qa.pendingActions.isEmpty { lines.text("Nothing is waiting.") }
+        for pending in qa.pendingActions {
+            let what = pending.productID ?? pending.subscriptionID ?? pending.id
+            lines.text("\(wording(pending.kind)) for \(what), since \(DateWording.minute(pending.createdAt))")
+            lines.buttons([("qa.pending.\(pending.id).approve", "Approve", .app(.settings(.approvePending(id: pending.id)))),
+                           ("qa.pending.\(pending.id).decline", "Decline", .app(.settings(.declinePending(id: pending.id))))])
+        }
+        if let message = qa.inboxMessage { lines.text(message, .success) }
+    }
+
+    private static func addWebhooks(_ qa: QAPanelState, to lines: inout LineBuilder) {
+        lines.text("Webhook deliveries", .header)
+        if qa.webhooks.isEmpty { lines.text("No webhooks sent yet.") }
+        for delivery in qa.webhooks {
+            lines.text("\(delivery.eventType.rawValue): \(delivery.status.rawValue), \(delivery.attempts) attempts")
+            lines.buttons([("qa.webhook.\(delivery.id).replay", "Replay", .app(.settings(.replayWebhookTapped(deliveryID: delivery.id)))),
+                           ("qa.webhook.\(delivery.id).duplicate", "Duplicate",
+                            .app(.settings(.duplicateWebhookTapped(deliveryID: delivery.id))))])
+        }
+        if let message = qa.webhookMessage { lines.text(message, .success) }
+    }
+
+    private static func addEvents(_ qa: QAPanelState, to lines: inout LineBuilder) {
+        lines.text("Event log", .header)
+        if qa.events.items.isEmpty { lines.text("No events yet.") }
+        for event in qa.events.items {
+            lines.text("\(DateWording.minute(event.at))  \(event.type.rawValue)" + (event.productID.map { "  \($0)" } ?? ""))
+        }
+        if let error = qa.events.error { lines.text(error.message, .error) }
+        if qa.events.isLoadingMore {
+            lines.text("\(CheckoutStatusLines.workingMark) Loading more…", .disabled)
+        } else if qa.events.hasMore {
+            lines.buttons([("qa.events.more", "Load more", .app(.settings(.loadMoreEvents)))])
+        }
+    }
+
+    /// "Ask to buy", "3-D Secure challenge".
+    private static func wording(_ kind: PendingAction.Kind) -> String {
+        switch kind {
+        case .askToBuy: "Ask to buy"
+        case .interruptedPurchase: "Interrupted purchase"
+        case .threeDSecure: "3-D Secure challenge"
+        case .priceIncrease: "Price increase"
+        }
+    }
+}
