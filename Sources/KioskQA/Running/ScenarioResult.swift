@@ -1,0 +1,17 @@
+/// How one scenario ended.
+public struct ScenarioResult: Sendable {
+    public var scenario: Scenario
+    /// Steps that ran (all of them when it passed).
+    public var stepsRun: Int
+    public var failure: StepFailure?
+    public var transcript: [TranscriptEntry]
+    /// Snapshot files written because `--update-snapshots` was given or they were missing.
+    public var snapshotsWritten: [String]
+
+    public var passed: Bool { failure == nil }
+
+    /// `PASS name (12 steps)` or `FAIL name`.
+    public var progressLine: String {
+        passed ? "PASS \(scenario.name) (\(stepsRun) steps)" : "FAIL \(scenario.name)"
+    }
+}
