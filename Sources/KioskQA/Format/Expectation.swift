@@ -52,4 +52,11 @@ public struct Expectation: Sendable, Hashable {
         case let .invariants(hold): "invariants: \(hold ? "hold" : "broken")"
         }
     }
+
+    /// A subscription state as scenarios write it: `in-grace-period`.
+    public static func name(_ state: RenewalState) -> String {
+        state.rawValue.reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+    }
 }

@@ -5,7 +5,7 @@ import Yams
 enum ExpectationReader {
     static let checkoutStatuses = ["editing", "confirming-store-purchase", "processing", "authenticating", "pending-approval",
                                    "browser", "declined", "failed", "succeeded", "none"]
-    static let subscriptionStates = RenewalState.allCases.map(\.rawValue) + ["none"]
+    static let subscriptionStates = RenewalState.allCases.map(Expectation.name) + ["none"]
 
     static func expectations(_ value: Node, _ reader: inout ScenarioNodeReader) -> [Expectation]? {
         guard let entries = reader.mapping(value, context: "expect", allowed: ScenarioParser.expectationNames) else { return nil }

@@ -25,8 +25,8 @@ extension ScenarioSession {
             guard let newest = subscriptions.max(by: { $0.originalPurchaseDate < $1.originalPurchaseDate }) else {
                 return state == "none" ? nil : "none"
             }
-            let actual = "\(newest.state.rawValue) (\(newest.productID)), auto-renew \(newest.willAutoRenew)"
-            guard newest.state.rawValue == state, product.map({ $0 == newest.productID }) ?? true,
+            let actual = "\(Expectation.name(newest.state)) (\(newest.productID)), auto-renew \(newest.willAutoRenew)"
+            guard Expectation.name(newest.state) == state, product.map({ $0 == newest.productID }) ?? true,
                   autoRenew.map({ $0 == newest.willAutoRenew }) ?? true else { return actual }
             return nil
         case let .invoices(count, total):
