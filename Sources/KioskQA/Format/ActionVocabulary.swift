@@ -85,6 +85,8 @@ public enum ActionVocabulary {
         withText("checkout.card-number", "text", "Type into the card number field.") { [.checkout(.cardNumberChanged($0))] },
         withText("checkout.card-expiry", "MM/YY", "Type into the expiry field.") { [.checkout(.cardExpiryChanged($0))] },
         withText("checkout.card-cvc", "digits", "Type into the CVC field.") { [.checkout(.cardCVCChanged($0))] },
+        withText("checkout.card-name", "text", "Type into the cardholder name field.") { [.checkout(.cardNameChanged($0))] },
+        withText("checkout.card-postal", "text", "Type into the postal code field.") { [.checkout(.cardPostalCodeChanged($0))] },
         simple("checkout.submit", "Press Pay / Subscribe.", .checkout(.submitTapped)),
         simple("checkout.confirm-store", "Confirm the store purchase sheet.", .checkout(.storePurchaseConfirmed)),
         simple("checkout.dismiss-store", "Dismiss the store purchase sheet.", .checkout(.storePurchaseDismissed)),

@@ -1,3 +1,5 @@
+import KioskScreens
+
 /// How one scenario ended.
 public struct ScenarioResult: Sendable {
     public var scenario: Scenario
@@ -7,6 +9,8 @@ public struct ScenarioResult: Sendable {
     public var transcript: [TranscriptEntry]
     /// Snapshot files written because `--update-snapshots` was given or they were missing.
     public var snapshotsWritten: [String]
+    /// The terminal state when the scenario stopped (nil when it could not start).
+    public var finalState: TerminalState?
 
     public var passed: Bool { failure == nil }
 

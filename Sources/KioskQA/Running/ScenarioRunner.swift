@@ -29,7 +29,8 @@ public struct ScenarioRunner: Sendable {
     /// One scenario from start to its first failing step, or to the end.
     @MainActor
     public func run(_ scenario: Scenario) async -> ScenarioResult {
-        var result = ScenarioResult(scenario: scenario, stepsRun: 0, failure: nil, transcript: [], snapshotsWritten: [])
+        var result = ScenarioResult(scenario: scenario, stepsRun: 0, failure: nil, transcript: [], snapshotsWritten: [],
+                                    finalState: nil)
         let session: ScenarioSession
         do {
             let catalog = try loadCatalog(for: scenario)
@@ -42,10 +43,12 @@ public struct ScenarioRunner: Sendable {
         defer { session.close() }
         let snapshots = SnapshotStore(scenarioFile: scenario.file, update: options.updateSnapshots)
         result.transcript.append(TranscriptEntry(line: 1, step: "start", detail: scenario.name, screen: session.screen))
+        result.finalState = session.state
         for step in scenario.steps {
             let outcome = await session.run(step, snapshots: snapshots)
             result.stepsRun += 1
             let screen = session.screen
+            result.finalState = session.state
             switch outcome {
             case let .passed(detail):
                 result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: detail, screen: screen))

@@ -170,3 +170,14 @@ extension ScenarioSession {
         return .passed(detail: "\(approve ? "approved" : "declined") \(kind.rawValue) \(pending.id)")
     }
 }
+
+extension ScenarioSession {
+    /// Runs one step outside a scenario run (the demo plays steps one by one): nil when it went
+    /// as written, else what went differently.
+    public func play(_ step: ScenarioStep) async -> String? {
+        switch await run(step, snapshots: SnapshotStore(scenarioFile: scenario.file, update: false)) {
+        case .passed: nil
+        case let .failed(expected, actual, _, _): "expected \(expected), found \(actual)"
+        }
+    }
+}

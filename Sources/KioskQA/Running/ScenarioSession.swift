@@ -6,9 +6,10 @@ import TerminalUI
 
 /// One scenario's world: a fresh data directory, the real payments core on a test clock at the
 /// scenario's start, seeded randomness, and the same terminal reducer and renderer the terminal
-/// uses, driven headless.
+/// uses, driven headless. The runner replays scenario files in it; the recorder's tests and
+/// the demo drive it directly.
 @MainActor
-final class ScenarioSession {
+public final class ScenarioSession {
     let scenario: Scenario
     let directory: URL
     let clock: ManualClock
@@ -21,7 +22,7 @@ final class ScenarioSession {
     var accountID: String?
     private var generator: SeededGenerator
 
-    init(scenario: Scenario, catalog: Catalog, options: ScenarioOptions) async throws {
+    public init(scenario: Scenario, catalog: Catalog, options: ScenarioOptions) async throws {
         self.scenario = scenario
         directory = options.scratchDirectory.appendingPathComponent("kiosk-qa-\(scenario.seed)-\(UInt64.random(in: 0 ... .max))")
         clock = ManualClock(scenario.start)
@@ -42,15 +43,18 @@ final class ScenarioSession {
         await send(.app(.launched))
     }
 
+    /// The terminal state now (app state plus terminal-only state).
+    public var state: TerminalState { store.state }
+
     /// Removes the data directory; the session is not used afterwards.
-    func close() {
+    public func close() {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var screen: String { HeadlessBackend.plainText(AppView.render(store.state, context: context).buffer) }
+    public var screen: String { HeadlessBackend.plainText(AppView.render(store.state, context: context).buffer) }
 
     /// Sends an action and waits until its effects, and everything they lead to, have settled.
-    func send(_ action: TerminalAction) async {
+    public func send(_ action: TerminalAction) async {
         tracker.track(store.send(action))
         await tracker.quiet()
     }
