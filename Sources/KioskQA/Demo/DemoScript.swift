@@ -19,8 +19,3 @@ public struct DemoScript: Sendable {
         self.chapters = chapters
     }
 }
-
-public struct DemoChapter: Sendable {
-    public var caption: String
-    public var steps: [ScenarioStep]
-}

@@ -14,6 +14,8 @@ public enum StoreSettingChange: Sendable, Hashable {
     case backendUnreachableFor(ISODuration)
     case fault(StoreFault)
     case clearFaults
+    /// The store's lifecycle setting: a failed renewal keeps access for the grace period first.
+    case gracePeriod(Bool)
 
     func apply(to controls: inout StoreControls, now: Date) {
         switch self {
@@ -28,6 +30,11 @@ public enum StoreSettingChange: Sendable, Hashable {
             controls.faults.removeAll { $0.operation == fault.operation }
             controls.faults.append(fault)
         case .clearFaults: controls.faults = []
+        case .gracePeriod: break
         }
+    }
+
+    func apply(to settings: inout StoreSettings) {
+        if case let .gracePeriod(on) = self { settings.gracePeriodEnabled = on }
     }
 }

@@ -13,26 +13,3 @@ public enum WebhookCommand: Sendable, Hashable {
     /// Reverses the order of the waiting deliveries, so later events arrive first.
     case reverse
 }
-
-public enum WebhookPick: Sendable, Hashable {
-    case first, last
-    case index(Int)
-
-    init?(_ text: String) {
-        switch text {
-        case "first": self = .first
-        case "last": self = .last
-        default:
-            guard let number = Int(text), number >= 1 else { return nil }
-            self = .index(number)
-        }
-    }
-
-    func pick<T>(_ items: [T]) -> T? {
-        switch self {
-        case .first: items.first
-        case .last: items.last
-        case let .index(number): number <= items.count ? items[number - 1] : nil
-        }
-    }
-}

@@ -13,7 +13,7 @@ public enum ScenarioParser {
     static let expectationNames = ["text", "no-text", "screen", "checkout", "entitlement", "no-entitlement", "subscription",
                                    "invoices", "wallet", "event", "usage", "pending", "invariants"]
     static let settingNames = ["ask-to-buy", "interrupted-purchases", "renewals-fail", "duplicate-receipts", "dropped-receipts",
-                               "backend-errors", "backend-unreachable-for", "fault", "clear-faults"]
+                               "backend-errors", "backend-unreachable-for", "fault", "clear-faults", "grace-period"]
 
     public static func parse(contentsOf url: URL, displayName: String? = nil) -> Result<Scenario, ScenarioErrors> {
         let file = displayName ?? url.path
@@ -44,7 +44,7 @@ public enum ScenarioParser {
         var scenario = Scenario(file: file, name: "", steps: [])
         var sawName = false
         var sawSteps = false
-        for (key, keyNode, value) in reader.mapping(root, context: "the scenario", allowed: metadataKeys) ?? [] {
+        for (key, _, value) in reader.mapping(root, context: "the scenario", allowed: metadataKeys) ?? [] {
             switch key {
             case "name":
                 if let name = reader.string(value, what: "name"), !name.isEmpty {
@@ -81,7 +81,6 @@ public enum ScenarioParser {
                     reader.error("steps must be a list, found \(reader.found(value))", at: value)
                 }
             }
-            _ = keyNode
         }
         if !sawName { reader.error("missing field 'name' in the scenario", at: root) }
         if !sawSteps { reader.error("missing field 'steps' in the scenario", at: root) }

@@ -104,6 +104,7 @@ enum ScenarioStepReader {
             case "backend-errors": reader.int(node, what: key).map { .backendErrors($0) }
             case "backend-unreachable-for": reader.duration(node, what: key).map { .backendUnreachableFor($0) }
             case "fault": fault(node, &reader).map { .fault($0) }
+            case "grace-period": reader.bool(node, what: key).map { .gracePeriod($0) }
             default: reader.bool(node, what: key).flatMap { $0 ? .clearFaults : nil }
             }
             if let change { changes.append(change) }

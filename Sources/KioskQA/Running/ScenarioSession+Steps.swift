@@ -40,6 +40,9 @@ extension ScenarioSession {
             let now = try await service.now(for: try requireAccount())
             changes.forEach { $0.apply(to: &controls, now: now) }
             try await service.updateStoreControls(controls)
+            var settings = try await service.settings()
+            changes.forEach { $0.apply(to: &settings) }
+            try await service.updateSettings(settings)
             await send(.app(.pollChanges))
             return .passed(detail: "\(changes.count) store controls")
         case let .webhook(command):
