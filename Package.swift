@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
         .library(name: "KioskViewModels", targets: ["KioskViewModels"]),
         .library(name: "KioskScreens", targets: ["KioskScreens"]),
+        .library(name: "KioskQA", targets: ["KioskQA"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,7 +25,7 @@ let package = Package(
         .target(
             name: "KioskResources",
             path: "Resources",
-            resources: [.copy("catalog.yaml")]
+            resources: [.copy("catalog.yaml"), .copy("flows")]
         ),
         .target(
             name: "PaymentsCore",
@@ -62,9 +63,17 @@ let package = Package(
             name: "KioskScreens",
             dependencies: ["TerminalUI", "KioskViewModels"]
         ),
+        .target(
+            name: "KioskQA",
+            dependencies: [
+                "KioskScreens", "KioskViewModels", "PaymentsCore", "TerminalUI",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
+                "KioskQA",
                 "PaymentsCore",
                 "KioskViewModels",
                 "KioskScreens",
@@ -116,6 +125,10 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "KioskQATests",
+            dependencies: ["KioskQA", "KioskScreens", "KioskViewModels", "PaymentsCore", "TerminalUI", "KioskResources"]
         ),
         .testTarget(
             name: "kioskTests",

@@ -9,4 +9,9 @@ public enum KioskResources {
     public static var defaultCatalogURL: URL? {
         Bundle.module.url(forResource: "catalog", withExtension: "yaml")
     }
+
+    /// The QA scenario library (`flows/*.yaml`) and the demo tour (`flows/demo/tour.yaml`).
+    public static var flowsURL: URL? {
+        Bundle.module.url(forResource: "flows", withExtension: nil)
+    }
 }

@@ -1,0 +1,98 @@
+import PaymentsCore
+import TerminalUI
+
+/// Plays a demo script as paced cues: captions, steps, and typing one character at a time.
+/// A pure state machine (no clock, no I/O), so the host decides how to wait and tests check
+/// the pacing exactly.
+public struct DemoPlayer: Sendable {
+    public let script: DemoScript
+    public let pacing: DemoPacing
+    public private(set) var isPaused = false
+    public private(set) var hasQuit = false
+    private var chapter = 0
+    private var step = 0
+    private var announced = false
+    private var queued: [DemoCue] = []
+    private var random: SeededGenerator
+
+    /// Card fields typed a character at a time through the view model, whatever the layout.
+    static let typedActions: Set<String> = ["checkout.card-number", "checkout.card-expiry", "checkout.card-cvc", "checkout.card-name",
+                                                  "checkout.card-postal", "checkout.promo"]
+
+    public init(script: DemoScript, pacing: DemoPacing = DemoPacing()) {
+        self.script = script
+        self.pacing = pacing
+        random = SeededGenerator(seed: script.scenario.seed)
+    }
+
+    /// The chapter playing (or about to).
+    public var chapterIndex: Int { chapter }
+
+    public mutating func handle(_ control: DemoControl) {
+        switch control {
+        case .togglePause:
+            isPaused.toggle()
+        case .quit:
+            hasQuit = true
+        case .skipChapter:
+            queued = []
+            chapter += 1
+            step = 0
+            announced = false
+        }
+    }
+
+    /// The next cue; nil when paused, finished or quit.
+    public mutating func next() -> DemoCue? {
+        guard !isPaused, !hasQuit else { return nil }
+        if !queued.isEmpty { return queued.removeFirst() }
+        guard chapter < script.chapters.count else { return nil }
+        let current = script.chapters[chapter]
+        if !announced {
+            announced = true
+            return DemoCue(delay: chapter == 0 ? 0 : scaled(pacing.step), event: .chapter(index: chapter, caption: current.caption))
+        }
+        guard step < current.steps.count else {
+            chapter += 1
+            step = 0
+            announced = false
+            return next()
+        }
+        let scriptStep = current.steps[step]
+        step += 1
+        let lead = step == 1 ? pacing.chapter : pacing.step
+        queued = cues(for: scriptStep, lead: scaled(lead))
+        return queued.isEmpty ? next() : queued.removeFirst()
+    }
+
+    private mutating func cues(for step: ScenarioStep, lead: Double) -> [DemoCue] {
+        switch step.kind {
+        case let .caption(text):
+            return [DemoCue(delay: lead, event: .caption(text))]
+        case let .type(text):
+            return typed(Array(text), lead: lead) { _, character in
+                ScenarioStep(line: step.line, column: step.column, kind: .press([.character(character)]))
+            }
+        case let .act(action) where Self.typedActions.contains(action.name):
+            let text = Array(action.argument ?? "")
+            return typed(text, lead: lead) { index, _ in
+                ScenarioStep(line: step.line, column: step.column,
+                             kind: .act(ScenarioAction(name: action.name, argument: String(text[...index]))))
+            }
+        default:
+            return [DemoCue(delay: lead, event: .step(step))]
+        }
+    }
+
+    /// One cue per character: the first after `lead`, the rest at a person's typing speed.
+    private mutating func typed(_ characters: [Character], lead: Double,
+                                _ make: (Int, Character) -> ScenarioStep) -> [DemoCue] {
+        characters.enumerated().map { index, character in
+            let jitter = Double(random.next() % 1000) / 1000 * pacing.jitter
+            let delay = index == 0 ? lead : scaled(pacing.keystroke + jitter)
+            return DemoCue(delay: delay, event: .step(make(index, character)))
+        }
+    }
+
+    private func scaled(_ seconds: Double) -> Double { seconds / pacing.speed }
+}

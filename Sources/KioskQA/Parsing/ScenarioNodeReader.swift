@@ -1,0 +1,121 @@
+import Foundation
+import PaymentsCore
+import Yams
+
+/// Reads YAML nodes into typed values, recording a positioned diagnostic for every value that
+/// does not fit instead of stopping, so one run reports every problem in a file.
+struct ScenarioNodeReader {
+    let file: String
+    private(set) var diagnostics: [CatalogDiagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func error(_ message: String, at node: Node) {
+        error(message, at: node.mark)
+    }
+
+    mutating func error(_ message: String, at mark: Mark?) {
+        diagnostics.append(CatalogDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+    }
+
+    func found(_ node: Node) -> String {
+        switch node {
+        case let .scalar(scalar): "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    /// A mapping's entries in file order with unknown keys reported (naming the allowed ones).
+    mutating func mapping(_ node: Node, context: String, allowed: [String]) -> [(key: String, keyNode: Node, value: Node)]? {
+        guard let mapping = node.mapping else {
+            error("\(context) must be a mapping, found \(found(node))", at: node)
+            return nil
+        }
+        var entries: [(key: String, keyNode: Node, value: Node)] = []
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else {
+                error("keys in \(context) must be plain names, found \(found(keyNode))", at: keyNode)
+                continue
+            }
+            guard allowed.contains(key) else {
+                error("unknown key '\(key)' in \(context); allowed keys: \(allowed.joined(separator: ", "))", at: keyNode)
+                continue
+            }
+            entries.append((key, keyNode, value))
+        }
+        return entries
+    }
+
+    mutating func string(_ node: Node, what: String) -> String? {
+        guard let scalar = node.scalar else {
+            error("\(what) must be a string, found \(found(node))", at: node)
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func int(_ node: Node, what: String, minimum: Int = 0) -> Int? {
+        guard let text = node.scalar?.string, let value = Int(text), value >= minimum else {
+            error("\(what) must be a whole number of at least \(minimum), found \(found(node))", at: node)
+            return nil
+        }
+        return value
+    }
+
+    mutating func bool(_ node: Node, what: String) -> Bool? {
+        switch node.scalar?.string {
+        case "true": return true
+        case "false": return false
+        default:
+            error("\(what) must be true or false, found \(found(node))", at: node)
+            return nil
+        }
+    }
+
+    mutating func duration(_ node: Node, what: String) -> ISODuration? {
+        guard let text = node.scalar?.string else {
+            error("\(what) must be an ISO 8601 duration (P1M, PT12H) or a number of days, found \(found(node))", at: node)
+            return nil
+        }
+        if let days = Int(text), days > 0 { return ISODuration(days: days) }
+        guard let duration = ISODuration(text), !duration.isZero else {
+            error("\(what) must be an ISO 8601 duration (P1M, PT12H) or a number of days, found '\(text)'", at: node)
+            return nil
+        }
+        return duration
+    }
+
+    /// `100x30`.
+    mutating func size(_ node: Node, what: String) -> (width: Int, height: Int)? {
+        let parts = node.scalar?.string.split(separator: "x").compactMap { Int($0) } ?? []
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+            error("\(what) must be WIDTHxHEIGHT like 100x30, found \(found(node))", at: node)
+            return nil
+        }
+        return (parts[0], parts[1])
+    }
+
+    /// A scalar or a list of scalars.
+    mutating func strings(_ node: Node, what: String) -> [(String, Node)]? {
+        if node.scalar != nil { return string(node, what: what).map { [($0, node)] } }
+        guard let sequence = node.sequence else {
+            error("\(what) must be a string or a list of strings, found \(found(node))", at: node)
+            return nil
+        }
+        return sequence.compactMap { item in string(item, what: what).map { ($0, item) } }
+    }
+
+    mutating func pendingKind(_ node: Node, what: String) -> PendingAction.Kind? {
+        let names = PendingAction.Kind.allCases.map { $0.rawValue.replacingOccurrences(of: "_", with: "-") }
+        guard let text = node.scalar?.string,
+              let kind = PendingAction.Kind(rawValue: text.replacingOccurrences(of: "-", with: "_")) else {
+            error("\(what) must be one of \(names.joined(separator: ", ")), found \(found(node))", at: node)
+            return nil
+        }
+        return kind
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// `--transcript DIR`: one text file per scenario with every step and the screen after it.
+public enum TranscriptWriter {
+    public static func text(_ result: ScenarioResult) -> String {
+        var lines = ["# \(result.scenario.name) (\(result.scenario.file)): \(result.passed ? "PASS" : "FAIL")"]
+        for entry in result.transcript {
+            lines.append("")
+            lines.append("## line \(entry.line): \(entry.step) \(entry.detail)")
+            lines.append(SnapshotStore.normalized(entry.screen))
+        }
+        if let failure = result.failure { lines += ["", failure.report] }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// File name from the scenario's: `checkout-decline.txt`; distinct results never share one.
+    public static func write(_ results: [ScenarioResult], to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var used: Set<String> = []
+        for result in results {
+            let base = URL(fileURLWithPath: result.scenario.file).deletingPathExtension().lastPathComponent
+            var name = base
+            var counter = 2
+            while used.contains(name) {
+                name = "\(base)-\(counter)"
+                counter += 1
+            }
+            used.insert(name)
+            try Data(text(result).utf8).write(to: directory.appendingPathComponent(name + ".txt"))
+        }
+    }
+}

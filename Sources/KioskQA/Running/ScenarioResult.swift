@@ -1,0 +1,21 @@
+import KioskScreens
+
+/// How one scenario ended.
+public struct ScenarioResult: Sendable {
+    public var scenario: Scenario
+    /// Steps that ran (all of them when it passed).
+    public var stepsRun: Int
+    public var failure: StepFailure?
+    public var transcript: [TranscriptEntry]
+    /// Snapshot files written because `--update-snapshots` was given or they were missing.
+    public var snapshotsWritten: [String]
+    /// The terminal state when the scenario stopped (nil when it could not start).
+    public var finalState: TerminalState?
+
+    public var passed: Bool { failure == nil }
+
+    /// `PASS name (12 steps)` or `FAIL name`.
+    public var progressLine: String {
+        passed ? "PASS \(scenario.name) (\(stepsRun) steps)" : "FAIL \(scenario.name)"
+    }
+}

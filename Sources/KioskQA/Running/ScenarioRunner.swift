@@ -1,0 +1,76 @@
+import Foundation
+import PaymentsCore
+
+/// Runs scenarios headless, a few at a time, and reports each as it ends.
+public struct ScenarioRunner: Sendable {
+    public let options: ScenarioOptions
+
+    public init(options: ScenarioOptions) {
+        self.options = options
+    }
+
+    /// Results in the order given; `progress` hears each result as soon as it is known.
+    @MainActor
+    public func run(_ scenarios: [Scenario], progress: @escaping @MainActor (ScenarioResult) -> Void = { _ in }) async -> [ScenarioResult] {
+        let queue = ScenarioQueue(scenarios)
+        let workers = (0..<min(options.width, scenarios.count)).map { _ in
+            Task { @MainActor in
+                while let (index, scenario) = queue.next() {
+                    let result = await self.run(scenario)
+                    queue.finish(index, result)
+                    progress(result)
+                }
+            }
+        }
+        for worker in workers { await worker.value }
+        return queue.results
+    }
+
+    /// One scenario from start to its first failing step, or to the end.
+    @MainActor
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        var result = ScenarioResult(scenario: scenario, stepsRun: 0, failure: nil, transcript: [], snapshotsWritten: [],
+                                    finalState: nil)
+        let session: ScenarioSession
+        do {
+            let catalog = try loadCatalog(for: scenario)
+            session = try await ScenarioSession(scenario: scenario, catalog: catalog, options: options)
+        } catch {
+            result.failure = StepFailure(file: scenario.file, line: 1, column: 1, step: "setup", expected: "the scenario to start",
+                                         actual: "\(error)", screen: "")
+            return result
+        }
+        defer { session.close() }
+        let snapshots = SnapshotStore(scenarioFile: scenario.file, update: options.updateSnapshots)
+        result.transcript.append(TranscriptEntry(line: 1, step: "start", detail: scenario.name, screen: session.screen))
+        result.finalState = session.state
+        for step in scenario.steps {
+            let outcome = await session.run(step, snapshots: snapshots)
+            result.stepsRun += 1
+            let screen = session.screen
+            result.finalState = session.state
+            switch outcome {
+            case let .passed(detail):
+                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: detail, screen: screen))
+                if case .snapshot = step.kind, options.updateSnapshots { result.snapshotsWritten.append(detail) }
+            case let .failed(expected, actual, line, column):
+                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: "FAILED: \(actual)", screen: screen))
+                result.failure = StepFailure(file: scenario.file, line: line, column: column, step: step.name,
+                                             expected: expected, actual: actual, screen: screen)
+                return result
+            }
+        }
+        return result
+    }
+
+    private func loadCatalog(for scenario: Scenario) throws -> Catalog {
+        let url: URL
+        if let path = scenario.catalogPath {
+            url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+                : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().appendingPathComponent(path)
+        } else {
+            url = options.defaultCatalog
+        }
+        return try CatalogLoader.load(contentsOf: url).get()
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import KioskScreens
+import KioskViewModels
+import PaymentsCore
+import TerminalUI
+
+/// One scenario's world: a fresh data directory, the real payments core on a test clock at the
+/// scenario's start, seeded randomness, and the same terminal reducer and renderer the terminal
+/// uses, driven headless. The runner replays scenario files in it; the recorder's tests and
+/// the demo drive it directly.
+@MainActor
+public final class ScenarioSession {
+    let scenario: Scenario
+    let directory: URL
+    let clock: ManualClock
+    let service: LocalPaymentsService
+    let store: Store<TerminalFeature>
+    let context: RenderContext
+    let tracker: EffectTracker
+    let browser: HeadlessBrowser
+    private(set) var testClock: TestClock
+    var accountID: String?
+    private var generator: SeededGenerator
+
+    public init(scenario: Scenario, catalog: Catalog, options: ScenarioOptions) async throws {
+        self.scenario = scenario
+        directory = options.scratchDirectory.appendingPathComponent("kiosk-qa-\(scenario.seed)-\(UInt64.random(in: 0 ... .max))")
+        clock = ManualClock(scenario.start)
+        generator = SeededGenerator(seed: scenario.seed)
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
+                                           random: RandomSource(SeededGenerator(seed: scenario.seed)))
+        context = options.context
+        let tracker = EffectTracker()
+        self.tracker = tracker
+        browser = HeadlessBrowser(service: service, seed: scenario.seed) { count in await tracker.setParked(count) }
+        var secretsGenerator = SeededGenerator(seed: generator.next())
+        _ = try await service.webhookSecrets(creatingWith: &secretsGenerator)
+        testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
+        let app = AppFeature(client: .live(service, hostedCheckout: browser.client), clock: clock, files: .failing)
+        store = Store(initialState: TerminalState(app: AppState(sessionID: "qa\(scenario.seed)"), size: scenario.size),
+                      reducer: TerminalFeature(app: app, context: options.context))
+        if let customer = scenario.customer { try await signIn(customer) }
+        await send(.app(.launched))
+    }
+
+    /// The terminal state now (app state plus terminal-only state).
+    public var state: TerminalState { store.state }
+
+    /// Removes the data directory; the session is not used afterwards.
+    public func close() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    public var screen: String { HeadlessBackend.plainText(AppView.render(store.state, context: context).buffer) }
+
+    /// Sends an action and waits until its effects, and everything they lead to, have settled.
+    public func send(_ action: TerminalAction) async {
+        tracker.track(store.send(action))
+        await tracker.quiet()
+    }
+
+    func signIn(_ customer: CustomerSetup) async throws {
+        let account = try await service.createAccount(NewAccount(
+            email: "\(customer.name)@example.com", name: customer.name, testClockID: testClock.id))
+        if let card = customer.card {
+            _ = try await service.addCard(accountID: account.id, card: CardDetails(
+                number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.substituteCVC,
+                cardholderName: customer.name, postalCode: "94107"), makeDefault: true)
+        }
+        try await service.signIn(account.id)
+        accountID = account.id
+    }
+
+    /// Moves the test clock (renewals, retries and expiries run in order) and the host's clock.
+    func advance(_ duration: ISODuration) async throws -> ClockAdvanceReport {
+        let target = duration.advance(testClock.frozenTime)
+        let report = try await service.advanceTestClock(testClock.id, to: target)
+        testClock.frozenTime = target
+        clock.set(target)
+        await send(.clockTicked(target))
+        await send(.app(.pollChanges))
+        return report
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `kiosk qa …`: scripted purchase flows run headless.
+struct QACommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "qa",
+        abstract: "Run QA scenario files headless and report.",
+        subcommands: [QARunCommand.self])
+}

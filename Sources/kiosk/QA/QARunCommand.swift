@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import KioskQA
+import KioskResources
+
+/// `kiosk qa run FILE|DIR ...`: replays scenarios headless through the same reducers and
+/// renderer as the terminal, each on a throwaway data directory and a test clock.
+struct QARunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run scenario files (or every *.yaml in a folder) and report.",
+        discussion: """
+            Prints PASS or FAIL per scenario, each failure with its FILE:LINE, the expectation, the \
+            actual value and the screen, then "N passed, N failed". Exits 0 when all pass, 1 when any \
+            fails, 64 for a usage error (unknown option, missing path, no scenario left after \
+            --filter) and 65 when a file is invalid (every problem printed as FILE:LINE:COLUMN: error: \
+            message, nothing run). Without a path the built-in library runs.
+            """)
+
+    @Argument(help: "Scenario files or folders (default: the built-in library).")
+    var paths: [String] = []
+
+    @Option(help: "Write JUnit XML to this file.")
+    var junit: String?
+
+    @Option(help: "Write each scenario's steps and screens to this folder.")
+    var transcript: String?
+
+    @Flag(name: .customLong("update-snapshots"), help: "Record the screens of snapshot steps instead of comparing them.")
+    var updateSnapshots = false
+
+    @Option(help: "Run only scenarios with this tag (repeatable).")
+    var filter: [String] = []
+
+    @Option(help: "Scenarios run at once.")
+    var jobs = 3
+
+    @MainActor
+    func run() async throws {
+        guard let catalog = KioskResources.defaultCatalogURL else { throw Self.usage("the built-in catalog is missing") }
+        var targets = paths
+        if targets.isEmpty {
+            guard let flows = KioskResources.flowsURL else { throw Self.usage("the built-in scenario library is missing") }
+            targets = [flows.path]
+        }
+        let loaded = ScenarioLoader.load(targets)
+        for path in loaded.missing { Terminal.error("\(path): no such file or folder") }
+        guard loaded.missing.isEmpty else { throw ExitCode(64) }
+        guard loaded.errors.isEmpty else {
+            for errors in loaded.errors { Terminal.error(errors.description) }
+            throw ExitCode(65)
+        }
+        let scenarios = filter.isEmpty ? loaded.scenarios
+            : loaded.scenarios.filter { !Set($0.tags).isDisjoint(with: filter) }
+        guard !scenarios.isEmpty else { throw Self.usage("no scenario to run" + (filter.isEmpty ? "" : " with tag \(filter.joined(separator: ", "))")) }
+        let runner = ScenarioRunner(options: ScenarioOptions(defaultCatalog: catalog, updateSnapshots: updateSnapshots, width: jobs))
+        let results = await runner.run(scenarios) { result in
+            FileHandle.standardOutput.write(Data((result.progressLine + "\n").utf8))
+        }
+        FileHandle.standardOutput.write(Data(ScenarioSummary.text(results).utf8))
+        if let junit {
+            try Data(JUnitReport.xml(results).utf8).write(to: URL(fileURLWithPath: junit))
+        }
+        if let transcript {
+            try TranscriptWriter.write(results, to: URL(fileURLWithPath: transcript))
+        }
+        if results.contains(where: { !$0.passed }) { throw ExitCode.failure }
+    }
+
+    private static func usage(_ message: String) -> ExitCode {
+        Terminal.error("kiosk qa run: \(message)")
+        return ExitCode(64)
+    }
+}
