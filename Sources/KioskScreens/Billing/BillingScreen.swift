@@ -1,16 +1,135 @@
 import KioskViewModels
+import PaymentsCore
 import TerminalUI
 
+/// Billing history: a table over the window of invoices the view model keeps, with the detail
+/// of one invoice, filters and exports.
 enum BillingScreen {
+    /// Where exports go: the directory kiosk was started in, as a person at a shell expects.
+    static let exportDirectory = "."
+
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
-        Panel(title: "Billing", theme: context.theme, glyphs: context.glyphs).render(in: area, buffer: &frame.buffer)
+        let billing = state.app.billing
+        if let detail = billing.detail {
+            InvoiceDetailView.render(detail, in: area, frame: &frame, context: context)
+            return
+        }
+        switch billing.phase {
+        case .loading:
+            PhaseMessageView(title: "Billing history", lines: ["Loading invoices…"]).render(in: area, frame: &frame, context: context)
+        case let .failed(error):
+            PhaseMessageView(title: "Billing history", lines: ["Invoices could not be loaded.", error.message], style: \.error,
+                             button: ("r Retry", .app(.billing(.retry)))).render(in: area, frame: &frame, context: context)
+        case .empty:
+            emptyMessage(billing.filter).render(in: area, frame: &frame, context: context)
+        case .loaded:
+            if context.isAccessible {
+                BillingAccessibleView.render(billing, in: area, frame: &frame, context: context)
+            } else {
+                BillingLoadedView.render(billing, in: area, frame: &frame, context: context)
+            }
+        }
     }
 
-    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? { nil }
+    private static func emptyMessage(_ filter: InvoiceFilter) -> PhaseMessageView {
+        if filter != InvoiceFilter() {
+            return PhaseMessageView(title: "Billing history",
+                                    lines: ["No invoices match \(BillingWording.filter(filter)).",
+                                            "s and y change the filter; c clears it."],
+                                    button: ("c Clear filters", .app(.billing(.filterChanged(InvoiceFilter())))))
+        }
+        return PhaseMessageView(title: "Billing history",
+                                lines: ["No invoices yet.", "Your receipts appear here after your first purchase."],
+                                button: ("Enter Browse the store", .app(.billing(.showPaywallTapped))))
+    }
+
+    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        let billing = state.app.billing
+        state.billing.pendingJump = nil
+        if billing.detail != nil {
+            switch key {
+            case .escape, .backspace, .enter: return send(.closeDetail)
+            default: return nil
+            }
+        }
+        switch billing.phase {
+        case .loading:
+            return nil
+        case .failed:
+            return key == .character("r") ? send(.retry) : nil
+        case .empty:
+            switch key {
+            case .enter where billing.filter == InvoiceFilter(): return send(.showPaywallTapped)
+            default: return filterKey(key, state)
+            }
+        case .loaded:
+            return listKey(key, &state) ?? filterKey(key, state)
+        }
+    }
+
+    private static func listKey(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        let billing = state.app.billing
+        switch key {
+        case .up, .character("k"): return send(.moveSelection(by: -1))
+        case .down, .character("j"): return send(.moveSelection(by: 1))
+        case .pageUp: return send(.moveSelection(by: -billing.viewportHeight))
+        case .pageDown: return send(.moveSelection(by: billing.viewportHeight))
+        case .home, .end:
+            let jump: BillingJump = key == .home ? .start : .end
+            state.billing.pendingJump = jump
+            return send(.moveSelection(by: jump.step))
+        case .enter: return send(.openSelected)
+        case .character("e"): return send(.export(.csv, directory: exportDirectory))
+        case .character("J"): return send(.export(.json, directory: exportDirectory))
+        default: return nil
+        }
+    }
+
+    /// s and y cycle the status and year filters through every value and back to all; c clears both.
+    private static func filterKey(_ key: Key, _ state: TerminalState) -> Effect<TerminalAction>? {
+        var filter = state.app.billing.filter
+        switch key {
+        case .character("s"):
+            let statuses: [InvoiceStatus?] = [nil] + InvoiceStatus.allCases
+            let index = statuses.firstIndex(of: filter.status) ?? 0
+            filter.status = statuses[(index + 1) % statuses.count]
+        case .character("y"):
+            let years: [Int?] = [nil] + state.billing.knownYears
+            let index = years.firstIndex(of: filter.year) ?? 0
+            filter.year = years[(index + 1) % years.count]
+        case .character("c"):
+            filter = InvoiceFilter()
+        default:
+            return nil
+        }
+        return filter == state.app.billing.filter ? Effect.none : send(.filterChanged(filter))
+    }
 
     static func hints(_ state: TerminalState) -> [KeyHint] {
-        state.app.helpKeys.map { KeyHint(key: $0.key, action: $0.description) }
+        let billing = state.app.billing
+        let global = [KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
+        if billing.detail != nil { return [KeyHint(key: "Esc", action: "Close invoice"), KeyHint(key: "1-4", action: "Tabs")] + global }
+        switch billing.phase {
+        case .loaded:
+            return [KeyHint(key: "↑/↓", action: "Move"), KeyHint(key: "Enter", action: "Open"), KeyHint(key: "s/y", action: "Filter"),
+                    KeyHint(key: "e/J", action: "Export CSV/JSON"), KeyHint(key: "PgDn/End", action: "Page")] + global
+        case .empty:
+            let first = billing.filter == InvoiceFilter() ? KeyHint(key: "Enter", action: "Store") : KeyHint(key: "c", action: "Clear filters")
+            return [first, KeyHint(key: "s/y", action: "Filter"), KeyHint(key: "1-4", action: "Tabs")] + global
+        case .failed:
+            return [KeyHint(key: "r", action: "Retry")] + global
+        case .loading:
+            return [KeyHint(key: "1-4", action: "Tabs")] + global
+        }
     }
 
-    static func reconcile(_ state: inout TerminalState) {}
+    /// Remembers the years of the unfiltered history for the year filter.
+    static func reconcile(_ state: inout TerminalState) {
+        let billing = state.app.billing
+        guard billing.filter.year == nil, let rows = billing.window?.rows else { return }
+        let years = Set(state.billing.knownYears).union(rows.map(\.year))
+        state.billing.knownYears = years.sorted(by: >)
+    }
+
+    private static func send(_ action: BillingHistoryAction) -> Effect<TerminalAction> { .send(.app(.billing(action))) }
 }

@@ -1,16 +1,65 @@
 import KioskViewModels
 import TerminalUI
 
+/// The store's front: what the plan gives, the packages to choose from, and the button that
+/// starts checkout.
 enum PaywallScreen {
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
-        Panel(title: "Paywall", theme: context.theme, glyphs: context.glyphs).render(in: area, buffer: &frame.buffer)
+        let paywall = state.app.paywall
+        switch paywall.phase {
+        case .loading:
+            PhaseMessageView(title: "Store", lines: ["Loading the store…"]).render(in: area, frame: &frame, context: context)
+        case let .failed(error):
+            PhaseMessageView(title: "Store", lines: ["The store could not be loaded.", error.message], style: \.error,
+                             button: ("r Retry", .app(.paywall(.retry)))).render(in: area, frame: &frame, context: context)
+        case .empty:
+            PhaseMessageView(title: "Store", lines: ["Nothing is for sale right now.", "Press 4 for Settings or q to quit."])
+                .render(in: area, frame: &frame, context: context)
+        case let .loaded(content):
+            if context.isAccessible {
+                PaywallAccessibleView.render(paywall, content, in: area, frame: &frame, context: context)
+            } else {
+                PaywallLoadedView.render(paywall, content, in: area, frame: &frame, context: context)
+            }
+        }
     }
 
-    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? { nil }
+    static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        let paywall = state.app.paywall
+        guard paywall.phase.content != nil else {
+            if case .failed = paywall.phase, key == .character("r") { return send(.retry) }
+            return nil
+        }
+        switch key {
+        case .left, .up, .backTab, .character("h"), .character("k"): return send(.selectPrevious)
+        case .right, .down, .tab, .character("l"), .character("j"): return send(.selectNext)
+        case .enter: return send(.continueTapped)
+        case .character("r"): return send(.restoreTapped)
+        case .escape: return send(.closeTapped)
+        default: return nil
+        }
+    }
 
     static func hints(_ state: TerminalState) -> [KeyHint] {
-        state.app.helpKeys.map { KeyHint(key: $0.key, action: $0.description) }
+        let paywall = state.app.paywall
+        switch paywall.phase {
+        case .loaded:
+            var hints = [KeyHint(key: "←/→", action: "Package")]
+            if paywall.callToAction?.isEnabled == true {
+                hints.append(KeyHint(key: "Enter", action: PaywallWording.callToAction(paywall)))
+            }
+            hints += [KeyHint(key: "r", action: "Restore"), KeyHint(key: "1-4", action: "Tabs"),
+                      KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
+            return hints
+        case .failed:
+            return [KeyHint(key: "r", action: "Retry"), KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
+        case .loading, .empty:
+            return [KeyHint(key: "1-4", action: "Tabs"), KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
+        }
     }
 
+    /// The paywall keeps no terminal-only state: the view model owns the selection.
     static func reconcile(_ state: inout TerminalState) {}
+
+    private static func send(_ action: PaywallAction) -> Effect<TerminalAction> { .send(.app(.paywall(action))) }
 }

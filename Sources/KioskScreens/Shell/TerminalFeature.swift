@@ -19,10 +19,10 @@ public struct TerminalFeature: Reducer {
         case let .app(action):
             let effect = app.reduce(into: &state.app, action: action).map(TerminalAction.app)
             state.reconcileUI()
-            return effect
+            return .merge(effect, BillingScreen.followUp(&state, context: context))
         case let .resized(size):
             state.size = size
-            return .none
+            return BillingScreen.followUp(&state, context: context)
         case let .clockTicked(date):
             guard state.app.checkout != nil else { return .none }
             return .send(.app(.checkout(.clockTicked(date))))

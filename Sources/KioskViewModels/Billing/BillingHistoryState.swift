@@ -36,6 +36,6 @@ public struct BillingHistoryState: Equatable, Sendable {
     public static let keys = [
         KeyHelp("↑/↓", "Move"), KeyHelp("PgUp/PgDn", "Page"), KeyHelp("Enter", "Open invoice"),
         KeyHelp("s", "Filter by status"), KeyHelp("y", "Filter by year"), KeyHelp("e", "Export CSV"),
-        KeyHelp("j", "Export JSON"), KeyHelp("Esc", "Back"),
+        KeyHelp("J", "Export JSON"), KeyHelp("Esc", "Back"),
     ]
 }

@@ -22,9 +22,9 @@ public struct InvoiceWindow: Hashable, Sendable {
     /// Absolute index after `rows.last`.
     public var endIndex: Int { startIndex + rows.count }
     var lastPage: Int { firstPage + loadedPages - 1 }
-    var isAtEnd: Bool { endReached && pageStarts.count == lastPage + 1 }
+    public var isAtEnd: Bool { endReached && pageStarts.count == lastPage + 1 }
 
-    func row(at index: Int) -> InvoiceRow? {
+    public func row(at index: Int) -> InvoiceRow? {
         let offset = index - startIndex
         return rows.indices.contains(offset) ? rows[offset] : nil
     }

@@ -44,7 +44,7 @@ public struct PaywallContent: Hashable, Sendable {
                     price: price,
                     priceText: PriceWording.withMonthlyEquivalent(price, every: product.period, equivalent: equivalent),
                     introOfferText: intro, hasFreeTrial: intro != nil && product.intro?.type == .freeTrial,
-                    entitlementName: entitlementName(plan.entitlement)))
+                    entitlementName: entitlementName(plan.entitlement), monthlyEquivalent: equivalent))
             }
         }
         for product in catalog.products {

@@ -22,4 +22,7 @@ public struct PaywallPackage: Hashable, Sendable {
     public var hasFreeTrial: Bool
     /// Name of the entitlement this package unlocks.
     public var entitlementName: String?
+    /// Per-month price and saving of a longer period, so a screen can show them in their own
+    /// columns instead of taking `priceText` apart.
+    public var monthlyEquivalent: MonthlyEquivalent? = nil
 }

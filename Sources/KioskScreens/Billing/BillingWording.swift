@@ -1,0 +1,20 @@
+import KioskViewModels
+
+/// Sentences the billing screen shows in both layouts.
+enum BillingWording {
+    /// "status: paid, year: 2026".
+    static func filter(_ filter: InvoiceFilter) -> String {
+        "status: \(filter.status?.rawValue ?? "all"), year: \(filter.year.map(String.init) ?? "all")"
+    }
+
+    /// "Invoice 12 of 40+" (the total is known only once the last page is loaded).
+    static func position(_ billing: BillingHistoryState) -> String {
+        guard let window = billing.window else { return "" }
+        return "Invoice \(billing.selection + 1) of \(window.endIndex)\(window.isAtEnd ? "" : "+")"
+    }
+
+    /// Exporting, the outcome of the last export, or nil.
+    static func export(_ billing: BillingHistoryState) -> String? {
+        billing.isExporting ? "Exporting…" : billing.exportMessage
+    }
+}

@@ -1,0 +1,75 @@
+import KioskViewModels
+import TerminalUI
+
+/// The comparison table: plans as columns (header, price, one row per feature, the action),
+/// the selected column marked and reversed in its header and action, every column clickable.
+enum PlanGrid {
+    static func render(_ plans: PlanComparisonState, _ content: PlanComparisonContent, in area: Rect, frame: inout Frame,
+                       context: RenderContext) {
+        let theme = context.theme
+        let glyphs = context.glyphs
+        let selectedIndex = content.columns.firstIndex { $0.planID == plans.selectedPlanID } ?? 0
+        let layout = PlanGridLayout(width: area.width, columns: content.columns, rows: content.rows, selected: selectedIndex)
+        let priceLines = area.height >= content.rows.count + 8 ? 2 : 1
+        var cursor = LineCursor(area: area, ellipsis: glyphs.ellipsis)
+        let header = cursor.take(1)
+        let price = cursor.take(priceLines)
+        if cursor.remaining > content.rows.count + 2 { cursor.line(String(repeating: glyphs.horizontal, count: area.width), style: theme.border, buffer: &frame.buffer) }
+        let body = cursor.take(min(content.rows.count, max(0, cursor.remaining - 1)))
+        let actions = cursor.take(1)
+
+        let hidden = content.columns.count - layout.visible.count
+        let corner = hidden > 0 ? "+\(hidden) more (←/→)" : "Feature"
+        frame.buffer.write(TextLayout.truncate(corner, to: layout.featureWidth - 1, ellipsis: glyphs.ellipsis),
+                           x: header.x, y: header.y, style: theme.header, clip: header)
+        for (line, row) in content.rows.prefix(body.height).enumerated() {
+            frame.buffer.write(TextLayout.truncate(row.name, to: layout.featureWidth - 1, ellipsis: glyphs.ellipsis),
+                               x: body.x, y: body.y + line, style: theme.base, clip: body)
+        }
+        for index in layout.visible {
+            let column = content.columns[index]
+            let isSelected = index == selectedIndex
+            let x = layout.x(ofColumn: index, in: area)
+            let cell = Rect(x: x, y: area.y, width: layout.columnWidth - 1, height: 1)
+            let columnRect = Rect(x: x, y: area.y, width: layout.columnWidth, height: actions.maxY - area.y)
+            frame.addHit(columnRect, .app(.plans(.selectPlan(planID: column.planID))))
+
+            let marker = isSelected ? glyphs.selectionMarker : String(repeating: " ", count: DisplayWidth.of(glyphs.selectionMarker))
+            let current = column.isCurrent ? (layout.isRoomy ? " (current)" : " *") : ""
+            let headerStyle = isSelected ? theme.selected.bolded() : theme.header
+            let headerCell = Rect(x: x, y: header.y, width: cell.width, height: 1)
+            frame.buffer.fill(headerCell, with: .blank(headerStyle))
+            frame.buffer.write(TextLayout.truncate(marker + column.name + current, to: cell.width, ellipsis: glyphs.ellipsis),
+                               x: x, y: header.y, style: headerStyle, clip: headerCell)
+
+            let priceText = TextLayout.wrap(column.priceText, to: max(1, cell.width - 1))
+            for (line, text) in priceText.prefix(price.height).enumerated() {
+                let cut = line == price.height - 1 && priceText.count > price.height
+                frame.buffer.write(" " + TextLayout.truncate(cut ? text + glyphs.ellipsis : text, to: cell.width - 1, ellipsis: glyphs.ellipsis),
+                                   x: x, y: price.y + line, style: theme.base, clip: Rect(x: x, y: price.y + line, width: cell.width, height: 1))
+            }
+            let valueStyle = isSelected ? theme.base.bolded() : theme.base
+            for (line, row) in content.rows.prefix(body.height).enumerated() where index < row.values.count {
+                frame.buffer.write(" " + TextLayout.truncate(row.values[index], to: cell.width - 1, ellipsis: glyphs.ellipsis),
+                                   x: x, y: body.y + line, style: valueStyle, clip: Rect(x: x, y: body.y + line, width: cell.width, height: 1))
+            }
+            renderAction(column, isSelected: isSelected, in: Rect(x: x, y: actions.y, width: cell.width, height: actions.height),
+                         frame: &frame, context: context)
+        }
+    }
+
+    /// The column's button: choosing it on the selected column does the change; on another
+    /// column a click first selects it, so the summary can be read before anything happens.
+    private static func renderAction(_ column: PlanColumn, isSelected: Bool, in cell: Rect, frame: inout Frame,
+                                     context: RenderContext) {
+        guard !cell.isEmpty else { return }
+        if column.action == .current {
+            frame.buffer.write(" " + column.action.title, x: cell.x, y: cell.y, style: context.theme.disabled, clip: cell)
+            return
+        }
+        let button = Button(column.action.title, isFocused: isSelected, theme: context.theme, glyphs: context.glyphs)
+        button.render(in: cell, buffer: &frame.buffer)
+        let action: PlanComparisonAction = isSelected ? .chooseTapped : .selectPlan(planID: column.planID)
+        frame.addHit(Rect(x: cell.x, y: cell.y, width: min(button.width, cell.width), height: 1), .app(.plans(action)))
+    }
+}

@@ -1,0 +1,45 @@
+import KioskViewModels
+
+/// Sentences the plan screen shows in both layouts.
+enum PlanWording {
+    /// What choosing the selected column would do, with the proration preview once it is in.
+    static func summary(_ plans: PlanComparisonState) -> String? {
+        if plans.isChanging { return "Changing your plan…" }
+        guard let column = plans.selectedColumn else { return nil }
+        switch column.action {
+        case .current:
+            return "\(column.name) is your current plan."
+        case .subscribe:
+            return "Subscribe to \(column.name): \(column.priceText). Enter goes to checkout."
+        case .cancelToFree:
+            return "Switching to \(column.name) cancels your subscription at the end of the period."
+        case .upgrade, .downgrade, .crossgrade:
+            switch plans.preview {
+            case nil, .loading?, .empty?:
+                return "\(column.action.title) to \(column.name): working out the price…"
+            case let .failed(error)?:
+                return "\(column.action.title) to \(column.name): \(error.message)"
+            case let .loaded(summary)?:
+                return "\(column.action.title) to \(column.name): " + preview(summary)
+            }
+        }
+    }
+
+    /// "charged now $40.00 (credit $9.99 for unused time), takes effect now; next charge $49.99 on Feb 1, 2026."
+    static func preview(_ summary: PlanChangeSummary) -> String {
+        let when = switch summary.effective {
+        case .immediate: "now"
+        case let .atRenewal(date): "on \(DateWording.day(date))"
+        }
+        return "charged now \(summary.chargedNow) (credit \(summary.credit) for unused time), takes effect \(when); "
+            + "next charge \(summary.nextCharge) on \(DateWording.day(summary.preview.nextChargeDate))."
+    }
+
+    static func periodLabel(_ period: BillingPeriod) -> String {
+        period == .monthly ? "Monthly" : "Yearly"
+    }
+
+    static func otherPeriod(_ period: BillingPeriod) -> BillingPeriod {
+        period == .monthly ? .yearly : .monthly
+    }
+}
