@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "KioskBenchmarks",
             dependencies: [
-                "PaymentsCore", "KioskViewModels",
+                "PaymentsCore", "KioskViewModels", "KioskScreens", "TerminalUI",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

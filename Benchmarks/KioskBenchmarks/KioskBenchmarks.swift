@@ -20,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
         try WebhookVerifyBenchmarks.register()
         try SignedTransactionBenchmarks.register()
         ReducerBenchmarks.register()
+        RenderBenchmarks.register()
     } catch {
         FileHandle.standardError.write(Data("benchmark fixtures could not be built: \(error)\n".utf8))
     }

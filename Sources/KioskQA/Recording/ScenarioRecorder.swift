@@ -53,8 +53,9 @@ public struct ScenarioRecorder: Sendable {
             flush()
             lastTick = date
             lines.append("  - advance: PT\(seconds)S")
-        case .app:
-            // The host's own messages (launch, polling) happen again by themselves on replay.
+        case .app, .focus:
+            // The host's own messages (launch, polling) happen again by themselves on replay, and
+            // a focus change comes from the click recorded before it.
             return
         }
     }
