@@ -44,7 +44,7 @@ enum PlanGrid {
             frame.buffer.write(TextLayout.truncate(labels[index - layout.visible.lowerBound], to: cell.width, ellipsis: glyphs.ellipsis),
                                x: x, y: header.y, style: headerStyle, clip: headerCell)
 
-            let priceText = TextLayout.wrap(column.priceText, to: max(1, cell.width - 1))
+            let priceText = priceLinesOf(column.priceText, count: price.height)
             for (line, text) in priceText.prefix(price.height).enumerated() {
                 let cut = line == price.height - 1 && priceText.count > price.height
                 frame.buffer.write(" " + TextLayout.truncate(cut ? text + glyphs.ellipsis : text, to: cell.width - 1, ellipsis: glyphs.ellipsis),
@@ -58,6 +58,14 @@ enum PlanGrid {
             renderAction(column, isSelected: isSelected, in: Rect(x: x, y: actions.y, width: cell.width, height: actions.height),
                          frame: &frame, context: context)
         }
+    }
+
+    /// The price on its first line and what follows its first comma on the next ("$99.99/year" /
+    /// "that's $8.33/month, save 17%"), so a narrow cell cuts the detail, never the price.
+    private static func priceLinesOf(_ text: String, count: Int) -> [String] {
+        guard let comma = text.range(of: ", ") else { return [text] }
+        let price = String(text[..<comma.lowerBound])
+        return count > 1 ? [price, String(text[comma.upperBound...])] : [price]
     }
 
     /// "▸Pro (current)", or "▸Pro *" when the words do not fit (the corner then explains the star).
