@@ -13,7 +13,7 @@ struct PlanGridLayout {
 
     init(width: Int, columns: [PlanColumn], rows: [FeatureRow], selected: Int) {
         let longestName = rows.map { DisplayWidth.of($0.name) }.max() ?? 8
-        featureWidth = min(longestName + 1, width >= 100 ? 28 : width >= 70 ? 18 : 16)
+        featureWidth = min(longestName + 1, width >= 100 ? 28 : width >= 70 ? 20 : 16)
         let room = max(0, width - featureWidth)
         let fitting = max(1, min(columns.count, room / Self.minimumColumnWidth))
         let first = min(max(0, selected - fitting / 2), max(0, columns.count - fitting))
