@@ -57,6 +57,7 @@ enum PaywallLoadedView {
                                 frame: &frame, context: context)
             cursor.gap()
             PaywallButtons.render(paywall, in: cursor.take(1), frame: &frame, context: context)
+            restoreMessage(paywall, cursor: &cursor, frame: &frame, context: context)
             return
         }
         let tableHeight = min(content.packages.count + 1, max(2, cursor.remaining - 3))
@@ -73,5 +74,13 @@ enum PaywallLoadedView {
         }
         cursor.gap(reserve: 1)
         PaywallButtons.render(paywall, in: cursor.take(1), frame: &frame, context: context)
+        restoreMessage(paywall, cursor: &cursor, frame: &frame, context: context)
+    }
+
+    /// The outcome of the last restore, on its own line under the buttons so it is never cut short.
+    private static func restoreMessage(_ paywall: PaywallState, cursor: inout LineCursor, frame: inout Frame,
+                                       context: RenderContext) {
+        guard let message = paywall.restoreMessage else { return }
+        cursor.wrapped(message, style: context.theme.warning, maxLines: 2, buffer: &frame.buffer)
     }
 }
