@@ -112,7 +112,7 @@ enum BillingScreen {
         switch billing.phase {
         case .loaded:
             return [KeyHint(key: "↑/↓", action: "Move"), KeyHint(key: "Enter", action: "Open"), KeyHint(key: "s/y", action: "Filter"),
-                    KeyHint(key: "e/J", action: "Export CSV/JSON"), KeyHint(key: "PgDn/End", action: "Page")] + global
+                    KeyHint(key: "e/J", action: "Export")] + global + [KeyHint(key: "PgDn/End", action: "Page")]
         case .empty:
             let first = billing.filter == InvoiceFilter() ? KeyHint(key: "Enter", action: "Store") : KeyHint(key: "c", action: "Clear filters")
             return [first, KeyHint(key: "s/y", action: "Filter"), KeyHint(key: "1-4", action: "Tabs")] + global

@@ -53,7 +53,7 @@ enum InvoiceDetailView {
                                                    ("Refunds", detail.refunds)]
         for (name, items) in sections where !items.isEmpty {
             lines.append(("\(name):", theme.header))
-            lines += items.map { ("  \($0.description): \($0.amount.formatted())", theme.base) }
+            lines += items.map { ("- \($0.description): \($0.amount.formatted())", theme.base) }
         }
         lines.append(("Total: \(detail.total)", theme.base.bolded()))
         return lines

@@ -1,8 +1,7 @@
 import KioskViewModels
 import TerminalUI
 
-/// The call to action (dimmed when the selected package is already the current plan), restore,
-/// and the outcome of the last restore.
+/// The call to action (dimmed when the selected package is already the current plan) and restore.
 enum PaywallButtons {
     static func render(_ paywall: PaywallState, in row: Rect, frame: inout Frame, context: RenderContext) {
         guard !row.isEmpty else { return }
@@ -24,10 +23,5 @@ enum PaywallButtons {
         restore.render(in: Rect(x: x, y: row.y, width: max(0, row.maxX - x), height: 1), buffer: &frame.buffer)
         frame.addHit(Rect(x: x, y: row.y, width: min(restore.width, max(0, row.maxX - x)), height: 1),
                      .app(.paywall(.restoreTapped)))
-        x += restore.width + 1
-        if let message = paywall.restoreMessage, x < row.maxX {
-            frame.buffer.write(TextLayout.truncate(message, to: row.maxX - x, ellipsis: context.glyphs.ellipsis),
-                               x: x, y: row.y, style: context.theme.warning, clip: row)
-        }
     }
 }

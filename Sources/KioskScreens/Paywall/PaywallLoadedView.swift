@@ -28,7 +28,8 @@ enum PaywallLoadedView {
             var cursor = LineCursor(area: inner, ellipsis: context.glyphs.ellipsis)
             pitch(content, cursor: &cursor, frame: &frame, context: context)
             let room = cursor.remaining - content.packages.count - 5
-            let benefits = content.featureHighlights.map { "✓ \($0)" }.joined(separator: "  ")
+            // A no-break space keeps each tick on the line of its benefit.
+            let benefits = content.featureHighlights.map { "✓\u{00A0}\($0)" }.joined(separator: "  ")
             cursor.wrapped(benefits, maxLines: max(1, min(3, room)), buffer: &frame.buffer)
             cursor.gap(reserve: content.packages.count + 4)
             purchase(paywall, content, cursor: &cursor, frame: &frame, context: context)
@@ -47,9 +48,18 @@ enum PaywallLoadedView {
         }
     }
 
-    /// Packages, the selected one's full wording, then the buttons.
+    /// Packages (cards when they all fit, else table rows with the selected one's full wording
+    /// below), then the buttons.
     private static func purchase(_ paywall: PaywallState, _ content: PaywallContent, cursor: inout LineCursor,
                                  frame: inout Frame, context: RenderContext) {
+        if cursor.remaining >= PackageCards.height(content) + 2 && cursor.area.width >= 60 {
+            PackageCards.render(content, selected: paywall.selectedProductID, in: cursor.take(PackageCards.height(content)),
+                                frame: &frame, context: context)
+            cursor.gap()
+            PaywallButtons.render(paywall, in: cursor.take(1), frame: &frame, context: context)
+            restoreMessage(paywall, cursor: &cursor, frame: &frame, context: context)
+            return
+        }
         let tableHeight = min(content.packages.count + 1, max(2, cursor.remaining - 3))
         PackageTable.render(content, selected: paywall.selectedProductID, in: cursor.take(tableHeight),
                             frame: &frame, context: context)
@@ -64,5 +74,13 @@ enum PaywallLoadedView {
         }
         cursor.gap(reserve: 1)
         PaywallButtons.render(paywall, in: cursor.take(1), frame: &frame, context: context)
+        restoreMessage(paywall, cursor: &cursor, frame: &frame, context: context)
+    }
+
+    /// The outcome of the last restore, on its own line under the buttons so it is never cut short.
+    private static func restoreMessage(_ paywall: PaywallState, cursor: inout LineCursor, frame: inout Frame,
+                                       context: RenderContext) {
+        guard let message = paywall.restoreMessage else { return }
+        cursor.wrapped(message, style: context.theme.warning, maxLines: 2, buffer: &frame.buffer)
     }
 }

@@ -10,16 +10,20 @@ enum PlanGrid {
         let glyphs = context.glyphs
         let selectedIndex = content.columns.firstIndex { $0.planID == plans.selectedPlanID } ?? 0
         let layout = PlanGridLayout(width: area.width, columns: content.columns, rows: content.rows, selected: selectedIndex)
-        let priceLines = area.height >= content.rows.count + 8 ? 2 : 1
+        let priceLines = area.height >= content.rows.count + 5 ? 2 : 1
         var cursor = LineCursor(area: area, ellipsis: glyphs.ellipsis)
         let header = cursor.take(1)
         let price = cursor.take(priceLines)
-        if cursor.remaining > content.rows.count + 2 { cursor.line(String(repeating: glyphs.horizontal, count: area.width), style: theme.border, buffer: &frame.buffer) }
+        if cursor.remaining > content.rows.count + 1 {
+            cursor.line(String(repeating: glyphs.horizontal, count: area.width), style: theme.border, buffer: &frame.buffer)
+        }
         let body = cursor.take(min(content.rows.count, max(0, cursor.remaining - 1)))
         let actions = cursor.take(1)
+        let cellWidth = layout.columnWidth - 1
+        let labels = layout.visible.map { headerLabel(content.columns[$0], isSelected: $0 == selectedIndex, width: cellWidth, glyphs: glyphs) }
 
         let hidden = content.columns.count - layout.visible.count
-        let corner = hidden > 0 ? "+\(hidden) more (←/→)" : "Feature"
+        let corner = hidden > 0 ? "+\(hidden) more (←/→)" : labels.contains { $0.hasSuffix(" *") } ? "* = current" : "Feature"
         frame.buffer.write(TextLayout.truncate(corner, to: layout.featureWidth - 1, ellipsis: glyphs.ellipsis),
                            x: header.x, y: header.y, style: theme.header, clip: header)
         for (line, row) in content.rows.prefix(body.height).enumerated() {
@@ -34,15 +38,13 @@ enum PlanGrid {
             let columnRect = Rect(x: x, y: area.y, width: layout.columnWidth, height: actions.maxY - area.y)
             frame.addHit(columnRect, .app(.plans(.selectPlan(planID: column.planID))))
 
-            let marker = isSelected ? glyphs.selectionMarker : String(repeating: " ", count: DisplayWidth.of(glyphs.selectionMarker))
-            let current = column.isCurrent ? (layout.isRoomy ? " (current)" : " *") : ""
             let headerStyle = isSelected ? theme.selected.bolded() : theme.header
             let headerCell = Rect(x: x, y: header.y, width: cell.width, height: 1)
             frame.buffer.fill(headerCell, with: .blank(headerStyle))
-            frame.buffer.write(TextLayout.truncate(marker + column.name + current, to: cell.width, ellipsis: glyphs.ellipsis),
+            frame.buffer.write(TextLayout.truncate(labels[index - layout.visible.lowerBound], to: cell.width, ellipsis: glyphs.ellipsis),
                                x: x, y: header.y, style: headerStyle, clip: headerCell)
 
-            let priceText = TextLayout.wrap(column.priceText, to: max(1, cell.width - 1))
+            let priceText = priceLinesOf(column.priceText, count: price.height)
             for (line, text) in priceText.prefix(price.height).enumerated() {
                 let cut = line == price.height - 1 && priceText.count > price.height
                 frame.buffer.write(" " + TextLayout.truncate(cut ? text + glyphs.ellipsis : text, to: cell.width - 1, ellipsis: glyphs.ellipsis),
@@ -58,18 +60,46 @@ enum PlanGrid {
         }
     }
 
+    /// The price on its first line and what follows its first comma on the next ("$99.99/year" /
+    /// "that's $8.33/month, save 17%"), so a narrow cell cuts the detail, never the price.
+    private static func priceLinesOf(_ text: String, count: Int) -> [String] {
+        guard let comma = text.range(of: ", ") else { return [text] }
+        let price = String(text[..<comma.lowerBound])
+        return count > 1 ? [price, String(text[comma.upperBound...])] : [price]
+    }
+
+    /// "▸Pro (current)", or "▸Pro *" when the words do not fit (the corner then explains the star).
+    private static func headerLabel(_ column: PlanColumn, isSelected: Bool, width: Int, glyphs: Glyphs) -> String {
+        let marker = isSelected ? glyphs.selectionMarker : String(repeating: " ", count: DisplayWidth.of(glyphs.selectionMarker))
+        guard column.isCurrent else { return marker + column.name }
+        let long = marker + column.name + " (current)"
+        return DisplayWidth.of(long) <= width ? long : marker + column.name + " *"
+    }
+
     /// The column's button: choosing it on the selected column does the change; on another
     /// column a click first selects it, so the summary can be read before anything happens.
     private static func renderAction(_ column: PlanColumn, isSelected: Bool, in cell: Rect, frame: inout Frame,
                                      context: RenderContext) {
         guard !cell.isEmpty else { return }
         if column.action == .current {
-            frame.buffer.write(" " + column.action.title, x: cell.x, y: cell.y, style: context.theme.disabled, clip: cell)
+            let text = DisplayWidth.of(column.action.title) < cell.width ? column.action.title : "Current"
+            frame.buffer.write(" " + text, x: cell.x, y: cell.y, style: context.theme.disabled, clip: cell)
             return
         }
-        let button = Button(column.action.title, isFocused: isSelected, theme: context.theme, glyphs: context.glyphs)
-        button.render(in: cell, buffer: &frame.buffer)
         let action: PlanComparisonAction = isSelected ? .chooseTapped : .selectPlan(planID: column.planID)
-        frame.addHit(Rect(x: cell.x, y: cell.y, width: min(button.width, cell.width), height: 1), .app(.plans(action)))
+        let button = Button(column.action.title, isFocused: isSelected, theme: context.theme, glyphs: context.glyphs)
+        if button.width <= cell.width {
+            button.render(in: cell, buffer: &frame.buffer)
+            frame.addHit(Rect(x: cell.x, y: cell.y, width: button.width, height: 1), .app(.plans(action)))
+            return
+        }
+        // Too narrow for the padded button: brackets hug a shorter label.
+        let glyphs = context.glyphs
+        let marker = isSelected ? glyphs.selectionMarker : String(repeating: " ", count: DisplayWidth.of(glyphs.selectionMarker))
+        let short = column.action == .cancelToFree ? "To Free" : column.action.title
+        let label = TextLayout.truncate(short, to: max(1, cell.width - DisplayWidth.of(marker) - 2), ellipsis: glyphs.ellipsis)
+        let x = frame.buffer.write(marker, x: cell.x, y: cell.y, style: context.theme.base, clip: cell)
+        let end = frame.buffer.write("[\(label)]", x: x, y: cell.y, style: isSelected ? context.theme.focused : context.theme.base, clip: cell)
+        frame.addHit(Rect(x: cell.x, y: cell.y, width: end - cell.x, height: 1), .app(.plans(action)))
     }
 }

@@ -8,20 +8,17 @@ struct PlanGridLayout {
     var columnWidth: Int
     /// Indices into the content's columns, left to right.
     var visible: Range<Int>
-    /// Wide enough to write "(current)" after the plan's name rather than a `*`.
-    var isRoomy: Bool
 
     static let minimumColumnWidth = 12
 
     init(width: Int, columns: [PlanColumn], rows: [FeatureRow], selected: Int) {
         let longestName = rows.map { DisplayWidth.of($0.name) }.max() ?? 8
-        featureWidth = min(longestName + 1, width >= 100 ? 28 : 18)
+        featureWidth = min(longestName + 1, width >= 100 ? 28 : width >= 70 ? 20 : 16)
         let room = max(0, width - featureWidth)
         let fitting = max(1, min(columns.count, room / Self.minimumColumnWidth))
         let first = min(max(0, selected - fitting / 2), max(0, columns.count - fitting))
         visible = first..<(first + fitting)
         columnWidth = fitting > 0 ? room / fitting : room
-        isRoomy = columnWidth >= 22
     }
 
     func x(ofColumn index: Int, in area: Rect) -> Int {

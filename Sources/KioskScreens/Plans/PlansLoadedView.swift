@@ -11,9 +11,9 @@ enum PlansLoadedView {
         var cursor = LineCursor(area: inner, ellipsis: context.glyphs.ellipsis)
         renderPeriodSwitch(plans.period, in: cursor.take(1), frame: &frame, context: context)
         cursor.gap(reserve: content.rows.count + 6)
-        let summaryLines = inner.width >= 100 ? 1 : 2
+        let summaryLines = 2
         let messageLines = plans.message == nil ? 0 : 1
-        let gridHeight = max(3, cursor.remaining - summaryLines - messageLines - 1)
+        let gridHeight = min(content.rows.count + 5, max(3, cursor.remaining - summaryLines - messageLines - 1))
         PlanGrid.render(plans, content, in: cursor.take(gridHeight), frame: &frame, context: context)
         cursor.gap(reserve: summaryLines + messageLines)
         if let summary = PlanWording.summary(plans) {

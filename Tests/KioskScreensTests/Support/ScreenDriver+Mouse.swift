@@ -1,0 +1,21 @@
+import KioskScreens
+import TerminalUI
+
+extension ScreenDriver {
+    /// Where `text` first appears on screen (its first cell), to click what a person would see.
+    func position(of text: String) -> Point? {
+        for (row, line) in HeadlessBackend.lines(frame.buffer).enumerated() {
+            guard let range = line.range(of: text) else { continue }
+            return Point(x: DisplayWidth.of(String(line[..<range.lowerBound])), y: row)
+        }
+        return nil
+    }
+
+    func click(_ point: Point) async {
+        await send(.key(.mouse(MouseEvent(action: .press, position: point))))
+    }
+
+    func scroll(down: Bool, at point: Point = Point(x: 10, y: 10)) async {
+        await send(.key(.mouse(MouseEvent(action: down ? .scrollDown : .scrollUp, position: point))))
+    }
+}
