@@ -35,18 +35,4 @@ extension ScreenDriver {
                            line: line, column: column)
         }
     }
-
-    /// Where `text` first appears on the screen, for clicking on it.
-    func position(of text: String) -> Point? {
-        for (row, line) in self.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let range = line.range(of: text) {
-                return Point(x: line[..<range.lowerBound].count, y: row)
-            }
-        }
-        return nil
-    }
-
-    func click(_ point: Point) async {
-        await send(.key(.mouse(MouseEvent(action: .press, position: point))))
-    }
 }
