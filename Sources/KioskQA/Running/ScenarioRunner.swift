@@ -40,7 +40,6 @@ public struct ScenarioRunner: Sendable {
                                          actual: "\(error)", screen: "")
             return result
         }
-        defer { session.close() }
         let snapshots = SnapshotStore(scenarioFile: scenario.file, update: options.updateSnapshots)
         result.transcript.append(TranscriptEntry(line: 1, step: "start", detail: scenario.name, screen: session.screen))
         result.finalState = session.state
@@ -57,9 +56,11 @@ public struct ScenarioRunner: Sendable {
                 result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: "FAILED: \(actual)", screen: screen))
                 result.failure = StepFailure(file: scenario.file, line: line, column: column, step: step.name,
                                              expected: expected, actual: actual, screen: screen)
+                await session.close()
                 return result
             }
         }
+        await session.close()
         return result
     }
 

@@ -46,9 +46,18 @@ public final class ScenarioSession {
     /// The terminal state now (app state plus terminal-only state).
     public var state: TerminalState { store.state }
 
-    /// Removes the data directory; the session is not used afterwards.
-    public func close() {
+    /// Ends any wait on the checkout page and removes the data directory; the session is not
+    /// used afterwards.
+    public func close() async {
+        await browser.release()
+        await tracker.quiet()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Hears every state change, including those effects make between steps (a terminal host
+    /// redraws on it while the demo plays).
+    public func observe(_ onChange: @escaping @MainActor (TerminalState) -> Void) {
+        store.onChange = onChange
     }
 
     public var screen: String { HeadlessBackend.plainText(AppView.render(store.state, context: context).buffer) }
