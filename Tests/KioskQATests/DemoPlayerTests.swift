@@ -93,7 +93,7 @@ actor RecordingDemoClock: DemoClock {
         #expect(player.hasQuit)
     }
 
-    @Test func theLoopWaitsOnTheInjectedClockAndObeysControls() async throws {
+    @Test @MainActor func theLoopWaitsOnTheInjectedClockAndObeysControls() async throws {
         let clock = RecordingDemoClock()
         let player = DemoPlayer(script: DemoScript(try QAFixtures.scenario(Self.yaml)))
         var controls: [DemoControl?] = [nil, .togglePause, nil, .togglePause, nil, .quit]
