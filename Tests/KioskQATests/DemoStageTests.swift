@@ -42,4 +42,21 @@ struct InstantDemoClock: DemoClock {
         #expect(stage.caption == "Plan comparison: every feature, side by side")
         await session.close()
     }
+
+    @Test @MainActor func aStepThatGoesDifferentlyIsListedAndTheDemoCarriesOn() async throws {
+        let scenario = try QAFixtures.scenario("""
+            name: off script
+            steps:
+              - chapter: One
+              - expect: {wallet: 5}
+              - act: tab.billing
+            """)
+        let session = try await ScenarioSession(scenario: scenario, catalog: QAFixtures.catalog(), options: QAFixtures.options())
+        let stage = DemoStage(session: session)
+        _ = await DemoLoop.play(DemoPlayer(script: DemoScript(scenario)), clock: InstantDemoClock(), control: { nil },
+                                perform: { await stage.perform($0) })
+        #expect(stage.problems == ["line 4: expected wallet: 5, found 0"])
+        #expect(session.state.screen == .billing)
+        await session.close()
+    }
 }
