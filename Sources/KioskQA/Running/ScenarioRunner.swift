@@ -10,6 +10,9 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Results in the order given; `progress` hears each result as soon as it is known.
+    /// A few workers on the main actor take scenarios from a shared queue (Swift 6.3's region
+    /// checker rejects main-actor child tasks of a task group here, so the workers are tasks
+    /// awaited in turn).
     @MainActor
     public func run(_ scenarios: [Scenario], progress: @escaping @MainActor (ScenarioResult) -> Void = { _ in }) async -> [ScenarioResult] {
         let queue = ScenarioQueue(scenarios)
