@@ -96,6 +96,20 @@ import Testing
         #expect(errors.description == "card.yaml:2:18: error: card must be a known test card number (see the README), found '1234567812345678'")
     }
 
+    @Test func rejectsARealCardNumberInACardAction() {
+        let result = ScenarioParser.parse(yaml: """
+            name: real card
+            steps:
+              - act: {checkout.card: "4929123412341238"}
+              - act: {checkout.card-number: "4242 4242 4242 4242"}
+            """, file: "card.yaml")
+        guard case let .failure(errors) = result else {
+            Issue.record("a live card number was accepted")
+            return
+        }
+        #expect(errors.description == "card.yaml:3:11: error: action 'checkout.card' needs a known test card number (see the README), found '4929123412341238'")
+    }
+
     @Test func reportsInvalidYAMLWithItsPosition() {
         guard case let .failure(errors) = ScenarioParser.parse(yaml: "name: [unclosed\nsteps: []\n", file: "broken.yaml") else {
             Issue.record("broken YAML was accepted")

@@ -11,13 +11,14 @@ import Testing
     @MainActor
     private func recordSession(_ keys: [TerminalAction], scenario: Scenario, recorder: inout ScenarioRecorder) async throws -> TerminalState {
         let session = try await ScenarioSession(scenario: scenario, catalog: QAFixtures.catalog(), options: QAFixtures.options())
-        defer { session.close() }
         for action in keys {
             let before = session.state
             await session.send(action)
             recorder.record(action, before: before, after: session.state)
         }
-        return session.state
+        let end = session.state
+        await session.close()
+        return end
     }
 
     @Test @MainActor func aRecordedSessionReplaysToTheSameState() async throws {
@@ -26,12 +27,15 @@ import Testing
         var recorder = ScenarioRecorder(name: "recorded", seed: 9, size: start.size, customer: start.customer)
         let actions: [TerminalAction] = [.key(.character("2")), .key(.character("3")), .resized(Size(width: 120, height: 40)),
                                          .key(.character("4")), .app(.pollChanges), .key(.character("1")), .key(.character("?")),
-                                         .key(.escape), .clockTicked(Scenario.defaultStart.addingTimeInterval(90))]
+                                         .key(.escape), .clockTicked(Scenario.defaultStart.addingTimeInterval(30)),
+                                         .clockTicked(Scenario.defaultStart.addingTimeInterval(60)),
+                                         .clockTicked(Scenario.defaultStart.addingTimeInterval(90))]
         let live = try await recordSession(actions, scenario: start, recorder: &recorder)
         let yaml = recorder.yaml()
         #expect(yaml.contains(#"  - press: ["2", "3"]"#))
         #expect(yaml.contains("  - resize: 120x40"))
         #expect(yaml.contains("  - advance: PT90S"))
+        #expect(yaml.components(separatedBy: "advance:").count == 2)
 
         let folder = try QAFixtures.scratch("recorder")
         let file = folder.appendingPathComponent("recorded.yaml")
@@ -47,7 +51,6 @@ import Testing
     @Test @MainActor func aRealCardNumberAndCVCNeverReachTheFile() async throws {
         let start = Scenario(file: "live", name: "card", size: Size(width: 100, height: 30), steps: [])
         let session = try await ScenarioSession(scenario: start, catalog: QAFixtures.catalog(), options: QAFixtures.options())
-        defer { session.close() }
         await session.send(.app(.paywall(.selectPackage(productID: "points.500"))))
         await session.send(.app(.paywall(.continueTapped)))
         var recorder = ScenarioRecorder(name: "card", size: start.size)
@@ -63,6 +66,7 @@ import Testing
             await session.send(.app(.checkout(.cardCVCChanged(String("987".prefix(index + 1))))))
             recorder.record(.key(.character(digit)), before: before, after: session.state)
         }
+        await session.close()
         let yaml = recorder.yaml()
         #expect(!yaml.contains(#""4", "9", "2", "9""#))
         #expect(!yaml.contains(#""9", "8", "7""#))
@@ -76,7 +80,6 @@ import Testing
     @Test @MainActor func aTestCardNumberIsKeptAsTyped() async throws {
         let start = Scenario(file: "live", name: "card", size: Size(width: 100, height: 30), steps: [])
         let session = try await ScenarioSession(scenario: start, catalog: QAFixtures.catalog(), options: QAFixtures.options())
-        defer { session.close() }
         await session.send(.app(.paywall(.selectPackage(productID: "points.500"))))
         await session.send(.app(.paywall(.continueTapped)))
         var recorder = ScenarioRecorder(name: "card", size: start.size)
@@ -86,6 +89,7 @@ import Testing
             await session.send(.app(.checkout(.cardNumberChanged(String(decline.prefix(index + 1))))))
             recorder.record(.key(.character(digit)), before: before, after: session.state)
         }
+        await session.close()
         let yaml = recorder.yaml()
         #expect(!yaml.contains("replaced"))
         #expect(yaml.contains(#"["4", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "2"]"#))

@@ -113,4 +113,22 @@ import Testing
         #expect(result.failure?.actual == "the checkout has no saved card")
         #expect(result.failure?.line == 5)
     }
+
+    @Test @MainActor func aScenarioCanNameItsOwnCatalog() async throws {
+        let folder = try QAFixtures.scratch("catalog")
+        let catalog = try String(contentsOf: QAFixtures.catalogURL(), encoding: .utf8)
+            .replacingOccurrences(of: "price: 499, points: 500", with: "price: 599, points: 500")
+        try Data(catalog.utf8).write(to: folder.appendingPathComponent("cheaper.yaml"))
+        let yaml = Self.purchase.replacingOccurrences(of: "tags: [points]", with: "catalog: cheaper.yaml")
+            .replacingOccurrences(of: "total: 499", with: "total: 599")
+        let scenario = try QAFixtures.scenario(yaml, file: folder.appendingPathComponent("s.yaml").path)
+        let result = await ScenarioRunner(options: try QAFixtures.options()).run(scenario)
+        #expect(result.failure == nil, "\(result.failure?.report ?? "")")
+
+        let missing = try QAFixtures.scenario(Self.purchase.replacingOccurrences(of: "tags: [points]", with: "catalog: nowhere.yaml"),
+                                              file: folder.appendingPathComponent("m.yaml").path)
+        let failed = await ScenarioRunner(options: try QAFixtures.options()).run(missing)
+        #expect(failed.failure?.step == "setup")
+        #expect(failed.failure?.line == 1)
+    }
 }

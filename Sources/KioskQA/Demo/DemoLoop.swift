@@ -1,13 +1,15 @@
 /// Drives a demo player: waits each cue's delay on the injected clock, checks the viewer's
-/// controls, and hands every event to the host (which runs steps and draws the caption).
+/// controls, and hands every event to the host (which runs steps and draws the caption). On the
+/// main actor, where the session's store and the terminal live.
 public enum DemoLoop {
     /// How long to wait before looking at the controls again while paused.
     static let pausePoll = 0.1
 
     /// Plays until the script ends or the viewer quits; returns the player as it ended.
+    @MainActor
     public static func play(_ player: DemoPlayer, clock: some DemoClock,
-                            control: () async -> DemoControl?,
-                            perform: (DemoEvent) async -> Void) async -> DemoPlayer {
+                            control: @MainActor () async -> DemoControl?,
+                            perform: @MainActor (DemoEvent) async -> Void) async -> DemoPlayer {
         var player = player
         while !player.hasQuit {
             if let pressed = await control() {

@@ -87,9 +87,16 @@ enum ScenarioStepReader {
             reader.error("action '\(name)' takes no argument", at: nameNode)
             return nil
         default:
+            if let argument, cardActions.contains(name), !TestCards.isKnown(argument.filter(\.isNumber)) {
+                reader.error("action '\(name)' needs a known test card number (see the README), found '\(argument)'", at: nameNode)
+                return nil
+            }
             return ScenarioAction(name: name, argument: argument)
         }
     }
+
+    /// Actions whose argument is a whole card number: only test cards may be written in a file.
+    static let cardActions: Set<String> = ["checkout.card", "checkout.card-number"]
 
     static func settings(_ value: Node, _ reader: inout ScenarioNodeReader) -> [StoreSettingChange]? {
         guard let entries = reader.mapping(value, context: "set", allowed: ScenarioParser.settingNames) else { return nil }

@@ -17,7 +17,10 @@ public struct ScenarioRecorder: Sendable {
     private var lines: [String] = []
     private var pendingKeys: [String] = []
     private var cardField: CardField?
-    private var lastTick: Date
+    /// The clock as last written to the file, and as last heard: ticks arrive every second or
+    /// so, and are written as one `advance` before the next thing the person did.
+    private var writtenTime: Date
+    private var heardTime: Date
 
     /// The sensitive field keys are going into, with what it held before them.
     private struct CardField: Sendable {
@@ -36,23 +39,22 @@ public struct ScenarioRecorder: Sendable {
         self.seed = seed
         self.size = size
         self.customer = customer
-        lastTick = start
+        writtenTime = start
+        heardTime = start
     }
 
     /// Records one action the terminal handled, given the state just before and just after it.
     public mutating func record(_ action: TerminalAction, before: TerminalState, after: TerminalState) {
         switch action {
         case let .key(key):
+            writeElapsedTime()
             recordKey(key, before: before, after: after)
         case let .resized(size):
+            writeElapsedTime()
             flush()
             lines.append("  - resize: \(size.width)x\(size.height)")
         case let .clockTicked(date):
-            let seconds = Int(date.timeIntervalSince(lastTick))
-            guard seconds >= 1 else { return }
-            flush()
-            lastTick = date
-            lines.append("  - advance: PT\(seconds)S")
+            heardTime = max(heardTime, date)
         case .app, .focus:
             // The host's own messages (launch, polling) happen again by themselves on replay, and
             // a focus change comes from the click recorded before it.
@@ -89,6 +91,7 @@ public struct ScenarioRecorder: Sendable {
 
     /// The scenario file.
     public mutating func yaml() -> String {
+        writeElapsedTime()
         flush()
         var text = """
             # Recorded with kiosk qa record. Replay with: kiosk qa run FILE
@@ -106,6 +109,15 @@ public struct ScenarioRecorder: Sendable {
         text += "steps:\n"
         text += lines.isEmpty ? "  - expect: {invariants: hold}\n" : lines.joined(separator: "\n") + "\n"
         return text
+    }
+
+    /// Whole seconds the clock moved since the file last said so, as one `advance`.
+    private mutating func writeElapsedTime() {
+        let seconds = Int(heardTime.timeIntervalSince(writtenTime))
+        guard seconds >= 1 else { return }
+        flush()
+        writtenTime = writtenTime.addingTimeInterval(TimeInterval(seconds))
+        lines.append("  - advance: PT\(seconds)S")
     }
 
     private mutating func flush() {

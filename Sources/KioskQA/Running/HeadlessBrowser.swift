@@ -43,6 +43,14 @@ actor HeadlessBrowser {
         }
     }
 
+    /// The scenario ended with the page still open: the app's wait ends as a cancel.
+    func release() async {
+        let waiting = parked
+        parked = [:]
+        await onParkedChange(0)
+        for continuation in waiting.values { continuation.resume(returning: .cancelled) }
+    }
+
     private func createSession(_ request: HostedCheckoutRequest) async throws -> HostedCheckoutSession {
         let new = NewCheckoutSession(accountID: request.accountID, productID: request.productID,
                                      successURL: "http://127.0.0.1/checkout/success", cancelURL: "http://127.0.0.1/checkout/cancel",

@@ -10,6 +10,9 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Results in the order given; `progress` hears each result as soon as it is known.
+    /// A few workers on the main actor take scenarios from a shared queue (Swift 6.3's region
+    /// checker rejects main-actor child tasks of a task group here, so the workers are tasks
+    /// awaited in turn).
     @MainActor
     public func run(_ scenarios: [Scenario], progress: @escaping @MainActor (ScenarioResult) -> Void = { _ in }) async -> [ScenarioResult] {
         let queue = ScenarioQueue(scenarios)
@@ -40,7 +43,6 @@ public struct ScenarioRunner: Sendable {
                                          actual: "\(error)", screen: "")
             return result
         }
-        defer { session.close() }
         let snapshots = SnapshotStore(scenarioFile: scenario.file, update: options.updateSnapshots)
         result.transcript.append(TranscriptEntry(line: 1, step: "start", detail: scenario.name, screen: session.screen))
         result.finalState = session.state
@@ -57,9 +59,11 @@ public struct ScenarioRunner: Sendable {
                 result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: "FAILED: \(actual)", screen: screen))
                 result.failure = StepFailure(file: scenario.file, line: line, column: column, step: step.name,
                                              expected: expected, actual: actual, screen: screen)
+                await session.close()
                 return result
             }
         }
+        await session.close()
         return result
     }
 

@@ -20,20 +20,19 @@ public final class ScenarioSession {
     let browser: HeadlessBrowser
     private(set) var testClock: TestClock
     var accountID: String?
-    private var generator: SeededGenerator
 
     public init(scenario: Scenario, catalog: Catalog, options: ScenarioOptions) async throws {
         self.scenario = scenario
+        // The name only has to differ between runs going on at once; nothing a scenario sees depends on it.
         directory = options.scratchDirectory.appendingPathComponent("kiosk-qa-\(scenario.seed)-\(UInt64.random(in: 0 ... .max))")
         clock = ManualClock(scenario.start)
-        generator = SeededGenerator(seed: scenario.seed)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                            random: RandomSource(SeededGenerator(seed: scenario.seed)))
         context = options.context
         let tracker = EffectTracker()
         self.tracker = tracker
         browser = HeadlessBrowser(service: service, seed: scenario.seed) { count in await tracker.setParked(count) }
-        var secretsGenerator = SeededGenerator(seed: generator.next())
+        var secretsGenerator = SeededGenerator(seed: ~scenario.seed)
         _ = try await service.webhookSecrets(creatingWith: &secretsGenerator)
         testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
         let app = AppFeature(client: .live(service, hostedCheckout: browser.client), clock: clock, files: .failing)
@@ -46,9 +45,18 @@ public final class ScenarioSession {
     /// The terminal state now (app state plus terminal-only state).
     public var state: TerminalState { store.state }
 
-    /// Removes the data directory; the session is not used afterwards.
-    public func close() {
+    /// Ends any wait on the checkout page and removes the data directory; the session is not
+    /// used afterwards.
+    public func close() async {
+        await browser.release()
+        await tracker.quiet()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Hears every state change, including those effects make between steps (a terminal host
+    /// redraws on it while the demo plays).
+    public func observe(_ onChange: @escaping @MainActor (TerminalState) -> Void) {
+        store.onChange = onChange
     }
 
     public var screen: String { HeadlessBackend.plainText(AppView.render(store.state, context: context).buffer) }

@@ -57,6 +57,7 @@ struct QARunCommand: AsyncParsableCommand {
         let results = await runner.run(scenarios) { result in
             FileHandle.standardOutput.write(Data((result.progressLine + "\n").utf8))
         }
+        for path in results.flatMap(\.snapshotsWritten) { Terminal.progress("wrote \(path)") }
         FileHandle.standardOutput.write(Data(ScenarioSummary.text(results).utf8))
         if let junit {
             try Data(JUnitReport.xml(results).utf8).write(to: URL(fileURLWithPath: junit))
