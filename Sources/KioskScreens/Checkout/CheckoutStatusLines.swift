@@ -7,7 +7,7 @@ import PaymentsCore
 enum CheckoutStatusLines {
     /// Adds the status's lines and returns its letter shortcuts.
     static func add(_ checkout: CheckoutState, to lines: inout LineBuilder) -> [CheckoutShortcut] {
-        let close = CheckoutShortcut(key: "x", label: "Close", action: .app(.checkout(.closeTapped)))
+        let close = CheckoutShortcut(key: nil, label: "Close", action: .app(.checkout(.closeTapped)))
         switch checkout.status {
         case .editing, .confirmingStorePurchase:
             return []
@@ -54,7 +54,7 @@ enum CheckoutStatusLines {
 
     private static func browser(_ phase: BrowserCheckoutPhase, _ checkout: CheckoutState, close: CheckoutShortcut,
                                 to lines: inout LineBuilder) -> [CheckoutShortcut] {
-        let cancel = CheckoutShortcut(key: "x", label: "Cancel", action: .app(.checkout(.browserCancelTapped)))
+        let cancel = CheckoutShortcut(key: nil, label: "Cancel", action: .app(.checkout(.browserCancelTapped)))
         let tryAgain = CheckoutShortcut(key: "t", label: "Try again", action: .app(.checkout(.tryAgainTapped)))
         switch phase {
         case .creatingSession:
@@ -65,7 +65,7 @@ enum CheckoutStatusLines {
             lines.text("Open the link below; this screen updates when you are done.")
             lines.pair("Waiting for", "\(clock(elapsed)) of \(clock(CheckoutState.browserTimeoutSeconds))")
             if let notice = checkout.browserNotice { lines.text(notice, .success) }
-            return buttons([CheckoutShortcut(key: "o", label: "Open in browser", action: .app(.checkout(.openBrowserTapped))),
+            return buttons([CheckoutShortcut(key: "o", label: "Open page", action: .app(.checkout(.openBrowserTapped))),
                             CheckoutShortcut(key: "c", label: "Copy link", action: .app(.checkout(.copyLinkTapped))),
                             cancel], to: &lines)
         case .reconciling:

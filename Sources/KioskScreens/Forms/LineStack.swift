@@ -39,11 +39,6 @@ struct LineStack {
         }
     }
 
-    /// Rows needed at `width`, for callers sizing areas.
-    func height(width: Int) -> Int {
-        layout(width: max(1, width - DisplayWidth.of(context.glyphs.selectionMarker) - 1)).count
-    }
-
     private func layout(width: Int) -> [Row] {
         var rows: [Row] = []
         for (index, line) in lines.enumerated() {
