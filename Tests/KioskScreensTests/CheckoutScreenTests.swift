@@ -48,6 +48,13 @@ import Testing
         await driver.press(.character("t"))
         #expect(driver.checkoutStatus == .editing)
         #expect(driver.state.checkout.form.id == "card.number")
+        await driver.typeCard("4242 4242 4242 4242")
+        #expect(driver.state.app.checkout?.cardForm.number == "4242 4242 4242 4242")
+        await driver.press(.enter)
+        guard case .succeeded? = driver.checkoutStatus else {
+            Issue.record("expected success after a new card, got \(String(describing: driver.checkoutStatus))")
+            return
+        }
     }
 
     @Test func aThreeDSecureChallengeIsApprovedWithA() async throws {
