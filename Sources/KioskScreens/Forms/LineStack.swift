@@ -124,7 +124,7 @@ struct LineStack {
         case let .meter(label, value, total):
             frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
                                x: area.x, y: area.y, style: theme.base, clip: area)
-            let bar = Rect(x: area.x + labelWidth, y: area.y, width: min(area.width - labelWidth, 40), height: 1)
+            let bar = Rect(x: area.x + labelWidth, y: area.y, width: min(area.width - labelWidth - 1, 40), height: 1)
             Meter(label: "", value: value, total: total, theme: theme, glyphs: context.glyphs).render(in: bar, buffer: &frame.buffer)
         case .rule:
             frame.buffer.write(String(repeating: context.glyphs.horizontal, count: area.width), x: area.x, y: area.y,

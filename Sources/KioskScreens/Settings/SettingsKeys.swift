@@ -73,8 +73,13 @@ enum SettingsKeys {
         var hints: [KeyHint] = []
         if state.settings.form.id == SettingsControlID.sections { hints.append(KeyHint(key: "↑/↓", action: "Section")) }
         hints += FormKeys.hints(controls: controls, focus: state.settings.form)
+        // On the section list Enter opens the section, which only means something if it has controls.
+        if controls.count < 2 { hints.removeAll { $0.key == "Enter" } }
         if settings.survey != nil {
             hints.append(KeyHint(key: "Esc", action: "Keep subscription"))
+        } else if (settings.cardForm != nil && settings.section == .paymentMethods)
+                    || (settings.newAccount != nil && settings.section == .accounts) {
+            hints.append(KeyHint(key: "Esc", action: "Close form"))
         } else if state.settings.form.id != SettingsControlID.sections {
             hints.append(KeyHint(key: "Esc", action: "Sections"))
         }
