@@ -30,7 +30,7 @@ import Testing
         await driver.press(.enter)
         #expect(driver.state.app.settings.survey == nil)
         #expect(driver.text.contains("Expires on Jan 1, 2027"))
-        #expect(driver.text.contains("You keep access until Jan 1, 2027"))
+        #expect(driver.text.contains("Your subscription will not renew."))
         #expect(driver.text.contains("Resume subscription"))
         let subscription = try #require(driver.state.app.settings.content?.subscription?.subscription)
         #expect(!subscription.willAutoRenew)

@@ -18,7 +18,7 @@ struct CheckoutContent {
         var lines = LineBuilder(focus: focus)
         switch checkout.phase {
         case .loading:
-            lines.text("\(CheckoutStatusLines.workingMark) Loading checkout…", .title)
+            lines.text("\(ScreenLine.workingMark) Loading checkout…", .title)
         case .empty:
             lines.text("This product is not sold in your account's currency.", .warning)
             lines.blank()

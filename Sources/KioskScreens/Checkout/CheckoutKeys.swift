@@ -12,7 +12,7 @@ enum CheckoutKeys {
             switch key {
             case .character("y"), .character("Y"): return .send(.app(.checkout(.storePurchaseConfirmed)))
             case .character("n"), .character("N"), .escape, .backspace: return .send(.app(.checkout(.storePurchaseDismissed)))
-            default: return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form) ?? .none
+            default: return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form) ?? Effect.none
             }
         }
         let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
@@ -21,7 +21,7 @@ enum CheckoutKeys {
             if let shortcut = content.shortcuts.first(where: { $0.key == character }) { return .send(shortcut.action) }
             if checkout.status == .editing, let target = jumpTarget(character, content) {
                 state.checkout.form.move(to: target)
-                return .none
+                return Effect.none
             }
         }
         return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)
@@ -64,9 +64,9 @@ enum CheckoutKeys {
         if content.isStoreSheetShown {
             return [KeyHint(key: "y", action: "Buy"), KeyHint(key: "n", action: "Cancel")]
         }
-        var hints = FormKeys.hints(controls: content.controls, focus: state.checkout.form)
-        hints += content.shortcuts.map { KeyHint(key: String($0.key), action: $0.label) }
+        var hints = content.shortcuts.compactMap { shortcut in shortcut.key.map { KeyHint(key: String($0), action: shortcut.label) } }
         if let escape = escapeHint(checkout) { hints.append(KeyHint(key: "Esc", action: escape)) }
+        hints += FormKeys.hints(controls: content.controls, focus: state.checkout.form)
         let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
         if checkout.status == .editing, !inField, !checkout.isPlanChange {
             hints += [KeyHint(key: "p", action: "Payment"), KeyHint(key: "c", action: "Promo code")]

@@ -15,22 +15,22 @@ enum CheckoutScreen {
             var lines = [ScreenLine(.text("Checkout", .title))] + content.summary + [ScreenLine(.blank)] + content.body
             if let url = content.browserURL { lines += [ScreenLine(.text("Checkout link:")), ScreenLine(.verbatim(url))] }
             LineStack(lines: lines, labelWidth: summaryLabelWidth, context: context).render(in: area, frame: &frame)
-        } else if twoColumns {
-            let columns = area.columns([.percent(38), .fill()])
-            let summaryPanel = Panel(title: "Order summary", theme: context.theme, glyphs: context.glyphs)
-            summaryPanel.render(in: columns[0], buffer: &frame.buffer)
-            LineStack(lines: content.summary, labelWidth: summaryLabelWidth, context: context)
-                .render(in: summaryPanel.inner(columns[0]), frame: &frame)
-            let bodyPanel = Panel(title: "Payment", theme: context.theme, glyphs: context.glyphs)
-            bodyPanel.render(in: columns[1], buffer: &frame.buffer)
-            renderBody(content.body, url: content.browserURL, labelWidth: formLabelWidth, in: bodyPanel.inner(columns[1]),
-                       frame: &frame, context: context)
+            return
+        }
+        var panels = area
+        if let url = content.browserURL {
+            let parts = area.rows([.fill(), .fixed(CheckoutLinkArea.height(url: url, in: area))])
+            panels = parts[0]
+            CheckoutLinkArea.render(url: url, in: parts[1], frame: &frame, context: context)
+        }
+        if twoColumns {
+            let columns = panels.columns([.percent(38), .fill()])
+            renderPanel("Order summary", content.summary, labelWidth: summaryLabelWidth, in: columns[0], frame: &frame,
+                        context: context)
+            renderPanel("Payment", content.body, labelWidth: formLabelWidth, in: columns[1], frame: &frame, context: context)
         } else {
-            let panel = Panel(title: "Checkout", theme: context.theme, glyphs: context.glyphs)
-            panel.render(in: area, buffer: &frame.buffer)
             let lines = content.summary + (content.summary.isEmpty ? [] : [ScreenLine(.blank)]) + content.body
-            renderBody(lines, url: content.browserURL, labelWidth: summaryLabelWidth, in: panel.inner(area),
-                       frame: &frame, context: context)
+            renderPanel("Checkout", lines, labelWidth: summaryLabelWidth, in: panels, frame: &frame, context: context)
         }
         if content.isStoreSheetShown {
             StorePurchaseSheet.render(checkout.phase.content, focus: state.checkout.form, in: area, frame: &frame,
@@ -38,17 +38,11 @@ enum CheckoutScreen {
         }
     }
 
-    /// The form or status, and below it the browser link's own area when there is one.
-    private static func renderBody(_ lines: [ScreenLine], url: String?, labelWidth: Int, in area: Rect,
-                                   frame: inout Frame, context: RenderContext) {
-        let stack = LineStack(lines: lines, labelWidth: labelWidth, context: context)
-        guard let url else {
-            stack.render(in: area, frame: &frame)
-            return
-        }
-        let parts = area.rows([.fixed(stack.height(width: area.width)), .fill()])
-        stack.render(in: parts[0], frame: &frame)
-        CheckoutLinkArea.render(url: url, in: parts[1], frame: &frame, context: context)
+    private static func renderPanel(_ title: String, _ lines: [ScreenLine], labelWidth: Int, in area: Rect,
+                                    frame: inout Frame, context: RenderContext) {
+        let panel = Panel(title: title, theme: context.theme, glyphs: context.glyphs)
+        panel.render(in: area, buffer: &frame.buffer)
+        LineStack(lines: lines, labelWidth: labelWidth, context: context).render(in: panel.inner(area), frame: &frame)
     }
 
     static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {

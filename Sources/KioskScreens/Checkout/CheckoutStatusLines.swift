@@ -7,12 +7,12 @@ import PaymentsCore
 enum CheckoutStatusLines {
     /// Adds the status's lines and returns its letter shortcuts.
     static func add(_ checkout: CheckoutState, to lines: inout LineBuilder) -> [CheckoutShortcut] {
-        let close = CheckoutShortcut(key: "x", label: "Close", action: .app(.checkout(.closeTapped)))
+        let close = CheckoutShortcut(key: nil, label: "Close", action: .app(.checkout(.closeTapped)))
         switch checkout.status {
         case .editing, .confirmingStorePurchase:
             return []
         case .processing:
-            lines.text("\(CheckoutStatusLines.workingMark) Processing your payment…", .title)
+            lines.text("\(ScreenLine.workingMark) Processing your payment…", .title)
             lines.text("This takes a moment. The result also appears in Billing.")
             return []
         case .authenticating:
@@ -49,27 +49,24 @@ enum CheckoutStatusLines {
         }
     }
 
-    /// A frame-independent mark for work in progress: no animation, so snapshots are stable.
-    static let workingMark = "…"
-
     private static func browser(_ phase: BrowserCheckoutPhase, _ checkout: CheckoutState, close: CheckoutShortcut,
                                 to lines: inout LineBuilder) -> [CheckoutShortcut] {
-        let cancel = CheckoutShortcut(key: "x", label: "Cancel", action: .app(.checkout(.browserCancelTapped)))
+        let cancel = CheckoutShortcut(key: nil, label: "Cancel", action: .app(.checkout(.browserCancelTapped)))
         let tryAgain = CheckoutShortcut(key: "t", label: "Try again", action: .app(.checkout(.tryAgainTapped)))
         switch phase {
         case .creatingSession:
-            lines.text("\(workingMark) Opening a secure checkout page…", .title)
+            lines.text("\(ScreenLine.workingMark) Opening a secure checkout page…", .title)
             return buttons([cancel], to: &lines)
         case let .waiting(_, _, elapsed):
             lines.text("Finish paying in your browser", .title)
             lines.text("Open the link below; this screen updates when you are done.")
             lines.pair("Waiting for", "\(clock(elapsed)) of \(clock(CheckoutState.browserTimeoutSeconds))")
             if let notice = checkout.browserNotice { lines.text(notice, .success) }
-            return buttons([CheckoutShortcut(key: "o", label: "Open in browser", action: .app(.checkout(.openBrowserTapped))),
+            return buttons([CheckoutShortcut(key: "o", label: "Open page", action: .app(.checkout(.openBrowserTapped))),
                             CheckoutShortcut(key: "c", label: "Copy link", action: .app(.checkout(.copyLinkTapped))),
                             cancel], to: &lines)
         case .reconciling:
-            lines.text("\(workingMark) Checking whether the payment went through…", .title)
+            lines.text("\(ScreenLine.workingMark) Checking whether the payment went through…", .title)
             return []
         case .timedOut:
             lines.text("The checkout page timed out", .warning)

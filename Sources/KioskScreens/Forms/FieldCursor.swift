@@ -16,7 +16,7 @@ enum FieldCursor {
         return binding.text.count
     }
 
-    /// The field after an editing key, with the new cursor in significant characters; nil when
+    /// The field after an editing key (Ctrl-U clears what is before the cursor, as in a shell), with the new cursor in significant characters; nil when
     /// the key does not edit text.
     static func edit(_ key: Key, _ binding: FieldBinding, cursor: Int?) -> (text: String, cursor: Int)? {
         var state = TextFieldState(text: binding.text, cursor: position(of: cursor, in: binding))
@@ -28,6 +28,8 @@ enum FieldCursor {
         case .right: state.moveRight()
         case .home: state.moveToStart()
         case .end: state.moveToEnd()
+        case .control("u"):
+            while state.cursor > 0 { state.deleteBackward() }
         default: return nil
         }
         let before = state.text.prefix(state.cursor).filter(binding.isSignificant).count

@@ -10,7 +10,7 @@ enum FormKeys {
         let focused = index.map { controls[$0] }
         if let binding = focused?.field, let edited = FieldCursor.edit(key, binding, cursor: focus.cursor) {
             focus.cursor = edited.cursor
-            return edited.text == binding.text ? .none : .send(binding.change(edited.text))
+            return edited.text == binding.text ? Effect.none : .send(binding.change(edited.text))
         }
         switch key {
         case .tab:
@@ -34,7 +34,7 @@ enum FormKeys {
         guard !controls.isEmpty else { return nil }
         guard let index else {
             focus.move(to: controls[step > 0 ? 0 : controls.count - 1].id)
-            return .none
+            return Effect.none
         }
         var next = index + step
         if wraps {
@@ -43,7 +43,7 @@ enum FormKeys {
             next = min(max(0, next), controls.count - 1)
         }
         focus.move(to: controls[next].id)
-        return .none
+        return Effect.none
     }
 
     /// Status-bar hints for the focused control.

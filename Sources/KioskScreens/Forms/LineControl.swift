@@ -1,5 +1,3 @@
-import TerminalUI
-
 /// Something focusable on a line screen: a button, a choice or a text field. The list of
 /// controls, in order, is what Tab walks and what Enter activates.
 struct LineControl: Sendable {

@@ -39,11 +39,6 @@ struct LineStack {
         }
     }
 
-    /// Rows needed at `width`, for callers sizing areas.
-    func height(width: Int) -> Int {
-        layout(width: max(1, width - DisplayWidth.of(context.glyphs.selectionMarker) - 1)).count
-    }
-
     private func layout(width: Int) -> [Row] {
         var rows: [Row] = []
         for (index, line) in lines.enumerated() {
@@ -53,9 +48,13 @@ struct LineStack {
                 rows += wrapped.enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
             case let .verbatim(text):
                 rows += chunks(text, width: width).enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
-            case let .pair(label, value, _) where context.isAccessible || labelWidth + DisplayWidth.of(value) + 1 > width:
+            case let .pair(label, value, _) where context.isAccessible:
                 let wrapped = TextLayout.wrap("\(label): \(value)", to: width)
                 rows += wrapped.enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
+            case let .pair(label, value, _) where labelWidth + DisplayWidth.of(value) > width || DisplayWidth.of(label) >= labelWidth:
+                // Too narrow for columns: the label, then the value indented below it.
+                let values = TextLayout.wrap(value, to: max(1, width - 2)).map { "  " + $0 }
+                rows += ([label] + values).enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
             case let .field(field):
                 rows.append(Row(line: index, part: 0))
                 if let error = field.error {
@@ -99,7 +98,8 @@ struct LineStack {
             frame.buffer.write(row.text ?? "", x: area.x, y: area.y, style: theme.base, clip: area)
         case let .pair(label, value, tone):
             if let text = row.text {
-                frame.buffer.write(text, x: area.x, y: area.y, style: tone.style(theme), clip: area)
+                let isLabel = row.part == 0 && !context.isAccessible
+                frame.buffer.write(text, x: area.x, y: area.y, style: isLabel ? theme.base : tone.style(theme), clip: area)
             } else {
                 frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
                                    x: area.x, y: area.y, style: theme.base, clip: area)
@@ -124,7 +124,7 @@ struct LineStack {
         case let .meter(label, value, total):
             frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
                                x: area.x, y: area.y, style: theme.base, clip: area)
-            let bar = Rect(x: area.x + labelWidth, y: area.y, width: min(area.width - labelWidth, 40), height: 1)
+            let bar = Rect(x: area.x + labelWidth, y: area.y, width: min(area.width - labelWidth - 1, 40), height: 1)
             Meter(label: "", value: value, total: total, theme: theme, glyphs: context.glyphs).render(in: bar, buffer: &frame.buffer)
         case .rule:
             frame.buffer.write(String(repeating: context.glyphs.horizontal, count: area.width), x: area.x, y: area.y,

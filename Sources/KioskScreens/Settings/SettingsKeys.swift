@@ -33,13 +33,13 @@ enum SettingsKeys {
         case .home, .pageUp: target = 0
         case .end, .pageDown: target = sections.count - 1
         case .enter, .right, .character("l"):
-            guard controls.count > 1 else { return .none }
+            guard controls.count > 1 else { return Effect.none }
             state.settings.form.move(to: controls[1].id)
-            return .none
+            return Effect.none
         default:
             return nil
         }
-        return target == index ? .none : .send(.app(.settings(.selectSection(sections[target]))))
+        return target == index ? Effect.none : .send(.app(.settings(.selectSection(sections[target]))))
     }
 
     private static func escape(_ settings: SettingsState, _ state: inout TerminalState) -> Effect<TerminalAction>? {
@@ -48,7 +48,7 @@ enum SettingsKeys {
         if settings.newAccount != nil, settings.section == .accounts { return .send(.app(.settings(.closeNewAccount))) }
         guard state.settings.form.id != SettingsControlID.sections else { return nil }
         state.settings.form.move(to: SettingsControlID.sections)
-        return .none
+        return Effect.none
     }
 
     /// The letters of `SettingsState.keys`, when what they act on is there.
@@ -73,8 +73,13 @@ enum SettingsKeys {
         var hints: [KeyHint] = []
         if state.settings.form.id == SettingsControlID.sections { hints.append(KeyHint(key: "↑/↓", action: "Section")) }
         hints += FormKeys.hints(controls: controls, focus: state.settings.form)
+        // On the section list Enter opens the section, which only means something if it has controls.
+        if controls.count < 2 { hints.removeAll { $0.key == "Enter" } }
         if settings.survey != nil {
             hints.append(KeyHint(key: "Esc", action: "Keep subscription"))
+        } else if (settings.cardForm != nil && settings.section == .paymentMethods)
+                    || (settings.newAccount != nil && settings.section == .accounts) {
+            hints.append(KeyHint(key: "Esc", action: "Close form"))
         } else if state.settings.form.id != SettingsControlID.sections {
             hints.append(KeyHint(key: "Esc", action: "Sections"))
         }

@@ -14,7 +14,7 @@ enum SettingsLines {
         } else {
             lines.control(sectionControl)
         }
-        if settings.isWorking { lines.text("\(CheckoutStatusLines.workingMark) Working…", .disabled) }
+        if settings.isWorking { lines.text("\(ScreenLine.workingMark) Working…", .disabled) }
         if let message = settings.message { lines.text(message, .title) }
         if let survey = settings.survey, let content = settings.content, let subscription = content.subscription {
             SettingsSubscriptionLines.addSurvey(survey, subscription, to: &lines)
@@ -22,7 +22,7 @@ enum SettingsLines {
         }
         switch settings.phase {
         case .loading:
-            lines.text("\(CheckoutStatusLines.workingMark) Loading settings…", .title)
+            lines.text("\(ScreenLine.workingMark) Loading settings…", .title)
         case let .failed(error):
             lines.text("Settings could not be loaded", .error)
             lines.text(error.message)

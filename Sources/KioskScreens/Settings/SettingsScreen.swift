@@ -4,7 +4,7 @@ import TerminalUI
 /// The account manager: the section list on the left and the section on the right; one column
 /// (a section line above the content) below 80 columns and in accessible mode.
 enum SettingsScreen {
-    static let labelWidth = 14
+    static let labelWidth = 20
     static let listWidth = 22
 
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {

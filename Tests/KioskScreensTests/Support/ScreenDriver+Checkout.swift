@@ -13,19 +13,15 @@ extension ScreenDriver {
         await send(.app(.paywall(.continueTapped)))
     }
 
-    /// Types a card into the form, field by field with Tab, as a person would; ends on the
-    /// postal code.
+    /// Types a card into the form, field by field with Tab, as a person would, clearing what a
+    /// field held first (Ctrl-U); ends on the postal code.
     func typeCard(_ number: String, expiry: String = "12/34", cvc: String = "123", name: String = "Ada Lovelace",
                   postalCode: String = "94103") async {
-        await type(number)
-        await press(.tab)
-        await type(expiry)
-        await press(.tab)
-        await type(cvc)
-        await press(.tab)
-        await type(name)
-        await press(.tab)
-        await type(postalCode)
+        for (index, text) in [number, expiry, cvc, name, postalCode].enumerated() {
+            if index > 0 { await press(.tab) }
+            await press(.end, .control("u"))
+            await type(text)
+        }
     }
 
     var checkoutStatus: CheckoutStatus? { state.app.checkout?.status }
