@@ -55,6 +55,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(64)
         }
         let (service, _, _) = try store.open()
+        try await FirstRunAccount.ensure(in: service, environment: environment)
         let preferences = PreferencesFile(directory: store.data.directory.url)
         let saved: Preferences
         do {

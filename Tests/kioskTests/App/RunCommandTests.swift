@@ -12,6 +12,19 @@ import Testing
         #expect(lines.count == 24)
     }
 
+    @Test func aFreshDataDirectoryOpensOnTheStoreWithTheLoginUsersOwnAccount() throws {
+        let data = KioskProcess.temporaryDirectory("first-run")
+        let environment = ["LANG": "C.UTF-8", "USER": "grace"]
+        let first = try KioskProcess.run(["run", "--dump", "--data-dir", data.path], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Enter Subscribe"), "\(first.stdout)")
+        #expect(!first.stdout.contains("Sign in"), "\(first.stdout)")
+        _ = try KioskProcess.run(["run", "--dump", "--data-dir", data.path], environment: environment)
+        let status = try KioskProcess.run(["status", "--data-dir", data.path], environment: environment)
+        #expect(status.stdout.contains("grace"), "\(status.stdout)")
+        #expect(status.stdout.contains("Accounts: 1, signed in: grace"), "\(status.stdout)")
+    }
+
     @Test func dumpIsTheDefaultCommandsToo() throws {
         let data = KioskProcess.temporaryDirectory("dump-default")
         let result = try KioskProcess.run(["--dump", "--size", "120x40", "--data-dir", data.path],
