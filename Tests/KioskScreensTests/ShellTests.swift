@@ -1,5 +1,6 @@
 import KioskScreens
 import KioskViewModels
+import PaymentsCore
 import TerminalUI
 import Testing
 
@@ -50,5 +51,31 @@ import Testing
         let column = try #require(tabRow.range(of: "Settings")).lowerBound.utf16Offset(in: tabRow)
         await driver.press(.mouse(MouseEvent(action: .press, position: Point(x: column, y: 0))))
         #expect(driver.state.app.tab == .settings)
+    }
+}
+
+@MainActor
+@Suite struct AnnouncementTests {
+    @Test func accessibleModeAnnouncesStoreChangesAsLinesAboveTheScreen() async throws {
+        let context = RenderContext(theme: .monochrome, glyphs: .ascii, isAccessible: true)
+        let driver = try ScreenDriver(context: context)
+        let account = try await driver.signIn()
+        await driver.launch()
+        _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500"))
+        await driver.send(.app(.pollChanges))
+        let lines = driver.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == "Announcement: Purchase succeeded.")
+        #expect(!driver.text.contains("ok Purchase succeeded."))
+    }
+
+    @Test func withoutAccessibleModeTheSameNoticeIsAToastInTheCorner() async throws {
+        let driver = try ScreenDriver()
+        let account = try await driver.signIn()
+        await driver.launch()
+        _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500"))
+        await driver.send(.app(.pollChanges))
+        let lines = driver.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1].hasSuffix(" ok Purchase succeeded."))
+        #expect(!driver.text.contains("Announcement:"))
     }
 }

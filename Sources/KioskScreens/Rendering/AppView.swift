@@ -14,9 +14,13 @@ public enum AppView {
         }
         let rows = screen.rows([.fixed(1), .fill(), .fixed(1)])
         renderTabs(state, in: rows[0], frame: &frame, context: context)
-        ScreenView.render(state, in: rows[1], frame: &frame, context: context)
+        var content = rows[1]
+        if context.isAccessible {
+            content = Announcements.render(state.app.toasts, in: content, frame: &frame, context: context)
+        }
+        ScreenView.render(state, in: content, frame: &frame, context: context)
         StatusBar(hints: hints(state), theme: context.theme).render(in: rows[2], buffer: &frame.buffer)
-        ToastStack.render(state.app.toasts, in: rows[1], frame: &frame, context: context)
+        if !context.isAccessible { ToastStack.render(state.app.toasts, in: rows[1], frame: &frame, context: context) }
         if state.app.isHelpShown { HelpOverlay.render(state, in: rows[1], frame: &frame, context: context) }
         if state.isConfirmingQuit { QuitDialog.render(in: screen, frame: &frame, context: context) }
         return frame

@@ -1,0 +1,21 @@
+import KioskViewModels
+import TerminalUI
+
+/// Accessible mode's toasts: whole lines above the screen, each starting with "Announcement:",
+/// instead of a box floating over the corner. A screen reader reads new lines as they appear,
+/// and nothing it was reading gets covered.
+enum Announcements {
+    /// Draws the newest notices at the top of `area` and returns what is left for the screen.
+    static func render(_ toasts: [KioskViewModels.Toast], in area: Rect, frame: inout Frame, context: RenderContext) -> Rect {
+        let notices = Array(toasts.suffix(ToastStack.visibleCount).reversed())
+        guard !notices.isEmpty else { return area }
+        let parts = area.rows([.fixed(notices.count), .fill()])
+        for (row, toast) in notices.enumerated() {
+            let line = Rect(x: parts[0].x, y: parts[0].y + row, width: parts[0].width, height: 1)
+            let text = TextLayout.truncate("Announcement: \(toast.message)", to: line.width, ellipsis: context.glyphs.ellipsis)
+            frame.buffer.write(text, x: line.x, y: line.y, style: context.theme.base.bolded(), clip: line)
+            frame.addHit(line, .app(.dismissToast(id: toast.id)))
+        }
+        return parts[1]
+    }
+}
