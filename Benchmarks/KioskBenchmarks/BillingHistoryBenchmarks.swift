@@ -36,7 +36,7 @@ enum BillingHistoryBenchmarks {
     }
 
     /// One account whose hourly subscription has renewed `invoices - 1` times.
-    private static func prepare(invoices: Int) async throws -> (store: BenchmarkStore, prepared: String) {
+    static func prepare(invoices: Int) async throws -> (store: BenchmarkStore, prepared: String) {
         try await BenchmarkStore.make { service in
             let clock = try await service.createTestClock(name: "history", frozenAt: BenchmarkCatalog.start)
             let account = try await BenchmarkStore.account("historian", on: clock.id, in: service)

@@ -21,6 +21,8 @@ let benchmarks: @Sendable () -> Void = {
         try SignedTransactionBenchmarks.register()
         ReducerBenchmarks.register()
         RenderBenchmarks.register()
+        BillingScrollBenchmarks.register(invoices: 100_000, label: "100,000")
+        BillingScrollBenchmarks.register(invoices: 100, label: "100")
     } catch {
         FileHandle.standardError.write(Data("benchmark fixtures could not be built: \(error)\n".utf8))
     }

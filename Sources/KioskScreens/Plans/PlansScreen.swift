@@ -10,7 +10,7 @@ enum PlansScreen {
         case .loading:
             PhaseMessageView(title: "Plans", lines: ["Loading plans…"]).render(in: area, frame: &frame, context: context)
         case let .failed(error):
-            PhaseMessageView(title: "Plans", lines: ["The plans could not be loaded.", error.message], style: \.error,
+            PhaseMessageView(title: "Plans", lines: ["The plans could not be loaded."] + PhaseMessageView.explanation(error), style: \.error,
                              button: ("r Retry", .app(.plans(.retry)))).render(in: area, frame: &frame, context: context)
         case .empty:
             PhaseMessageView(title: "Plans", lines: ["This store has no plans."]).render(in: area, frame: &frame, context: context)
