@@ -47,6 +47,12 @@ struct SeedCommand: AsyncParsableCommand {
             Terminal.error(problems.joined(separator: "\n"))
             throw ExitCode(70)
         }
+        // The storefront opens on someone: the first seeded customer, unless a person already chose.
+        if try await service.signedInAccount() == nil,
+           let customer = try await service.accounts().first(where: { $0.testClockID == clock.id }) {
+            try await service.signIn(customer.id)
+            print("Signed in as \(customer.name) (\(customer.id)): `kiosk` opens the store on their history.")
+        }
     }
 
     /// Today in UTC from the system clock: the one wall-clock read, at the command line.
