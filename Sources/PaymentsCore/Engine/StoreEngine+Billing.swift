@@ -77,7 +77,7 @@ extension StoreEngine {
             kind: kind, createdAt: at, status: status, description: description, total: total, paymentMethod: method,
             attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
             refundOf: refundOf, lines: lines)
-        try InvoiceRecord(invoice).insert(db)
+        try InvoiceRecord(invoice).insertRow(db)
         if status == .paid || (status == .refunded && kind == .refund) {
             try postLedger(invoice: invoice, kind: kind == .refund ? "refund" : "charge", amount: total, at: at)
         }

@@ -31,7 +31,7 @@ extension StoreEngine {
             guard var subscription = try records.removeValue(forKey: entry.id) ?? subscription(dueID: entry.id),
                   let due = subscription.nextEventAt, due.milliseconds == entry.at else { continue }
             try step(&subscription, at: due, report: &report)
-            try subscription.update(db)
+            try subscription.updateRow(db)
             steps += 1
             last = due
             if let next = subscription.nextEventAt, next <= until {
