@@ -74,8 +74,9 @@ extension LocalPaymentsService {
         }
     }
 
+    /// A write: a token never needed before is signed now and cached in its row.
     public func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction] {
-        try await read { try $0.transactions(accountID: accountID, limit: limit) }
+        try await write { try $0.transactions(accountID: accountID, limit: limit) }
     }
 
     /// Verifies a JWS against this store's root, at the injected clock's time.

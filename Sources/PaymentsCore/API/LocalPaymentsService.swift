@@ -281,9 +281,10 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     /// The books (see `StoreEngine.invariantViolations`), plus: nothing entitles without a
-    /// transaction whose signature verifies and that is not revoked.
+    /// transaction whose signature verifies and that is not revoked. A write, because a proof
+    /// never needed before is signed now and its token cached (see `issueTransaction`).
     public func checkInvariants() async throws -> [String] {
-        let (problems, proofs) = try await read { engine in
+        let (problems, proofs) = try await write { engine in
             (try engine.invariantViolations(), try engine.entitlementProofs())
         }
         var unverified: [String] = []

@@ -13,7 +13,10 @@ struct QueuedReceipt: Sendable {
 extension StoreEngine {
     /// Queued in the same transaction as the store purchase, so a receipt can never be lost
     /// between the store charging and the backend recording it.
+    /// The receipt carries the signed token, so the transaction is signed here and the row keeps
+    /// the same token.
     func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) throws {
+        try cacheToken(transaction)
         try db.execute(sql: """
             INSERT OR IGNORE INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
             VALUES (?, ?, ?, ?, ?)

@@ -77,7 +77,7 @@ extension StoreEngine {
             kind: kind, createdAt: at, status: status, description: description, total: total, paymentMethod: method,
             attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
             refundOf: refundOf, lines: lines)
-        try InvoiceRecord(invoice).insert(db)
+        try InvoiceRecord(invoice).insertRow(db)
         if status == .paid || (status == .refunded && kind == .refund) {
             try postLedger(invoice: invoice, kind: kind == .refund ? "refund" : "charge", amount: total, at: at)
         }
@@ -86,13 +86,14 @@ extension StoreEngine {
 
     func postLedger(invoice: Invoice, kind: String, amount: Money, at: Date) throws {
         guard !amount.isZero else { return }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO ledger(account_id, invoice_id, kind, amount, currency, at) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [invoice.accountID, invoice.id, kind, amount.minorUnits, amount.currency.code, at.milliseconds])
+            """).execute(arguments: [invoice.accountID, invoice.id, kind, amount.minorUnits, amount.currency.code, at.milliseconds])
     }
 
     func invoice(_ id: String) throws -> InvoiceRecord {
-        guard let record = try InvoiceRecord.fetchOne(db, key: id) else { throw PaymentsError.invoiceNotFound(id) }
+        guard let record = try InvoiceRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM invoices WHERE id = ?"),
+                                                      arguments: [id]) else { throw PaymentsError.invoiceNotFound(id) }
         return record
     }
 

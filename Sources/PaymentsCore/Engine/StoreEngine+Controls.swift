@@ -3,7 +3,7 @@ import GRDB
 
 extension StoreEngine {
     func controls() throws -> StoreControls {
-        guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'controls'") else {
+        guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'controls'")) else {
             return StoreControls()
         }
         return (try? JSONDecoder().decode(StoreControls.self, from: Data(json.utf8))) ?? StoreControls()

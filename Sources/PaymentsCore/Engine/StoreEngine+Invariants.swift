@@ -75,19 +75,25 @@ extension StoreEngine {
         return problems
     }
 
-    /// For every entitled subscription and live unlock or pass: its latest transaction's JWS.
+    /// For every entitled subscription and live unlock or pass: its latest transaction's JWS,
+    /// signed now if it was never needed before.
     func entitlementProofs() throws -> [(String, String?)] {
         let subscriptions = try Row.fetchAll(db, sql: """
-            SELECT s.id, (SELECT t.jws FROM transactions t WHERE t.subscription_id = s.id
-                          ORDER BY t.purchase_date DESC, t.id DESC LIMIT 1) AS jws
-            FROM subscriptions s WHERE s.state IN ('subscribed', 'inGracePeriod')
+            SELECT s.id AS owner, t.id, t.jws, t.payload FROM subscriptions s
+            LEFT JOIN transactions t ON t.id = (SELECT t2.id FROM transactions t2 WHERE t2.subscription_id = s.id
+                                                ORDER BY t2.purchase_date DESC, t2.id DESC LIMIT 1)
+            WHERE s.state IN ('subscribed', 'inGracePeriod')
             """)
         let purchases = try Row.fetchAll(db, sql: """
-            SELECT p.id, (SELECT t.jws FROM transactions t WHERE t.invoice_id = p.invoice_id LIMIT 1) AS jws
-            FROM purchases p WHERE p.revoked_at IS NULL AND p.type != 'consumable'
+            SELECT p.id AS owner, t.id, t.jws, t.payload FROM purchases p
+            LEFT JOIN transactions t ON t.id = (SELECT t2.id FROM transactions t2 WHERE t2.invoice_id = p.invoice_id LIMIT 1)
+            WHERE p.revoked_at IS NULL AND p.type != 'consumable'
             AND (p.expires_at IS NULL OR p.expires_at > COALESCE(
                 (SELECT c.frozen_time FROM accounts a JOIN test_clocks c ON c.id = a.test_clock_id WHERE a.id = p.account_id), ?))
             """, arguments: [systemNow.milliseconds])
-        return (subscriptions + purchases).map { ($0["id"], $0["jws"]) }
+        return try (subscriptions + purchases).map { row in
+            guard let id: String = row["id"] else { return (row["owner"], nil) }
+            return (row["owner"], try token(id: id, jws: row["jws"], payload: row["payload"]))
+        }
     }
 }

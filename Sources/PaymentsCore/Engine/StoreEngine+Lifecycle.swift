@@ -5,34 +5,45 @@ extension StoreEngine {
     /// Runs due lifecycle steps of subscriptions on one clock (nil: real time) up to `until`,
     /// strictly in time order across subscriptions, at most `limit` steps.
     ///
-    /// The due set is read once through the `(clock_id, next_event_at)` index into a queue kept
-    /// sorted in memory, so each step costs one row read and one write, not a query per step.
-    /// Returns the steps taken and the time of the last one.
+    /// A batch of `limit` steps can only reach the `limit` earliest due subscriptions (each step
+    /// pops one entry, and a later-due subscription waits behind all of those), so exactly those
+    /// rows are read, whole, in one pass of the `(clock_id, next_event_at)` index. Each stays in
+    /// memory for the rest of the batch as its steps update it: a step costs its writes, not a
+    /// read of the subscription and not a scan of everything due. Returns the steps taken and the
+    /// time of the last one.
     func processDue(clockID: String?, until: Date, limit: Int,
                     report: inout ClockAdvanceReport) throws -> (steps: Int, last: Date?) {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
         var arguments: StatementArguments = clockID.map { [$0] } ?? []
-        _ = arguments.append(contentsOf: [until.milliseconds])
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT next_event_at, id FROM subscriptions
+        _ = arguments.append(contentsOf: [until.milliseconds, Int64(limit)])
+        let due = try SubscriptionRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM subscriptions
             WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?
-            ORDER BY next_event_at DESC, id DESC
-            """, arguments: arguments)
-        var queue = DueQueue(rows.map { DueQueue.Entry(at: $0[0], id: $0[1]) })
+            ORDER BY next_event_at, id LIMIT ?
+            """), arguments: arguments)
+        var records = Dictionary(due.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var queue = DueQueue(due.compactMap { record in
+            record.nextEventAt.map { DueQueue.Entry(at: $0.milliseconds, id: record.id) }
+        })
         var steps = 0
         var last: Date?
         while steps < limit, let entry = queue.popEarliest() {
-            guard var subscription = try SubscriptionRecord.fetchOne(db, key: entry.id),
+            guard var subscription = try records.removeValue(forKey: entry.id) ?? subscription(dueID: entry.id),
                   let due = subscription.nextEventAt, due.milliseconds == entry.at else { continue }
             try step(&subscription, at: due, report: &report)
-            try subscription.update(db)
+            try subscription.updateRow(db)
             steps += 1
             last = due
             if let next = subscription.nextEventAt, next <= until {
                 queue.insert(DueQueue.Entry(at: next.milliseconds, id: subscription.id))
+                records[subscription.id] = subscription
             }
         }
         return (steps, last)
+    }
+
+    private func subscription(dueID id: String) throws -> SubscriptionRecord? {
+        try SubscriptionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM subscriptions WHERE id = ?"), arguments: [id])
     }
 
     /// Whether any subscription on the clock (nil: real time) has a step due at `systemNow`.
@@ -40,9 +51,9 @@ extension StoreEngine {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
         var arguments: StatementArguments = clockID.map { [$0] } ?? []
         _ = arguments.append(contentsOf: [systemNow.milliseconds])
-        return try Bool.fetchOne(db, sql: """
+        return try Bool.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM subscriptions WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?)
-            """, arguments: arguments) ?? false
+            """), arguments: arguments) ?? false
     }
 
     /// One lifecycle step at `time`, the subscription's due instant.
@@ -86,7 +97,10 @@ extension StoreEngine {
             report.expirations += 1
             return
         }
-        guard let terms = try renewalTermsIfSold(subscription, start: subscription.periodEnd, restartSeries: false) else {
+        // Read once per renewal: the terms need its balance, the transaction its storefront.
+        let account = try account(subscription.accountID)
+        guard let terms = try renewalTermsIfSold(subscription, account: account, start: subscription.periodEnd,
+                                                 restartSeries: false) else {
             try expire(&subscription, reason: .productUnavailable, at: time)
             report.expirations += 1
             return
@@ -102,7 +116,7 @@ extension StoreEngine {
             let wasTrial = subscription.periodType == .trial
             let previousProduct = subscription.productID
             apply(terms, to: &subscription)
-            try issueRenewalTransaction(subscription, terms: terms, invoice: invoice, at: time)
+            try issueRenewalTransaction(subscription, account: account, terms: terms, invoice: invoice, at: time)
             if previousProduct != subscription.productID {
                 try notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: time)
             }
@@ -251,7 +265,8 @@ extension StoreEngine {
 
     /// The next period's terms starting at `start`. `restartSeries` starts a new series there
     /// (recovery from billing retry); a product switch or the end of an intro does so anyway.
-    func renewalTerms(_ subscription: SubscriptionRecord, start: Date, restartSeries: Bool) throws -> RenewalTerms? {
+    func renewalTerms(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
+                      restartSeries: Bool) throws -> RenewalTerms? {
         let productID = subscription.pendingProductID ?? subscription.productID
         guard case let .subscription(plan, product)? = catalog.product(id: productID) else { return nil }
         let currency = subscription.currencyValue
@@ -287,7 +302,7 @@ extension StoreEngine {
         }
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         var applied: Int64 = 0
-        if let (balance, used) = balanceLine(for: try account(subscription.accountID), subtotal: subtotal) {
+        if let (balance, used) = balanceLine(for: try account ?? self.account(subscription.accountID), subtotal: subtotal) {
             lines.append(balance)
             applied = used
         }
@@ -300,9 +315,10 @@ extension StoreEngine {
     /// `renewalTerms`, or nil when the product cannot be priced any more (removed from the
     /// catalog, or no price in the subscription's currency): a renewal must never throw, or every
     /// write that runs due steps first would fail with it.
-    func renewalTermsIfSold(_ subscription: SubscriptionRecord, start: Date, restartSeries: Bool) throws -> RenewalTerms? {
+    func renewalTermsIfSold(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
+                            restartSeries: Bool) throws -> RenewalTerms? {
         do {
-            return try renewalTerms(subscription, start: start, restartSeries: restartSeries)
+            return try renewalTerms(subscription, account: account, start: start, restartSeries: restartSeries)
         } catch PaymentsError.productNotSoldInCurrency {
             return nil
         }
@@ -338,24 +354,26 @@ extension StoreEngine {
     private func renewalPayer(_ subscription: SubscriptionRecord) throws -> Payer {
         if subscription.billing == .store { return .store }
         if let id = subscription.paymentMethodID,
-           let method = try PaymentMethodRecord.fetchOne(db, key: id), method.removedAt == nil {
+           let method = try PaymentMethodRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ?"), arguments: [id]),
+           method.removedAt == nil {
             return .card(method)
         }
         return .card(try activePaymentMethods(subscription.accountID).first(where: \.isDefault))
     }
 
-    private func issueRenewalTransaction(_ subscription: SubscriptionRecord, terms: RenewalTerms, invoice: Invoice,
-                                         at time: Date) throws {
-        _ = try issueTransaction(account: account(subscription.accountID), product: .subscription(terms.plan, terms.product),
+    private func issueRenewalTransaction(_ subscription: SubscriptionRecord, account: AccountRecord? = nil,
+                                         terms: RenewalTerms, invoice: Invoice, at time: Date) throws {
+        _ = try issueTransaction(account: account ?? self.account(subscription.accountID), product: .subscription(terms.plan, terms.product),
                                  subscription: subscription, invoice: invoice, purchaseDate: time,
                                  expires: terms.periodEnd, offerType: terms.periodType == .intro ? .introductory : nil)
     }
 
     /// The id of a price-increase consent still waiting for this subscription.
     private func unansweredPriceIncrease(_ subscription: SubscriptionRecord) throws -> String? {
-        try String.fetchOne(db, sql: """
+        try String.fetchOne(db.cachedStatement(sql: """
             SELECT id FROM pending_actions WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
-            """, arguments: [subscription.id])
+            """), arguments: [subscription.id])
     }
 
     private func days(_ count: Int, after date: Date) -> Date {

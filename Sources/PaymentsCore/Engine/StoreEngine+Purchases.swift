@@ -44,15 +44,15 @@ extension StoreEngine {
 
     /// Eligible for an introductory offer: has never redeemed one in the group (StoreKit's rule).
     func isEligibleForIntro(accountID: String) throws -> Bool {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intro_redemptions WHERE account_id = ? AND group_id = ?",
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM intro_redemptions WHERE account_id = ? AND group_id = ?"),
                          arguments: [accountID, catalog.group]) == 0
     }
 
     func activeSubscription(accountID: String) throws -> SubscriptionRecord? {
-        try SubscriptionRecord
-            .filter(sql: "account_id = ? AND group_id = ? AND state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')",
-                    arguments: [accountID, catalog.group])
-            .fetchOne(db)
+        try SubscriptionRecord.fetchOne(db.cachedStatement(sql: """
+            SELECT * FROM subscriptions
+            WHERE account_id = ? AND group_id = ? AND state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
+            """), arguments: [accountID, catalog.group])
     }
 
     private func purchaseSubscription(plan: Plan, product: SubscriptionProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
@@ -156,9 +156,9 @@ extension StoreEngine {
     private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
         let (account, code, now) = (context.account, context.code, context.now)
         if product.type == .nonConsumable {
-            let owned = try Int.fetchOne(db, sql: """
+            let owned = try Int.fetchOne(db.cachedStatement(sql: """
                 SELECT COUNT(*) FROM purchases WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL
-                """, arguments: [account.id, product.id]) ?? 0
+                """), arguments: [account.id, product.id]) ?? 0
             guard owned == 0 else { throw PaymentsError.alreadyOwned(productID: product.id) }
         }
         let currency = account.currencyValue
@@ -225,21 +225,21 @@ extension StoreEngine {
 
     func spendBalance(accountID: String, _ amount: Int64) throws {
         guard amount != 0 else { return }
-        try db.execute(sql: "UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?",
-                       arguments: [amount, accountID])
+        try db.cachedStatement(sql: "UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?")
+            .execute(arguments: [amount, accountID])
     }
 
     /// Moves points and writes the wallet ledger row with the balance after it, atomically.
     @discardableResult
     func movePoints(accountID: String, delta: Int64, reason: String, product: String?, invoice: String?,
                     at: Date) throws -> PointsEntry {
-        let balance = try Int64.fetchOne(db, sql: """
+        let balance = try Int64.fetchOne(db.cachedStatement(sql: """
             UPDATE accounts SET points_balance = points_balance + ? WHERE id = ? RETURNING points_balance
-            """, arguments: [delta, accountID]) ?? 0
-        try db.execute(sql: """
+            """), arguments: [delta, accountID]) ?? 0
+        try db.cachedStatement(sql: """
             INSERT INTO points_ledger(account_id, delta, balance_after, reason, product_id, invoice_id, at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds])
+            """).execute(arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds])
         try emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
                    invoice: invoice, detail: "\(delta)")
         return PointsEntry(id: db.lastInsertedRowID, accountID: accountID, delta: delta, balanceAfter: balance,

@@ -23,7 +23,7 @@ extension StoreEngine {
                 .order(sql: "purchase_date DESC, id DESC").fetchOne(db) else {
                 return .failure(.invalidReceiptData(productID: record.productID))
             }
-            proofs.append(RestoreFindings.Proof(productID: record.productID, transactionID: transaction.id, jws: transaction.jws))
+            proofs.append(RestoreFindings.Proof(productID: record.productID, transactionID: transaction.id, jws: try token(of: transaction)))
             let subscription = record.subscription
             result.subscriptions.append(RestoredSubscription(
                 id: subscription.id, planID: subscription.planID, productID: subscription.productID,
@@ -40,7 +40,7 @@ extension StoreEngine {
                 .fetchOne(db) else {
                 return .failure(.invalidReceiptData(productID: purchase.productID))
             }
-            proofs.append(RestoreFindings.Proof(productID: purchase.productID, transactionID: transaction.id, jws: transaction.jws))
+            proofs.append(RestoreFindings.Proof(productID: purchase.productID, transactionID: transaction.id, jws: try token(of: transaction)))
             let restored = RestoredPurchase(id: purchase.id, productID: purchase.productID, transactionID: transaction.id,
                                             purchasedAt: purchase.purchasedAt, expiresAt: purchase.expiresAt,
                                             isActive: isActive)

@@ -2,8 +2,17 @@ import Foundation
 import GRDB
 
 extension StoreEngine {
-    /// Every purchase, renewal and plan change is recorded as a StoreKit-style transaction and
-    /// signed (ES256, x5c chain) in the same database transaction as the money it moved.
+    /// Every purchase, renewal and plan change is recorded as a StoreKit-style transaction in the
+    /// same database transaction as the money it moved.
+    ///
+    /// Signing decision: the ES256 signature is NOT made here. The row stores the exact payload
+    /// bytes the token will carry, durably and atomically with the money, and the token is signed
+    /// the first time it is needed: the returned value signs on its first `jws` read, and stored
+    /// rows are signed (and the token cached in the row) by `token(id:jws:payload:)` when a reader
+    /// asks for them (transaction lists, restore, receipts, `checkInvariants`). A signature costs
+    /// about four durable inserts, and most renewals' tokens are never read. ECDSA signatures are
+    /// randomised, so a receipt's token and the row's later token may differ byte for byte; both
+    /// carry the same payload and verify against the same chain.
     func issueTransaction(account: AccountRecord, product: CatalogProduct, subscription: SubscriptionRecord?,
                           invoice: Invoice, purchaseDate: Date, expires: Date?, offerType: TransactionOfferType?,
                           appAccountToken: UUID? = nil) throws -> SignedTransaction {
@@ -28,11 +37,44 @@ extension StoreEngine {
             storefrontId: Self.storefrontID(account.storefront), price: invoice.total.minorUnits,
             currency: invoice.total.currency.code, appAccountToken: appAccountToken, type: type, quantity: 1,
             signedDate: systemNow)
-        let jws = try sign(payload)
-        try TransactionRecord(id: id, originalID: payload.originalTransactionId, accountID: account.id,
-                              productID: product.id, subscriptionID: subscription?.id, invoiceID: invoice.id,
-                              purchaseDate: purchaseDate, expiresDate: expires, revocationDate: nil, jws: jws).insert(db)
-        return SignedTransaction(jws: jws, payload: payload)
+        let encoded = try encode(payload)
+        try db.cachedStatement(sql: """
+            INSERT INTO transactions(id, original_id, account_id, product_id, subscription_id, invoice_id,
+                                     purchase_date, expires_date, revocation_date, jws, payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, '', ?)
+            """).execute(arguments: [id, payload.originalTransactionId, account.id, product.id, subscription?.id,
+                                     invoice.id, purchaseDate.milliseconds, expires?.milliseconds,
+                                     String(decoding: encoded, as: UTF8.self)])
+        return SignedTransaction(payload: payload, encodedPayload: encoded, signer: signer)
+    }
+
+    /// The signed token of a stored transaction: the cached one, or signed now from the stored
+    /// payload and cached in the row, so each transaction is signed at most once.
+    func token(id: String, jws: String, payload: String?) throws -> String {
+        guard jws.isEmpty else { return jws }
+        guard let payload else { throw PaymentsError.storage("transaction \(id) has neither a token nor a payload") }
+        let compact = try sign(encoded: Data(payload.utf8))
+        try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ?").execute(arguments: [compact, id])
+        return compact
+    }
+
+    func token(of record: TransactionRecord) throws -> String {
+        try token(id: record.id, jws: record.jws, payload: record.payload)
+    }
+
+    /// Keeps the token a caller already holds as the row's token, so both say the same thing.
+    func cacheToken(_ transaction: SignedTransaction) throws {
+        try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ? AND jws = ''")
+            .execute(arguments: [transaction.jws, transaction.payload.transactionId])
+    }
+
+    /// What a stored transaction says: its payload column, or for rows older than that column,
+    /// the payload of its token.
+    func storedPayload(_ record: TransactionRecord) throws -> TransactionPayload {
+        if let payload = record.payload {
+            return try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(payload.utf8))
+        }
+        return try CompactJWS.payload(of: record.jws)
     }
 
     /// Marks the transactions an invoice paid for as revoked and signs them again, as the App Store
@@ -43,11 +85,13 @@ extension StoreEngine {
         if let invoiceID { query = query.filter(sql: "invoice_id = ?", arguments: [invoiceID]) }
         if let subscriptionID { query = query.filter(sql: "subscription_id = ?", arguments: [subscriptionID]) }
         for var record in try query.fetchAll(db) {
-            guard var payload = try? CompactJWS.payload(of: record.jws) else { continue }
+            guard var payload = try? storedPayload(record) else { continue }
             payload.revocationDate = date
             payload.revocationReason = reason
             payload.signedDate = systemNow
-            record.jws = try sign(payload)
+            let encoded = try encode(payload)
+            record.payload = String(decoding: encoded, as: UTF8.self)
+            record.jws = try sign(encoded: encoded)
             record.revocationDate = date
             try record.update(db)
         }
@@ -56,12 +100,23 @@ extension StoreEngine {
     func transactions(accountID: String, limit: Int) throws -> [SignedTransaction] {
         try TransactionRecord.filter(sql: "account_id = ?", arguments: [accountID])
             .order(sql: "purchase_date DESC, id DESC").limit(min(max(limit, 1), 1000)).fetchAll(db)
-            .compactMap { record in (try? CompactJWS.payload(of: record.jws)).map { SignedTransaction(jws: record.jws, payload: $0) } }
+            .compactMap { record in
+                guard let payload = try? storedPayload(record) else { return nil }
+                return SignedTransaction(jws: try token(of: record), payload: payload)
+            }
     }
 
-    private func sign(_ payload: TransactionPayload) throws -> String {
+    private func encode(_ payload: TransactionPayload) throws -> Data {
         do {
-            return try signer.sign(payload)
+            return try TransactionSigningAuthority.encode(payload)
+        } catch {
+            throw PaymentsError.storage("could not encode a transaction: \(error)")
+        }
+    }
+
+    private func sign(encoded: Data) throws -> String {
+        do {
+            return try signer.sign(encodedPayload: encoded)
         } catch {
             throw PaymentsError.storage("could not sign a transaction: \(error)")
         }

@@ -31,16 +31,16 @@ struct StoreEngine {
     }
 
     func nextSequence(_ name: String) throws -> Int64 {
-        try Int64.fetchOne(db, sql: """
+        try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
-            """, arguments: [name]) ?? 0
+            """), arguments: [name]) ?? 0
     }
 
     // MARK: Settings
 
     func settings() throws -> StoreSettings {
-        guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'settings'") else {
+        guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'settings'")) else {
             return StoreSettings()
         }
         return (try? JSONDecoder().decode(StoreSettings.self, from: Data(json.utf8))) ?? StoreSettings()
@@ -56,17 +56,18 @@ struct StoreEngine {
     @discardableResult
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
                 product: String? = nil, invoice: String? = nil, detail: String? = nil) throws -> Int64 {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id, detail)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [account, type.rawValue, at.milliseconds, subscription, product, invoice, detail])
+            """).execute(arguments: [account, type.rawValue, at.milliseconds, subscription, product, invoice, detail])
         return db.lastInsertedRowID
     }
 
     // MARK: Accounts
 
     func account(_ id: String) throws -> AccountRecord {
-        guard let record = try AccountRecord.fetchOne(db, key: id) else { throw PaymentsError.accountNotFound(id) }
+        guard let record = try AccountRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"),
+                                                      arguments: [id]) else { throw PaymentsError.accountNotFound(id) }
         return record
     }
 
@@ -77,7 +78,8 @@ struct StoreEngine {
     }
 
     func testClock(_ id: String) throws -> TestClockRecord {
-        guard let record = try TestClockRecord.fetchOne(db, key: id) else { throw PaymentsError.testClockNotFound(id) }
+        guard let record = try TestClockRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM test_clocks WHERE id = ?"),
+                                                        arguments: [id]) else { throw PaymentsError.testClockNotFound(id) }
         return record
     }
 
@@ -158,14 +160,15 @@ struct StoreEngine {
     }
 
     func activePaymentMethods(_ accountID: String) throws -> [PaymentMethodRecord] {
-        try PaymentMethodRecord
-            .filter(sql: "account_id = ? AND removed_at IS NULL", arguments: [accountID])
-            .order(sql: "created_at, id")
-            .fetchAll(db)
+        try PaymentMethodRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM payment_methods WHERE account_id = ? AND removed_at IS NULL ORDER BY created_at, id
+            """), arguments: [accountID])
     }
 
     func paymentMethod(_ id: String) throws -> PaymentMethodRecord {
-        guard let record = try PaymentMethodRecord.fetchOne(db, key: id), record.removedAt == nil else {
+        guard let record = try PaymentMethodRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ?"), arguments: [id]),
+              record.removedAt == nil else {
             throw PaymentsError.paymentMethodNotFound(id)
         }
         return record

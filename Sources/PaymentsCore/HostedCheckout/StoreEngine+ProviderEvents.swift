@@ -7,7 +7,7 @@ extension StoreEngine {
     /// DodoPayments sends them. Subscriptions bought any other way send nothing.
     func notifyProvider(_ type: WebhookEventType, subscription: SubscriptionRecord, at time: Date,
                         amount: Money? = nil) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM checkout_sessions WHERE subscription_id = ?",
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM checkout_sessions WHERE subscription_id = ?"),
                                          arguments: [subscription.id]) else { return }
         let session = try CheckoutSessionRow(row: row)
         try enqueueWebhook(type, for: session, amount: amount, at: time,

@@ -6,7 +6,9 @@ import GRDB
 protocol StoreRecord: Codable, FetchableRecord, PersistableRecord {}
 
 extension StoreRecord {
-    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
+    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy {
+        .custom { StoreColumnNames.column(forKey: $0.stringValue) }
+    }
     static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .custom { StoreColumnKey(column: $0) } }
     static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { .millisecondsSince1970 }
     static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { .millisecondsSince1970 }
@@ -32,11 +34,6 @@ struct StoreColumnKey: CodingKey {
     init?(intValue: Int) { nil }
 
     init(column: String) {
-        let words = column.split(separator: "_")
-        var key = String(words.first ?? "")
-        for word in words.dropFirst() {
-            key += word == "id" ? "ID" : word.prefix(1).uppercased() + word.dropFirst()
-        }
-        stringValue = key
+        stringValue = StoreColumnNames.key(forColumn: column)
     }
 }

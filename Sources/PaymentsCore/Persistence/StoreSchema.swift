@@ -19,6 +19,9 @@ enum StoreSchema {
         migrator.registerMigration("v5-lookup-indexes") { db in
             try db.execute(sql: v5)
         }
+        migrator.registerMigration("v6-deferred-signing") { db in
+            try db.execute(sql: v6)
+        }
         return migrator
     }
 
@@ -132,5 +135,14 @@ enum StoreSchema {
         CREATE INDEX checkout_sessions_payment ON checkout_sessions(payment_id);
         CREATE INDEX webhook_deliveries_ordinal ON webhook_deliveries(ordinal);
         CREATE INDEX purchases_invoice ON purchases(invoice_id);
+        """
+
+    /// The payload a transaction's token signs, stored when the transaction is recorded so that
+    /// the ES256 signature can be made when the token is first needed; `jws` stays empty until then.
+    /// And the open price-increase consent of a subscription, which every renewal looks up: without
+    /// this index each renewal scanned all open pending actions.
+    private static let v6 = """
+        ALTER TABLE transactions ADD COLUMN payload TEXT;
+        CREATE INDEX pending_actions_subscription ON pending_actions(subscription_id, kind) WHERE resolved_at IS NULL;
         """
 }

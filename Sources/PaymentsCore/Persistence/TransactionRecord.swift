@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
 
-/// A signed store transaction. The JWS is the record of truth; the other columns index it.
+/// A store transaction. `payload` holds the exact JSON bytes its token signs and is the record of
+/// truth; the other columns index it. `jws` is empty until the token is first needed (see
+/// `TransactionToken` for why signing is deferred) and then caches the signed token. Rows written
+/// before the payload column existed have only `jws`, signed when they were recorded.
 struct TransactionRecord: StoreRecord {
     static let databaseTableName = "transactions"
 
@@ -15,4 +18,5 @@ struct TransactionRecord: StoreRecord {
     var expiresDate: Date?
     var revocationDate: Date?
     var jws: String
+    var payload: String?
 }

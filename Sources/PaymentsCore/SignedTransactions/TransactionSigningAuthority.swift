@@ -77,12 +77,26 @@ public struct TransactionSigningAuthority: Sendable {
 
     /// Signs a payload as an ES256 compact JWS whose header carries this authority's x5c chain.
     public func sign(_ payload: TransactionPayload) throws(TransactionSigningAuthorityError) -> String {
-        let payloadBytes: Data
+        try sign(encodedPayload: Self.encode(payload))
+    }
+
+    /// The exact payload bytes a token carries. The store keeps these beside a new transaction and
+    /// signs them when the token is first needed, so the deferred token says what an eager one would.
+    static func encode(_ payload: TransactionPayload) throws(TransactionSigningAuthorityError) -> Data {
         do {
-            payloadBytes = try TransactionJSONCoding.makeEncoder().encode(payload)
+            return try TransactionJSONCoding.makeEncoder().encode(payload)
         } catch {
             throw .unencodablePayload("\(error)")
         }
+    }
+
+    /// The token's signing input with an empty signature: what a token reads as if signing failed.
+    func unsignedCompact(_ payloadBytes: Data) -> String {
+        headerSegment + "." + Base64URL.encode(payloadBytes) + "."
+    }
+
+    /// Signs payload bytes made by `encode(_:)`.
+    func sign(encodedPayload payloadBytes: Data) throws(TransactionSigningAuthorityError) -> String {
         let signingInput = headerSegment + "." + Base64URL.encode(payloadBytes)
         do {
             let key = try P256.Signing.PrivateKey(rawRepresentation: leafKeyScalar)

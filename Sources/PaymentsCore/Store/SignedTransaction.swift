@@ -1,14 +1,54 @@
+import Foundation
+
 /// A store transaction as the client receives it: the compact JWS and what it says.
 ///
 /// The payload is carried for convenience; trust comes only from verifying `jws`
 /// (`PaymentsService.verifyTransaction`), exactly as with StoreKit 2's `VerificationResult`.
+///
+/// A transaction the store has just recorded is not signed yet (see `TransactionToken`): its
+/// ES256 signature is made the first time `jws` is read, so a purchase or renewal does not pay
+/// for a signature nobody may ever look at.
 public struct SignedTransaction: Hashable, Sendable, Codable {
-    public var jws: String
     public var payload: TransactionPayload
+    private var token: TransactionToken
+
+    /// The compact JWS, signed on first read when the transaction was recorded unsigned.
+    public var jws: String {
+        get { token.compact }
+        set { token = TransactionToken(signed: newValue) }
+    }
 
     public init(jws: String, payload: TransactionPayload) {
-        self.jws = jws
         self.payload = payload
+        self.token = TransactionToken(signed: jws)
+    }
+
+    /// A transaction whose token is signed from `encodedPayload` when it is first read.
+    init(payload: TransactionPayload, encodedPayload: Data, signer: TransactionSigningAuthority) {
+        self.payload = payload
+        self.token = TransactionToken(encodedPayload: encodedPayload, signer: signer)
+    }
+
+    private enum CodingKeys: String, CodingKey { case jws, payload }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(jws: try container.decode(String.self, forKey: .jws),
+                  payload: try container.decode(TransactionPayload.self, forKey: .payload))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(jws, forKey: .jws)
+        try container.encode(payload, forKey: .payload)
+    }
+
+    public static func == (lhs: SignedTransaction, rhs: SignedTransaction) -> Bool {
+        lhs.payload == rhs.payload && lhs.jws == rhs.jws
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(payload)
     }
 }
 

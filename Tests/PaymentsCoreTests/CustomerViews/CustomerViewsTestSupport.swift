@@ -12,7 +12,9 @@ enum CustomerViewsTestSupport {
     }
 
     /// Corrupts every stored signed transaction of an account, as a forged receipt would be.
+    /// Tokens are signed when first needed, so listing them first makes every row carry one.
     static func tamperTransactions(_ store: CoreFixture, accountID: String) async throws {
+        _ = try await store.service.transactions(accountID: accountID, limit: 1000)
         try await store.service.database.write { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, jws FROM transactions WHERE account_id = ?", arguments: [accountID])
             for row in rows {
