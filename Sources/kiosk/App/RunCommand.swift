@@ -89,6 +89,10 @@ struct RunCommand: AsyncParsableCommand {
             }
             return await app.run(on: terminal)
         }
-        if ending == .inputEnded { throw ExitCode(74) }
+        switch ending {
+        case .quit: return
+        case .inputEnded: throw ExitCode(74)
+        case let .signalled(signal): throw ExitCode(128 + signal)
+        }
     }
 }

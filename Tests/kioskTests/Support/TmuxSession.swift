@@ -13,8 +13,9 @@ final class TmuxSession {
         let description: String
     }
 
-    let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
     let directory: URL
+    /// A socket of its own in the session's directory, removed with it.
+    private var socket: URL { directory.appendingPathComponent("tmux.sock") }
     private var pidFile: URL { directory.appendingPathComponent("kiosk.pid") }
     private var statusFile: URL { directory.appendingPathComponent("kiosk.status") }
 
@@ -107,7 +108,7 @@ final class TmuxSession {
     private func tmux(_ arguments: [String]) throws -> String {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
                            "LANG": "C.UTF-8", "TERM": "xterm-256color"]
-        let result = try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+        let result = try Spawn.run(["tmux", "-S", socket.path, "-f", "/dev/null"] + arguments, environment: environment)
         guard result.status == 0 || arguments == ["kill-server"] else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(result.status)")
         }
