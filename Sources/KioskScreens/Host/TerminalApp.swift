@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The storefront in a real terminal: one loop on the main actor that waits briefly for a key,
 /// lets the effects' results in, runs the host's timers and repaints when the state changed.
-/// Every curses call happens here, so nothing else ever touches the terminal.
+/// Painting and reading both happen on the main actor, so no two curses calls ever overlap.
 @MainActor
 public final class TerminalApp {
     public let store: Store<TerminalFeature>
