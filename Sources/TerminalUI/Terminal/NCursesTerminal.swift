@@ -17,7 +17,7 @@ public final class NCursesTerminal {
     /// `TerminalSignals` instead).
     public static func run<T>(colorLevel: ColorLevel, mouse: Bool = false, _ body: (NCursesTerminal) throws -> T) rethrows -> T {
         let terminal = start(colorLevel: colorLevel, mouse: mouse)
-        defer { endwin() }
+        defer { TerminalSignals.restoreTerminal() }
         return try body(terminal)
     }
 
@@ -27,7 +27,7 @@ public final class NCursesTerminal {
     public static func run<T>(colorLevel: ColorLevel, mouse: Bool = false,
                               _ body: @MainActor (NCursesTerminal) async throws -> T) async rethrows -> T {
         let terminal = start(colorLevel: colorLevel, mouse: mouse)
-        defer { endwin() }
+        defer { TerminalSignals.restoreTerminal() }
         return try await body(terminal)
     }
 
@@ -36,6 +36,7 @@ public final class NCursesTerminal {
     /// handles itself (endwin, stop, full repaint on resume).
     private static func start(colorLevel: ColorLevel, mouse: Bool) -> NCursesTerminal {
         setlocale(LC_ALL, "")
+        TerminalSignals.saveModes()
         initscr()
         TerminalSignals.install()
         cbreak()

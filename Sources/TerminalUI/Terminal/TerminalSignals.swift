@@ -13,20 +13,42 @@ enum TerminalSignals {
     /// is not reading input), the alarm restores the terminal and exits from the handler.
     static let graceSeconds: UInt32 = 2
 
+    /// The terminal's modes before curses started. Put back after endwin on every way out:
+    /// curses' own copy can be overwritten when a job-control shell hands the terminal back
+    /// after Ctrl-Z, and a shell left without echo is the one failure a person cannot miss.
+    nonisolated(unsafe) private static var savedModes = termios()
+    private static let hasSavedModes = Atomic<Bool>(false)
+
+    /// Called before curses starts.
+    static func saveModes() {
+        var modes = termios()
+        guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
+        savedModes = modes
+        hasSavedModes.store(true, ordering: .releasing)
+    }
+
+    /// endwin, then the saved modes (tcsetattr is async-signal-safe, so handlers may call this).
+    static func restoreTerminal() {
+        endwin()
+        guard hasSavedModes.load(ordering: .acquiring) else { return }
+        var modes = savedModes
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+    }
+
     static func install() {
-        atexit { endwin() }
+        atexit { TerminalSignals.restoreTerminal() }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
                 // A second signal means the first went unanswered: end now.
                 guard TerminalSignals.pendingTermination.exchange(received, ordering: .relaxed) == 0 else {
-                    endwin()
+                    TerminalSignals.restoreTerminal()
                     _exit(128 + received)
                 }
                 alarm(TerminalSignals.graceSeconds)
             }
         }
         signal(SIGALRM) { _ in
-            endwin()
+            TerminalSignals.restoreTerminal()
             _exit(128 + TerminalSignals.pendingTermination.load(ordering: .relaxed))
         }
     }
