@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The storefront in a real terminal: one loop on the main actor that waits briefly for a key,
 /// lets the effects' results in, runs the host's timers and repaints when the state changed.
-/// Every curses call happens here, so nothing else ever touches the terminal.
+/// Painting and reading both happen on the main actor, so no two curses calls ever overlap.
 @MainActor
 public final class TerminalApp {
     public let store: Store<TerminalFeature>
@@ -23,6 +23,8 @@ public final class TerminalApp {
         case quit
         /// The terminal went away (closed pty): nobody is left to answer.
         case inputEnded
+        /// SIGINT, SIGTERM or SIGHUP: the caller exits with 128 + the signal once curses is ended.
+        case signalled(Int32)
     }
 
     public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock) {
@@ -54,6 +56,7 @@ public final class TerminalApp {
             if needsPaint { paint(terminal) }
             switch terminal.nextKey(timeout: Self.inputWait) {
             case .ended: return .inputEnded
+            case let .signalled(signal): return .signalled(signal)
             case .timedOut: break
             case let .key(key): handle(key, terminal)
             }
@@ -72,9 +75,6 @@ public final class TerminalApp {
             needsPaint = true
         case .control("l"):
             terminal.invalidate()
-            needsPaint = true
-        case .control("z"):
-            terminal.suspend()
             needsPaint = true
         default:
             store.send(.key(key))

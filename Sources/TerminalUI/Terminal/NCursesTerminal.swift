@@ -12,10 +12,12 @@ public final class NCursesTerminal {
     }
 
     /// Starts curses, runs `body`, and restores the terminal however `body` ends: by returning,
-    /// by throwing, by `exit`, or by SIGINT, SIGTERM or SIGHUP.
+    /// by throwing, by `exit`, or by SIGINT, SIGTERM or SIGHUP (which `nextKey(timeout:)`
+    /// reports, so the loop can return; a body that does not read keys is ended by the alarm in
+    /// `TerminalSignals` instead).
     public static func run<T>(colorLevel: ColorLevel, mouse: Bool = false, _ body: (NCursesTerminal) throws -> T) rethrows -> T {
         let terminal = start(colorLevel: colorLevel, mouse: mouse)
-        defer { endwin() }
+        defer { TerminalSignals.restoreTerminal() }
         return try body(terminal)
     }
 
@@ -25,14 +27,18 @@ public final class NCursesTerminal {
     public static func run<T>(colorLevel: ColorLevel, mouse: Bool = false,
                               _ body: @MainActor (NCursesTerminal) async throws -> T) async rethrows -> T {
         let terminal = start(colorLevel: colorLevel, mouse: mouse)
-        defer { endwin() }
+        defer { TerminalSignals.restoreTerminal() }
         return try await body(terminal)
     }
 
+    /// cbreak, not raw: the terminal keeps turning Ctrl-C into SIGINT, which `TerminalSignals`
+    /// hands to the loop reading `nextKey(timeout:)`, and Ctrl-Z into SIGTSTP, which curses
+    /// handles itself (endwin, stop, full repaint on resume).
     private static func start(colorLevel: ColorLevel, mouse: Bool) -> NCursesTerminal {
         setlocale(LC_ALL, "")
+        TerminalSignals.saveModes()
         initscr()
-        installRestorers()
+        TerminalSignals.install()
         cbreak()
         noecho()
         keypad(kiosk_stdscr(), true)
@@ -93,32 +99,11 @@ public final class NCursesTerminal {
         wclear(kiosk_stdscr())
     }
 
-    /// The next key, or nil when input has ended (for example the pty went away); reading
-    /// on after that would spin at full CPU.
-    public func nextKey() -> Key? {
-        while true {
-            var value: wint_t = 0
-            let result = wget_wch(kiosk_stdscr(), &value)
-            if result == ERR {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if result == KEY_CODE_YES, Int32(value) == KEY_MOUSE {
-                var event = MEVENT()
-                guard getmouse(&event) == OK,
-                    let key = KeyDecoder.decodeMouse(
-                        x: Int(event.x), y: Int(event.y), buttonState: UInt(event.bstate), masks: NCursesTerminal.mouseMasks)
-                else { continue }
-                return key
-            }
-            return KeyDecoder.decode(result == KEY_CODE_YES ? .keyCode(Int32(value)) : .character(UInt32(value)))
-        }
-    }
-
     /// The next key if one comes within `timeout` milliseconds. Curses alone cannot tell a
     /// timeout from a closed terminal (both are ERR), so the wait is a `poll` on standard input:
     /// only when it reports input or a hang-up does a failed read mean the terminal is gone.
     public func nextKey(timeout: Int32) -> TerminalInput {
+        if let signal = pendingSignal() { return signal }
         let window = kiosk_stdscr()
         // Keys curses already holds (the rest of a paste, a pending resize) need no wait.
         wtimeout(window, 0)
@@ -126,7 +111,7 @@ public final class NCursesTerminal {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, timeout)
         // A signal (SIGWINCH among them) or nothing to read: the next call picks up what came.
-        guard ready > 0 else { return .timedOut }
+        guard ready > 0 else { return pendingSignal() ?? .timedOut }
         let hungUp = Int32(descriptor.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
         // Long enough for the rest of a multi-byte character or escape sequence to arrive.
         wtimeout(window, 50)
@@ -135,10 +120,17 @@ public final class NCursesTerminal {
             emptyReads = 0
             return .key(key)
         }
-        if errno == EINTR { return .timedOut }
-        // Readable yet nothing read: end of file, or an error such as EIO from a closed pty.
+        let readError = errno
+        if readError == EINTR { return .timedOut }
+        // Readable yet nothing read: a hang-up or EIO is a closed pty; anything else (end of file,
+        // a stray error right after a resume) ends input only when it keeps happening.
         emptyReads += 1
-        return hungUp || errno != 0 || emptyReads >= 3 ? .ended : .timedOut
+        return hungUp || readError == EIO || emptyReads >= 3 ? .ended : .timedOut
+    }
+
+    private func pendingSignal() -> TerminalInput? {
+        let termination = TerminalSignals.pendingTermination.load(ordering: .relaxed)
+        return termination != 0 ? .signalled(termination) : nil
     }
 
     /// Consecutive reads that found input ready but got nothing: a read at end of file sets no
@@ -158,15 +150,6 @@ public final class NCursesTerminal {
         return KeyDecoder.decode(result == KEY_CODE_YES ? .keyCode(Int32(value)) : .character(UInt32(value)))
     }
 
-    /// Ctrl-Z: gives the shell its screen back and stops; once resumed (`fg`), curses takes the
-    /// terminal again and the next `present` repaints everything.
-    public func suspend() {
-        endwin()
-        raise(SIGTSTP)
-        refresh()
-        invalidate()
-    }
-
     private static let mouseMasks = MouseMasks(
         press: UInt(kiosk_button1_pressed() | kiosk_button1_clicked()),
         scrollUp: UInt(kiosk_button4_pressed()),
@@ -184,17 +167,5 @@ public final class NCursesTerminal {
 
     private func pair(_ style: Style) -> Int16 {
         colorLevel > .none ? ColorPairs.pair(foreground: style.foreground, background: style.background) : 0
-    }
-
-    /// endwin on exit() and on the usual termination signals, so a killed kiosk never leaves the
-    /// shell in raw mode. Calling endwin twice is harmless.
-    private static func installRestorers() {
-        atexit { endwin() }
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                endwin()
-                _exit(128 + received)
-            }
-        }
     }
 }

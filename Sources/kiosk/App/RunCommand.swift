@@ -19,11 +19,11 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("When to use colour: auto, always or never (default: your saved preference, else auto).",
+    @Option(help: ArgumentHelp("When to use colour (default: your saved preference, else auto).",
                                valueName: "when"))
     var color: ColorChoice?
 
-    @Option(help: ArgumentHelp("Colour theme: standard, high-contrast or monochrome (default: your saved preference).",
+    @Option(help: ArgumentHelp("Colour theme (default: your saved preference, else standard).",
                                valueName: "name"))
     var theme: ThemeChoice?
 
@@ -33,7 +33,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print the first settled screen as text and exit, without a terminal.")
     var dump = false
 
-    @Option(help: ArgumentHelp("The screen size for --dump.", valueName: "WIDTHxHEIGHT"))
+    @Option(help: ArgumentHelp("The screen size for --dump (default: 80x24).", valueName: "WIDTHxHEIGHT"))
     var size: DumpSize?
 
     @Flag(help: "Paint the first settled screen in the terminal and exit (for start-up timing).")
@@ -90,6 +90,10 @@ struct RunCommand: AsyncParsableCommand {
             }
             return await app.run(on: terminal)
         }
-        if ending == .inputEnded { throw ExitCode(74) }
+        switch ending {
+        case .quit: return
+        case .inputEnded: throw ExitCode(74)
+        case let .signalled(signal): throw ExitCode(128 + signal)
+        }
     }
 }

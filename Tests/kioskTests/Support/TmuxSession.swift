@@ -13,16 +13,19 @@ final class TmuxSession {
         let description: String
     }
 
-    let socket = "kiosk-test-\(UUID().uuidString.prefix(8))"
     let directory: URL
+    /// A socket of its own in the session's directory, removed with it.
+    private var socket: URL { directory.appendingPathComponent("tmux.sock") }
     private var pidFile: URL { directory.appendingPathComponent("kiosk.pid") }
     private var statusFile: URL { directory.appendingPathComponent("kiosk.status") }
 
     /// Starts kiosk with `arguments` in a `width`x`height` terminal. `environment` is added to
     /// a UTF-8 locale (set LANG to change that). With `ownSession`, kiosk runs in a session of
     /// its own (`setsid`), so closing the terminal sends it no SIGHUP: it only sees its input end.
+    /// With `jobControl`, kiosk is started from an interactive bash, so Ctrl-Z suspends it and
+    /// `fg` brings it back.
     init(_ arguments: [String], environment: [String: String] = [:], width: Int = 100, height: Int = 30,
-         ownSession: Bool = false) throws {
+         ownSession: Bool = false, jobControl: Bool = false) throws {
         directory = KioskProcess.temporaryDirectory("tmux")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let variables = ["LANG": "C.UTF-8"].merging(environment) { $1 }
@@ -40,7 +43,13 @@ final class TmuxSession {
             """
         let scriptURL = directory.appendingPathComponent("pane.sh")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        try tmux(["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", "sh \(scriptURL.path)"])
+        let paneCommand = jobControl ? "env PS1='$ ' bash --norc --noprofile -i" : "sh \(scriptURL.path)"
+        try tmux(["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", paneCommand])
+        if jobControl {
+            // Typed only once bash is reading: typed ahead, the line would reach it garbled.
+            try waitFor("the bash prompt") { $0.hasPrefix("$") }
+            try sendKeys("sh \(scriptURL.path)", "Enter")
+        }
     }
 
     deinit {
@@ -98,16 +107,36 @@ final class TmuxSession {
 
     /// Sends a signal to kiosk itself (not the shell around it).
     func signalKiosk(_ signal: Int32) throws {
+        kill(try kioskPID(), signal)
+    }
+
+    /// Waits until kiosk is stopped (job control), as the kernel reports it: bash's "Stopped"
+    /// notice is not always on the screen by then.
+    func waitUntilKioskStops(timeout: Duration = .seconds(30)) throws {
+        let stat = "/proc/\(try kioskPID())/stat"
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            // The state letter follows the command name in parentheses.
+            if let text = try? String(contentsOfFile: stat, encoding: .utf8),
+               let close = text.lastIndex(of: ")"), text[close...].dropFirst(2).first == "T" {
+                return
+            }
+            usleep(50_000)
+        }
+        throw Failure(description: "kiosk did not stop")
+    }
+
+    private func kioskPID() throws -> pid_t {
         let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let pid = pid_t(text) else { throw Failure(description: "no kiosk pid in \(pidFile.path)") }
-        kill(pid, signal)
+        return pid
     }
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
                            "LANG": "C.UTF-8", "TERM": "xterm-256color"]
-        let result = try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+        let result = try Spawn.run(["tmux", "-S", socket.path, "-f", "/dev/null"] + arguments, environment: environment)
         guard result.status == 0 || arguments == ["kill-server"] else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(result.status)")
         }

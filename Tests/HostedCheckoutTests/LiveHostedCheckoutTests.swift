@@ -1,0 +1,57 @@
+import Foundation
+import KioskViewModels
+import PaymentsCore
+import Testing
+@testable import kiosk
+
+/// The storefront's hosted checkout as wired in the executable: its server starts on the first
+/// checkout, and every answer is the server's session, settled so it cannot go stale.
+@Suite struct LiveHostedCheckoutTests {
+    private func store() async throws -> (LocalPaymentsService, Account) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-live-checkout-\(UUID().uuidString)")
+        let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: HostedCheckoutFixture.catalog,
+                                               clock: SystemClock())
+        let account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
+        return (service, account)
+    }
+
+    private func request(_ account: Account) -> HostedCheckoutRequest {
+        HostedCheckoutRequest(accountID: account.id, productID: "themes", offerCode: nil, idempotencyKey: "test.1")
+    }
+
+    @Test func aPaidCheckoutIsReportedWithItsInvoice() async throws {
+        let (service, account) = try await store()
+        let live = LiveHostedCheckout(service: service)
+        let session = try await live.createSession(request(account))
+        #expect(session.url.hasPrefix("http://127.0.0.1:"))
+        let paid = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
+        _ = try await Browser.get(try #require(paid.location))
+        let outcome = try await live.awaitOutcome(session.id)
+        guard case let .succeeded(invoiceID) = outcome else {
+            Issue.record("expected success, got \(outcome)")
+            return
+        }
+        #expect(try await service.invoice(invoiceID).accountID == account.id)
+        #expect(try await service.entitlements(accountID: account.id).map(\.id) == ["themes"])
+    }
+
+    @Test func cancellingInTheBrowserIsCancelled() async throws {
+        let (service, account) = try await store()
+        let live = LiveHostedCheckout(service: service)
+        let session = try await live.createSession(request(account))
+        let cancelled = try await Browser.post(session.url + "/cancel")
+        _ = try await Browser.get(try #require(cancelled.location))
+        #expect(try await live.awaitOutcome(session.id) == .cancelled)
+    }
+
+    @Test func abandoningClosesTheSessionSoALatePaymentIsRefused() async throws {
+        let (service, account) = try await store()
+        let live = LiveHostedCheckout(service: service)
+        let session = try await live.createSession(request(account))
+        #expect(try await live.abandon(session.id) == .cancelled)
+        let late = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
+        #expect(late.status == 410)
+        #expect(try await service.checkoutSession(session.id).isPaid == false)
+        #expect(try await service.entitlements(accountID: account.id).isEmpty)
+    }
+}
