@@ -200,7 +200,9 @@ import Testing
         #expect(driver.text.contains("1:05"))
         let rows = driver.text.split(separator: "\n").map(String.init)
         let linkRow = try #require(rows.firstIndex { $0.contains("Checkout link") })
-        #expect(rows[(linkRow + 1)..<(rows.count - 1)].joined() == browser.session.url)
+        let linkRows = rows[(linkRow + 1)..<(rows.count - 1)].prefix { !$0.hasPrefix("A QR code") }
+        #expect(linkRows.joined() == browser.session.url)
+        #expect(rows[rows.count - 2] == "A QR code of this link shows in a terminal of at least 83x38.")
         #expect(StatusBarText.of(driver).contains("o Open page"))
         #expect(StatusBarText.of(driver).contains("Esc Cancel"))
         await driver.press(.character("c"))

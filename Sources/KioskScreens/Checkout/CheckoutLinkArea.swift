@@ -2,12 +2,21 @@ import TerminalUI
 
 /// The hosted checkout's link in an area of its own across the whole width, below a rule and
 /// outside any box: the full URL on its own lines, broken only by columns and never shortened,
-/// so it can be selected and copied. On tall terminals the area takes the lower half, which is
-/// the room for a scannable code of the same URL.
+/// so it can be selected and copied, and a QR code of the same URL for a phone. The code goes
+/// beside the link when the terminal is wide, below it when tall, and when neither fits the area
+/// says what size would show it, because a clipped code does not scan.
 enum CheckoutLinkArea {
-    static func height(url: String, in area: Rect) -> Int {
+    /// Rows the checkout's own panels keep above the link area when the code is shown.
+    static let panelRows = 14
+
+    static func height(url: String, in area: Rect, context: RenderContext) -> Int {
         let needed = chunks(url, width: area.width).count + 1
-        return area.height >= 30 ? max(needed, area.height / 2) : needed
+        guard let code = code(url, context: context) else { return needed }
+        // A short terminal keeps a row to say what size would show the code.
+        guard area.height >= 30 else { return needed + 2 }
+        let beside = area.width - code.size.width - 2 >= minimumLinkWidth
+        let wanted = beside ? code.size.height + 1 : needed + code.size.height + 1
+        return min(max(needed + 1, wanted), max(needed + 1, area.height - panelRows))
     }
 
     static func render(url: String, in area: Rect, frame: inout Frame, context: RenderContext) {
@@ -16,9 +25,47 @@ enum CheckoutLinkArea {
         frame.buffer.write(String(repeating: context.glyphs.horizontal, count: area.width), x: area.x, y: area.y,
                            style: context.theme.border, clip: area)
         frame.buffer.write(" Checkout link ", x: area.x + 1, y: area.y, style: context.theme.title, clip: area)
-        for (row, chunk) in chunks(url, width: area.width).enumerated() where row + 1 < area.height {
-            frame.buffer.write(chunk, x: area.x, y: area.y + 1 + row, style: context.theme.base, clip: area)
+        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        guard let code = code(url, context: context) else {
+            writeLink(url, in: body, frame: &frame, context: context)
+            return
         }
+        let size = code.size
+        if body.width - size.width - 2 >= minimumLinkWidth, body.height >= size.height {
+            let columns = body.columns([.fill(), .fixed(size.width + 2)])
+            writeLink(url, in: columns[0], frame: &frame, context: context)
+            code.render(in: Rect(x: columns[1].x + 2, y: body.y, width: size.width, height: size.height), buffer: &frame.buffer)
+            return
+        }
+        let linkRows = writeLink(url, in: body, frame: &frame, context: context)
+        let below = Rect(x: body.x, y: body.y + linkRows + 1, width: body.width, height: body.height - linkRows - 1)
+        if below.width >= size.width, below.height >= size.height {
+            code.render(in: Rect(x: below.x + (below.width - size.width) / 2, y: below.y, width: size.width,
+                                 height: size.height), buffer: &frame.buffer)
+        } else if below.height >= 1 {
+            let needed = "A QR code of this link shows in a terminal of at least "
+                + "\(size.width + 2 + minimumLinkWidth)x\(size.height + panelRows + 3)."
+            frame.buffer.write(TextLayout.truncate(needed, to: below.width, ellipsis: context.glyphs.ellipsis),
+                               x: below.x, y: below.y, style: context.theme.base.dimmed(), clip: below)
+        }
+    }
+
+    /// Narrower than this, the link breaks into too many pieces to copy comfortably.
+    static let minimumLinkWidth = 40
+
+    private static func code(_ url: String, context: RenderContext) -> QRCode? {
+        guard let matrix = try? QRMatrix.encode(url) else { return nil }
+        return QRCode(matrix: matrix, glyphs: context.glyphs)
+    }
+
+    /// Writes the URL cut every `area.width` columns; returns the rows used.
+    @discardableResult
+    private static func writeLink(_ url: String, in area: Rect, frame: inout Frame, context: RenderContext) -> Int {
+        let lines = chunks(url, width: area.width)
+        for (row, chunk) in lines.enumerated() where row < area.height {
+            frame.buffer.write(chunk, x: area.x, y: area.y + row, style: context.theme.base, clip: area)
+        }
+        return min(lines.count, area.height)
     }
 
     /// The URL cut every `width` columns.

@@ -19,7 +19,7 @@ enum CheckoutScreen {
         }
         var panels = area
         if let url = content.browserURL {
-            let parts = area.rows([.fill(), .fixed(CheckoutLinkArea.height(url: url, in: area))])
+            let parts = area.rows([.fill(), .fixed(CheckoutLinkArea.height(url: url, in: area, context: context))])
             panels = parts[0]
             CheckoutLinkArea.render(url: url, in: parts[1], frame: &frame, context: context)
         }
