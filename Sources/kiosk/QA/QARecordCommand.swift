@@ -81,7 +81,8 @@ struct QARecordCommand: AsyncParsableCommand {
         } catch {
             throw Self.failure("the session could not start: \(error)", 1)
         }
-        var (ending, recorder, problems) = recorded
+        let (ending, finished, problems) = recorded
+        var recorder = finished
         for problem in problems { Terminal.error("kiosk qa record: \(problem)") }
         if ending == .inputEnded { throw Self.failure("the terminal went away; nothing was written", 74) }
         do {
