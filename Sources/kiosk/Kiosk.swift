@@ -8,7 +8,7 @@ struct Kiosk: AsyncParsableCommand {
         abstract: "A terminal storefront and account manager with a simulated store.",
         subcommands: [
             RunCommand.self, StatusCommand.self, CatalogCommand.self, SeedCommand.self, WebhookCommand.self, RedirectCommand.self,
-            ReceiptCommand.self, StoreCommand.self, CheckoutCommand.self, QACommand.self,
+            ReceiptCommand.self, StoreCommand.self, CheckoutCommand.self, QACommand.self, DemoCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

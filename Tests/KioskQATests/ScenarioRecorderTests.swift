@@ -48,6 +48,20 @@ import Testing
         #expect(result.finalState?.screen == live.screen)
     }
 
+    @Test @MainActor func theFileEndsByExpectingTheScreenTheSessionStoppedOn() async throws {
+        let start = Scenario(file: "live", name: "end", size: Size(width: 100, height: 30), steps: [])
+        var recorder = ScenarioRecorder(name: "end", size: start.size)
+        let end = try await recordSession([.key(.character("3"))], scenario: start, recorder: &recorder)
+        recorder.expectEnd(end)
+        let yaml = recorder.yaml()
+        #expect(yaml.hasSuffix("  - press: [\"3\"]\n  - expect: {screen: billing}\n"))
+        let replay = try ScenarioParser.parse(yaml: yaml, file: "end.yaml").get()
+        #expect(await ScenarioRunner(options: try QAFixtures.options()).run(replay).passed)
+        // A replay that ends elsewhere now fails instead of passing quietly.
+        let drifted = try ScenarioParser.parse(yaml: yaml.replacingOccurrences(of: "[\"3\"]", with: "[\"2\"]"), file: "end.yaml").get()
+        #expect(await !ScenarioRunner(options: try QAFixtures.options()).run(drifted).passed)
+    }
+
     @Test @MainActor func aRealCardNumberAndCVCNeverReachTheFile() async throws {
         let start = Scenario(file: "live", name: "card", size: Size(width: 100, height: 30), steps: [])
         let session = try await ScenarioSession(scenario: start, catalog: QAFixtures.catalog(), options: QAFixtures.options())

@@ -89,6 +89,14 @@ public struct ScenarioRecorder: Sendable {
         pendingKeys.append(name)
     }
 
+    /// Ends the file with the screen the session stopped on, so a replay that drifts from the
+    /// recording fails instead of passing quietly.
+    public mutating func expectEnd(_ state: TerminalState) {
+        writeElapsedTime()
+        flush()
+        lines.append("  - expect: {screen: \(state.screen.rawValue)}")
+    }
+
     /// The scenario file.
     public mutating func yaml() -> String {
         writeElapsedTime()

@@ -67,7 +67,9 @@ public struct ScenarioRunner: Sendable {
         return result
     }
 
-    private func loadCatalog(for scenario: Scenario) throws -> Catalog {
+    /// The scenario's catalog (its own file, relative to the scenario, or the default): the demo
+    /// loads it before opening the terminal, so a bad catalog is reported as text.
+    public func loadCatalog(for scenario: Scenario) throws -> Catalog {
         let url: URL
         if let path = scenario.catalogPath {
             url = path.hasPrefix("/") ? URL(fileURLWithPath: path)

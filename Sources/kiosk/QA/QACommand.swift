@@ -4,6 +4,6 @@ import ArgumentParser
 struct QACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "qa",
-        abstract: "Run QA scenario files headless and report.",
-        subcommands: [QARunCommand.self])
+        abstract: "Run QA scenario files headless and report, or record one in the terminal.",
+        subcommands: [QARunCommand.self, QARecordCommand.self])
 }

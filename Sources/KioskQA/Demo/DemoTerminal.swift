@@ -1,0 +1,137 @@
+import Foundation
+import KioskScreens
+import PaymentsCore
+import TerminalUI
+
+/// Plays a demo script in the real terminal: the storefront of a throwaway session under a
+/// caption band, keys read in short waits between cues (space pauses, `n` skips a chapter,
+/// `q` quits), resizes followed. Every curses call happens on the main actor, here.
+@MainActor
+public final class DemoTerminal {
+    private let terminal: NCursesTerminal
+    /// Real time, for the pacing only: the session itself runs on its own manual clock.
+    private let clock: any KioskClock
+    private let context: RenderContext
+    private var session: ScenarioSession?
+    private var stage: DemoStage?
+    private var chapters = 0
+    private var paused = false
+    private var finished = false
+    private var inputEnded = false
+    private var pending: [DemoControl] = []
+    /// A key cut a cue's wait short: that cue is dropped, so a skip or quit takes effect at once.
+    private var dropNextCue = false
+    private var needsPaint = true
+
+    /// Longest single wait for a key: how late a pause, skip or quit may be seen.
+    static let keyWait = 0.05
+
+    public init(terminal: NCursesTerminal, clock: any KioskClock, context: RenderContext) {
+        self.terminal = terminal
+        self.clock = clock
+        self.context = context
+    }
+
+    /// Plays `script` on sessions from `makeSession` (a fresh one per round with `loop`) until
+    /// the viewer quits; without `loop`, the last screen stays up with "Demo finished" until `q`.
+    public func play(_ script: DemoScript, pacing: DemoPacing, loop: Bool,
+                     makeSession: @MainActor () async throws -> ScenarioSession) async throws -> TerminalEnding {
+        chapters = script.chapters.count
+        repeat {
+            let session = try await makeSession()
+            let stage = DemoStage(session: session)
+            self.session = session
+            self.stage = stage
+            session.observe { [weak self] _ in self?.needsPaint = true }
+            await session.send(.resized(DemoBanner.contentSize(in: terminal.size)))
+            let ended = await DemoLoop.play(DemoPlayer(script: script, pacing: pacing), clock: DemoTerminalClock(host: self),
+                                            control: { await self.control() },
+                                            perform: { await self.perform($0, on: stage) })
+            if ended.hasQuit || inputEnded {
+                await session.close()
+                return inputEnded ? .inputEnded : .quit
+            }
+            if loop { await session.close() } else { break }
+        } while true
+        finished = true
+        needsPaint = true
+        while pending.isEmpty { await wait(seconds: 1, cue: false) }
+        await session?.close()
+        return inputEnded ? .inputEnded : .quit
+    }
+
+    /// Waits `seconds` of unpaused time, handling keys meanwhile; returns early when the viewer
+    /// skipped or quit. `cue` says the wait precedes a cue, which such a key then drops.
+    func wait(seconds: Double, cue: Bool) async {
+        var remaining = seconds
+        var last = clock.now
+        repeat {
+            guard pending.isEmpty else {
+                if cue { dropNextCue = true }
+                return
+            }
+            if needsPaint { paint() }
+            let timeout = paused ? Self.keyWait : min(max(remaining, 0), Self.keyWait)
+            switch terminal.nextKey(timeout: Int32((timeout * 1000).rounded(.up))) {
+            case .ended:
+                inputEnded = true
+                pending.append(.quit)
+            case .timedOut:
+                break
+            case let .key(key):
+                await handle(key)
+            }
+            // Lets the session's effects, queued on the main actor meanwhile, be reduced.
+            await Task.yield()
+            let now = clock.now
+            if !paused { remaining -= now.timeIntervalSince(last) }
+            last = now
+        } while remaining > 0 || paused || !pending.isEmpty
+    }
+
+    /// What the viewer asked for since the last cue, if anything.
+    private func control() async -> DemoControl? {
+        await wait(seconds: 0, cue: false)
+        return pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    private func perform(_ event: DemoEvent, on stage: DemoStage) async {
+        if dropNextCue {
+            dropNextCue = false
+            return
+        }
+        await stage.perform(event)
+        paint()
+    }
+
+    private func handle(_ key: Key) async {
+        switch key {
+        case .character(" "):
+            paused.toggle()
+            needsPaint = true
+        case .character("n"), .character("N"):
+            if !finished { pending.append(.skipChapter) }
+        case .character("q"), .character("Q"), .escape:
+            pending.append(.quit)
+        case .resize:
+            terminal.invalidate()
+            await session?.send(.resized(DemoBanner.contentSize(in: terminal.size)))
+            needsPaint = true
+        case .control("l"):
+            terminal.invalidate()
+            needsPaint = true
+        default:
+            break
+        }
+    }
+
+    private func paint() {
+        guard let session, let stage else { return }
+        let size = terminal.size
+        let chapter = chapters > 0 ? "Chapter \(min(stage.chapter + 1, chapters))/\(chapters): " : ""
+        let banner = DemoBanner(caption: chapter + stage.caption, status: DemoBanner.status(paused: paused, finished: finished))
+        let frame = banner.compose(AppView.render(session.state, context: context), size: size)
+        terminal.present(frame.buffer, cursor: frame.cursor)
+        needsPaint = false
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import KioskScreens
+import PaymentsCore
+import TerminalUI
+
+/// The storefront in the real terminal on a throwaway session, with every key, resize and
+/// clock change handed to a `ScenarioRecorder` along with the state before and after it.
+///
+/// The session runs on its manual clock; real time moves it (and its test clock) forward in
+/// whole seconds, which the recorder writes as `advance` steps, so a replay sees the same times.
+@MainActor
+public final class RecordingTerminal {
+    private let terminal: NCursesTerminal
+    /// Real time, only to know how far to move the session's clock.
+    private let clock: any KioskClock
+    private let context: RenderContext
+    /// The layout size when fixed by `--size`; nil follows the terminal (and records its resizes).
+    private let fixedSize: Size?
+    public private(set) var recorder: ScenarioRecorder
+    /// Clock moves that failed (the recording carries on without them).
+    public private(set) var problems: [String] = []
+    private var needsPaint = true
+
+    /// How long one wait for a key may block: effect results and ticks arrive at most this late.
+    static let inputWait: Int32 = 40
+
+    public init(terminal: NCursesTerminal, clock: any KioskClock, context: RenderContext, fixedSize: Size?,
+                recorder: ScenarioRecorder) {
+        self.terminal = terminal
+        self.clock = clock
+        self.context = context
+        self.fixedSize = fixedSize
+        self.recorder = recorder
+    }
+
+    /// Runs until the person quits (the quitting key itself is not recorded) or the terminal
+    /// goes away, then ends the recording with the screen it stopped on.
+    public func run(_ session: ScenarioSession) async -> TerminalEnding {
+        session.observe { [weak self] _ in self?.needsPaint = true }
+        var lastTick = clock.now
+        var ending = TerminalEnding.quit
+        loop: while !session.state.hasQuit {
+            if needsPaint { paint(session) }
+            switch terminal.nextKey(timeout: Self.inputWait) {
+            case .ended:
+                ending = .inputEnded
+                break loop
+            case .timedOut:
+                break
+            case let .key(key):
+                await handle(key, session)
+            }
+            let elapsed = Int(clock.now.timeIntervalSince(lastTick))
+            if elapsed >= 1 {
+                lastTick = lastTick.addingTimeInterval(TimeInterval(elapsed))
+                await advance(session, seconds: elapsed)
+            }
+            // Lets the session's effects, queued on the main actor meanwhile, be reduced.
+            await Task.yield()
+        }
+        recorder.expectEnd(session.state)
+        return ending
+    }
+
+    private func handle(_ key: Key, _ session: ScenarioSession) async {
+        switch key {
+        case .resize:
+            terminal.invalidate()
+            needsPaint = true
+            if fixedSize == nil { await send(.resized(terminal.size), session) }
+        case .control("l"):
+            terminal.invalidate()
+            needsPaint = true
+        default:
+            let before = session.state
+            await session.send(.key(key))
+            if !session.state.hasQuit { recorder.record(.key(key), before: before, after: session.state) }
+        }
+    }
+
+    private func send(_ action: TerminalAction, _ session: ScenarioSession) async {
+        let before = session.state
+        await session.send(action)
+        recorder.record(action, before: before, after: session.state)
+    }
+
+    private func advance(_ session: ScenarioSession, seconds: Int) async {
+        let before = session.state
+        do {
+            _ = try await session.advance(ISODuration(seconds: seconds))
+            recorder.record(.clockTicked(session.testClock.frozenTime), before: before, after: session.state)
+        } catch {
+            problems.append("the clock could not move on \(seconds)s: \(error)")
+        }
+    }
+
+    private func paint(_ session: ScenarioSession) {
+        let frame = AppView.render(session.state, context: context)
+        var screen = Frame(size: terminal.size)
+        screen.buffer.draw(frame.buffer, at: Point(x: 0, y: 0))
+        terminal.present(screen.buffer, cursor: frame.cursor)
+        needsPaint = false
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import KioskQA
+import KioskResources
+import PaymentsCore
+import TerminalUI
+
+/// `kiosk demo`: the guided tour (or any scenario file) playing by itself in the real terminal
+/// UI, on a throwaway data directory, with captions in a band at the top.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Play the guided tour (or a scenario file) in the terminal, with captions.",
+        discussion: """
+            Keys: space pauses and resumes, n skips to the next chapter, q quits. Without --loop the \
+            last screen stays up with "Demo finished — press q to quit". Nothing is saved: each round \
+            runs on a throwaway data directory and a test clock. Exits 0 when you quit, 64 for a usage \
+            error (bad --speed, missing --script file, no terminal), 65 when the script is invalid \
+            (every problem printed as FILE:LINE:COLUMN: error: message), 74 when the terminal goes away.
+            """)
+
+    @Option(help: ArgumentHelp("How fast to play: 2 is twice as fast, 0.5 half as fast.", valueName: "factor"))
+    var speed: Double = 1
+
+    @Flag(help: "Start again, on a fresh session, after the last chapter.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("Play this scenario file instead of the tour (its `chapter` steps become captions).",
+                               valueName: "file"))
+    var script: String?
+
+    @OptionGroup var appearance: AppearanceOptions
+
+    func validate() throws {
+        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be a number greater than 0, not \(speed)") }
+    }
+
+    @MainActor
+    func run() async throws {
+        guard let catalog = KioskResources.defaultCatalogURL else { throw Self.usage("the built-in catalog is missing") }
+        let scenario = try loadScenario()
+        let options = ScenarioOptions(defaultCatalog: catalog, context: appearance.appearance().context)
+        let runner = ScenarioRunner(options: options)
+        let scenarioCatalog: Catalog
+        do {
+            scenarioCatalog = try runner.loadCatalog(for: scenario)
+        } catch {
+            Terminal.error("\(scenario.file): error: its catalog cannot be loaded: \(error)")
+            throw ExitCode(65)
+        }
+        if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 { throw Self.usage("the demo needs a terminal") }
+        let ending: TerminalEnding
+        do {
+            ending = try await NCursesTerminal.run(colorLevel: appearance.appearance().colorLevel) { terminal in
+                let host = DemoTerminal(terminal: terminal, clock: SystemClock(), context: options.context)
+                return try await host.play(DemoScript(scenario), pacing: DemoPacing(speed: speed), loop: loop) {
+                    try await ScenarioSession(scenario: scenario, catalog: scenarioCatalog, options: options)
+                }
+            }
+        } catch {
+            Terminal.error("kiosk demo: the demo could not start: \(error)")
+            throw ExitCode.failure
+        }
+        if ending == .inputEnded { throw ExitCode(74) }
+    }
+
+    /// The --script file, or the built-in tour.
+    private func loadScenario() throws -> Scenario {
+        let url: URL
+        if let script {
+            guard FileManager.default.fileExists(atPath: script) else { throw Self.usage("\(script): no such file") }
+            url = URL(fileURLWithPath: script)
+        } else {
+            guard let flows = KioskResources.flowsURL else { throw Self.usage("the built-in tour is missing") }
+            url = flows.appendingPathComponent("demo/tour.yaml")
+        }
+        switch ScenarioParser.parse(contentsOf: url, displayName: script ?? url.path) {
+        case let .success(scenario):
+            return scenario
+        case let .failure(errors):
+            Terminal.error(errors.description)
+            throw ExitCode(65)
+        }
+    }
+
+    private static func usage(_ message: String) -> ExitCode {
+        Terminal.error("kiosk demo: \(message)")
+        return ExitCode(64)
+    }
+}
