@@ -17,7 +17,8 @@ public final class DemoTerminal {
     private var chapters = 0
     private var paused = false
     private var finished = false
-    private var inputEnded = false
+    /// Set when the terminal went away or a termination signal arrived: the demo stops.
+    private var interruption: TerminalApp.Ending?
     private var pending: [DemoControl] = []
     /// A key cut a cue's wait short: that cue is dropped, so a skip or quit takes effect at once.
     private var dropNextCue = false
@@ -35,7 +36,7 @@ public final class DemoTerminal {
     /// Plays `script` on sessions from `makeSession` (a fresh one per round with `loop`) until
     /// the viewer quits; without `loop`, the last screen stays up with "Demo finished" until `q`.
     public func play(_ script: DemoScript, pacing: DemoPacing, loop: Bool,
-                     makeSession: @MainActor () async throws -> ScenarioSession) async throws -> TerminalEnding {
+                     makeSession: @MainActor () async throws -> ScenarioSession) async throws -> TerminalApp.Ending {
         chapters = script.chapters.count
         repeat {
             let session = try await makeSession()
@@ -47,9 +48,9 @@ public final class DemoTerminal {
             let ended = await DemoLoop.play(DemoPlayer(script: script, pacing: pacing), clock: DemoTerminalClock(host: self),
                                             control: { await self.control() },
                                             perform: { await self.perform($0, on: stage) })
-            if ended.hasQuit || inputEnded {
+            if ended.hasQuit || interruption != nil {
                 await session.close()
-                return inputEnded ? .inputEnded : .quit
+                return interruption ?? .quit
             }
             if loop { await session.close() } else { break }
         } while true
@@ -57,7 +58,7 @@ public final class DemoTerminal {
         needsPaint = true
         while pending.isEmpty { await wait(seconds: 1, cue: false) }
         await session?.close()
-        return inputEnded ? .inputEnded : .quit
+        return interruption ?? .quit
     }
 
     /// Waits `seconds` of unpaused time, handling keys meanwhile; returns early when the viewer
@@ -74,7 +75,10 @@ public final class DemoTerminal {
             let timeout = paused ? Self.keyWait : min(max(remaining, 0), Self.keyWait)
             switch terminal.nextKey(timeout: Int32((timeout * 1000).rounded(.up))) {
             case .ended:
-                inputEnded = true
+                interruption = .inputEnded
+                pending.append(.quit)
+            case let .signalled(signal):
+                interruption = .signalled(signal)
                 pending.append(.quit)
             case .timedOut:
                 break

@@ -35,15 +35,18 @@ public final class RecordingTerminal {
 
     /// Runs until the person quits (the quitting key itself is not recorded) or the terminal
     /// goes away, then ends the recording with the screen it stopped on.
-    public func run(_ session: ScenarioSession) async -> TerminalEnding {
+    public func run(_ session: ScenarioSession) async -> TerminalApp.Ending {
         session.observe { [weak self] _ in self?.needsPaint = true }
         var lastTick = clock.now
-        var ending = TerminalEnding.quit
+        var ending = TerminalApp.Ending.quit
         loop: while !session.state.hasQuit {
             if needsPaint { paint(session) }
             switch terminal.nextKey(timeout: Self.inputWait) {
             case .ended:
                 ending = .inputEnded
+                break loop
+            case let .signalled(signal):
+                ending = .signalled(signal)
                 break loop
             case .timedOut:
                 break

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import KioskQA
 import KioskResources
+import KioskScreens
 import PaymentsCore
 import TerminalUI
 
@@ -50,7 +51,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw ExitCode(65)
         }
         if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 { throw Self.usage("the demo needs a terminal") }
-        let ending: TerminalEnding
+        let ending: TerminalApp.Ending
         do {
             ending = try await NCursesTerminal.run(colorLevel: appearance.appearance().colorLevel) { terminal in
                 let host = DemoTerminal(terminal: terminal, clock: SystemClock(), context: options.context)
@@ -62,7 +63,11 @@ struct DemoCommand: AsyncParsableCommand {
             Terminal.error("kiosk demo: the demo could not start: \(error)")
             throw ExitCode.failure
         }
-        if ending == .inputEnded { throw ExitCode(74) }
+        switch ending {
+        case .quit: break
+        case .inputEnded: throw ExitCode(74)
+        case let .signalled(signal): throw ExitCode(128 + signal)
+        }
     }
 
     /// The --script file, or the built-in tour.

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import KioskQA
 import KioskResources
+import KioskScreens
 import PaymentsCore
 import TerminalUI
 
@@ -63,7 +64,7 @@ struct QARecordCommand: AsyncParsableCommand {
         let look = appearance.appearance()
         let options = ScenarioOptions(defaultCatalog: catalogURL, context: look.context)
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
-        let recorded: (TerminalEnding, ScenarioRecorder, [String])
+        let recorded: (TerminalApp.Ending, ScenarioRecorder, [String])
         do {
             recorded = try await NCursesTerminal.run(colorLevel: look.colorLevel) { terminal in
                 let layout = size?.size ?? terminal.size
@@ -84,7 +85,11 @@ struct QARecordCommand: AsyncParsableCommand {
         let (ending, finished, problems) = recorded
         var recorder = finished
         for problem in problems { Terminal.error("kiosk qa record: \(problem)") }
-        if ending == .inputEnded { throw Self.failure("the terminal went away; nothing was written", 74) }
+        switch ending {
+        case .quit: break
+        case .inputEnded: throw Self.failure("the terminal went away; nothing was written", 74)
+        case let .signalled(signal): throw Self.failure("stopped by signal \(signal); nothing was written", 128 + signal)
+        }
         do {
             try Data(recorder.yaml().utf8).write(to: target)
         } catch {
