@@ -70,8 +70,11 @@ final class ViewModelTestStore<R: Reducer> {
     private func run(_ action: R.Action) async {
         let effect = reducer.reduce(into: &state, action: action)
         let box = ActionBox<R.Action>()
-        for operation in effect.operations {
-            await operation(Send { await box.append($0) })
+        for part in effect.parts {
+            switch part {
+            case let .action(action): await box.append(action)
+            case let .operation(operation): await operation(Send { await box.append($0) })
+            }
         }
         received += await box.actions
     }

@@ -148,7 +148,7 @@ public struct AppFeature: Reducer {
         if state.billing.phase != .loading { effects.append(.send(.billing(.storeChanged))) }
         if state.settings.phase != .loading { effects.append(.send(.settings(.storeChanged))) }
         if state.checkout != nil { effects.append(.send(.checkout(.storeEvents(events)))) }
-        return Effect(operations: effects.flatMap(\.operations))
+        return .merge(effects)
     }
 
     static func toast(_ event: StoreEvent) -> Toast? {

@@ -1,31 +1,50 @@
-/// Work a reducer asks for: async operations that may send follow-up actions back.
+/// Work a reducer asks for: async operations that may send follow-up actions back, and actions
+/// to reduce at once.
 ///
 /// Reducers stay pure (state in, state out); everything that touches the payments core, the
 /// clock or files happens in an effect, so a session can be replayed from its actions alone.
+/// An action sent with `.send` is reduced before the runtime takes the next input: a key that
+/// edits a text field must be applied before the next key reads the field, or fast typing and
+/// pastes lose characters.
 public struct Effect<Action: Sendable>: Sendable {
-    let operations: [@Sendable (Send<Action>) async -> Void]
+    /// One piece of an effect, in the order the reducer gave them.
+    enum Part: Sendable {
+        case action(Action)
+        case operation(@Sendable (Send<Action>) async -> Void)
+    }
 
-    public static var none: Effect { Effect(operations: []) }
+    let parts: [Part]
+
+    public static var none: Effect { Effect(parts: []) }
 
     public static func run(_ operation: @escaping @Sendable (Send<Action>) async -> Void) -> Effect {
-        Effect(operations: [operation])
+        Effect(parts: [.operation(operation)])
     }
 
     /// Feeds an action straight back, e.g. a child's delegate action to its parent.
     public static func send(_ action: Action) -> Effect {
-        Effect(operations: [{ send in await send(action) }])
+        Effect(parts: [.action(action)])
     }
 
     public static func merge(_ effects: Effect...) -> Effect {
-        Effect(operations: effects.flatMap(\.operations))
+        merge(effects)
     }
 
-    public var isNone: Bool { operations.isEmpty }
+    public static func merge(_ effects: [Effect]) -> Effect {
+        Effect(parts: effects.flatMap(\.parts))
+    }
+
+    public var isNone: Bool { parts.isEmpty }
 
     /// Lifts a child's effect into its parent's action type.
     public func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
-        Effect<Parent>(operations: operations.map { operation in
-            { (send: Send<Parent>) in await operation(Send { action in await send(transform(action)) }) }
+        Effect<Parent>(parts: parts.map { part in
+            switch part {
+            case let .action(action):
+                return .action(transform(action))
+            case let .operation(operation):
+                return .operation { send in await operation(Send { action in await send(transform(action)) }) }
+            }
         })
     }
 }

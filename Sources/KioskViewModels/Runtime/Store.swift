@@ -25,13 +25,23 @@ public final class Store<R: Reducer> {
         let send = Send<R.Action> { [weak self] action in
             await self?.send(action).value
         }
-        let operations = effect.operations
+        // Immediate actions are reduced now, in order, before the caller's next input.
+        var followUps: [Task<Void, Never>] = []
+        var operations: [@Sendable (Send<R.Action>) async -> Void] = []
+        for part in effect.parts {
+            switch part {
+            case let .action(action): followUps.append(self.send(action))
+            case let .operation(operation): operations.append(operation)
+            }
+        }
+        let pending = followUps
         return Task {
             await withTaskGroup(of: Void.self) { group in
                 for operation in operations {
                     group.addTask { await operation(send) }
                 }
             }
+            for followUp in pending { await followUp.value }
         }
     }
 }
