@@ -5,35 +5,23 @@ import Testing
 /// `kiosk` in a real terminal (tmux): it opens the storefront, quits, survives a tiny window,
 /// and gives the terminal back however it ends.
 @Suite struct StorefrontTerminalTests {
-    /// The selected first tab: the storefront is up and showing the paywall.
-    static let paywallTab = "▸1 Store"
-
     private func freshDataDirectory() -> String { KioskProcess.temporaryDirectory("run").path }
-
-    /// After kiosk ended: the exit status, the terminal back in cooked mode, the storefront gone
-    /// (curses left the alternate screen).
-    private func expectRestored(_ session: TmuxSession, status: Int) throws {
-        let screen = try session.waitFor(text: "TTY ")
-        #expect(screen.contains("EXITED \(status)"), "\(screen)")
-        #expect(screen.contains("TTY icanon echo"), "\(screen)")
-        #expect(!screen.contains(Self.paywallTab), "\(screen)")
-    }
 
     @Test func kioskOpensTheStorefrontOnAFreshDataDirectoryAndQQuits() throws {
         let data = freshDataDirectory()
         let session = try TmuxSession(["--data-dir", data])
-        let screen = try session.waitFor(text: Self.paywallTab)
+        let screen = try session.waitFor(text: TmuxSession.paywallTab)
         #expect(screen.contains("2 Plans") && screen.contains("3 Billing") && screen.contains("4 Settings"))
         #expect(FileManager.default.fileExists(atPath: data + "/kiosk.sqlite"))
         try session.sendKeys("q")
-        try expectRestored(session, status: 0)
+        try session.expectRestored(status: 0)
     }
 
     @Test func ctrlCRestoresTheTerminal() throws {
         let session = try TmuxSession(["--data-dir", freshDataDirectory()])
-        try session.waitFor(text: Self.paywallTab)
+        try session.waitFor(text: TmuxSession.paywallTab)
         try session.sendKeys("C-c")
-        try expectRestored(session, status: 128 + Int(SIGINT))
+        try session.expectRestored(status: 128 + Int(SIGINT))
     }
 
     @Test(.disabled("""
@@ -55,16 +43,16 @@ import Testing
     @Test(arguments: [SIGTERM, SIGHUP])
     func terminationSignalsRestoreTheTerminal(signal: Int32) throws {
         let session = try TmuxSession(["--data-dir", freshDataDirectory()])
-        try session.waitFor(text: Self.paywallTab)
+        try session.waitFor(text: TmuxSession.paywallTab)
         try session.signalKiosk(signal)
-        try expectRestored(session, status: 128 + Int(signal))
+        try session.expectRestored(status: 128 + Int(signal))
     }
 
     /// Without a SIGHUP (kiosk in a session of its own), a closed terminal is seen as the end of
     /// input: kiosk exits 74 instead of spinning on failed reads.
     @Test func aLostTerminalEndsKioskInsteadOfSpinning() throws {
         let session = try TmuxSession(["--data-dir", freshDataDirectory()], ownSession: true)
-        try session.waitFor(text: Self.paywallTab)
+        try session.waitFor(text: TmuxSession.paywallTab)
         #expect(try session.closeTerminal() == 74)
     }
 
@@ -72,26 +60,26 @@ import Testing
         let session = try TmuxSession(["--data-dir", freshDataDirectory()], width: 40, height: 10)
         try session.waitFor(text: "too small (need 60x20")
         try session.resize(width: 80, height: 24)
-        let screen = try session.waitFor(text: Self.paywallTab)
+        let screen = try session.waitFor(text: TmuxSession.paywallTab)
         #expect(!screen.contains("too small"))
         #expect(screen.split(separator: "\n").contains { $0.hasSuffix("┐") && $0.count == 80 })
     }
 
     @Test func noColorDrawsWithoutColourAndColourModeWithIt() throws {
         let plain = try TmuxSession(["--data-dir", freshDataDirectory()], environment: ["NO_COLOR": "1"])
-        try plain.waitFor(text: Self.paywallTab)
+        try plain.waitFor(text: TmuxSession.paywallTab)
         let monochrome = try plain.capture(escapes: true)
         #expect(Self.colourParameters(monochrome).isEmpty, "\(monochrome)")
 
         let coloured = try TmuxSession(["--data-dir", freshDataDirectory(), "--color", "always"], environment: ["NO_COLOR": "1"])
-        try coloured.waitFor(text: Self.paywallTab)
+        try coloured.waitFor(text: TmuxSession.paywallTab)
         let colour = try coloured.capture(escapes: true)
         #expect(!Self.colourParameters(colour).isEmpty, "\(colour)")
     }
 
     @Test func exitAfterFirstFrameExitsZeroAndRestores() throws {
         let session = try TmuxSession(["--data-dir", freshDataDirectory(), "--exit-after-first-frame"])
-        try expectRestored(session, status: 0)
+        try session.expectRestored(status: 0)
     }
 
     @Test func asciiGlyphsWithoutAUTF8Locale() throws {
@@ -99,7 +87,7 @@ import Testing
         let screen = try session.waitFor(text: ">1 Store")
         #expect(!screen.contains("┌") && !screen.contains("│"))
         try session.sendKeys("q")
-        try expectRestored(session, status: 0)
+        try session.expectRestored(status: 0)
     }
 
     /// The SGR parameters that set a foreground or background colour (30–37, 38, 40–47, 48,
