@@ -32,8 +32,9 @@ public final class NCursesTerminal {
     }
 
     /// cbreak, not raw: the terminal keeps turning Ctrl-C into SIGINT, which `TerminalSignals`
-    /// hands to the loop reading `nextKey(timeout:)`, and Ctrl-Z into SIGTSTP, which curses
-    /// handles itself (endwin, stop, full repaint on resume).
+    /// hands to the loop reading `nextKey(timeout:)`. Ctrl-Z arrives as a key instead of SIGTSTP
+    /// (curses ignores SIGTSTP while it paints, so the signal could be lost), and `nextKey` stops
+    /// the process between two curses calls and reports a full repaint on resume.
     private static func start(colorLevel: ColorLevel, mouse: Bool) -> NCursesTerminal {
         setlocale(LC_ALL, "")
         TerminalSignals.saveModes()
@@ -42,6 +43,7 @@ public final class NCursesTerminal {
         cbreak()
         noecho()
         keypad(kiosk_stdscr(), true)
+        TerminalSignals.readSuspendKeyAsInput()
         set_escdelay(25)
         if mouse { mousemask(kiosk_all_mouse_events(), nil) }
         let terminal = NCursesTerminal(colorLevel: colorLevel)
@@ -104,21 +106,22 @@ public final class NCursesTerminal {
     /// only when it reports input or a hang-up does a failed read mean the terminal is gone.
     public func nextKey(timeout: Int32) -> TerminalInput {
         if let signal = pendingSignal() { return signal }
+        if let resumed = suspendIfAsked() { return resumed }
         let window = kiosk_stdscr()
         // Keys curses already holds (the rest of a paste, a pending resize) need no wait.
         wtimeout(window, 0)
-        if let key = readKey(window) { return .key(key) }
+        if let key = readKey(window) { return deliver(key) }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, timeout)
         // A signal (SIGWINCH among them) or nothing to read: the next call picks up what came.
-        guard ready > 0 else { return pendingSignal() ?? .timedOut }
+        guard ready > 0 else { return pendingSignal() ?? suspendIfAsked() ?? .timedOut }
         let hungUp = Int32(descriptor.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
         // Long enough for the rest of a multi-byte character or escape sequence to arrive.
         wtimeout(window, 50)
         errno = 0
         if let key = readKey(window) {
             emptyReads = 0
-            return .key(key)
+            return deliver(key)
         }
         let readError = errno
         if readError == EINTR { return .timedOut }
@@ -126,6 +129,22 @@ public final class NCursesTerminal {
         // a stray error right after a resume) ends input only when it keeps happening.
         emptyReads += 1
         return hungUp || readError == EIO || emptyReads >= 3 ? .ended : .timedOut
+    }
+
+    /// Ctrl-Z is the terminal's business, not the app's: it suspends here.
+    private func deliver(_ key: Key) -> TerminalInput {
+        guard key == .control("z") else { return .key(key) }
+        TerminalSignals.pendingSuspend.store(true, ordering: .relaxed)
+        return suspendIfAsked() ?? .timedOut
+    }
+
+    /// After Ctrl-Z: stops until `fg`, then reports a resize, because the terminal may have
+    /// changed size meanwhile and the screen must be painted whole either way.
+    private func suspendIfAsked() -> TerminalInput? {
+        guard TerminalSignals.pendingSuspend.exchange(false, ordering: .relaxed) else { return nil }
+        TerminalSignals.stopUntilResumed()
+        wrefresh(kiosk_stdscr())
+        return .key(.resize)
     }
 
     private func pendingSignal() -> TerminalInput? {

@@ -62,19 +62,13 @@ import Testing
         try session.expectRestored(status: 0)
     }
 
-    /// Keys that arrive together (a paste, a fast typist, a loaded machine) must all land.
-    /// Known bug in the host loop (Sources/KioskScreens/Host/TerminalApp.swift): a key's field
-    /// edit is reduced in a task that may run only after the loop has read the next key, which
-    /// then edits the old text, so characters are lost ("4242…" often becomes "2222 2222").
-    /// It depends on scheduling, hence intermittent; once the loop reduces each key's follow-up
-    /// before the next key, drop `withKnownIssue`.
+    /// A paste arrives as many keys at once: each key's edit is reduced before the next key is
+    /// read, so none is applied to stale text.
     @Test func keysTypedFasterThanTheScreenRedrawsAreAllKept() throws {
         let session = try freshStorefront()
         try session.openCheckout(to: "Yearly")
         try session.sendKeys("-l", TmuxSession.TestCard.succeeds.number)
-        withKnownIssue("the host loop applies queued keys to stale field text", isIntermittent: true) {
-            let screen = try session.waitFor(text: "4242 4242 4242 4242", timeout: .seconds(20))
-            #expect(screen.contains("Visa"), "\(screen)")
-        }
+        let screen = try session.waitFor(text: "4242 4242 4242 4242", timeout: .seconds(20))
+        #expect(screen.contains("Visa"), "\(screen)")
     }
 }
