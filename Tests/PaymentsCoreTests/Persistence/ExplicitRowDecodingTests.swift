@@ -66,4 +66,44 @@ struct ExplicitRowDecodingTests {
         #expect(texts?["details"] == "{}")
         #expect(texts?["behaviour"] == #"{"succeeds":{}}"#)
     }
+
+    @Test("a subscription round-trips with every optional column set")
+    func subscriptionRoundTrips() throws {
+        let queue = try database()
+        let ms = { (value: Int64) in Date(milliseconds: 1_700_000_000_000 + value) }
+        let written = SubscriptionRecord(
+            id: "sub_1", accountID: "acct_1", groupID: "pro", planID: "pro", productID: "pro.monthly",
+            state: .inGracePeriod, periodType: .intro, periodStart: ms(1), periodEnd: ms(2), originalPurchase: ms(3),
+            seriesAnchor: ms(4), seriesIndex: 5, introPeriodsLeft: 2, offerCode: "SPRING", offerPeriodsLeft: 1,
+            willAutoRenew: true, pendingProductID: "pro.yearly", expirationReason: .billingError,
+            revocationDate: ms(6), revocationReason: .developerIssue, billingIssueAt: ms(7), unsubscribeAt: ms(8),
+            graceEndsAt: ms(9), retryEndsAt: ms(10), nextRetryAt: ms(11), retryIndex: 3, openInvoiceID: "in_1",
+            paidAmount: 999, currency: "EUR", paymentMethodID: "pm_1", cancellationReason: .tooExpensive,
+            clockID: "clock_1", nextEventAt: ms(12), originalTransactionID: "tx_1", billing: .store, priceOverride: 1299)
+        try queue.write { db in
+            try account(details: CustomerDetails()).insert(db)
+            try written.insert(db)
+        }
+        let read = try #require(try queue.read { db in try SubscriptionRecord.fetchOne(db, key: "sub_1") })
+        #expect(read.subscription == written.subscription)
+        #expect(read.periodType == written.periodType && read.seriesAnchor == written.seriesAnchor)
+        #expect(read.seriesIndex == 5 && read.introPeriodsLeft == 2 && read.offerCode == "SPRING")
+        #expect(read.offerPeriodsLeft == 1 && read.nextRetryAt == written.nextRetryAt && read.retryIndex == 3)
+        #expect(read.openInvoiceID == "in_1" && read.clockID == "clock_1" && read.nextEventAt == written.nextEventAt)
+        #expect(read.originalTransactionID == "tx_1" && read.billing == .store && read.priceOverride == 1299)
+    }
+
+    @Test("a subscription row with an unknown state is a storage error naming the column")
+    func unknownStateIsAStorageError() throws {
+        let queue = try database()
+        let row = try queue.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT 'sub_1' AS id, 'acct_1' AS account_id, 'g' AS group_id, 'p' AS plan_id, 'x' AS product_id,
+                    'paused' AS state
+                """)
+        }
+        #expect(throws: PaymentsError.storage("subscriptions.state holds \"paused\", which is not a RenewalState.")) {
+            _ = try SubscriptionRecord(row: try #require(row))
+        }
+    }
 }
