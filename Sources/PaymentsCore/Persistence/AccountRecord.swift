@@ -23,3 +23,24 @@ struct AccountRecord: StoreRecord {
 
     var currencyValue: Currency { Currency(code: currency) ?? .usd }
 }
+
+extension AccountRecord {
+    /// Reads the columns by name instead of through GRDB's Codable decoder: a purchase and every
+    /// renewal read the account, and the Codable path (a decoding container and a key conversion
+    /// per column) was about a twelfth of a renewal in the profile. Decodes exactly what the
+    /// Codable path wrote: dates as milliseconds, `details` as GRDB's JSON.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        email = try row.decode(forColumn: "email")
+        name = try row.decode(forColumn: "name")
+        createdAt = Date(milliseconds: try row.decode(forColumn: "created_at"))
+        currency = try row.decode(forColumn: "currency")
+        storefront = try row.decode(forColumn: "storefront")
+        testClockID = try row.decode(forColumn: "test_clock_id")
+        creditBalance = try row.decode(forColumn: "credit_balance")
+        pointsBalance = try row.decode(forColumn: "points_balance")
+        details = try StoreJSONColumn.decode(CustomerDetails.self, from: row, column: "details",
+                                             common: ("{}", CustomerDetails()))
+    }
+}
+

@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+@testable import PaymentsCore
+import Testing
+
+/// The account and payment method rows are read by hand; they must come back exactly as GRDB's
+/// Codable encoding wrote them, including the JSON columns on and off their fast path.
+@Suite("Explicit row decoding")
+struct ExplicitRowDecodingTests {
+    private func database() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        try StoreSchema.migrator.migrate(queue)
+        return queue
+    }
+
+    private func account(details: CustomerDetails) -> AccountRecord {
+        AccountRecord(id: "acct_1", email: "a@example.com", name: "Ada", createdAt: Date(milliseconds: 1_700_000_000_123),
+                      currency: "EUR", storefront: "FRA", testClockID: nil, creditBalance: -250, pointsBalance: 40,
+                      details: details)
+    }
+
+    @Test("an account round-trips, with empty and filled details", arguments: [
+        CustomerDetails(),
+        CustomerDetails(firstName: "Ada", lastName: "Lovelace", company: "Engines", phone: "+44 1", locale: "en_GB"),
+    ])
+    func accountRoundTrips(details: CustomerDetails) throws {
+        let queue = try database()
+        let written = account(details: details)
+        try queue.write { db in try written.insert(db) }
+        let read = try queue.read { db in try AccountRecord.fetchOne(db, key: "acct_1") }
+        #expect(read?.account == written.account)
+    }
+
+    @Test("a payment method round-trips, with every charge behaviour", arguments: [
+        ChargeBehaviour.succeeds,
+        .declines(DeclineReason(code: "insufficient_funds", message: "Your card has insufficient funds.")),
+        .requiresAuthentication(offSessionSucceeds: true),
+    ])
+    func paymentMethodRoundTrips(behaviour: ChargeBehaviour) throws {
+        let queue = try database()
+        let method = PaymentMethodRecord(id: "pm_1", accountID: "acct_1", token: "tok_1", brand: "visa", last4: "4242",
+                                         expMonth: 12, expYear: 2031, isDefault: true, behaviour: behaviour,
+                                         createdAt: Date(milliseconds: 1_700_000_000_456),
+                                         removedAt: Date(milliseconds: 1_700_000_999_000))
+        try queue.write { db in
+            try account(details: CustomerDetails()).insert(db)
+            try method.insert(db)
+        }
+        let read = try queue.read { db in try PaymentMethodRecord.fetchOne(db, key: "pm_1") }
+        #expect(read?.paymentMethod == method.paymentMethod)
+        #expect(read?.removedAt == method.removedAt)
+    }
+
+    @Test("the fast-path texts are what GRDB writes for the common values")
+    func fastPathTextsMatchTheEncoder() throws {
+        let queue = try database()
+        try queue.write { db in
+            try account(details: CustomerDetails()).insert(db)
+            try PaymentMethodRecord(id: "pm_1", accountID: "acct_1", token: "tok_1", brand: "visa", last4: "4242",
+                                    expMonth: 1, expYear: 2030, isDefault: false, behaviour: .succeeds,
+                                    createdAt: Date(milliseconds: 0), removedAt: nil).insert(db)
+        }
+        let texts = try queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT a.details, p.behaviour FROM accounts a, payment_methods p")
+        }
+        #expect(texts?["details"] == "{}")
+        #expect(texts?["behaviour"] == #"{"succeeds":{}}"#)
+    }
+
+    @Test("a subscription round-trips with every optional column set")
+    func subscriptionRoundTrips() throws {
+        let queue = try database()
+        let ms = { (value: Int64) in Date(milliseconds: 1_700_000_000_000 + value) }
+        let written = SubscriptionRecord(
+            id: "sub_1", accountID: "acct_1", groupID: "pro", planID: "pro", productID: "pro.monthly",
+            state: .inGracePeriod, periodType: .intro, periodStart: ms(1), periodEnd: ms(2), originalPurchase: ms(3),
+            seriesAnchor: ms(4), seriesIndex: 5, introPeriodsLeft: 2, offerCode: "SPRING", offerPeriodsLeft: 1,
+            willAutoRenew: true, pendingProductID: "pro.yearly", expirationReason: .billingError,
+            revocationDate: ms(6), revocationReason: .developerIssue, billingIssueAt: ms(7), unsubscribeAt: ms(8),
+            graceEndsAt: ms(9), retryEndsAt: ms(10), nextRetryAt: ms(11), retryIndex: 3, openInvoiceID: "in_1",
+            paidAmount: 999, currency: "EUR", paymentMethodID: "pm_1", cancellationReason: .tooExpensive,
+            clockID: "clock_1", nextEventAt: ms(12), originalTransactionID: "tx_1", billing: .store, priceOverride: 1299)
+        try queue.write { db in
+            try account(details: CustomerDetails()).insert(db)
+            try written.insert(db)
+        }
+        let read = try #require(try queue.read { db in try SubscriptionRecord.fetchOne(db, key: "sub_1") })
+        #expect(read.subscription == written.subscription)
+        #expect(read.periodType == written.periodType && read.seriesAnchor == written.seriesAnchor)
+        #expect(read.seriesIndex == 5 && read.introPeriodsLeft == 2 && read.offerCode == "SPRING")
+        #expect(read.offerPeriodsLeft == 1 && read.nextRetryAt == written.nextRetryAt && read.retryIndex == 3)
+        #expect(read.openInvoiceID == "in_1" && read.clockID == "clock_1" && read.nextEventAt == written.nextEventAt)
+        #expect(read.originalTransactionID == "tx_1" && read.billing == .store && read.priceOverride == 1299)
+    }
+
+    @Test("a subscription row with an unknown state is a storage error naming the column")
+    func unknownStateIsAStorageError() throws {
+        let queue = try database()
+        let row = try queue.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT 'sub_1' AS id, 'acct_1' AS account_id, 'g' AS group_id, 'p' AS plan_id, 'x' AS product_id,
+                    'paused' AS state
+                """)
+        }
+        #expect(throws: PaymentsError.storage("subscriptions.state holds \"paused\", which is not a RenewalState.")) {
+            _ = try SubscriptionRecord(row: try #require(row))
+        }
+    }
+}
