@@ -233,3 +233,16 @@ enum CheckoutPaymentIndex {
         return choices.firstIndex(of: choice) ?? 0
     }
 }
+
+@MainActor
+@Suite struct OneTimeCheckoutTests {
+    @Test func aOneTimeProductShowsItsPriceInTheSummary() async throws {
+        let driver = try ScreenDriver()
+        try await driver.signIn()
+        await driver.launch()
+        await driver.send(.app(.paywall(.selectPackage(productID: "points.1000"))))
+        await driver.send(.app(.paywall(.continueTapped)))
+        let price = try #require(driver.text.split(separator: "\n").first { $0.contains("Price") })
+        #expect(price.contains("$8.99 once"), "\(driver.text)")
+    }
+}
