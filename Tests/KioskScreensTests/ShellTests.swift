@@ -79,3 +79,14 @@ import Testing
         #expect(!driver.text.contains("Announcement:"))
     }
 }
+
+@MainActor
+@Suite struct SpinnerTests {
+    @Test func eachClockTickTurnsTheSpinnerOfWorkInProgress() async throws {
+        let driver = try ScreenDriver()
+        #expect(driver.state.ticks == 0)
+        for second in 1...5 { await driver.send(.clockTicked(ScreenDriver.start.addingTimeInterval(Double(second)))) }
+        #expect(driver.state.ticks == 5)
+        #expect((0..<5).map(Spinner.frame(at:)) == ["|", "/", "-", "\\", "|"])
+    }
+}

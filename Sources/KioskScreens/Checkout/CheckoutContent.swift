@@ -13,12 +13,12 @@ struct CheckoutContent {
     var browserURL: String?
     var isStoreSheetShown = false
 
-    init(_ checkout: CheckoutState, focus: FormFocus, compactSummary: Bool) {
-        var summaryLines = LineBuilder(focus: focus)
-        var lines = LineBuilder(focus: focus)
+    init(_ checkout: CheckoutState, focus: FormFocus, compactSummary: Bool, ticks: Int = 0) {
+        var summaryLines = LineBuilder(focus: focus, ticks: ticks)
+        var lines = LineBuilder(focus: focus, ticks: ticks)
         switch checkout.phase {
         case .loading:
-            lines.text("\(ScreenLine.workingMark) Loading checkout…", .title)
+            lines.text("\(lines.workingMark) Loading checkout…", .title)
         case .empty:
             lines.text("This product is not sold in your account's currency.", .warning)
             lines.blank()

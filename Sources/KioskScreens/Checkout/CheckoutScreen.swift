@@ -10,7 +10,7 @@ enum CheckoutScreen {
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
         guard let checkout = state.app.checkout else { return }
         let twoColumns = !context.isAccessible && area.width >= 80
-        let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: !twoColumns)
+        let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: !twoColumns, ticks: state.ticks)
         if context.isAccessible {
             var lines = [ScreenLine(.text("Checkout", .title))] + content.summary + [ScreenLine(.blank)] + content.body
             if let url = content.browserURL { lines += [ScreenLine(.text("Checkout link:")), ScreenLine(.verbatim(url))] }

@@ -12,7 +12,7 @@ enum CheckoutStatusLines {
         case .editing, .confirmingStorePurchase:
             return []
         case .processing:
-            lines.text("\(ScreenLine.workingMark) Processing your payment…", .title)
+            lines.text("\(lines.workingMark) Processing your payment…", .title)
             lines.text("This takes a moment. The result also appears in Billing.")
             return []
         case .authenticating:
@@ -55,7 +55,7 @@ enum CheckoutStatusLines {
         let tryAgain = CheckoutShortcut(key: "t", label: "Try again", action: .app(.checkout(.tryAgainTapped)))
         switch phase {
         case .creatingSession:
-            lines.text("\(ScreenLine.workingMark) Opening a secure checkout page…", .title)
+            lines.text("\(lines.workingMark) Opening a secure checkout page…", .title)
             return buttons([cancel], to: &lines)
         case let .waiting(_, _, elapsed):
             lines.text("Finish paying in your browser", .title)
@@ -66,7 +66,7 @@ enum CheckoutStatusLines {
                             CheckoutShortcut(key: "c", label: "Copy link", action: .app(.checkout(.copyLinkTapped))),
                             cancel], to: &lines)
         case .reconciling:
-            lines.text("\(ScreenLine.workingMark) Checking whether the payment went through…", .title)
+            lines.text("\(lines.workingMark) Checking whether the payment went through…", .title)
             return []
         case .timedOut:
             lines.text("The checkout page timed out", .warning)

@@ -1,12 +1,17 @@
+import TerminalUI
 /// Collects a screen's lines and, in the same order, its focusable controls, so what is drawn
 /// and what Tab walks can never disagree.
 struct LineBuilder {
     let focus: FormFocus
+    /// The spinner's frame for work in progress (loading, processing), turned by the clock ticks
+    /// the state has seen.
+    let workingMark: String
     private(set) var lines: [ScreenLine] = []
     private(set) var controls: [LineControl] = []
 
-    init(focus: FormFocus) {
+    init(focus: FormFocus, ticks: Int = 0) {
         self.focus = focus
+        workingMark = Spinner.frame(at: ticks)
     }
 
     /// A control with no line of its own (drawn elsewhere, like the settings section list).

@@ -18,10 +18,6 @@ struct ScreenLine: Sendable {
         case blank
     }
 
-    /// A frame-independent mark for work in progress (loading, processing): no animation, so
-    /// every frame and snapshot of the same state is the same.
-    static let workingMark = "…"
-
     var kind: Kind
     var isFocused = false
     /// What clicking the line does; button rows click per button instead.

@@ -4,8 +4,8 @@ import TerminalUI
 /// The selected section's content as lines, after what is going on (working, the outcome of
 /// the last action). The survey replaces the subscription section while cancelling.
 enum SettingsLines {
-    static func make(_ settings: SettingsState, focus: FormFocus, showsSectionLine: Bool) -> LineBuilder {
-        var lines = LineBuilder(focus: focus)
+    static func make(_ settings: SettingsState, focus: FormFocus, showsSectionLine: Bool, ticks: Int = 0) -> LineBuilder {
+        var lines = LineBuilder(focus: focus, ticks: ticks)
         let sectionLine = "Section \(sectionNumber(settings.section)) of \(SettingsSection.allCases.count): "
             + settings.section.title
         if showsSectionLine {
@@ -14,7 +14,7 @@ enum SettingsLines {
         } else {
             lines.control(sectionControl)
         }
-        if settings.isWorking { lines.text("\(ScreenLine.workingMark) Working…", .disabled) }
+        if settings.isWorking { lines.text("\(lines.workingMark) Working…", .disabled) }
         if let message = settings.message { lines.text(message, .title) }
         if let survey = settings.survey, let content = settings.content, let subscription = content.subscription {
             SettingsSubscriptionLines.addSurvey(survey, subscription, to: &lines)
@@ -22,7 +22,7 @@ enum SettingsLines {
         }
         switch settings.phase {
         case .loading:
-            lines.text("\(ScreenLine.workingMark) Loading settings…", .title)
+            lines.text("\(lines.workingMark) Loading settings…", .title)
         case let .failed(error):
             lines.text("Settings could not be loaded", .error)
             lines.text(error.message)

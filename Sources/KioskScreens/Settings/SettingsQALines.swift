@@ -33,7 +33,7 @@ enum SettingsQALines {
                     binding: FieldBinding(text: qa.durationText, change: { .app(.settings(.durationChanged($0))) }),
                     submit: advance, submitHint: "Advance the clock")
         if qa.isAdvancing {
-            lines.text("\(ScreenLine.workingMark) Advancing…", .disabled)
+            lines.text("\(lines.workingMark) Advancing…", .disabled)
         } else {
             lines.buttons([("qa.advance", "Advance", advance)])
         }
@@ -43,7 +43,7 @@ enum SettingsQALines {
     private static func addControls(_ qa: QAPanelState, to lines: inout LineBuilder) {
         lines.text("Store controls", .header)
         guard let controls = qa.controls else {
-            lines.text("\(ScreenLine.workingMark) Loading…", .disabled)
+            lines.text("\(lines.workingMark) Loading…", .disabled)
             return
         }
         for control in StoreSwitch.allCases {
@@ -100,7 +100,7 @@ enum SettingsQALines {
         }
         if let error = qa.events.error { lines.text(error.message, .error) }
         if qa.events.isLoadingMore {
-            lines.text("\(ScreenLine.workingMark) Loading more…", .disabled)
+            lines.text("\(lines.workingMark) Loading more…", .disabled)
         } else if qa.events.hasMore {
             lines.buttons([("qa.events.more", "Load more", .app(.settings(.loadMoreEvents)))])
         }

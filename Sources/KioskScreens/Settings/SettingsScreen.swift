@@ -10,7 +10,7 @@ enum SettingsScreen {
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
         let settings = state.app.settings
         let oneColumn = context.isAccessible || area.width < 80
-        let lines = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: oneColumn)
+        let lines = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: oneColumn, ticks: state.ticks)
         if context.isAccessible {
             LineStack(lines: [ScreenLine(.text("Settings", .title))] + lines.lines, labelWidth: labelWidth, context: context)
                 .render(in: area, frame: &frame)

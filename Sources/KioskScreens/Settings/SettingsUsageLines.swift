@@ -26,7 +26,7 @@ enum SettingsUsageLines {
         }
         if let error = settings.ledger.error { lines.text(error.message, .error) }
         if settings.ledger.isLoadingMore {
-            lines.text("\(ScreenLine.workingMark) Loading more…", .disabled)
+            lines.text("\(lines.workingMark) Loading more…", .disabled)
         } else if settings.ledger.hasMore {
             lines.buttons([("wallet.more", "Load more", .app(.settings(.loadMoreLedger)))])
         }

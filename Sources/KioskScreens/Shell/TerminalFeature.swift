@@ -24,6 +24,7 @@ public struct TerminalFeature: Reducer {
             state.size = size
             return BillingScreen.followUp(&state, context: context)
         case let .clockTicked(date):
+            state.ticks += 1
             guard state.app.checkout != nil else { return .none }
             return .send(.app(.checkout(.clockTicked(date))))
         case let .focus(id):

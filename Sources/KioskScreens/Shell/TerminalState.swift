@@ -18,6 +18,8 @@ public struct TerminalState: Equatable, Sendable {
     public var hasQuit = false
     /// First visible line of the help overlay.
     public var helpOffset = 0
+    /// Clock ticks seen: turns the spinner of work in progress.
+    public var ticks = 0
 
     public init(app: AppState, size: Size) {
         self.app = app
