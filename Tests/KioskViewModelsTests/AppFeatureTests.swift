@@ -46,4 +46,15 @@ struct AppFeatureTests {
         #expect(replayed.last == store.state)
         #expect(replayed.count == store.recordedActions.count)
     }
+
+    @Test func aStoreThatDoesNotRecordKeepsNoActionsButReducesThemAll() async throws {
+        let feature = AppFeature(client: client(), clock: ManualClock(F.start), files: .failing)
+        let store = Store(initialState: AppState(sessionID: "s1"), reducer: feature, recording: false)
+        await store.send(.launched).value
+        await store.send(.toggleHelp).value
+        await store.send(.pollChanges).value
+        #expect(store.state.isHelpShown)
+        #expect(store.state.lastEventID == 2)
+        #expect(store.recordedActions.isEmpty)
+    }
 }

@@ -37,7 +37,7 @@ public final class ScenarioSession {
         testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
         let app = AppFeature(client: .live(service, hostedCheckout: browser.client), clock: clock, files: .failing)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "qa\(scenario.seed)"), size: scenario.size),
-                      reducer: TerminalFeature(app: app, context: options.context))
+                      reducer: TerminalFeature(app: app, context: options.context), recording: false)
         if let customer = scenario.customer { try await signIn(customer) }
         await send(.app(.launched))
     }

@@ -28,7 +28,7 @@ public final class TerminalApp {
     }
 
     public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock) {
-        store = Store(initialState: initialState, reducer: feature)
+        store = Store(initialState: initialState, reducer: feature, recording: false)
         context = feature.context
         self.clock = clock
         store.onChange = { [weak self] _ in self?.needsPaint = true }
