@@ -18,8 +18,8 @@ enum BillingScreen {
         case .loading:
             PhaseMessageView(title: "Billing history", lines: ["Loading invoices…"]).render(in: area, frame: &frame, context: context)
         case let .failed(error):
-            PhaseMessageView(title: "Billing history", lines: ["Invoices could not be loaded."] + PhaseMessageView.explanation(error), style: \.error,
-                             button: ("r Retry", .app(.billing(.retry)))).render(in: area, frame: &frame, context: context)
+            PhaseMessageView.failure(title: "Billing history", what: "Invoices could not be loaded.", error: error, retry: .app(.billing(.retry)))
+                .render(in: area, frame: &frame, context: context)
         case .empty:
             emptyMessage(billing.filter).render(in: area, frame: &frame, context: context)
         case .loaded:

@@ -10,8 +10,8 @@ enum PaywallScreen {
         case .loading:
             PhaseMessageView(title: "Store", lines: ["Loading the store…"]).render(in: area, frame: &frame, context: context)
         case let .failed(error):
-            PhaseMessageView(title: "Store", lines: ["The store could not be loaded."] + PhaseMessageView.explanation(error), style: \.error,
-                             button: ("r Retry", .app(.paywall(.retry)))).render(in: area, frame: &frame, context: context)
+            PhaseMessageView.failure(title: "Store", what: "The store could not be loaded.", error: error, retry: .app(.paywall(.retry)))
+                .render(in: area, frame: &frame, context: context)
         case .empty:
             PhaseMessageView(title: "Store", lines: ["Nothing is for sale right now.", "Press 4 for Settings or q to quit."])
                 .render(in: area, frame: &frame, context: context)

@@ -10,8 +10,8 @@ enum PlansScreen {
         case .loading:
             PhaseMessageView(title: "Plans", lines: ["Loading plans…"]).render(in: area, frame: &frame, context: context)
         case let .failed(error):
-            PhaseMessageView(title: "Plans", lines: ["The plans could not be loaded."] + PhaseMessageView.explanation(error), style: \.error,
-                             button: ("r Retry", .app(.plans(.retry)))).render(in: area, frame: &frame, context: context)
+            PhaseMessageView.failure(title: "Plans", what: "The plans could not be loaded.", error: error, retry: .app(.plans(.retry)))
+                .render(in: area, frame: &frame, context: context)
         case .empty:
             PhaseMessageView(title: "Plans", lines: ["This store has no plans."]).render(in: area, frame: &frame, context: context)
         case let .loaded(content):
