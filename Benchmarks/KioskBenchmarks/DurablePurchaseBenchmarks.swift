@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import PaymentsCore
 
 /// Purchases committed per second, one writer, each purchase its own durable transaction,
@@ -24,6 +25,28 @@ enum DurablePurchaseBenchmarks {
                   },
                   teardown: { await store.take()?.store.remove() })
 
+        let sameRows = FixtureCache {
+            let (store, accountID) = try await BenchmarkStore.make { service in
+                let clock = try await service.createTestClock(name: "baseline", frozenAt: BenchmarkCatalog.start)
+                return try await BenchmarkStore.account("baseline", on: clock.id, in: service).id
+            }
+            // The first purchase also creates the id sequences; the captured one is like any later one.
+            try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service)
+            let writer = try await CapturedRowsWriter.capture(in: store) {
+                try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service)
+            }
+            FileHandle.standardError.write(Data("baseline rows per purchase: \(writer.summary)\n".utf8))
+            return writer
+        }
+        Benchmark("Durable purchase: baseline bare GRDB, the rows a purchase inserts", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let writer = try await sameRows.get()
+                      benchmark.startMeasurement()
+                      try writer.commitOne()
+                  },
+                  teardown: { await sameRows.take()?.remove() })
+
+        // The first baseline, kept for comparison with earlier runs: only the invoice and its ledger row.
         let bare = FixtureCache { try BareLedgerWriter() }
         Benchmark("Durable purchase: baseline bare GRDB invoice+ledger", configuration: configuration,
                   closure: { benchmark async throws in

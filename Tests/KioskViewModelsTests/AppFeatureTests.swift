@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import KioskViewModels
 @testable import PaymentsCore
@@ -16,11 +17,10 @@ struct AppFeatureTests {
         client.entitlements = { _ in [] }
         client.paymentMethods = { _ in [F.card()] }
         client.now = { _ in F.start }
+        client.feedPosition = { _ in 1 }
         client.events = { _, after, _ in
-            after == nil ? [StoreEvent(id: 1, accountID: "acct_1", type: .accountCreated, at: F.start, subscriptionID: nil,
-                                       productID: nil, invoiceID: nil, detail: nil)]
-                : [StoreEvent(id: 2, accountID: "acct_1", type: .refunded, at: F.start, subscriptionID: nil,
-                              productID: nil, invoiceID: "INV-000002", detail: nil)]
+            after == 1 ? [StoreEvent(id: 2, accountID: "acct_1", type: .refunded, at: F.start, subscriptionID: nil,
+                                     productID: nil, invoiceID: "INV-000002", detail: nil)] : []
         }
         return client
     }
@@ -45,6 +45,25 @@ struct AppFeatureTests {
         let replayed = feature.replay(from: start, actions: store.recordedActions)
         #expect(replayed.last == store.state)
         #expect(replayed.count == store.recordedActions.count)
+    }
+
+    @Test func theFirstPollFindsWhereTheFeedEndsAndTheFirstEventOfAnEmptyStoreIsNews() async throws {
+        var client = client()
+        let reads = Mutex<[Int64?]>([])
+        client.feedPosition = { _ in 0 }
+        client.events = { _, after, _ in
+            reads.withLock { $0.append(after) }
+            return [StoreEvent(id: 1, accountID: "acct_1", type: .refunded, at: F.start, subscriptionID: nil,
+                               productID: nil, invoiceID: "INV-000001", detail: nil)]
+        }
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.launched).value
+        #expect(store.state.lastEventID == 0 && reads.withLock { $0.isEmpty })
+        await store.send(.pollChanges).value
+        #expect(reads.withLock { $0 } == [0])
+        #expect(store.state.toasts.map(\.kind) == [.refundIssued])
+        #expect(store.state.lastEventID == 1)
     }
 
     @Test func aStoreThatDoesNotRecordKeepsNoActionsButReducesThemAll() async throws {

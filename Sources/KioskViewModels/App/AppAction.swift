@@ -10,6 +10,8 @@ public enum AppAction: Equatable, Sendable {
     /// The host's timer: read the change feed.
     case pollChanges
     case changesReceived(Result<[StoreEvent], ScreenError>)
+    /// The first read of the feed: where it ends, so only what happens from now on is news.
+    case feedPositioned(Result<Int64, ScreenError>)
     case paywall(PaywallAction)
     case plans(PlanComparisonAction)
     case billing(BillingHistoryAction)

@@ -61,7 +61,12 @@ public struct AppFeature: Reducer {
         case .pollChanges:
             guard !state.isPolling else { return .none }
             state.isPolling = true
-            let (accountID, after) = (state.account?.id, state.lastEventID)
+            let accountID = state.account?.id
+            guard let after = state.lastEventID else {
+                return .run { [client] send in
+                    await send(.feedPositioned(await capture { try await client.feedPosition(accountID) }))
+                }
+            }
             return .run { [client] send in
                 await send(.changesReceived(await capture {
                     var events: [StoreEvent] = []
@@ -75,16 +80,17 @@ public struct AppFeature: Reducer {
                     return events
                 }))
             }
-        case .changesReceived(.failure):
+        case .changesReceived(.failure), .feedPositioned(.failure):
             state.isPolling = false
+            return .none
+        case let .feedPositioned(.success(position)):
+            state.isPolling = false
+            state.lastEventID = position
             return .none
         case let .changesReceived(.success(events)):
             state.isPolling = false
             guard let last = events.last else { return .none }
-            let isFirstRead = state.lastEventID == nil
             state.lastEventID = last.id
-            // The first read only finds where the feed is: history is not news.
-            guard !isFirstRead else { return .none }
             state.toasts += events.compactMap(Self.toast)
             return storeChanged(&state, events: events)
         case let .paywall(.delegate(delegate)):

@@ -15,7 +15,7 @@ public struct AppState: Equatable, Sendable {
     public var settings: SettingsState
     public var toasts: [Toast] = []
     public var isHelpShown = false
-    /// The last store event seen: the change feed's cursor.
+    /// The last store event seen: the change feed's cursor (nil until the first poll finds where the feed ends).
     public var lastEventID: Int64?
     public var isPolling = false
     public var sessionError: ScreenError?

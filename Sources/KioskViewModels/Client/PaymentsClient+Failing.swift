@@ -34,6 +34,7 @@ extension PaymentsClient {
             invoices: { _, _ in throw UnstubbedCall("invoices") },
             invoice: { _ in throw UnstubbedCall("invoice") },
             events: { _, _, _ in throw UnstubbedCall("events") },
+            feedPosition: { _ in throw UnstubbedCall("feedPosition") },
             usage: { _ in throw UnstubbedCall("usage") },
             pointsLedger: { _, _, _ in throw UnstubbedCall("pointsLedger") },
             pendingActions: { _ in throw UnstubbedCall("pendingActions") },

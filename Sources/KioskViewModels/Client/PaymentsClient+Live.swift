@@ -37,6 +37,7 @@ extension PaymentsClient {
             invoices: { try await service.invoices(accountID: $0, query: $1) },
             invoice: { try await service.invoice($0) },
             events: { try await service.events(accountID: $0, after: $1, limit: $2) },
+            feedPosition: { try await service.feedPosition(accountID: $0) },
             usage: { try await service.usage(accountID: $0) },
             pointsLedger: { try await service.pointsLedger(accountID: $0, cursor: $1, limit: $2) },
             pendingActions: { try await service.pendingActions(accountID: $0) },

@@ -42,6 +42,7 @@ public struct PaymentsClient: Sendable {
     public var invoices: @Sendable (_ accountID: String, InvoiceQuery) async throws -> Page<Invoice>
     public var invoice: @Sendable (_ invoiceID: String) async throws -> Invoice
     public var events: @Sendable (_ accountID: String?, _ after: Int64?, _ limit: Int) async throws -> [StoreEvent]
+    public var feedPosition: @Sendable (_ accountID: String?) async throws -> Int64
     public var usage: @Sendable (_ accountID: String) async throws -> [UsageMeter]
     public var pointsLedger: @Sendable (_ accountID: String, _ cursor: String?, _ limit: Int) async throws -> Page<PointsEntry>
 
@@ -97,6 +98,7 @@ public struct PaymentsClient: Sendable {
         invoices: @escaping @Sendable (String, InvoiceQuery) async throws -> Page<Invoice>,
         invoice: @escaping @Sendable (String) async throws -> Invoice,
         events: @escaping @Sendable (String?, Int64?, Int) async throws -> [StoreEvent],
+        feedPosition: @escaping @Sendable (String?) async throws -> Int64,
         usage: @escaping @Sendable (String) async throws -> [UsageMeter],
         pointsLedger: @escaping @Sendable (String, String?, Int) async throws -> Page<PointsEntry>,
         pendingActions: @escaping @Sendable (String?) async throws -> [PendingAction],
@@ -137,6 +139,7 @@ public struct PaymentsClient: Sendable {
         self.invoices = invoices
         self.invoice = invoice
         self.events = events
+        self.feedPosition = feedPosition
         self.usage = usage
         self.pointsLedger = pointsLedger
         self.pendingActions = pendingActions

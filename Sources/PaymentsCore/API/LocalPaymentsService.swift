@@ -280,6 +280,10 @@ public final class LocalPaymentsService: PaymentsService {
         try await read { try $0.events(accountID: accountID, after: after, limit: limit) }
     }
 
+    public func feedPosition(accountID: String?) async throws -> Int64 {
+        try await read { try $0.feedPosition(accountID: accountID) }
+    }
+
     /// The books (see `StoreEngine.invariantViolations`), plus: nothing entitles without a
     /// transaction whose signature verifies and that is not revoked. A write, because a proof
     /// never needed before is signed now and its token cached (see `issueTransaction`).

@@ -58,6 +58,8 @@ public protocol PaymentsService: Sendable {
     func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice>
     func invoice(_ id: String) async throws -> Invoice
     func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent]
+    /// Where the change feed ends now: the id to read `events(after:)` from for news only (0 when empty).
+    func feedPosition(accountID: String?) async throws -> Int64
 
     /// Checks the books: returns every broken invariant (empty when all hold).
     func checkInvariants() async throws -> [String]

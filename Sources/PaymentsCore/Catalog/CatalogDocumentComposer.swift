@@ -7,6 +7,9 @@ import Yams
 /// substitute of the same length in Unicode scalars (so every position libyaml reports stays
 /// right) and the text is composed again; `CatalogNodeReader` maps substitutes back and reports
 /// each repeat where it occurs, together with every other problem in the file.
+///
+/// Composed with Yams' basic resolver: `CatalogScalar` types every scalar itself, and the default
+/// resolver compiles seven ICU regular expressions on first use, a measurable part of start-up.
 enum CatalogDocumentComposer {
     struct Composed {
         var root: Node?
@@ -26,7 +29,7 @@ enum CatalogDocumentComposer {
         var masked: [String: String] = [:]
         for round in 0...maximumRenames {
             do {
-                return .success(Composed(root: try Yams.compose(yaml: text), maskedKeys: masked))
+                return .success(Composed(root: try Yams.compose(yaml: text, .basic), maskedKeys: masked))
             } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
                 let key = duplicates.first ?? ""
                 let original = masked[key] ?? key

@@ -60,6 +60,16 @@ extension StoreEngine {
         return Page(items: items, nextCursor: next)
     }
 
+    /// The last event's id, whatever its type: a reader starting there sees only what happens next,
+    /// without reading the history first (an index seek however long the history is).
+    func feedPosition(accountID: String?) throws -> Int64 {
+        if let accountID {
+            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events WHERE account_id = ?"),
+                                      arguments: [accountID]) ?? 0
+        }
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
+    }
+
     func events(accountID: String?, after: Int64?, limit: Int) throws -> [StoreEvent] {
         // App analytics and customer notices live in the same table but have their own feeds.
         var sql = "SELECT * FROM events WHERE seq > ? AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%'"

@@ -203,7 +203,7 @@ extension StoreEngine {
             let purchase = PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
                                           type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
                                           invoiceID: invoice.id, points: points, billing: context.payer.billing)
-            try purchase.insert(db)
+            try purchase.insertRow(db)
             let transaction = try issueTransaction(
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
                 expires: expires, offerType: code != nil ? .offerCode : nil, appAccountToken: context.appAccountToken)

@@ -26,8 +26,11 @@ struct StoreEngine {
 
     /// Sequential, prefixed ids ("sub_000042"): deterministic for QA runs and unique across
     /// processes because the counter advances inside the write transaction.
+    /// `prefix_000042`: at least six digits. Padded by hand because `String(format:)` goes through
+    /// Foundation's formatter, a measurable part of every purchase and renewal.
     func nextID(_ prefix: String, separator: String = "_") throws -> String {
-        prefix + separator + String(format: "%06lld", try nextSequence(prefix))
+        let number = String(try nextSequence(prefix))
+        return prefix + separator + String(repeating: "0", count: max(0, 6 - number.count)) + number
     }
 
     func nextSequence(_ name: String) throws -> Int64 {

@@ -27,6 +27,24 @@ import Testing
         #expect(!storeFeed.isEmpty && storeFeed.allSatisfy { !$0.type.rawValue.hasPrefix("analytics.") })
     }
 
+    @Test func theFeedPositionIsWhereTheFeedEndsSoOnlyLaterEventsAreRead() async throws {
+        let store = try await CoreFixture()
+        #expect(try await store.service.feedPosition(accountID: nil) == 0)
+        let ada = try await store.account()
+        let bob = try await store.account("bob")
+        _ = try await store.buy(ada, "pro.monthly")
+        let adaEnd = try await store.service.feedPosition(accountID: ada.id)
+        let adaFeed = try await store.service.events(accountID: ada.id, after: nil, limit: 100)
+        #expect(adaFeed.last?.id == adaEnd)
+        try await store.service.track(.paywallViewed, accountID: ada.id)
+        #expect(try await store.service.events(accountID: ada.id, after: adaEnd, limit: 100).isEmpty)
+        let everyone = try await store.service.feedPosition(accountID: nil)
+        #expect(everyone > adaEnd)
+        _ = try await store.buy(bob, "pro.monthly")
+        let news = try await store.service.events(accountID: bob.id, after: everyone, limit: 100)
+        #expect(news.map(\.type).contains(.purchaseCompleted))
+    }
+
     @Test func trackingUsesTheAccountsTestClockAndChecksProducts() async throws {
         let store = try await CoreFixture()
         let frozen = CoreFixture.date("2030-06-01T12:00:00Z")
