@@ -56,10 +56,17 @@ struct CapturedRowsWriter: Sendable {
         store.remove()
     }
 
-    /// One copy of the rows, in one transaction (a purchase).
+    /// One copy of the rows, in one transaction (a purchase), on the calling thread.
     func commitOne() throws {
         let copy = iteration.next()
         try database.write { db in try insertCopy(copy, db) }
+    }
+
+    /// The same through GRDB's async API, as an async caller (Kiosk's service) writes: the
+    /// transaction runs on the writer's queue and the caller resumes afterwards.
+    func commitOneAsync() async throws {
+        let copy = iteration.next()
+        try await database.write { db in try insertCopy(copy, db) }
     }
 
     /// `count` copies in transactions of `batch` copies (the renewal engine's batching).

@@ -51,10 +51,10 @@ struct InvoiceRecord: StoreRecord {
 
     /// Inserts the row with one cached statement. Renewals and purchases write an invoice each;
     /// GRDB's Codable insert re-encoded the record column by column and fetched the row back,
-    /// about a tenth of a renewal in the profile. `lines` is encoded as GRDB would encode it, so
-    /// the Codable fetch reads it back unchanged.
+    /// about a tenth of a renewal in the profile. `lines` is written as GRDB would encode it (see
+    /// `InvoiceLinesJSON`), so the Codable fetch reads it back unchanged.
     func insertRow(_ db: Database) throws {
-        let lines = String(decoding: try Self.databaseJSONEncoder(for: "lines").encode(self.lines), as: UTF8.self)
+        let lines = try InvoiceLinesJSON.encode(self.lines)
         try db.cachedStatement(sql: """
             INSERT INTO invoices(id, account_id, subscription_id, product_id, kind, created_at, status, description,
                                  total, currency, pm_brand, pm_last4, attempt_count, failure_code, refund_of, lines)
