@@ -33,21 +33,29 @@ struct BillingHistoryFeatureTests {
         #expect(store.state.selection == 99_999)
         #expect(store.state.visibleRows.last?.id == "INV-000001")
         #expect(store.state.window?.isAtEnd == true)
-        // A move stops at the edge of what is loaded, and the page before it is fetched.
+        // A move past what is loaded completes once the pages before it arrive.
         await store.perform(.moveSelection(by: -150))
         await store.drain()
-        #expect(store.state.window?.row(at: store.state.selection)?.id == "INV-000100")
+        #expect(store.state.window?.row(at: store.state.selection)?.id == "INV-000151")
         await store.perform(.moveSelection(by: -50))
         await store.drain()
-        #expect(store.state.window?.row(at: store.state.selection)?.id == "INV-000150")
+        #expect(store.state.window?.row(at: store.state.selection)?.id == "INV-000201")
         #expect((store.state.window?.rows.count ?? 0) <= 100)
+        #expect(store.state.window?.total == 100_000 && store.state.pendingMove == 0)
+        // Back at the top the total is still known: page 0 extends the window, it does not restart it.
+        for _ in 0..<2_100 {
+            await store.perform(.moveSelection(by: -50))
+            await store.drain()
+        }
+        #expect(store.state.selection == 0 && store.state.visibleRows.first?.id == "INV-100000")
+        #expect(store.state.window?.total == 100_000)
         store.finish()
     }
 
     @Test func emptyHistoryPointsToThePaywall() async {
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
                                        BillingHistoryFeature(client: history(0), files: .failing))
-        await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0 }
+        await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0; $0.isReloading = true }
         await store.receiveAny { #expect($0.phase == .empty) }
         await store.send(.showPaywallTapped)
         await store.receive(.delegate(.showPaywall))
@@ -59,13 +67,14 @@ struct BillingHistoryFeatureTests {
         failing.invoices = { _, _ in throw PaymentsError.storage("busy") }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
                                        BillingHistoryFeature(client: failing, files: .failing))
-        await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0 }
+        await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0; $0.isReloading = true }
         await store.receive(.pageLoaded(generation: 1, page: 0, .failure(ScreenError(PaymentsError.storage("busy"))))) {
             $0.loadingPage = nil
+            $0.isReloading = false
             $0.phase = .failed(ScreenError(PaymentsError.storage("busy")))
         }
         let retry = ViewModelTestStore(store.state, BillingHistoryFeature(client: history(3), files: .failing))
-        await retry.send(.retry) { $0.phase = .loading; $0.generation = 2; $0.loadingPage = 0 }
+        await retry.send(.retry) { $0.phase = .loading; $0.generation = 2; $0.loadingPage = 0; $0.isReloading = true }
         await retry.receiveAny { #expect($0.visibleRows.map(\.id) == ["INV-000003", "INV-000002", "INV-000001"]) }
         retry.finish()
     }

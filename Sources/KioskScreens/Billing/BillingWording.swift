@@ -7,10 +7,11 @@ enum BillingWording {
         "status: \(filter.status?.rawValue ?? "all"), year: \(filter.year.map(String.init) ?? "all")"
     }
 
-    /// "Invoice 12 of 40+" (the total is known only once the last page is loaded).
+    /// "Invoice 12 of 40+" (the total is known only once the last page has been loaded).
     static func position(_ billing: BillingHistoryState) -> String {
         guard let window = billing.window else { return "" }
-        return "Invoice \(billing.selection + 1) of \(window.endIndex)\(window.isAtEnd ? "" : "+")"
+        guard let total = window.total else { return "Invoice \(billing.selection + 1) of \(window.endIndex)+" }
+        return "Invoice \(billing.selection + 1) of \(total)"
     }
 
     /// Exporting, the outcome of the last export, or nil.

@@ -13,8 +13,11 @@ public final class TerminalApp {
     private var needsPaint = true
     private var timer = HostTimer()
     private var toastTimer = ToastTimer()
+    /// Signalled by every action an effect hands back, so the wait for a key ends at once.
+    private let wake: WakeSignal?
 
-    /// How long one wait for a key may block the main actor: effect results arrive at most this late.
+    /// How long one wait for a key may block the main actor when nothing else happens (effect
+    /// results end the wait early through `wake`; without a pipe they arrive at most this late).
     static let inputWait: Int32 = 40
 
     /// How the loop ended.
@@ -28,7 +31,10 @@ public final class TerminalApp {
     }
 
     public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock) {
-        store = Store(initialState: initialState, reducer: feature, recording: false)
+        let wake = WakeSignal()
+        self.wake = wake
+        let onEffectAction: (@Sendable () -> Void)? = if let wake { { wake.signal() } } else { nil }
+        store = Store(initialState: initialState, reducer: feature, recording: false, onEffectAction: onEffectAction)
         context = feature.context
         self.clock = clock
         store.onChange = { [weak self] _ in self?.needsPaint = true }
@@ -54,7 +60,7 @@ public final class TerminalApp {
         store.send(.app(.launched))
         while !store.state.hasQuit {
             if needsPaint { paint(terminal) }
-            switch terminal.nextKey(timeout: Self.inputWait) {
+            switch terminal.nextKey(timeout: Self.inputWait, wake: wake) {
             case .ended: return .inputEnded
             case let .signalled(signal): return .signalled(signal)
             case .timedOut: break

@@ -20,27 +20,29 @@ public struct BillingHistoryFeature: Reducer {
         case let .pageLoaded(generation, page, result):
             guard generation == state.generation, page == state.loadingPage else { return .none }
             state.loadingPage = nil
+            let isReload = state.isReloading
+            state.isReloading = false
             switch result {
             case let .failure(error):
+                state.pendingMove = 0
                 state.phase = .failed(error)
                 return .none
             case let .success(loaded):
-                // Page 0 only arrives from a reload, which starts the window over.
-                var window = page == 0 ? InvoiceWindow(pageSize: state.pageSize) : state.window ?? InvoiceWindow(pageSize: state.pageSize)
+                var window = isReload ? InvoiceWindow(pageSize: state.pageSize) : state.window ?? InvoiceWindow(pageSize: state.pageSize)
                 window.insert(page: page, rows: loaded.items.map(InvoiceRow.init), nextCursor: loaded.nextCursor)
                 if window.rows.isEmpty && page == 0 {
                     state.phase = .empty
                     return .none
                 }
                 state.phase = .loaded(window)
-                clampSelection(&state)
-                return prefetch(&state)
+                state.selection += state.pendingMove
+                state.pendingMove = 0
+                return move(&state)
             }
         case let .moveSelection(delta):
             guard state.window != nil else { return .none }
             state.selection += delta
-            clampSelection(&state)
-            return prefetch(&state)
+            return move(&state)
         case let .viewportResized(height):
             state.viewportHeight = max(1, min(height, state.pageSize / 2))
             clampSelection(&state)
@@ -100,6 +102,19 @@ public struct BillingHistoryFeature: Reducer {
     }
 
     /// Keeps the selection inside what is loaded and on screen.
+    /// Keeps the selection inside the window, fetches the page it is heading for, and keeps what
+    /// the window cut off for when that page arrives.
+    private func move(_ state: inout BillingHistoryState) -> Effect<BillingHistoryAction> {
+        let target = state.selection
+        clampSelection(&state)
+        let effect = prefetch(&state)
+        if let window = state.window, let loading = state.loadingPage, !state.isReloading,
+           (target < state.selection && loading < window.firstPage) || (target > state.selection && loading > window.lastPage) {
+            state.pendingMove = target - state.selection
+        }
+        return effect
+    }
+
     private func clampSelection(_ state: inout BillingHistoryState) {
         guard let window = state.window else { return }
         state.selection = min(max(state.selection, window.startIndex), max(window.endIndex - 1, window.startIndex))
@@ -127,6 +142,8 @@ public struct BillingHistoryFeature: Reducer {
         state.generation += 1
         state.selection = 0
         state.scrollTop = 0
+        state.pendingMove = 0
+        state.isReloading = true
         return fetch(&state, page: 0, cursor: nil)
     }
 

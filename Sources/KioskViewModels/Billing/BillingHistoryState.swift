@@ -12,6 +12,11 @@ public struct BillingHistoryState: Equatable, Sendable {
     public var pageSize: Int
     /// The page being fetched, so a scroll does not ask twice.
     public var loadingPage: Int?
+    /// The fetch in flight starts the window over (a reload), rather than extending it.
+    public var isReloading = false
+    /// The part of a move the window could not take yet, applied when the page being fetched in
+    /// that direction arrives: a Page Up pressed while the previous page loads is not cut short.
+    public var pendingMove = 0
     /// Bumped on every reload so a reply for an old filter is dropped.
     public var generation = 0
     public var detail: LoadPhase<InvoiceDetail>?

@@ -13,6 +13,9 @@ public struct InvoiceWindow: Hashable, Sendable {
     public var pageStarts: [String?] = [nil]
     /// The last page has been loaded: nothing comes after `rows.last` when it is in the window.
     public var endReached = false
+    /// How many invoices there are, known once the last page has been seen (and kept when the
+    /// window moves away from it).
+    public var total: Int?
     public var pageSize: Int
 
     public init(pageSize: Int) { self.pageSize = pageSize }
@@ -31,7 +34,12 @@ public struct InvoiceWindow: Hashable, Sendable {
 
     mutating func insert(page: Int, rows pageRows: [InvoiceRow], nextCursor: String?) {
         if page + 1 == pageStarts.count {
-            if let nextCursor { pageStarts.append(nextCursor) } else { endReached = true }
+            if let nextCursor {
+                pageStarts.append(nextCursor)
+            } else {
+                endReached = true
+                total = page * pageSize + pageRows.count
+            }
         }
         if loadedPages == 0 || page == lastPage + 1 {
             if loadedPages == 0 { firstPage = page }

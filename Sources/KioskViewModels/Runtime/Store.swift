@@ -11,42 +11,78 @@ public final class Store<R: Reducer> {
     private let isRecording: Bool
     /// Called after every state change, for the front end to redraw.
     public var onChange: (@MainActor (R.State) -> Void)?
+    /// Called (from the effect's task, before the hop to the main actor) whenever an effect hands
+    /// an action back, so a host blocked waiting for input can wake up and let it in at once.
+    public nonisolated let onEffectAction: (@Sendable () -> Void)?
     private let reducer: R
 
-    public init(initialState: R.State, reducer: R, recording: Bool = true) {
+    public init(initialState: R.State, reducer: R, recording: Bool = true,
+                onEffectAction: (@Sendable () -> Void)? = nil) {
         self.state = initialState
         self.reducer = reducer
         isRecording = recording
+        self.onEffectAction = onEffectAction
     }
 
     /// Reduces `action` and returns a task that finishes when its effects and all their
     /// follow-up actions have finished.
     @discardableResult
     public func send(_ action: R.Action) -> Task<Void, Never> {
+        let work = EffectWork()
+        reduce(action, into: work)
+        guard !work.isEmpty else { return Task {} }
+        return Task { await work.finish() }
+    }
+
+    /// Reduces one action, reduces its immediate actions at once, in order, and starts its
+    /// operations as one task counted in `work`. An operation's action is reduced the same way
+    /// into the same `work`, so the effects of one input form a flat set of tasks, not a chain in
+    /// which every operation waits, holding what it sent, for everything that followed from it
+    /// (walking 100,000 invoices a page at a time kept every page alive that way).
+    private func reduce(_ action: R.Action, into work: EffectWork) {
         if isRecording { recordedActions.append(action) }
         let effect = reducer.reduce(into: &state, action: action)
         onChange?(state)
-        guard !effect.isNone else { return Task {} }
-        let send = Send<R.Action> { [weak self] action in
-            await self?.send(action).value
-        }
-        // Immediate actions are reduced now, in order, before the caller's next input.
-        var followUps: [Task<Void, Never>] = []
         var operations: [@Sendable (Send<R.Action>) async -> Void] = []
         for part in effect.parts {
             switch part {
-            case let .action(action): followUps.append(self.send(action))
+            case let .action(action): reduce(action, into: work)
             case let .operation(operation): operations.append(operation)
             }
         }
-        let pending = followUps
-        return Task {
+        guard !operations.isEmpty else { return }
+        let wake = onEffectAction
+        let send = Send<R.Action> { [weak self] action in
+            wake?()
+            await self?.reduce(action, into: work)
+        }
+        work.add(Task {
             await withTaskGroup(of: Void.self) { group in
                 for operation in operations {
                     group.addTask { await operation(send) }
                 }
             }
-            for followUp in pending { await followUp.value }
+        })
+    }
+}
+
+/// The tasks started, directly or through follow-up actions, by one `Store.send`.
+@MainActor
+private final class EffectWork {
+    private var running: [Task<Void, Never>] = []
+    private var started = false
+
+    var isEmpty: Bool { !started }
+
+    func add(_ task: Task<Void, Never>) {
+        started = true
+        running.append(task)
+    }
+
+    /// Waits until every task has finished, including tasks added while waiting.
+    func finish() async {
+        while !running.isEmpty {
+            await running.removeFirst().value
         }
     }
 }

@@ -11,19 +11,22 @@ public enum PriceWording {
         return count == 1 ? unit : "\(count) \(unit)s"
     }
 
-    /// "Monthly", "Yearly", "Weekly", else "3-Month".
+    /// "Monthly", "Yearly", "Weekly", "Daily", "Hourly", else "3-Month".
     public static func billingTitle(_ period: ISODuration) -> String {
-        switch (period.years, period.months, period.weeks, period.days) {
-        case (1, 0, 0, 0): "Yearly"
-        case (0, 1, 0, 0): "Monthly"
-        case (0, 0, 1, 0): "Weekly"
+        switch (period.years, period.months, period.weeks, period.days, period.hours, period.minutes) {
+        case (1, 0, 0, 0, 0, 0): "Yearly"
+        case (0, 1, 0, 0, 0, 0): "Monthly"
+        case (0, 0, 1, 0, 0, 0): "Weekly"
+        case (0, 0, 0, 1, 0, 0): "Daily"
+        case (0, 0, 0, 0, 1, 0): "Hourly"
         default: length(period).capitalized
         }
     }
 
-    /// "7-day", "1-month", "3-month": the adjective form used for offers.
+    /// "7-day", "1-month", "3-month", "6-hour": the adjective form used for offers.
     public static func length(_ duration: ISODuration) -> String {
-        let parts: [(Int, String)] = [(duration.years * 12 + duration.months, "month"), (duration.weeks * 7 + duration.days, "day")]
+        let parts: [(Int, String)] = [(duration.years * 12 + duration.months, "month"), (duration.weeks * 7 + duration.days, "day"),
+                                      (duration.hours, "hour"), (duration.minutes, "minute")]
         let nonZero = parts.filter { $0.0 > 0 }
         guard nonZero.count == 1, let (count, unit) = nonZero.first else { return duration.description }
         if unit == "month", count % 12 == 0 { return "\(count / 12)-year" }

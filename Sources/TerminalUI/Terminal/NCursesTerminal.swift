@@ -104,18 +104,21 @@ public final class NCursesTerminal {
     /// The next key if one comes within `timeout` milliseconds. Curses alone cannot tell a
     /// timeout from a closed terminal (both are ERR), so the wait is a `poll` on standard input:
     /// only when it reports input or a hang-up does a failed read mean the terminal is gone.
-    public func nextKey(timeout: Int32) -> TerminalInput {
+    /// A signalled `wake` ends the wait early, reported as `.timedOut`.
+    public func nextKey(timeout: Int32, wake: WakeSignal? = nil) -> TerminalInput {
         if let signal = pendingSignal() { return signal }
         if let resumed = suspendIfAsked() { return resumed }
         let window = kiosk_stdscr()
         // Keys curses already holds (the rest of a paste, a pending resize) need no wait.
         wtimeout(window, 0)
         if let key = readKey(window) { return deliver(key) }
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, timeout)
-        // A signal (SIGWINCH among them) or nothing to read: the next call picks up what came.
-        guard ready > 0 else { return pendingSignal() ?? suspendIfAsked() ?? .timedOut }
-        let hungUp = Int32(descriptor.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
+        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+        if let wake { descriptors.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if descriptors.count > 1, descriptors[1].revents != 0 { wake?.drain() }
+        // A signal (SIGWINCH among them), a wake or nothing to read: the next call picks up what came.
+        guard ready > 0, descriptors[0].revents != 0 else { return pendingSignal() ?? suspendIfAsked() ?? .timedOut }
+        let hungUp = Int32(descriptors[0].revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
         // Long enough for the rest of a multi-byte character or escape sequence to arrive.
         wtimeout(window, 50)
         errno = 0
