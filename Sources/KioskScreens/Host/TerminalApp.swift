@@ -1,3 +1,4 @@
+import Foundation
 import KioskViewModels
 import PaymentsCore
 import TerminalUI
@@ -19,6 +20,10 @@ public final class TerminalApp {
     /// How long one wait for a key may block the main actor when nothing else happens (effect
     /// results end the wait early through `wake`; without a pipe they arrive at most this late).
     static let inputWait: Int32 = 40
+    /// At most one frame per this many milliseconds: a burst of changes (End loading page after
+    /// page) is painted as it stands at each frame, not once per change.
+    static let frameInterval: Int32 = 16
+    private var lastPaint: Date?
 
     /// How the loop ended.
     public enum Ending: Sendable, Hashable {
@@ -59,8 +64,10 @@ public final class TerminalApp {
         store.send(.resized(terminal.size))
         store.send(.app(.launched))
         while !store.state.hasQuit {
-            if needsPaint { paint(terminal) }
-            switch terminal.nextKey(timeout: Self.inputWait, wake: wake) {
+            let sincePaint = lastPaint.map { Int32(min(clock.now.timeIntervalSince($0) * 1000, 1_000)) } ?? Self.frameInterval
+            if needsPaint, sincePaint >= Self.frameInterval || sincePaint < 0 { paint(terminal) }
+            let wait = needsPaint ? max(0, Self.frameInterval - sincePaint) : Self.inputWait
+            switch terminal.nextKey(timeout: wait, wake: wake) {
             case .ended: return .inputEnded
             case let .signalled(signal): return .signalled(signal)
             case .timedOut: break
@@ -101,5 +108,6 @@ public final class TerminalApp {
         let frame = AppView.render(store.state, context: context)
         terminal.present(frame.buffer, cursor: frame.cursor)
         needsPaint = false
+        lastPaint = clock.now
     }
 }

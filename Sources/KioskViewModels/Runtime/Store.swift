@@ -11,8 +11,8 @@ public final class Store<R: Reducer> {
     private let isRecording: Bool
     /// Called after every state change, for the front end to redraw.
     public var onChange: (@MainActor (R.State) -> Void)?
-    /// Called (from the effect's task, before the hop to the main actor) whenever an effect hands
-    /// an action back, so a host blocked waiting for input can wake up and let it in at once.
+    /// Called (from the effect's task, once the action is queued for the main actor) whenever an
+    /// effect hands an action back, so a host blocked waiting for input lets it in at once.
     public nonisolated let onEffectAction: (@Sendable () -> Void)?
     private let reducer: R
 
@@ -53,10 +53,19 @@ public final class Store<R: Reducer> {
         guard !operations.isEmpty else { return }
         let wake = onEffectAction
         let send = Send<R.Action> { [weak self] action in
-            wake?()
-            await self?.reduce(action, into: work)
+            // The host is woken only once the reduction is queued on the main actor: woken
+            // earlier, it could look for work, find none yet, and block on its next wait.
+            await withCheckedContinuation { (reduced: CheckedContinuation<Void, Never>) in
+                Task { @MainActor in
+                    self?.reduce(action, into: work)
+                    reduced.resume()
+                }
+                wake?()
+            }
         }
-        work.add(Task {
+        // Detached: a task made here would belong to the main actor and could not even start its
+        // operations while the host waits for a key on it.
+        work.add(Task.detached {
             await withTaskGroup(of: Void.self) { group in
                 for operation in operations {
                     group.addTask { await operation(send) }

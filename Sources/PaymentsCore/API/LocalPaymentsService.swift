@@ -77,11 +77,14 @@ public final class LocalPaymentsService: PaymentsService {
         let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
         do {
-            let due = try await database.read { db in
-                try StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
-                    .hasDueWork(clockID: nil)
+            // One trip to a reader in the usual case (nothing due): each trip is a thread hand-off,
+            // and a screen paging through history makes one read per page.
+            let answer: T? = try await database.read { db in
+                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                return try engine.hasDueWork(clockID: nil) ? nil : body(engine)
             }
-            if due { try await write { _ in } }
+            if let answer { return answer }
+            try await write { _ in }
             return try await database.read { db in
                 try body(StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random))
             }

@@ -43,6 +43,9 @@ public final class NCursesTerminal {
         cbreak()
         noecho()
         keypad(kiosk_stdscr(), true)
+        // The loop reads keys between frames; curses' own check for typed-ahead keys flushed the
+        // output every few lines of a frame (one write per cell run, a full table took ~20 ms).
+        typeahead(-1)
         TerminalSignals.readSuspendKeyAsInput()
         set_escdelay(25)
         if mouse { mousemask(kiosk_all_mouse_events(), nil) }
