@@ -4,7 +4,7 @@
 # the terminal) on a seeded data directory, against `dialog --infobox` (paints one box and exits).
 # Prints the median wall time of each and their ratio. Budget: kiosk within 2x of dialog.
 #
-#   swift build -c release --product kiosk && Benchmarks/startup.sh [RUNS]
+#   swift build -c release --static-swift-stdlib --product kiosk && Benchmarks/startup.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-21}
