@@ -83,6 +83,7 @@ public struct TransactionSigningAuthority: Sendable {
     /// The exact payload bytes a token carries. The store keeps these beside a new transaction and
     /// signs them when the token is first needed, so the deferred token says what an eager one would.
     static func encode(_ payload: TransactionPayload) throws(TransactionSigningAuthorityError) -> Data {
+        if let plain = TransactionPayloadJSON.encode(payload) { return plain }
         do {
             return try TransactionJSONCoding.makeEncoder().encode(payload)
         } catch {

@@ -24,6 +24,38 @@ struct TransactionPayloadCodingTests {
         #expect(object["revocationDate"] == nil)
     }
 
+    /// Payloads for the hand-written path: everything set, nothing optional set, text that is not
+    /// ASCII, and text the encoder escapes (which must fall back to the encoder).
+    static let variants: [TransactionPayload] = {
+        let full = SignedTransactionsFixtures.payload()
+        var revoked = full
+        revoked.revocationDate = SignedTransactionsFixtures.now
+        revoked.revocationReason = .appIssue
+        let bare = TransactionPayload(
+            transactionId: "t_000001", originalTransactionId: "t_000001", bundleId: "dev.kiosk/app", productId: "points.500",
+            purchaseDate: Date(timeIntervalSince1970: -86_400.5), originalPurchaseDate: Date(timeIntervalSince1970: 0),
+            environment: .sandbox, storefront: "FRA", storefrontId: "143442", price: 0, currency: "EUR",
+            type: .consumable, quantity: 3, signedDate: Date(timeIntervalSince1970: 1_795_262_400))
+        var unicode = bare
+        unicode.offerIdentifier = "été 残高 \u{2028}"
+        var quoted = bare
+        quoted.offerIdentifier = "say \"hi\"\n"
+        var backslash = bare
+        backslash.productId = "a\\b"
+        return [full, revoked, bare, unicode, quoted, backslash]
+    }()
+
+    @Test("the hand-written payload bytes are the encoder's, or the encoder writes them", arguments: variants)
+    func handWrittenMatchesTheEncoder(payload: TransactionPayload) throws {
+        let encoded = try TransactionJSONCoding.makeEncoder().encode(payload)
+        #expect(try TransactionSigningAuthority.encode(payload) == encoded)
+        if let handWritten = TransactionPayloadJSON.encode(payload) {
+            #expect(String(decoding: handWritten, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+        } else {
+            #expect(payload.offerIdentifier?.contains("\"") == true || payload.productId.contains("\\"))
+        }
+    }
+
     @Test("decoding the encoded form gives back an equal payload, sub-millisecond input included")
     func roundTrip() throws {
         var payload = SignedTransactionsFixtures.payload()
