@@ -39,7 +39,8 @@ public struct BillingHistoryState: Equatable, Sendable {
     }
 
     public static let keys = [
-        KeyHelp("↑/↓", "Move"), KeyHelp("PgUp/PgDn", "Page"), KeyHelp("Enter", "Open invoice"),
+        KeyHelp("↑/↓", "Move"), KeyHelp("PgUp/PgDn", "Page"), KeyHelp("Home/End", "Newest / oldest invoice"),
+        KeyHelp("Enter", "Open invoice"),
         KeyHelp("s", "Filter by status"), KeyHelp("y", "Filter by year"), KeyHelp("e", "Export CSV"),
         KeyHelp("J", "Export JSON"), KeyHelp("Esc", "Back"),
     ]
