@@ -126,8 +126,12 @@ extension StoreEngine {
 
     /// App Store storefront ids for common storefronts (StoreKit's `Storefront.id`).
     static func storefrontID(_ countryCode: String) -> String {
-        let ids = ["USA": "143441", "FRA": "143442", "DEU": "143443", "GBR": "143444", "CAN": "143455",
-                   "AUS": "143460", "JPN": "143462", "ITA": "143450", "ESP": "143454", "NLD": "143452"]
-        return ids[countryCode] ?? "0"
+        storefrontIDs[countryCode] ?? "0"
     }
+
+    /// Built once: every transaction asks, and a literal here was a new dictionary per call.
+    private static let storefrontIDs = [
+        "USA": "143441", "FRA": "143442", "DEU": "143443", "GBR": "143444", "CAN": "143455",
+        "AUS": "143460", "JPN": "143462", "ITA": "143450", "ESP": "143454", "NLD": "143452",
+    ]
 }
