@@ -101,7 +101,6 @@ public struct BillingHistoryFeature: Reducer {
         }
     }
 
-    /// Keeps the selection inside what is loaded and on screen.
     /// Keeps the selection inside the window, fetches the page it is heading for, and keeps what
     /// the window cut off for when that page arrives.
     private func move(_ state: inout BillingHistoryState) -> Effect<BillingHistoryAction> {
@@ -115,6 +114,7 @@ public struct BillingHistoryFeature: Reducer {
         return effect
     }
 
+    /// Keeps the selection inside what is loaded and on screen.
     private func clampSelection(_ state: inout BillingHistoryState) {
         guard let window = state.window else { return }
         state.selection = min(max(state.selection, window.startIndex), max(window.endIndex - 1, window.startIndex))

@@ -11,11 +11,11 @@ public struct InvoiceWindow: Hashable, Sendable {
     public var loadedPages = 0
     /// `pageStarts[n]` is the cursor that fetches page n (nil for the first page).
     public var pageStarts: [String?] = [nil]
-    /// The last page has been loaded: nothing comes after `rows.last` when it is in the window.
-    public var endReached = false
     /// How many invoices there are, known once the last page has been seen (and kept when the
     /// window moves away from it).
     public var total: Int?
+    /// The last page has been loaded: nothing comes after `rows.last` when it is in the window.
+    public var endReached: Bool { total != nil }
     public var pageSize: Int
 
     public init(pageSize: Int) { self.pageSize = pageSize }
@@ -37,7 +37,6 @@ public struct InvoiceWindow: Hashable, Sendable {
             if let nextCursor {
                 pageStarts.append(nextCursor)
             } else {
-                endReached = true
                 total = page * pageSize + pageRows.count
             }
         }

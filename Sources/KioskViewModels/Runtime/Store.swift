@@ -79,12 +79,10 @@ public final class Store<R: Reducer> {
 @MainActor
 private final class EffectWork {
     private var running: [Task<Void, Never>] = []
-    private var started = false
 
-    var isEmpty: Bool { !started }
+    var isEmpty: Bool { running.isEmpty }
 
     func add(_ task: Task<Void, Never>) {
-        started = true
         running.append(task)
     }
 
