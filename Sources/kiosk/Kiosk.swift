@@ -9,6 +9,7 @@ struct Kiosk: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, StatusCommand.self, CatalogCommand.self, SeedCommand.self, WebhookCommand.self, RedirectCommand.self,
             ReceiptCommand.self, StoreCommand.self, CheckoutCommand.self, QACommand.self, DemoCommand.self,
+            ServeCommand.self, AccountsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

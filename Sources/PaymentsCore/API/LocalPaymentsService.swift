@@ -11,7 +11,7 @@ public final class LocalPaymentsService: PaymentsService {
     let storeCatalog: Catalog
     let clock: any KioskClock
     private let signer: TransactionSigningAuthority
-    private let random: RandomSource
+    let random: RandomSource
     /// Where named snapshots of the store are kept; nil for a store without a data directory.
     let snapshotDirectory: URL?
     let verifier: TransactionVerifier

@@ -20,6 +20,12 @@ public protocol PaymentsService: Sendable {
     func signOut() async throws
     func signedInAccount() async throws -> Account?
 
+    // API access
+    /// Issues the account's API key, replacing any earlier one; returns the key (stored hashed only).
+    func issueAPIKey(accountID: String) async throws -> String
+    /// The account a customer API key belongs to, or nil for a key that is not live.
+    func accountID(forAPIKey key: String) async throws -> String?
+
     // Time
     func now(for accountID: String) async throws -> Date
     func createTestClock(name: String, frozenAt: Date) async throws -> TestClock

@@ -22,6 +22,9 @@ enum StoreSchema {
         migrator.registerMigration("v6-deferred-signing") { db in
             try db.execute(sql: v6)
         }
+        migrator.registerMigration("v7-api-keys") { db in
+            try db.execute(sql: v7)
+        }
         return migrator
     }
 
@@ -144,5 +147,12 @@ enum StoreSchema {
     private static let v6 = """
         ALTER TABLE transactions ADD COLUMN payload TEXT;
         CREATE INDEX pending_actions_subscription ON pending_actions(subscription_id, kind) WHERE resolved_at IS NULL;
+        """
+
+    /// One live key per account (issuing a new one replaces it); only the key's hash is kept.
+    private static let v7 = """
+        CREATE TABLE api_keys (
+            key_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL UNIQUE REFERENCES accounts(id),
+            created_at INTEGER NOT NULL);
         """
 }

@@ -1,0 +1,123 @@
+import Foundation
+import KioskAPI
+import OpenAPIRuntime
+import PaymentsCore
+
+/// The contract's operations over the payments core.
+///
+/// Customer operations act for `Caller.current` only: every id in a path or body is checked to
+/// belong to that customer, and one that does not answers 404 exactly like one that does not exist.
+struct KioskAPIHandler: APIProtocol {
+    let service: any PaymentsService
+    let document: Data
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        _ = try await service.feedPosition(accountID: nil)
+        return .ok(.init(body: .json(.init(status: .ok))))
+    }
+
+    func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws
+        -> Operations.GetOpenAPIDocument.Output {
+        .ok(.init(body: .yaml(HTTPBody(document))))
+    }
+
+    func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output {
+        let accountID = try customerID()
+        async let account = service.account(accountID)
+        async let info = service.customerInfo(accountID: accountID)
+        async let plan = service.currentPlan(accountID: accountID)
+        let (theAccount, theInfo, thePlan) = try await (account, info, plan)
+        let body = Components.Schemas.CustomerInfo(
+            account: .init(theAccount), requestDate: theInfo.requestDate,
+            plan: thePlan.map { .init(id: $0.id, name: $0.name) },
+            entitlements: theInfo.entitlements.all.values.sorted { $0.identifier < $1.identifier }.map { .init($0) },
+            activeSubscriptions: theInfo.activeSubscriptions,
+            allPurchasedProductIds: theInfo.allPurchasedProductIdentifiers,
+            managementUrl: theInfo.managementURL)
+        return .ok(.init(body: .json(body)))
+    }
+
+    func listInvoices(_ input: Operations.ListInvoices.Input) async throws -> Operations.ListInvoices.Output {
+        let accountID = try customerID()
+        let limit = input.query.limit ?? 50
+        guard (1...100).contains(limit) else {
+            throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
+                          detail: "limit must be between 1 and 100", field: "limit")
+        }
+        let page = try await service.invoices(accountID: accountID, query: InvoiceQuery(cursor: input.query.cursor, limit: limit))
+        return .ok(.init(body: .json(.init(items: page.items.map { .init($0) }, nextCursor: page.nextCursor))))
+    }
+
+    func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {
+        let invoice = try await ownInvoice(input.path.invoiceId)
+        return .ok(.init(body: .json(.init(invoice))))
+    }
+
+    func refundInvoice(_ input: Operations.RefundInvoice.Input) async throws -> Operations.RefundInvoice.Output {
+        let invoice = try await ownInvoice(input.path.invoiceId)
+        let outcome = try await service.refund(invoiceID: invoice.id, idempotencyKey: try scoped(input.headers.idempotencyKey))
+        return .ok(.init(body: .json(.init(refund: .init(outcome.refund), original: .init(outcome.original),
+                                           revokedSubscriptionId: outcome.revokedSubscription?.id))))
+    }
+
+    func createPurchase(_ input: Operations.CreatePurchase.Input) async throws -> Operations.CreatePurchase.Output {
+        let accountID = try customerID()
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        if let methodID = body.paymentMethodId {
+            let own = try await service.paymentMethods(accountID: accountID)
+            guard own.contains(where: { $0.id == methodID }) else { throw PaymentsError.paymentMethodNotFound(methodID) }
+        }
+        let request = PurchaseRequest(accountID: accountID, productID: body.productId, offerCode: body.offerCode,
+                                      paymentMethodID: body.paymentMethodId,
+                                      idempotencyKey: try scoped(input.headers.idempotencyKey))
+        let outcome = try await service.purchase(request)
+        return .ok(.init(body: .json(.init(outcome))))
+    }
+
+    func listPaymentMethods(_ input: Operations.ListPaymentMethods.Input) async throws
+        -> Operations.ListPaymentMethods.Output {
+        let methods = try await service.paymentMethods(accountID: try customerID())
+        return .ok(.init(body: .json(methods.map(Components.Schemas.PaymentMethod.init))))
+    }
+
+    func addCard(_ input: Operations.AddCard.Input) async throws -> Operations.AddCard.Output {
+        let accountID = try customerID()
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let card = CardDetails(number: body.number, expiryMonth: body.expMonth, expiryYear: body.expYear, cvc: body.cvc,
+                               cardholderName: body.name, postalCode: body.postalCode)
+        let method = try await service.addCard(accountID: accountID, card: card, makeDefault: body.makeDefault ?? true)
+        return .created(.init(body: .json(.init(method))))
+    }
+
+    func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let account = try await service.createAccount(NewAccount(email: body.email, name: body.name))
+        let key = try await service.issueAPIKey(accountID: account.id)
+        return .created(.init(body: .json(.init(id: account.id, apiKey: key))))
+    }
+
+    func rotateAccountKey(_ input: Operations.RotateAccountKey.Input) async throws -> Operations.RotateAccountKey.Output {
+        let key = try await service.issueAPIKey(accountID: input.path.accountId)
+        return .created(.init(body: .json(.init(id: input.path.accountId, apiKey: key))))
+    }
+
+    private func customerID() throws -> String {
+        guard case let .customer(accountID) = Caller.current else { throw Problem.unauthorized(admin: false) }
+        return accountID
+    }
+
+    /// The caller's invoice, or 404 for one that is not theirs.
+    private func ownInvoice(_ id: String) async throws -> PaymentsCore.Invoice {
+        let accountID = try customerID()
+        let invoice = try await service.invoice(id)
+        guard invoice.accountID == accountID else { throw PaymentsError.invoiceNotFound(id) }
+        return invoice
+    }
+
+    /// Idempotency keys are scoped to the customer, so two customers choosing the same key never
+    /// see each other's results.
+    private func scoped(_ key: String?) throws -> String? {
+        guard let key else { return nil }
+        return "customer:\(try customerID()):\(key)"
+    }
+}

@@ -1,0 +1,18 @@
+import KioskAPI
+import PaymentsCore
+
+extension Components.Schemas.PurchaseResult {
+    init(_ outcome: PurchaseOutcome) {
+        switch outcome {
+        case let .purchased(receipt):
+            self.init(outcome: .purchased, invoice: .init(receipt.invoice), subscriptionId: receipt.subscription?.id,
+                      introOfferApplied: receipt.introOfferApplied, pointsCredited: receipt.pointsCredited,
+                      entitlements: receipt.entitlements, signedTransaction: receipt.transaction?.jws)
+        case let .declined(reason, invoice):
+            self.init(outcome: .declined, invoice: .init(invoice), entitlements: [],
+                      declineCode: reason.code, declineMessage: reason.message)
+        case let .requiresAction(pending):
+            self.init(outcome: .requiresAction, entitlements: [], pendingActionId: pending.id)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import HTTPTypes
+import PaymentsCore
+
+extension Problem {
+    /// The problem a core refusal answers. Lookups of ids answer 404 whether the object does not
+    /// exist or belongs to another customer.
+    init(_ error: PaymentsError) {
+        let detail = error.userMessage
+        switch error {
+        case .accountNotFound, .productNotFound, .subscriptionNotFound, .invoiceNotFound, .paymentMethodNotFound,
+             .testClockNotFound, .featureNotFound, .pendingActionNotFound, .snapshotNotFound:
+            self = .notFound(detail)
+        case let .invalidInput(field, _), let .cardRejected(field, _):
+            self.init(status: .unprocessableContent, kind: "invalid-input", title: "Invalid input", detail: detail, field: field)
+        case .emailTaken:
+            self.init(status: .conflict, kind: "email-taken", title: "Email already in use", detail: detail, field: "email")
+        case .idempotencyKeyReused:
+            self.init(status: .unprocessableContent, kind: "idempotency-key-reused",
+                      title: "Idempotency key reused with other details", detail: detail)
+        case .alreadySubscribed, .alreadyOwned, .invalidTransition, .nothingToRefund, .accountHasPurchases,
+             .clockCannotGoBack:
+            self.init(status: .conflict, kind: "conflict", title: "Not possible in the current state", detail: detail)
+        case .invalidOfferCode:
+            self.init(status: .unprocessableContent, kind: "invalid-offer-code", title: "Offer code not accepted",
+                      detail: detail, field: "offer_code")
+        case .noPaymentMethod:
+            self.init(status: .unprocessableContent, kind: "no-payment-method", title: "No payment method", detail: detail)
+        case .productNotSoldInCurrency:
+            self.init(status: .unprocessableContent, kind: "not-sold-in-currency", title: "Not sold in this currency",
+                      detail: detail)
+        case .usageLimitReached, .usageTooSoon, .featureNotInPlan, .insufficientPoints:
+            self.init(status: .forbidden, kind: "limit", title: "Not allowed by the plan or balance", detail: detail)
+        case .cardDeclined:
+            self.init(status: .init(code: 402), kind: "card-declined", title: "Card declined", detail: detail)
+        case .notSignedIn:
+            self = .unauthorized(admin: false)
+        case .store, .receipt, .restore:
+            self.init(status: .serviceUnavailable, kind: "store-error", title: "The store refused", detail: detail)
+        case .storage:
+            self = .internalError
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import PaymentsCore
+
+/// An RFC 9457 problem: what every failed request answers, with a stable `type` per kind.
+struct Problem: Error, Equatable {
+    var status: HTTPResponse.Status
+    /// The last path segment of the `type` URI, e.g. `not-found`.
+    var kind: String
+    var title: String
+    var detail: String?
+    var field: String?
+
+    static let typeBase = "https://kiosk.dev/problems/"
+
+    var type: String { Self.typeBase + kind }
+
+    static func unauthorized(admin: Bool) -> Problem {
+        Problem(status: .unauthorized, kind: "unauthorized", title: "Missing or unknown API key",
+                detail: admin ? "This operation needs the server's admin key as a bearer token."
+                    : "Send the customer's API key as `Authorization: Bearer <key>`.")
+    }
+
+    static func notFound(_ what: String) -> Problem {
+        Problem(status: .notFound, kind: "not-found", title: "Not found", detail: what)
+    }
+
+    static func invalidRequest(_ detail: String) -> Problem {
+        Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid", detail: detail)
+    }
+
+    static let internalError = Problem(status: .internalServerError, kind: "internal", title: "Internal server error",
+                                       detail: "The server could not answer; nothing was changed by this request.")
+}

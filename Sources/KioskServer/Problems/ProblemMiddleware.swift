@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+import Logging
+import OpenAPIRuntime
+import PaymentsCore
+
+/// Turns every error into a problem details response: nothing reaches the client as a stack trace,
+/// an HTML page or a bare 500.
+struct ProblemMiddleware: ServerMiddleware {
+    let logger: Logger
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        do {
+            return try await next(request, body, metadata)
+        } catch {
+            let problem = problem(for: error)
+            if problem.status == .internalServerError {
+                logger.error("\(operationID) failed: \(String(describing: error))")
+            }
+            return ProblemResponse.make(problem)
+        }
+    }
+
+    private func problem(for error: any Error) -> Problem {
+        switch error {
+        case let problem as Problem:
+            return problem
+        case let error as PaymentsError:
+            return Problem(error)
+        case let error as ServerError:
+            if error.operationInput == nil, !(error.underlyingError is Problem), !(error.underlyingError is PaymentsError) {
+                return .invalidRequest(Self.describe(error))
+            }
+            return problem(for: error.underlyingError)
+        default:
+            return .internalError
+        }
+    }
+
+    /// The runtime's cause plus the decoder's own words (which field, which type), without a trace.
+    private static func describe(_ error: ServerError) -> String {
+        switch error.underlyingError {
+        case let DecodingError.keyNotFound(key, context):
+            return "missing field `\(Self.path(context.codingPath + [key]))`"
+        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+            return "field `\(Self.path(context.codingPath))`: \(context.debugDescription)"
+        case let DecodingError.dataCorrupted(context):
+            let path = Self.path(context.codingPath)
+            return path.isEmpty ? "the body is not valid JSON" : "field `\(path)`: \(context.debugDescription)"
+        default:
+            return error.causeDescription
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Writes a `Problem` as `application/problem+json`.
+enum ProblemResponse {
+    private struct Body: Encodable {
+        var type: String
+        var title: String
+        var status: Int
+        var detail: String?
+        var field: String?
+    }
+
+    static func make(_ problem: Problem) -> (HTTPResponse, HTTPBody?) {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/problem+json"
+        if problem.status == .unauthorized { fields[.wwwAuthenticate] = "Bearer" }
+        return (HTTPResponse(status: problem.status, headerFields: fields), HTTPBody(json(problem)))
+    }
+
+    static func json(_ problem: Problem) -> Data {
+        let body = Body(type: problem.type, title: problem.title, status: problem.status.code,
+                        detail: problem.detail, field: problem.field)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(body)
+        } catch {
+            // Strings and an integer cannot fail to encode; answer the bare status if they ever do.
+            return Data(#"{"status":\#(problem.status.code),"title":"\#(problem.status.reasonPhrase)","type":"about:blank"}"#.utf8)
+        }
+    }
+}

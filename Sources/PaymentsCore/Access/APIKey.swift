@@ -1,0 +1,22 @@
+import Crypto
+import Foundation
+
+/// A customer's secret for the customer API: `kiosk_sk_` and 32 random bytes in base64url.
+///
+/// Only the SHA-256 of a key is stored, so a copy of the database (a snapshot, a backup) grants no
+/// access; the key itself is shown once, when it is issued.
+public enum APIKey {
+    static let prefix = "kiosk_sk_"
+    /// Longer than any key this type issues; anything longer is refused before hashing.
+    public static let maximumLength = 128
+
+    static func generate(using generator: inout some RandomNumberGenerator) -> String {
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return prefix + Base64URL.encode(bytes)
+    }
+
+    /// The stored form of a key: lowercase hex SHA-256.
+    static func hash(_ key: String) -> String {
+        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import KioskServer
+import Logging
+import PaymentsCore
+
+/// `kiosk serve`: the payments core as an HTTP service until Ctrl-C or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the customer and test-control APIs over HTTP.",
+        discussion: """
+            Prints `Serving on http://HOST:PORT` once it accepts connections. Ctrl-C or SIGTERM lets \
+            requests in flight finish, then stops. The contract is served at /openapi.yaml.
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port).")
+    var port = 8080
+
+    @Flag(help: "Print the server's admin key (creating it if needed) and exit.")
+    var printAdminKey = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let (service, _, _) = try store.open()
+        let adminKey = try ServerAdminKey.load(store.data.directory)
+        if printAdminKey {
+            print(adminKey.value)
+            return
+        }
+        var logger = Logger(label: "kiosk.serve")
+        logger.logLevel = .warning
+        let host = self.host
+        let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port, logger: logger)
+        do {
+            try await server.run(untilSignalled: true) { port in
+                // Unbuffered, so a script waiting for this line sees it while the server runs.
+                FileHandle.standardOutput.write(Data("Serving on http://\(host):\(port)\n".utf8))
+            }
+        } catch {
+            Terminal.error("kiosk serve: \(error)")
+            throw ExitCode(69)
+        }
+    }
+}

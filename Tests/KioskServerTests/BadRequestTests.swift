@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Malformed JSON, unknown fields and wrong types get a 400 problem that names the field, and
+/// change nothing.
+@Suite(.serialized) struct BadRequestTests {
+    @Test(arguments: [
+        (#"{"name":"Bob""#, "the body is not valid JSON"),
+        (#"{"name":"Bob","email":"b@example.com","admin":true}"#, "field `admin`"),
+        (#"{"name":5,"email":"b@example.com"}"#, "field `name`"),
+        (#"{"email":"b@example.com"}"#, "missing field `name`"),
+    ])
+    func badBodiesAreRefusedAndChangeNothing(body: String, detail: String) async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let answer = try await fixture.raw("POST", "/v1/admin/accounts", key: fixture.adminKey.value, body: body)
+        #expect(answer.status == 400)
+        #expect(answer.contentType == "application/problem+json")
+        #expect(answer.body.contains(detail), "\(answer.body)")
+        #expect(answer.body.contains(#""type":"https://kiosk.dev/problems/invalid-request""#))
+        #expect(try await fixture.service.accounts().isEmpty)
+    }
+
+    @Test func healthAndTheContractNeedNoKey() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let health = try await fixture.raw("GET", "/health", key: nil)
+        #expect(health.status == 200)
+        #expect(health.body.contains(#""status""#))
+        let document = try await fixture.raw("GET", "/openapi.yaml", key: nil)
+        #expect(document.status == 200)
+        #expect(document.body.hasPrefix("openapi: 3.1.0"))
+        #expect(document.contentType == "application/yaml")
+    }
+
+    @Test func anOutOfRangePageSizeIsABadRequest() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let created = try await fixture.admin.createAccount(body: .json(.init(name: "Ann", email: "ann@example.com")))
+            .created.body.json
+        let answer = try await fixture.raw("GET", "/v1/invoices?limit=100000", key: created.apiKey)
+        #expect(answer.status == 400)
+        #expect(answer.body.contains(#""field":"limit""#))
+    }
+}

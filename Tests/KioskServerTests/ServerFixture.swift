@@ -1,0 +1,84 @@
+import AsyncHTTPClient
+import Foundation
+import KioskAPI
+import KioskResources
+import KioskServer
+import Logging
+import NIOCore
+import NIOHTTP1
+import OpenAPIAsyncHTTPClient
+import PaymentsCore
+
+/// A `KioskServer` on a free loopback port over a store in a temporary data directory, with the
+/// default catalog and a manual clock; clients are the generated `Client` over real HTTP.
+struct ServerFixture {
+    let service: LocalPaymentsService
+    let clock: ManualClock
+    let adminKey: AdminKey
+    let baseURL: URL
+    private let task: Task<Void, any Error>
+
+    static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    struct SetupFailure: Error { let message: String }
+
+    static func start() async throws -> ServerFixture {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-server-\(UUID().uuidString)")
+        guard let catalogURL = KioskResources.defaultCatalogURL else { throw SetupFailure(message: "no default catalog") }
+        let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
+        let clock = ManualClock(start)
+        let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
+        try DataDirectory(url: directory).create()
+        var generator = SystemRandomNumberGenerator()
+        let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)
+        var logger = Logger(label: "kiosk.test")
+        logger.logLevel = .critical
+        let server = KioskServer(service: service, adminKey: adminKey, host: "127.0.0.1", port: 0, logger: logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run { port in continuation.yield(port); continuation.finish() } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            task.cancel()
+            throw SetupFailure(message: "the server did not start")
+        }
+        return ServerFixture(service: service, clock: clock, adminKey: adminKey,
+                             baseURL: URL(string: "http://127.0.0.1:\(port)")!, task: task)
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// A generated client sending `key` as its bearer token (none: no Authorization header).
+    func client(key: String?) -> Client {
+        Client(serverURL: baseURL, transport: AsyncHTTPClientTransport(),
+               middlewares: key.map { [BearerTokenMiddleware(token: $0)] } ?? [])
+    }
+
+    var admin: Client { client(key: adminKey.value) }
+
+    /// Creates a customer through the test-control API and saves a test card through the customer API.
+    func customer(_ name: String, card: String = "4242424242424242") async throws -> (id: String, client: Client) {
+        let created = try await admin.createAccount(body: .json(.init(name: name, email: "\(name)@example.com")))
+            .created.body.json
+        let client = client(key: created.apiKey)
+        _ = try await client.addCard(body: .json(.init(number: card, expMonth: 12, expYear: 2030, cvc: "123")))
+            .created.body.json
+        return (created.id, client)
+    }
+
+    /// Sends a raw request, for what the generated client cannot send (bad JSON, wrong types).
+    func raw(_ method: String, _ path: String, key: String?, body: String? = nil) async throws -> (status: Int, body: String, contentType: String?) {
+        var request = HTTPClientRequest(url: baseURL.absoluteString + path)
+        request.method = HTTPMethod(rawValue: method)
+        if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: body))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let bytes = try await response.body.collect(upTo: 1 << 20)
+        return (Int(response.status.code), String(buffer: bytes), response.headers.first(name: "Content-Type"))
+    }
+}
