@@ -10,6 +10,8 @@ import PaymentsCore
 struct KioskAPIHandler: APIProtocol {
     let service: any PaymentsService
     let document: Data
+    let feed: FeedSignal
+    var keepAlive: Duration = .seconds(15)
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         _ = try await service.feedPosition(accountID: nil)
@@ -87,6 +89,33 @@ struct KioskAPIHandler: APIProtocol {
                                cardholderName: body.name, postalCode: body.postalCode)
         let method = try await service.addCard(accountID: accountID, card: card, makeDefault: body.makeDefault ?? true)
         return .created(.init(body: .json(.init(method))))
+    }
+
+    func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
+        let accountID = try customerID()
+        let limit = input.query.limit ?? 100
+        guard (1...500).contains(limit) else {
+            throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
+                          detail: "limit must be between 1 and 500", field: "limit")
+        }
+        let after = input.query.after ?? 0
+        let events = try await service.events(accountID: accountID, after: after, limit: limit)
+        return .ok(.init(body: .json(.init(items: events.map(Components.Schemas.Event.init),
+                                           position: events.last?.id ?? after))))
+    }
+
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        let accountID = try customerID()
+        var after = input.query.after ?? 0
+        if let lastEventID = input.headers.lastEventID {
+            guard let position = Int64(lastEventID), position >= 0 else {
+                throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
+                              detail: "Last-Event-ID must be a feed position (a whole number)", field: "Last-Event-ID")
+            }
+            after = position
+        }
+        let stream = EventStream(service: service, signal: feed, accountID: accountID, after: after, keepAlive: keepAlive)
+        return .ok(.init(body: .textEventStream(HTTPBody(stream, length: .unknown, iterationBehavior: .single))))
     }
 
     func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {

@@ -28,7 +28,8 @@ public struct KioskServer: Sendable {
     public func run(untilSignalled: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
-        let handler = KioskAPIHandler(service: service, document: try KioskAPIDocument.data())
+        let handler = KioskAPIHandler(service: service, document: try KioskAPIDocument.data(),
+                                      feed: FeedSignal(service: service))
         try handler.registerHandlers(
             on: router,
             middlewares: [ProblemMiddleware(logger: logger), AuthenticationMiddleware(service: service, adminKey: adminKey)])

@@ -12,7 +12,7 @@ enum OperationAudience: Equatable {
         case "getHealth", "getOpenAPIDocument":
             self = .anyone
         case "getCustomer", "listInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
-             "addCard":
+             "addCard", "listEvents", "streamEvents":
             self = .customer
         default:
             self = .admin

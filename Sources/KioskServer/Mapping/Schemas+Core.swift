@@ -52,3 +52,10 @@ extension Components.Schemas.PaymentMethod {
                   expYear: method.expYear, isDefault: method.isDefault)
     }
 }
+
+extension Components.Schemas.Event {
+    init(_ event: StoreEvent) {
+        self.init(id: event.id, _type: event.type.rawValue, at: event.at, subscriptionId: event.subscriptionID,
+                  productId: event.productID, invoiceId: event.invoiceID, detail: event.detail)
+    }
+}
