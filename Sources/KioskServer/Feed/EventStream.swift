@@ -2,10 +2,12 @@ import Foundation
 import KioskAPI
 import OpenAPIRuntime
 import PaymentsCore
+import ServiceLifecycle
 
 /// One customer's change feed as an endless sequence of Server-Sent Events: first everything after
 /// the client's position, then each new event as the store records it, with a comment line as a
-/// keep-alive when nothing happens.
+/// keep-alive when nothing happens. It ends when the server shuts down gracefully, so an open
+/// stream never holds a stopping server.
 struct EventStream: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
 
@@ -22,7 +24,7 @@ struct EventStream: AsyncSequence, Sendable {
         var pending: [StoreEvent] = []
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
-            while !Task.isCancelled {
+            while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 if !pending.isEmpty {
                     let event = pending.removeFirst()
                     cursor = event.id
@@ -39,7 +41,9 @@ struct EventStream: AsyncSequence, Sendable {
                     self.known = known
                     continue
                 }
-                let now = await stream.signal.wait(beyond: known, timeout: stream.keepAlive)
+                let (signal, keepAlive) = (stream.signal, stream.keepAlive)
+                let now = try await cancelWhenGracefulShutdown { await signal.wait(beyond: known, timeout: keepAlive) }
+                if Task.isCancelled || Task.isShuttingDownGracefully { return nil }
                 self.known = now
                 if now == known { return ArraySlice(": keep-alive\n\n".utf8) }
             }

@@ -8,10 +8,15 @@ import Synchronization
 /// Polling the event table (rather than an in-process notification) is what lets a stream see
 /// events written by another process or another server instance on the same database.
 final class FeedSignal: Sendable {
+    private struct Waiter {
+        var beyond: Int64
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var position: Int64 = -1
-        var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
-        var poller: Task<Void, Never>?
+        var waiters: [UUID: Waiter] = [:]
+        var polling = false
     }
 
     private let state = Mutex(State())
@@ -29,16 +34,20 @@ final class FeedSignal: Sendable {
         let id = UUID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if state.position > position || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    if state.poller == nil { state.poller = Task { [weak self] in await self?.poll() } }
-                    return false
+                let (resumeNow, startPoller) = state.withLock { state -> (Bool, Bool) in
+                    if state.position > position || Task.isCancelled { return (true, false) }
+                    state.waiters[id] = Waiter(beyond: position, continuation: continuation)
+                    defer { state.polling = true }
+                    return (false, !state.polling)
                 }
-                if resumeNow { continuation.resume() }
-                Task { [weak self] in
+                if resumeNow {
+                    continuation.resume()
+                    return
+                }
+                if startPoller { Task { await self.poll() } }
+                Task {
                     try? await Task.sleep(for: timeout)
-                    self?.resume(id)
+                    self.resume(id)
                 }
             }
         } onCancel: {
@@ -48,29 +57,28 @@ final class FeedSignal: Sendable {
     }
 
     private func resume(_ id: UUID) {
-        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
     }
 
+    /// Runs while anyone waits: reads the feed's end and wakes the waiters it has moved past.
     private func poll() async {
-        while !Task.isCancelled {
-            // A failed read leaves the waiters waiting; they time out into a keep-alive and try again.
-            let latest = try? await service.feedPosition(accountID: nil)
+        while true {
+            let latest: Int64?
+            do {
+                latest = try await service.feedPosition(accountID: nil)
+            } catch {
+                // Waiters stay put and time out into a keep-alive; the next round reads again.
+                latest = nil
+            }
             let (woken, idle) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Bool) in
-                guard let latest, latest != state.position else { return ([], state.waiters.isEmpty) }
-                state.position = latest
-                let woken = Array(state.waiters.values)
-                state.waiters.removeAll()
-                return (woken, true)
+                if let latest { state.position = max(state.position, latest) }
+                let due = state.waiters.filter { $0.value.beyond < state.position }
+                due.keys.forEach { state.waiters.removeValue(forKey: $0) }
+                if state.waiters.isEmpty { state.polling = false }
+                return (due.values.map(\.continuation), state.waiters.isEmpty)
             }
             woken.forEach { $0.resume() }
-            if idle {
-                let stopped = state.withLock { state -> Bool in
-                    guard state.waiters.isEmpty else { return false }
-                    state.poller = nil
-                    return true
-                }
-                if stopped { return }
-            }
+            if idle { return }
             try? await Task.sleep(for: interval)
         }
     }
