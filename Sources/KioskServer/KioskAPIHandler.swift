@@ -130,6 +130,28 @@ struct KioskAPIHandler: APIProtocol {
         return .created(.init(body: .json(.init(id: input.path.accountId, apiKey: key))))
     }
 
+    func createTestClock(_ input: Operations.CreateTestClock.Input) async throws -> Operations.CreateTestClock.Output {
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let clock = try await service.createTestClock(name: body.name, frozenAt: body.frozenAt)
+        return .created(.init(body: .json(.init(clock))))
+    }
+
+    func getTestClock(_ input: Operations.GetTestClock.Input) async throws -> Operations.GetTestClock.Output {
+        .ok(.init(body: .json(.init(try await service.testClock(input.path.clockId)))))
+    }
+
+    func advanceTestClock(_ input: Operations.AdvanceTestClock.Input) async throws -> Operations.AdvanceTestClock.Output {
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let report = try await service.advanceTestClock(input.path.clockId, to: body.to)
+        return .ok(.init(body: .json(.init(report))))
+    }
+
+    func attachTestClock(_ input: Operations.AttachTestClock.Input) async throws -> Operations.AttachTestClock.Output {
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let account = try await service.attach(accountID: input.path.accountId, toTestClock: body.clockId)
+        return .ok(.init(body: .json(.init(account))))
+    }
+
     private func customerID() throws -> String {
         guard case let .customer(accountID) = Caller.current else { throw Problem.unauthorized(admin: false) }
         return accountID

@@ -59,3 +59,17 @@ extension Components.Schemas.Event {
                   productId: event.productID, invoiceId: event.invoiceID, detail: event.detail)
     }
 }
+
+extension Components.Schemas.TestClock {
+    init(_ clock: PaymentsCore.TestClock) {
+        self.init(id: clock.id, name: clock.name, frozenTime: clock.frozenTime, createdAt: clock.createdAt)
+    }
+}
+
+extension Components.Schemas.ClockAdvanceReport {
+    init(_ report: PaymentsCore.ClockAdvanceReport) {
+        self.init(clockId: report.clockID, from: report.from, to: report.to, renewals: report.renewals,
+                  failedRenewals: report.failedRenewals, recoveries: report.recoveries, expirations: report.expirations,
+                  trialConversions: report.trialConversions)
+    }
+}
