@@ -25,6 +25,9 @@ public enum ChargeBehaviour: Hashable, Sendable, Codable {
     /// On-session charges need a 3-D Secure challenge; off-session ones (renewals) succeed only
     /// when the card was set up for them.
     case requiresAuthentication(offSessionSucceeds: Bool)
+    /// Every charge needs a 3-D Secure challenge on-session and is declined with this reason
+    /// once authenticated, and off-session as well.
+    case requiresAuthenticationThenDeclines(DeclineReason)
 }
 
 /// A declined charge: Stripe's decline code and the message a customer may see.

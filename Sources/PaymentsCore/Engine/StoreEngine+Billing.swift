@@ -62,6 +62,9 @@ extension StoreEngine {
                                   message: "Your card requires authentication. Complete the payment on-session."), summary)
             }
             return authenticated ? .paid(summary) : .requiresAuthentication(method.paymentMethod.summary)
+        case let .requiresAuthenticationThenDeclines(reason):
+            if offSession || authenticated { return .declined(reason, summary) }
+            return .requiresAuthentication(method.paymentMethod.summary)
         }
     }
 

@@ -111,6 +111,8 @@ extension StoreEngine {
         case let .attachesButChargesDecline(code): .declines(DeclineReason(code: code.stripeCode, message: code.message))
         case .requiresAuthenticationUnlessSetUp: .requiresAuthentication(offSessionSucceeds: true)
         case .alwaysRequiresAuthentication: .requiresAuthentication(offSessionSucceeds: false)
+        case let .requiresAuthenticationThenDeclines(code):
+            .requiresAuthenticationThenDeclines(DeclineReason(code: code.stripeCode, message: code.message))
         }
         return try addPaymentMethod(accountID: accountID, NewPaymentMethod(
             token: token.id, brand: token.brand.displayName, last4: token.last4, expMonth: token.expMonth,
