@@ -27,7 +27,7 @@ public enum ChargeSimulator {
     ) throws(ChargeSimulatorError) -> ChargeOutcome {
         guard amount.minorUnits > 0 else { throw .nonPositiveAmount(amount) }
         switch (behaviour, context) {
-        case (.succeeds, _), (.requiresAuthenticationUnlessSetUp, .offSessionRenewal):
+        case (.succeeds, _), (.succeedsThen, _), (.requiresAuthenticationUnlessSetUp, .offSessionRenewal):
             return succeeded(using: &generator)
         case let (.declines(code), _), let (.attachesButChargesDecline(code), _):
             return .declined(code)

@@ -5,6 +5,8 @@
 public enum TestCardBehaviour: Sendable, Hashable, Codable {
     /// Every charge succeeds.
     case succeeds
+    /// Every charge succeeds, and then a dispute, warning or failing refund follows.
+    case succeedsThen(TestCardAftermath)
     /// The issuer refuses the card outright: saving it to a customer fails, and so does every
     /// charge.
     case declines(DeclineCode)

@@ -130,17 +130,18 @@ public enum TestCardTable {
 
     /// The charge succeeds; the dispute, inquiry or warning comes afterwards.
     private static let disputes: [TestCard] = [
-        TestCard("4000000000000259", "Fraudulent", .visa),
-        TestCard("4000000000002685", "Not received", .visa),
-        TestCard("4000000000001976", "Inquiry", .visa),
-        TestCard("4000000000005423", "Warning", .visa),
-        TestCard("4000000404000079", "Multiple disputes", .visa),
+        TestCard("4000000000000259", "Fraudulent", .visa, behaviour: .succeedsThen(.disputedAsFraudulent)),
+        TestCard("4000000000002685", "Not received", .visa, behaviour: .succeedsThen(.disputedAsProductNotReceived)),
+        TestCard("4000000000001976", "Inquiry", .visa, behaviour: .succeedsThen(.inquiry)),
+        TestCard("4000000000005423", "Warning", .visa, behaviour: .succeedsThen(.earlyFraudWarning)),
+        TestCard("4000000404000079", "Multiple disputes", .visa, behaviour: .succeedsThen(.disputedTwice)),
     ]
 
-    /// The charge succeeds; the refund's status changes afterwards.
+    /// The charge succeeds; the refund's status changes afterwards. Kiosk settles refunds at
+    /// once, so the asynchronous success ends as every other refund does, succeeded.
     private static let refunds: [TestCard] = [
         TestCard("4000000000007726", "Asynchronous success", .visa),
-        TestCard("4000000000005126", "Asynchronous failure", .visa),
+        TestCard("4000000000005126", "Asynchronous failure", .visa, behaviour: .succeedsThen(.refundFails)),
     ]
 
     /// The second is the page's international card; its number carries Ireland's code (372).

@@ -108,6 +108,7 @@ extension StoreEngine {
         }
         let behaviour: ChargeBehaviour = switch token.behaviour {
         case .succeeds, .declines: .succeeds
+        case let .succeedsThen(aftermath): .succeedsThen(aftermath)
         case let .attachesButChargesDecline(code): .declines(DeclineReason(code: code.stripeCode, message: code.message))
         case .requiresAuthenticationUnlessSetUp: .requiresAuthentication(offSessionSucceeds: true)
         case .alwaysRequiresAuthentication: .requiresAuthentication(offSessionSucceeds: false)

@@ -12,6 +12,8 @@ enum CheckoutChargePlan: Equatable {
         switch (behaviour, challengeOutcome) {
         case (.succeeds, _):
             self = .charge(.succeeds)
+        case let (.succeedsThen(aftermath), _):
+            self = .charge(.succeedsThen(aftermath))
         case let (.declines(code), _):
             self = .decline(code)
         case let (.attachesButChargesDecline(code), _):
