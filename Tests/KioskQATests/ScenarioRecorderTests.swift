@@ -91,6 +91,30 @@ import Testing
         #expect(throws: Never.self) { try ScenarioParser.parse(yaml: yaml, file: "card.yaml").get() }
     }
 
+    @Test @MainActor func anAmericanExpressCardIsWrittenWithAFourDigitSecurityCode() async throws {
+        let start = Scenario(file: "live", name: "amex", size: Size(width: 100, height: 30), steps: [])
+        let session = try await ScenarioSession(scenario: start, catalog: QAFixtures.catalog(), options: QAFixtures.options())
+        await session.send(.app(.paywall(.selectPackage(productID: "points.500"))))
+        await session.send(.app(.paywall(.continueTapped)))
+        var recorder = ScenarioRecorder(name: "amex", size: start.size)
+        let amex = "378282246310005"
+        for (index, digit) in amex.enumerated() {
+            let before = session.state
+            await session.send(.app(.checkout(.cardNumberChanged(String(amex.prefix(index + 1))))))
+            recorder.record(.key(.character(digit)), before: before, after: session.state)
+        }
+        for (index, digit) in "9876".enumerated() {
+            let before = session.state
+            await session.send(.app(.checkout(.cardCVCChanged(String("9876".prefix(index + 1))))))
+            recorder.record(.key(.character(digit)), before: before, after: session.state)
+        }
+        await session.close()
+        let yaml = recorder.yaml()
+        #expect(!yaml.contains(#""9", "8", "7", "6""#))
+        #expect(yaml.contains("# security code written as 1234"))
+        #expect(yaml.contains(#"["1", "2", "3", "4"]"#))
+    }
+
     @Test @MainActor func aTestCardNumberIsKeptAsTyped() async throws {
         let start = Scenario(file: "live", name: "card", size: Size(width: 100, height: 30), steps: [])
         let session = try await ScenarioSession(scenario: start, catalog: QAFixtures.catalog(), options: QAFixtures.options())

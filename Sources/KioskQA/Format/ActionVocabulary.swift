@@ -41,7 +41,7 @@ public enum ActionVocabulary {
     /// A checkout card field filled with a known test card: the rest of the form gets valid values.
     private static func card(_ number: String) -> [AppAction] {
         [.checkout(.selectPayment(.newCard)), .checkout(.cardNumberChanged(number)), .checkout(.cardExpiryChanged("12/34")),
-         .checkout(.cardCVCChanged("123")), .checkout(.cardNameChanged("QA Tester")), .checkout(.cardPostalCodeChanged("94107"))]
+         .checkout(.cardCVCChanged(TestCards.cvc(for: number))), .checkout(.cardNameChanged("QA Tester")), .checkout(.cardPostalCodeChanged("94107"))]
     }
 
     public static let entries: [Entry] = [

@@ -28,6 +28,9 @@ public struct ScenarioRecorder: Sendable {
         var keys: [String]
         var startLength: Int
         var latest: String
+        /// The card number in the form when the field was typed: a security code is written with
+        /// the length its brand needs.
+        var cardNumber: String
 
         enum Kind: Sendable { case number, cvc }
     }
@@ -79,7 +82,7 @@ public struct ScenarioRecorder: Sendable {
             if cardField?.kind != field {
                 flush()
                 let length = field == .number ? Self.number(before).count : Self.cvc(before).count
-                cardField = CardField(kind: field, keys: [], startLength: length, latest: "")
+                cardField = CardField(kind: field, keys: [], startLength: length, latest: "", cardNumber: Self.number(after))
             }
             cardField?.keys.append(name)
             cardField?.latest = field == .number ? Self.number(after) : Self.cvc(after)
@@ -149,8 +152,11 @@ public struct ScenarioRecorder: Sendable {
                 lines.append("  - press: [" + (erase + TestCards.substituteNumber.map { Self.quoted(String($0)) }).joined(separator: ", ") + "]")
             }
         case .cvc:
-            lines.append("  # security code written as \(TestCards.substituteCVC): a real one is never written")
-            lines.append("  - press: [" + (erase + TestCards.substituteCVC.map { Self.quoted(String($0)) }).joined(separator: ", ") + "]")
+            // A number that is not a test card is written as the substitute, so the code fits that.
+            let digits = field.cardNumber.filter(\.isNumber)
+            let code = TestCards.cvc(for: TestCards.isKnown(digits) ? digits : TestCards.substituteNumber)
+            lines.append("  # security code written as \(code): a real one is never written")
+            lines.append("  - press: [" + (erase + code.map { Self.quoted(String($0)) }).joined(separator: ", ") + "]")
         }
     }
 

@@ -111,7 +111,7 @@ actor HeadlessBrowser {
     private func perform(_ answer: BrowserAnswer, sessionID: String) async throws -> HostedCheckoutOutcome {
         switch answer {
         case let .pay(card):
-            let details = CardDetails(number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.substituteCVC,
+            let details = CardDetails(number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.cvc(for: card),
                                       cardholderName: "QA Tester", postalCode: "94107")
             var local = nextGenerator()
             switch try await service.payCheckoutSession(sessionID, card: details, tokenizer: tokenizer, using: &local) {

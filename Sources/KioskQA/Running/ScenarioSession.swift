@@ -72,7 +72,7 @@ public final class ScenarioSession {
             email: "\(customer.name)@example.com", name: customer.name, testClockID: testClock.id))
         if let card = customer.card {
             _ = try await service.addCard(accountID: account.id, card: CardDetails(
-                number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.substituteCVC,
+                number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.cvc(for: card),
                 cardholderName: customer.name, postalCode: "94107"), makeDefault: true)
         }
         try await service.signIn(account.id)

@@ -10,7 +10,8 @@ public struct CardTokenizer: Sendable {
     }
 
     /// Validates `details` at `now` and, when every field is acceptable, returns a token whose
-    /// id comes from `generator` and whose issuer behaviour comes from `TestCardTable`.
+    /// id comes from `generator` and whose issuer behaviour comes from `TestCardTable` (with
+    /// the postal-code check run only when a postal code was entered).
     ///
     /// Throws every field problem at once. A Luhn-valid number outside the test table still
     /// tokenizes, as in Stripe test mode; its charges are then declined `test_mode_live_card`.
@@ -30,7 +31,7 @@ public struct CardTokenizer: Sendable {
             expMonth: details.expiry.month,
             expYear: details.expiry.year,
             fingerprint: CardFingerprint(digits: digits, key: fingerprintKey),
-            behaviour: TestCardTable.behaviour(forCardNumber: digits),
+            behaviour: TestCardTable.behaviour(forCardNumber: digits, postalCodeProvided: details.postalCode != nil),
             cardholderName: details.cardholderName,
             postalCode: details.postalCode)
     }

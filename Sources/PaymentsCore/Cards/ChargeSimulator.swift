@@ -6,7 +6,8 @@
 /// card is set up and off-session renewals succeed without a challenge. Kiosk only charges
 /// renewals on a card whose first payment succeeded, so `offSessionRenewal` means "set up" and
 /// succeeds. 4000002760003184 needs authentication every time, so its renewals are declined
-/// `authentication_required`, which brings the customer back on-session.
+/// `authentication_required`, which brings the customer back on-session. 4000008400001629 and
+/// 4000008260003178 ask for the challenge and then decline anyway.
 public enum ChargeSimulator {
     /// Attempts a charge of `amount` on a card with `behaviour`.
     ///
@@ -26,12 +27,20 @@ public enum ChargeSimulator {
     ) throws(ChargeSimulatorError) -> ChargeOutcome {
         guard amount.minorUnits > 0 else { throw .nonPositiveAmount(amount) }
         switch (behaviour, context) {
-        case (.succeeds, _), (.requiresAuthenticationUnlessSetUp, .offSessionRenewal):
+        case (.succeeds, _), (.succeedsThen, _), (.requiresAuthenticationUnlessSetUp, .offSessionRenewal):
             return succeeded(using: &generator)
         case let (.declines(code), _), let (.attachesButChargesDecline(code), _):
             return .declined(code)
         case (.alwaysRequiresAuthentication, .offSessionRenewal):
             return .declined(.authenticationRequired)
+        case let (.requiresAuthenticationThenDeclines(code), .offSessionRenewal):
+            return .declined(code)
+        case let (.requiresAuthenticationThenDeclines(code), .firstPaymentOnSession):
+            switch challengeOutcome {
+            case nil: return .requiresAction(.threeDSecure)
+            case .approved: return .declined(code)
+            case .failed: return .declined(.authenticationFailed)
+            }
         case (.requiresAuthenticationUnlessSetUp, .firstPaymentOnSession),
              (.alwaysRequiresAuthentication, .firstPaymentOnSession):
             switch challengeOutcome {

@@ -1,24 +1,63 @@
 /// Why the simulated issuer refused a charge, with Stripe's codes and customer-facing wording.
 ///
+/// Every card decline code on Stripe's decline-codes page is here (its description and next
+/// steps are in `documentation`), plus two codes Stripe sends that the page does not list.
+///
 /// As Stripe recommends, the customer never learns that a card was reported lost or stolen,
-/// flagged as fraudulent or marked for pick-up: those show the generic decline, so a fraudster
-/// cannot probe which cards have been reported. The real code stays available to the store.
+/// flagged as fraudulent, blocked by the merchant or marked for pick-up: those show the generic
+/// decline, so a fraudster cannot probe which cards have been reported. The real code stays
+/// available to the store.
 public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    case genericDecline = "generic_decline"
-    case insufficientFunds = "insufficient_funds"
-    case lostCard = "lost_card"
-    case stolenCard = "stolen_card"
-    case pickupCard = "pickup_card"
-    case fraudulent = "fraudulent"
+    case authenticationRequired = "authentication_required"
+    case authenticationNotHandled = "authentication_not_handled"
+    case approveWithID = "approve_with_id"
+    case callIssuer = "call_issuer"
+    case cardNotSupported = "card_not_supported"
+    case cardVelocityExceeded = "card_velocity_exceeded"
+    case currencyNotSupported = "currency_not_supported"
+    case doNotHonor = "do_not_honor"
+    case doNotTryAgain = "do_not_try_again"
+    case duplicateTransaction = "duplicate_transaction"
     case expiredCard = "expired_card"
+    case fraudulent = "fraudulent"
+    case genericDecline = "generic_decline"
+    case incorrectAddress = "incorrect_address"
     case incorrectCVC = "incorrect_cvc"
     case incorrectNumber = "incorrect_number"
+    case incorrectPIN = "incorrect_pin"
+    case incorrectZip = "incorrect_zip"
+    case insufficientFunds = "insufficient_funds"
+    case invalidAccount = "invalid_account"
+    case invalidAmount = "invalid_amount"
+    case invalidCVC = "invalid_cvc"
+    case invalidExpiryMonth = "invalid_expiry_month"
+    case invalidExpiryYear = "invalid_expiry_year"
+    case invalidNumber = "invalid_number"
+    case invalidPIN = "invalid_pin"
+    case issuerNotAvailable = "issuer_not_available"
+    case lostCard = "lost_card"
+    case merchantBlacklist = "merchant_blacklist"
+    case newAccountInformationAvailable = "new_account_information_available"
+    case noActionTaken = "no_action_taken"
+    case notPermitted = "not_permitted"
+    case offlinePINRequired = "offline_pin_required"
+    case onlineOrOfflinePINRequired = "online_or_offline_pin_required"
+    case pickupCard = "pickup_card"
+    case pinTryExceeded = "pin_try_exceeded"
     case processingError = "processing_error"
-    case authenticationRequired = "authentication_required"
-    case cardVelocityExceeded = "card_velocity_exceeded"
-    case doNotHonor = "do_not_honor"
+    case reenterTransaction = "reenter_transaction"
+    case restrictedCard = "restricted_card"
+    case revocationOfAllAuthorizations = "revocation_of_all_authorizations"
+    case revocationOfAuthorization = "revocation_of_authorization"
+    case securityViolation = "security_violation"
+    case serviceNotAllowed = "service_not_allowed"
+    case stolenCard = "stolen_card"
+    case stopPaymentOrder = "stop_payment_order"
+    case testmodeDecline = "testmode_decline"
+    case transactionNotAllowed = "transaction_not_allowed"
     case tryAgainLater = "try_again_later"
-    case cardNotSupported = "card_not_supported"
+    case withdrawalCountLimitExceeded = "withdrawal_count_limit_exceeded"
+    case mobileDeviceAuthenticationRequired = "mobile_device_authentication_required"
     /// A real card used while Stripe is in test mode. Stripe sends this `decline_code` although
     /// its decline-code list does not document it.
     case testModeLiveCard = "test_mode_live_card"
@@ -30,11 +69,12 @@ public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// Stripe's `decline_code` (for `authenticationFailed`, its error code).
     public var stripeCode: String { rawValue }
 
-    /// Stripe's top-level error `code`: a few declines have their own, the rest are
-    /// `card_declined`.
+    /// Stripe's top-level error `code`: declines about the details typed (and a processing
+    /// error) have their own, the rest are `card_declined`.
     public var stripeErrorCode: String {
         switch self {
-        case .expiredCard, .incorrectCVC, .incorrectNumber, .processingError, .authenticationFailed:
+        case .expiredCard, .incorrectCVC, .incorrectNumber, .incorrectZip, .incorrectAddress, .invalidCVC,
+             .invalidNumber, .invalidExpiryMonth, .invalidExpiryYear, .processingError, .authenticationFailed:
             rawValue
         default:
             "card_declined"
@@ -44,18 +84,32 @@ public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// What the customer is told happened.
     public var message: String {
         switch self {
-        case .genericDecline, .lostCard, .stolenCard, .pickupCard, .fraudulent, .doNotHonor,
-             .tryAgainLater:
+        case .genericDecline, .lostCard, .stolenCard, .pickupCard, .fraudulent, .merchantBlacklist, .doNotHonor,
+             .doNotTryAgain, .tryAgainLater, .callIssuer, .noActionTaken, .restrictedCard, .revocationOfAuthorization,
+             .revocationOfAllAuthorizations, .securityViolation, .serviceNotAllowed, .stopPaymentOrder,
+             .transactionNotAllowed, .notPermitted, .newAccountInformationAvailable, .invalidAccount, .approveWithID,
+             .reenterTransaction, .issuerNotAvailable, .testmodeDecline:
             "Your card was declined."
         case .insufficientFunds: "Your card has insufficient funds."
         case .expiredCard: "Your card has expired."
-        case .incorrectCVC: "Your card's security code is incorrect."
-        case .incorrectNumber: "Your card number is incorrect."
+        case .incorrectCVC, .invalidCVC: "Your card's security code is incorrect."
+        case .incorrectNumber, .invalidNumber: "Your card number is incorrect."
+        case .incorrectZip: "Your card's postal code is incorrect."
+        case .incorrectAddress: "Your card's address is incorrect."
+        case .invalidExpiryMonth: "Your card's expiration month is invalid."
+        case .invalidExpiryYear: "Your card's expiration year is invalid."
+        case .incorrectPIN, .invalidPIN: "Your card's PIN is incorrect."
+        case .pinTryExceeded: "Your card was declined. The allowed number of PIN tries was exceeded."
+        case .offlinePINRequired, .onlineOrOfflinePINRequired: "Your card was declined. This transaction requires a PIN."
         case .processingError: "An error occurred while processing your card."
-        case .authenticationRequired: "Your card was declined. This transaction requires authentication."
-        case .cardVelocityExceeded:
+        case .authenticationRequired, .authenticationNotHandled, .mobileDeviceAuthenticationRequired:
+            "Your card was declined. This transaction requires authentication."
+        case .cardVelocityExceeded, .withdrawalCountLimitExceeded:
             "Your card was declined for making repeated attempts too frequently or exceeding its amount limit."
         case .cardNotSupported: "Your card does not support this type of purchase."
+        case .currencyNotSupported: "Your card does not support this currency."
+        case .duplicateTransaction: "Your card was declined. A matching payment was made moments ago."
+        case .invalidAmount: "Your card was declined. The amount is invalid or above what the card allows."
         case .testModeLiveCard:
             "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing."
         case .authenticationFailed: "We are unable to authenticate your payment method."
@@ -65,16 +119,27 @@ public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// What the customer can do about it.
     public var advice: String {
         switch self {
-        case .genericDecline, .lostCard, .stolenCard, .pickupCard, .fraudulent, .doNotHonor:
+        case .genericDecline, .lostCard, .stolenCard, .pickupCard, .fraudulent, .merchantBlacklist, .doNotHonor,
+             .doNotTryAgain, .callIssuer, .noActionTaken, .restrictedCard, .revocationOfAuthorization,
+             .revocationOfAllAuthorizations, .securityViolation, .serviceNotAllowed, .stopPaymentOrder,
+             .transactionNotAllowed, .notPermitted, .newAccountInformationAvailable, .invalidAccount, .invalidAmount:
             "Contact your card issuer or use another card."
-        case .insufficientFunds: "Try another card."
-        case .expiredCard, .cardNotSupported: "Use another card."
-        case .incorrectCVC: "Check the security code and try again."
-        case .incorrectNumber: "Check the card number and try again."
-        case .processingError, .tryAgainLater: "Try again in a little bit."
-        case .authenticationRequired: "Complete authentication with your bank, or use another card."
+        case .insufficientFunds, .withdrawalCountLimitExceeded, .pinTryExceeded: "Try another card."
+        case .expiredCard, .cardNotSupported, .currencyNotSupported: "Use another card."
+        case .incorrectCVC, .invalidCVC: "Check the security code and try again."
+        case .incorrectNumber, .invalidNumber: "Check the card number and try again."
+        case .incorrectZip: "Check the postal code and try again."
+        case .incorrectAddress: "Check the billing address and try again."
+        case .invalidExpiryMonth, .invalidExpiryYear: "Check the expiration date and try again."
+        case .incorrectPIN, .invalidPIN, .offlinePINRequired, .onlineOrOfflinePINRequired:
+            "Insert the card and enter its PIN, or use another card."
+        case .processingError, .tryAgainLater, .approveWithID, .reenterTransaction, .issuerNotAvailable:
+            "Try again in a little bit."
+        case .authenticationRequired, .authenticationNotHandled, .mobileDeviceAuthenticationRequired:
+            "Complete authentication with your bank, or use another card."
         case .cardVelocityExceeded: "Try again later or use another card."
-        case .testModeLiveCard: "Use a Stripe test card."
+        case .duplicateTransaction: "Check your billing history before paying again."
+        case .testModeLiveCard, .testmodeDecline: "Use a Stripe test card."
         case .authenticationFailed: "Choose a different payment method or try again."
         }
     }
@@ -82,14 +147,21 @@ public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// Whether charging the same card again, unchanged, may succeed later (a "soft" decline).
     ///
     /// Renewal dunning retries only these; a hard decline (lost, stolen, expired, wrong details,
-    /// fraud) fails the same way every time, so it needs a new card instead.
+    /// fraud, a revoked authorization) fails the same way every time, so it needs a new card.
     public var retryMaySucceed: Bool {
         switch self {
-        case .genericDecline, .insufficientFunds, .processingError, .authenticationRequired,
-             .cardVelocityExceeded, .doNotHonor, .tryAgainLater, .authenticationFailed:
+        case .genericDecline, .insufficientFunds, .processingError, .authenticationRequired, .authenticationNotHandled,
+             .mobileDeviceAuthenticationRequired, .cardVelocityExceeded, .withdrawalCountLimitExceeded, .doNotHonor,
+             .tryAgainLater, .authenticationFailed, .approveWithID, .callIssuer, .issuerNotAvailable, .noActionTaken,
+             .reenterTransaction:
             true
-        case .lostCard, .stolenCard, .pickupCard, .fraudulent, .expiredCard, .incorrectCVC,
-             .incorrectNumber, .cardNotSupported, .testModeLiveCard:
+        case .lostCard, .stolenCard, .pickupCard, .fraudulent, .merchantBlacklist, .expiredCard, .incorrectCVC,
+             .incorrectNumber, .incorrectZip, .incorrectAddress, .incorrectPIN, .invalidCVC, .invalidNumber,
+             .invalidExpiryMonth, .invalidExpiryYear, .invalidPIN, .pinTryExceeded, .offlinePINRequired,
+             .onlineOrOfflinePINRequired, .cardNotSupported, .currencyNotSupported, .testModeLiveCard, .testmodeDecline,
+             .doNotTryAgain, .duplicateTransaction, .invalidAccount, .invalidAmount, .newAccountInformationAvailable,
+             .notPermitted, .restrictedCard, .revocationOfAuthorization, .revocationOfAllAuthorizations,
+             .securityViolation, .serviceNotAllowed, .stopPaymentOrder, .transactionNotAllowed:
             false
         }
     }

@@ -5,6 +5,8 @@
 public enum TestCardBehaviour: Sendable, Hashable, Codable {
     /// Every charge succeeds.
     case succeeds
+    /// Every charge succeeds, and then a dispute, warning or failing refund follows.
+    case succeedsThen(TestCardAftermath)
     /// The issuer refuses the card outright: saving it to a customer fails, and so does every
     /// charge.
     case declines(DeclineCode)
@@ -17,6 +19,10 @@ public enum TestCardBehaviour: Sendable, Hashable, Codable {
     /// Every payment needs a 3-D Secure challenge, so off-session renewals are declined with
     /// `authentication_required` (Stripe's 4000002760003184).
     case alwaysRequiresAuthentication
+    /// Every payment needs a 3-D Secure challenge and is then declined with this code all the
+    /// same; off-session renewals are declined with it too (Stripe's 4000008400001629 with
+    /// `generic_decline`, 4000008260003178 with `insufficient_funds`).
+    case requiresAuthenticationThenDeclines(DeclineCode)
 
     /// The decline raised when the card is saved to a customer, or nil when saving succeeds.
     public var declineOnAttach: DeclineCode? {

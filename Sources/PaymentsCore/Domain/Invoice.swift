@@ -17,7 +17,7 @@ public struct Invoice: Hashable, Sendable, Codable, Identifiable {
     public var attemptCount: Int
     /// The decline that left it open or uncollectible.
     public var failureCode: String?
-    /// For a refund, the invoice it refunds.
+    /// For a refund or a dispute, the invoice whose money it takes back.
     public var refundOf: String?
     public var lines: [InvoiceLine]
 }
@@ -28,6 +28,8 @@ public enum InvoiceKind: String, Hashable, Sendable, Codable, CaseIterable {
     case planChange = "plan_change"
     case oneTime = "one_time"
     case refund
+    /// The customer's bank disputed a card charge: negative, linked to it by `refundOf`.
+    case dispute
 }
 
 /// Stripe's invoice statuses plus `refunded` for a paid invoice that was refunded.
@@ -38,6 +40,8 @@ public enum InvoiceStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case void
     case uncollectible
     case refunded
+    /// A dispute whose amount the bank withdrew (an inquiry that withdrew nothing stays `open`).
+    case disputed
 }
 
 public struct InvoiceLine: Hashable, Sendable, Codable {
@@ -49,6 +53,7 @@ public struct InvoiceLine: Hashable, Sendable, Codable {
         case appliedBalance = "applied_balance"
         case balanceCredit = "balance_credit"
         case refund
+        case dispute
     }
 
     public var kind: Kind

@@ -20,11 +20,17 @@ public struct PaymentMethod: Hashable, Sendable, Codable, Identifiable {
 /// What the simulated issuer does when this method is charged.
 public enum ChargeBehaviour: Hashable, Sendable, Codable {
     case succeeds
+    /// Every charge succeeds, then is disputed, or its refund later fails (Stripe's dispute and
+    /// refund test cards).
+    case succeedsThen(TestCardAftermath)
     /// Every charge is declined with this code (a test card such as insufficient funds).
     case declines(DeclineReason)
     /// On-session charges need a 3-D Secure challenge; off-session ones (renewals) succeed only
     /// when the card was set up for them.
     case requiresAuthentication(offSessionSucceeds: Bool)
+    /// Every charge needs a 3-D Secure challenge on-session and is declined with this reason
+    /// once authenticated, and off-session as well.
+    case requiresAuthenticationThenDeclines(DeclineReason)
 }
 
 /// A declined charge: Stripe's decline code and the message a customer may see.

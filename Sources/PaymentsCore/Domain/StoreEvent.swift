@@ -33,6 +33,12 @@ public enum StoreEventType: String, Hashable, Sendable, Codable, CaseIterable {
     case purchaseCompleted = "purchase.completed"
     case purchaseDeclined = "purchase.declined"
     case refunded = "refund.issued"
+    /// A refund that had succeeded failed afterwards; the money is back with the store.
+    case refundFailed = "refund.failed"
+    /// The customer's bank disputed a card charge; `detail` is the reason.
+    case disputeOpened = "dispute.opened"
+    /// The issuer warned that a card charge may be fraudulent, before any dispute.
+    case earlyFraudWarning = "radar.early_fraud_warning"
     case pointsCredited = "points.credited"
     case pointsSpent = "points.spent"
     case usageRecorded = "usage.recorded"

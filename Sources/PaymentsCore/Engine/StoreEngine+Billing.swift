@@ -51,7 +51,7 @@ extension StoreEngine {
             return .declined(DeclineReason(code: "expired_card", message: "Your card has expired."), summary)
         }
         switch method.behaviour {
-        case .succeeds:
+        case .succeeds, .succeedsThen:
             return .paid(summary)
         case let .declines(reason):
             return .declined(reason, summary)
@@ -62,6 +62,9 @@ extension StoreEngine {
                                   message: "Your card requires authentication. Complete the payment on-session."), summary)
             }
             return authenticated ? .paid(summary) : .requiresAuthentication(method.paymentMethod.summary)
+        case let .requiresAuthenticationThenDeclines(reason):
+            if offSession || authenticated { return .declined(reason, summary) }
+            return .requiresAuthentication(method.paymentMethod.summary)
         }
     }
 
@@ -78,8 +81,16 @@ extension StoreEngine {
             attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
             refundOf: refundOf, lines: lines)
         try InvoiceRecord(invoice).insertRow(db)
-        if status == .paid || (status == .refunded && kind == .refund) {
-            try postLedger(invoice: invoice, kind: kind == .refund ? "refund" : "charge", amount: total, at: at)
+        switch (status, kind) {
+        case (.paid, _):
+            try postLedger(invoice: invoice, kind: "charge", amount: total, at: at)
+            try followUpCardCharge(invoice)
+        case (.refunded, .refund):
+            try postLedger(invoice: invoice, kind: "refund", amount: total, at: at)
+        case (.disputed, _):
+            try postLedger(invoice: invoice, kind: "dispute", amount: total, at: at)
+        default:
+            break
         }
         return invoice
     }

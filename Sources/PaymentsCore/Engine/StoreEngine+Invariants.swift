@@ -16,7 +16,7 @@ extension StoreEngine {
             if lineSum != invoice.total { problems.append("\(invoice.id): lines sum to \(lineSum), total is \(invoice.total)") }
             let moved = ledger[invoice.id] ?? 0
             let expected: Int64 = switch invoice.status {
-            case .paid, .refunded: invoice.total
+            case .paid, .refunded, .disputed: invoice.total
             case .draft, .open, .void, .uncollectible: 0
             }
             if moved != expected { problems.append("\(invoice.id) (\(invoice.status.rawValue)): ledger holds \(moved), expected \(expected)") }

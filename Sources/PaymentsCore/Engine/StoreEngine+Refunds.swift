@@ -4,7 +4,8 @@ import GRDB
 extension StoreEngine {
     /// Refunds a paid invoice in full: a refund invoice and ledger entry for the money, and the
     /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
-    /// points taken back).
+    /// points taken back). On Stripe's refund-failure test card the refund then fails (see
+    /// `failRefundIfTheCardSaysSo`).
     func refund(invoiceID: String) throws -> RefundOutcome {
         var original = try invoice(invoiceID)
         guard original.status == .paid, original.kind != .refund, original.total > 0 else {
@@ -16,7 +17,7 @@ extension StoreEngine {
         let amount = Money(minorUnits: -original.total, currency: currency)
         original.status = .refunded
         try original.update(db)
-        let refund = try issueInvoice(
+        var refund = try issueInvoice(
             account: account.id, subscription: original.subscriptionID, product: original.productID, kind: .refund,
             at: now, description: "Refund of \(original.id)",
             lines: [InvoiceLine(kind: .refund, description: "Refund of \(original.description)", amount: amount)],
@@ -51,6 +52,7 @@ extension StoreEngine {
         try notifyProviderOfRefund(original: original, refund: refund, at: now)
         try emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
                  product: original.productID, invoice: refund.id, detail: original.id)
+        refund = try failRefundIfTheCardSaysSo(refund, original: &original, at: now)
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
     }
 }

@@ -108,9 +108,12 @@ extension StoreEngine {
         }
         let behaviour: ChargeBehaviour = switch token.behaviour {
         case .succeeds, .declines: .succeeds
+        case let .succeedsThen(aftermath): .succeedsThen(aftermath)
         case let .attachesButChargesDecline(code): .declines(DeclineReason(code: code.stripeCode, message: code.message))
         case .requiresAuthenticationUnlessSetUp: .requiresAuthentication(offSessionSucceeds: true)
         case .alwaysRequiresAuthentication: .requiresAuthentication(offSessionSucceeds: false)
+        case let .requiresAuthenticationThenDeclines(code):
+            .requiresAuthenticationThenDeclines(DeclineReason(code: code.stripeCode, message: code.message))
         }
         return try addPaymentMethod(accountID: accountID, NewPaymentMethod(
             token: token.id, brand: token.brand.displayName, last4: token.last4, expMonth: token.expMonth,

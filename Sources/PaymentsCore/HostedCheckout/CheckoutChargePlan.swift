@@ -12,15 +12,21 @@ enum CheckoutChargePlan: Equatable {
         switch (behaviour, challengeOutcome) {
         case (.succeeds, _):
             self = .charge(.succeeds)
+        case let (.succeedsThen(aftermath), _):
+            self = .charge(.succeedsThen(aftermath))
         case let (.declines(code), _):
             self = .decline(code)
         case let (.attachesButChargesDecline(code), _):
             self = .charge(.declines(DeclineReason(code: code.rawValue, message: code.message)))
-        case (.requiresAuthenticationUnlessSetUp, nil), (.alwaysRequiresAuthentication, nil):
+        case (.requiresAuthenticationUnlessSetUp, nil), (.alwaysRequiresAuthentication, nil),
+             (.requiresAuthenticationThenDeclines, nil):
             self = .challenge
         case (.requiresAuthenticationUnlessSetUp, .approved), (.alwaysRequiresAuthentication, .approved):
             self = .charge(.succeeds)
-        case (.requiresAuthenticationUnlessSetUp, .failed), (.alwaysRequiresAuthentication, .failed):
+        case let (.requiresAuthenticationThenDeclines(code), .approved):
+            self = .decline(code)
+        case (.requiresAuthenticationUnlessSetUp, .failed), (.alwaysRequiresAuthentication, .failed),
+             (.requiresAuthenticationThenDeclines, .failed):
             self = .decline(.authenticationFailed)
         }
     }
