@@ -11,6 +11,7 @@ extension Components.Schemas.Invoice.KindPayload {
         case .planChange: self = .planChange
         case .oneTime: self = .oneTime
         case .refund: self = .refund
+        case .dispute: self = .dispute
         }
     }
 }
@@ -24,6 +25,7 @@ extension Components.Schemas.Invoice.StatusPayload {
         case .void: self = .void
         case .uncollectible: self = .uncollectible
         case .refunded: self = .refunded
+        case .disputed: self = .disputed
         }
     }
 }
@@ -38,6 +40,7 @@ extension Components.Schemas.InvoiceLine.KindPayload {
         case .appliedBalance: self = .appliedBalance
         case .balanceCredit: self = .balanceCredit
         case .refund: self = .refund
+        case .dispute: self = .dispute
         }
     }
 }
