@@ -91,11 +91,6 @@ public struct TransactionSigningAuthority: Sendable {
         }
     }
 
-    /// The token's signing input with an empty signature: what a token reads as if signing failed.
-    func unsignedCompact(_ payloadBytes: Data) -> String {
-        headerSegment + "." + Base64URL.encode(payloadBytes) + "."
-    }
-
     /// Signs payload bytes made by `encode(_:)`.
     func sign(encodedPayload payloadBytes: Data) throws(TransactionSigningAuthorityError) -> String {
         let signingInput = headerSegment + "." + Base64URL.encode(payloadBytes)
