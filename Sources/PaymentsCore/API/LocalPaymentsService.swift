@@ -294,6 +294,28 @@ public final class LocalPaymentsService: PaymentsService {
         let (problems, proofs) = try await write { engine in
             (try engine.invariantViolations(), try engine.entitlementProofs())
         }
+        return problems + (await unverifiedProofs(proofs))
+    }
+
+    /// `checkInvariants` of another copy of a store (a snapshot about to be restored), as it
+    /// stands: nothing falls due in it first.
+    func invariantProblems(in copy: DatabaseQueue) async throws -> [String] {
+        let (catalog, signer, random, now) = (storeCatalog, signer, random, clock.now)
+        let (problems, proofs): ([String], [(String, String?)])
+        do {
+            (problems, proofs) = try await copy.write { db in
+                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                return (try engine.invariantViolations(), try engine.entitlementProofs())
+            }
+        } catch let error as PaymentsError {
+            throw error
+        } catch {
+            throw PaymentsError.storage(String(describing: error))
+        }
+        return problems + (await unverifiedProofs(proofs))
+    }
+
+    private func unverifiedProofs(_ proofs: [(String, String?)]) async -> [String] {
         var unverified: [String] = []
         for (owner, jws) in proofs {
             guard let jws else {
@@ -306,6 +328,6 @@ public final class LocalPaymentsService: PaymentsService {
             case let .unverified(reason, _): unverified.append("\(owner): transaction does not verify (\(reason))")
             }
         }
-        return problems + unverified
+        return unverified
     }
 }
