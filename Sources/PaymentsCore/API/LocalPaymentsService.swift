@@ -36,8 +36,16 @@ public final class LocalPaymentsService: PaymentsService {
                             random: RandomSource = RandomSource()) throws {
         let database = try StoreDatabase.open(directory)
         let signer = try DirectoryLock.withLock(in: directory.url) {
-            try random.with { try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0) }
+            // A chain nothing was signed with may be replaced if a kill left it damaged (see loadOrCreate).
+            let nothingSigned = try database.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM transactions) OR EXISTS(SELECT 1 FROM sync_queue)") == false
+            }
+            return try random.with {
+                try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0,
+                                                             startOverIfDamaged: nothingSigned)
+            }
         }
+        try directory.tightenExisting()
         self.init(database: database, catalog: catalog, clock: clock, signer: signer, random: random,
                   snapshotDirectory: directory.url.appendingPathComponent("snapshots"))
     }
