@@ -78,6 +78,13 @@ struct SigningKeyDirectory {
         _ files: [(name: String, contents: String, permissions: mode_t)],
         interruption: ((CreationStep) throws -> Void)? = nil
     ) throws(TransactionSigningAuthorityError) {
+        do {
+            // The data directory itself, when the chain is its first content (owner-only, like everything in it).
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: Self.directoryPermissions])
+        } catch {
+            throw .writeFailed(path: url.deletingLastPathComponent().path, detail: error.localizedDescription)
+        }
         try removeFolder(stagingURL)
         guard mkdir(stagingURL.path, mode_t(Self.directoryPermissions)) == 0 else {
             throw .writeFailed(path: stagingURL.path, detail: Self.lastErrorDescription())
