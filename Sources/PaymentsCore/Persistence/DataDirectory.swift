@@ -38,7 +38,7 @@ public struct DataDirectory: Sendable, Hashable {
 
     /// Makes what an older Kiosk left group- or world-readable here owner-only (a no-op on a
     /// directory this version created).
-    public func tightenExisting() throws {
+    func tightenExisting() throws {
         for file in Self.privateFiles { try OwnerOnlyFiles.tightenFile(url.appendingPathComponent(file)) }
         for folder in Self.privateFolders.map(url.appendingPathComponent) where FileManager.default.fileExists(atPath: folder.path) {
             try OwnerOnlyFiles.prepareDirectory(folder)

@@ -9,13 +9,13 @@ import Darwin
 /// keys, so they are created owner-only (0600 files, 0700 folders) whatever the umask, and a
 /// replacement goes through a temporary file, fsync and rename so a crash leaves the old or the
 /// new contents, never neither.
-public enum OwnerOnlyFiles {
-    public static let fileMode: mode_t = 0o600
-    public static let directoryMode: mode_t = 0o700
+enum OwnerOnlyFiles {
+    static let fileMode: mode_t = 0o600
+    static let directoryMode: mode_t = 0o700
 
     /// Creates `url` (and missing parents) owner-only, or tightens it if it exists with group or
     /// world access; throws a storage error naming the folder when that cannot be done.
-    public static func prepareDirectory(_ url: URL) throws {
+    static func prepareDirectory(_ url: URL) throws {
         let path = url.path
         var created = mkdir(path, directoryMode) == 0
         if !created, errno == ENOENT {
@@ -46,7 +46,7 @@ public enum OwnerOnlyFiles {
 
     /// Makes an existing file owner-only (a no-op for a missing one): tightens what older versions
     /// of Kiosk created with the default umask.
-    public static func tightenFile(_ url: URL) throws {
+    static func tightenFile(_ url: URL) throws {
         var status = stat()
         guard lstat(url.path, &status) == 0 else {
             if errno == ENOENT { return }
@@ -60,7 +60,7 @@ public enum OwnerOnlyFiles {
 
     /// Creates an empty owner-only file if none exists, so that SQLite, which gives its `-wal`,
     /// `-shm` and journal files the database file's mode, creates those owner-only too.
-    public static func createFile(_ url: URL) throws {
+    static func createFile(_ url: URL) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, fileMode)
         guard descriptor >= 0 else { throw failure("cannot create", url.path, errno) }
         close(descriptor)
@@ -68,7 +68,7 @@ public enum OwnerOnlyFiles {
     }
 
     /// Flushes a file's contents (or a folder's entries, after a rename) to the disk.
-    public static func sync(_ url: URL) throws {
+    static func sync(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("cannot open", url.path, errno) }
         defer { close(descriptor) }
@@ -76,14 +76,14 @@ public enum OwnerOnlyFiles {
     }
 
     /// Puts `staged` in place of `target` atomically and makes the rename durable.
-    public static func replace(_ target: URL, with staged: URL) throws {
+    static func replace(_ target: URL, with staged: URL) throws {
         try sync(staged)
         guard rename(staged.path, target.path) == 0 else { throw failure("cannot move into place", target.path, errno) }
         try sync(target.deletingLastPathComponent())
     }
 
     /// Removes a file if it exists (a leftover staging file of an interrupted write).
-    public static func removeIfPresent(_ url: URL) throws {
+    static func removeIfPresent(_ url: URL) throws {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw failure("cannot remove", url.path, errno) }
     }
 
