@@ -55,7 +55,7 @@ done
 dir="$work/purchases"
 known=0
 for round in $(seq 1 "$rounds"); do
-    kill_after "$(between 150 2500)" "$kiosk" seed --data-dir "$dir" --accounts 15 --months 6 --seed "$round" \
+    kill_after "$(between 150 1500)" "$kiosk" seed --data-dir "$dir" --accounts 15 --months 6 --seed "$round" \
         --start 2025-01-01
     count=$(check "$dir" "purchases, round $round")
     if [ "$count" -lt "$known" ]; then
@@ -68,7 +68,7 @@ done
 # 3. Renewals: few customers, years of test-clock time (renewals, retries, expiries).
 dir="$work/renewals"
 for round in $(seq 1 "$rounds"); do
-    kill_after "$(between 150 2500)" "$kiosk" seed --data-dir "$dir" --accounts 3 --months 48 --seed "$round" \
+    kill_after "$(between 150 1500)" "$kiosk" seed --data-dir "$dir" --accounts 3 --months 48 --seed "$round" \
         --start 2022-01-01
     check "$dir" "renewals, round $round" >/dev/null
 done
@@ -78,7 +78,7 @@ dir="$work/purchases"
 "$kiosk" store snapshot save checkpoint --data-dir "$dir" >/dev/null
 saved=$(check "$dir" "before snapshots")
 for round in $(seq 1 "$rounds"); do
-    kill_after "$(between 0 250)" "$kiosk" store snapshot save checkpoint --data-dir "$dir"
+    kill_after "$(between 0 150)" "$kiosk" store snapshot save checkpoint --data-dir "$dir"
     check "$dir" "snapshot save, round $round" >/dev/null
     if ! out=$("$kiosk" store snapshot restore checkpoint --data-dir "$dir" 2>&1); then
         echo "FAIL snapshot save, round $round: the snapshot no longer restores: $out" >&2
