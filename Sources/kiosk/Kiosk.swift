@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `kiosk` command line: wiring only; every behaviour lives in the libraries.
 @main
@@ -13,4 +14,11 @@ struct Kiosk: AsyncParsableCommand {
         ],
         defaultSubcommand: RunCommand.self
     )
+
+    /// Everything kiosk creates (the store, keys, snapshots, preferences, QA transcripts and
+    /// reports, exports) holds customers' details or secrets, so it is created owner-only.
+    static func main() async {
+        umask(0o077)
+        await main(nil)
+    }
 }

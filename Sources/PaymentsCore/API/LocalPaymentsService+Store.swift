@@ -87,33 +87,50 @@ extension LocalPaymentsService {
 
     // MARK: Snapshots
 
-    /// Saves the whole store (every table) under a name, to branch a test from this point.
+    /// Saves the whole store (every table) under a name, to branch a test from this point. The
+    /// previous snapshot of that name stays until the new one is complete (see `StoreSnapshotFile`).
     public func saveSnapshot(named name: String) async throws {
-        let url = try snapshotURL(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: url)
+        let file = try snapshotFile(name)
         do {
-            try database.backup(to: DatabaseQueue(path: url.path))
+            try file.save(from: database)
+        } catch let error as PaymentsError {
+            throw error
         } catch {
             throw PaymentsError.storage("cannot save snapshot \(name): \(error)")
         }
     }
 
-    /// Replaces the store's contents with a snapshot's, in place (other connections see it too).
+    /// Replaces the store's contents with a snapshot's, in place (other connections see it too),
+    /// only once a copy of it has proved sound: SQLite's integrity check, Kiosk's schema at a
+    /// version this build knows, and `checkInvariants` on the copy. Anything else is refused with
+    /// the reason and the live store is not touched.
     public func restoreSnapshot(named name: String) async throws {
-        let url = try snapshotURL(name)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw PaymentsError.snapshotNotFound(name) }
+        let file = try snapshotFile(name)
+        let copy = try file.openValidated()
+        let problems = try await invariantProblems(in: copy)
+        guard problems.isEmpty else {
+            throw file.rejected("its books do not hold (\(problems.prefix(3).joined(separator: "; ")))")
+        }
         do {
-            try DatabaseQueue(path: url.path).backup(to: database)
+            try copy.backup(to: database)
         } catch {
             throw PaymentsError.storage("cannot restore snapshot \(name): \(error)")
         }
     }
 
     public func snapshots() async throws -> [String] {
-        guard let directory = snapshotDirectory,
-              let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        return files.filter { $0.hasSuffix(".sqlite") }.map { String($0.dropLast(7)) }.sorted()
+        guard let directory = snapshotDirectory, FileManager.default.fileExists(atPath: directory.path) else { return [] }
+        let files: [String]
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw PaymentsError.storage("cannot list the snapshots in \(directory.path): \(error)")
+        }
+        return files.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.map { String($0.dropLast(7)) }.sorted()
+    }
+
+    private func snapshotFile(_ name: String) throws -> StoreSnapshotFile {
+        StoreSnapshotFile(name: name, url: try snapshotURL(name))
     }
 
     private func snapshotURL(_ name: String) throws -> URL {

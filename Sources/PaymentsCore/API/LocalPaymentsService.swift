@@ -36,8 +36,16 @@ public final class LocalPaymentsService: PaymentsService {
                             random: RandomSource = RandomSource()) throws {
         let database = try StoreDatabase.open(directory)
         let signer = try DirectoryLock.withLock(in: directory.url) {
-            try random.with { try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0) }
+            // A chain nothing was signed with may be replaced if a kill left it damaged (see loadOrCreate).
+            let nothingSigned = try database.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM transactions) OR EXISTS(SELECT 1 FROM sync_queue)") == false
+            }
+            return try random.with {
+                try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0,
+                                                             startOverIfDamaged: nothingSigned)
+            }
         }
+        try directory.tightenExisting()
         self.init(database: database, catalog: catalog, clock: clock, signer: signer, random: random,
                   snapshotDirectory: directory.url.appendingPathComponent("snapshots"))
     }
@@ -294,6 +302,28 @@ public final class LocalPaymentsService: PaymentsService {
         let (problems, proofs) = try await write { engine in
             (try engine.invariantViolations(), try engine.entitlementProofs())
         }
+        return problems + (await unverifiedProofs(proofs))
+    }
+
+    /// `checkInvariants` of another copy of a store (a snapshot about to be restored), as it
+    /// stands: nothing falls due in it first.
+    func invariantProblems(in copy: DatabaseQueue) async throws -> [String] {
+        let (catalog, signer, random, now) = (storeCatalog, signer, random, clock.now)
+        let (problems, proofs): ([String], [(String, String?)])
+        do {
+            (problems, proofs) = try await copy.write { db in
+                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                return (try engine.invariantViolations(), try engine.entitlementProofs())
+            }
+        } catch let error as PaymentsError {
+            throw error
+        } catch {
+            throw PaymentsError.storage(String(describing: error))
+        }
+        return problems + (await unverifiedProofs(proofs))
+    }
+
+    private func unverifiedProofs(_ proofs: [(String, String?)]) async -> [String] {
         var unverified: [String] = []
         for (owner, jws) in proofs {
             guard let jws else {
@@ -306,6 +336,6 @@ public final class LocalPaymentsService: PaymentsService {
             case let .unverified(reason, _): unverified.append("\(owner): transaction does not verify (\(reason))")
             }
         }
-        return problems + unverified
+        return unverified
     }
 }

@@ -33,6 +33,8 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case cardRejected(field: String, message: String)
     case cardDeclined(DeclineReason)
     case snapshotNotFound(String)
+    /// A snapshot that is not a sound Kiosk store; the live store was left as it was.
+    case snapshotRejected(name: String, reason: String)
     case receipt(ReceiptBackendError)
     case restore(RestoreError)
 
@@ -80,6 +82,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case let .cardRejected(_, message): message
         case let .cardDeclined(reason): reason.message
         case let .snapshotNotFound(name): "No snapshot named \(name)."
+        case let .snapshotRejected(name, reason): "Snapshot \(name) was not restored: \(reason). The store is unchanged."
         case let .receipt(error): error.userMessage
         case let .restore(error): error.userMessage
         }

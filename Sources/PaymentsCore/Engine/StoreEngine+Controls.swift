@@ -6,7 +6,12 @@ extension StoreEngine {
         guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'controls'")) else {
             return StoreControls()
         }
-        return (try? JSONDecoder().decode(StoreControls.self, from: Data(json.utf8))) ?? StoreControls()
+        do {
+            return try JSONDecoder().decode(StoreControls.self, from: Data(json.utf8))
+        } catch {
+            // A corrupt row must not silently disarm faults or turn test controls off.
+            throw PaymentsError.storage("the store controls (meta row 'controls') cannot be read: \(error)")
+        }
     }
 
     func saveControls(_ controls: StoreControls) throws {

@@ -70,11 +70,16 @@ extension StoreEngine {
 
     /// What a stored transaction says: its payload column, or for rows older than that column,
     /// the payload of its token.
+    /// A row that cannot be decoded is a storage error naming the transaction, never skipped.
     func storedPayload(_ record: TransactionRecord) throws -> TransactionPayload {
-        if let payload = record.payload {
-            return try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(payload.utf8))
+        do {
+            if let payload = record.payload {
+                return try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(payload.utf8))
+            }
+            return try CompactJWS.payload(of: record.jws)
+        } catch {
+            throw PaymentsError.storage("transaction \(record.id) cannot be read: \(error)")
         }
-        return try CompactJWS.payload(of: record.jws)
     }
 
     /// Marks the transactions an invoice paid for as revoked and signs them again, as the App Store
@@ -85,7 +90,7 @@ extension StoreEngine {
         if let invoiceID { query = query.filter(sql: "invoice_id = ?", arguments: [invoiceID]) }
         if let subscriptionID { query = query.filter(sql: "subscription_id = ?", arguments: [subscriptionID]) }
         for var record in try query.fetchAll(db) {
-            guard var payload = try? storedPayload(record) else { continue }
+            var payload = try storedPayload(record)
             payload.revocationDate = date
             payload.revocationReason = reason
             payload.signedDate = systemNow
@@ -100,10 +105,7 @@ extension StoreEngine {
     func transactions(accountID: String, limit: Int) throws -> [SignedTransaction] {
         try TransactionRecord.filter(sql: "account_id = ?", arguments: [accountID])
             .order(sql: "purchase_date DESC, id DESC").limit(min(max(limit, 1), 1000)).fetchAll(db)
-            .compactMap { record in
-                guard let payload = try? storedPayload(record) else { return nil }
-                return SignedTransaction(jws: try token(of: record), payload: payload)
-            }
+            .map { record in SignedTransaction(jws: try token(of: record), payload: try storedPayload(record)) }
     }
 
     private func encode(_ payload: TransactionPayload) throws -> Data {

@@ -46,7 +46,12 @@ struct StoreEngine {
         guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'settings'")) else {
             return StoreSettings()
         }
-        return (try? JSONDecoder().decode(StoreSettings.self, from: Data(json.utf8))) ?? StoreSettings()
+        do {
+            return try JSONDecoder().decode(StoreSettings.self, from: Data(json.utf8))
+        } catch {
+            // A corrupt row must not silently reset the grace period and the rest to defaults.
+            throw PaymentsError.storage("the store settings (meta row 'settings') cannot be read: \(error)")
+        }
     }
 
     func saveSettings(_ settings: StoreSettings) throws {

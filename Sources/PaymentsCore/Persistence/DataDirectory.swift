@@ -25,9 +25,30 @@ public struct DataDirectory: Sendable, Hashable {
     /// A catalog the user placed here replaces the embedded default.
     public var catalogURL: URL { url.appendingPathComponent("catalog.yaml") }
 
-    /// Creates the directory (owner-only: it will hold signing keys and webhook secrets).
+    /// Creates the directory owner-only (it holds signing keys, webhook secrets and customers' names
+    /// and emails), or makes an existing one owner-only; refuses with the reason when it cannot.
     public func create() throws {
-        try FileManager.default.createDirectory(
-            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try OwnerOnlyFiles.prepareDirectory(url)
+    }
+
+    /// Files Kiosk keeps here directly, which older versions created with the default umask.
+    static let privateFiles = ["kiosk.sqlite", "kiosk.sqlite-wal", "kiosk.sqlite-shm", "preferences.json", ".kiosk.lock"]
+    /// Folders Kiosk keeps here, made owner-only with every file in them.
+    static let privateFolders = ["transaction-signing", "snapshots"]
+
+    /// Makes what an older Kiosk left group- or world-readable here owner-only (a no-op on a
+    /// directory this version created).
+    func tightenExisting() throws {
+        for file in Self.privateFiles { try OwnerOnlyFiles.tightenFile(url.appendingPathComponent(file)) }
+        for folder in Self.privateFolders.map(url.appendingPathComponent) where FileManager.default.fileExists(atPath: folder.path) {
+            try OwnerOnlyFiles.prepareDirectory(folder)
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            } catch {
+                throw PaymentsError.storage("cannot list \(folder.path): \(error)")
+            }
+            for name in names { try OwnerOnlyFiles.tightenFile(folder.appendingPathComponent(name)) }
+        }
     }
 }

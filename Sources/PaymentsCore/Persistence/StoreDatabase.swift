@@ -19,8 +19,11 @@ public enum StoreDatabase {
     }
 
     /// Opens (creating if needed) the database of a data directory.
+    /// The database file is made owner-only before SQLite opens it, because SQLite gives its `-wal`
+    /// and `-shm` files the database file's mode.
     public static func open(_ directory: DataDirectory) throws -> DatabasePool {
         try directory.create()
+        try OwnerOnlyFiles.createFile(directory.databaseURL)
         return try open(at: directory.databaseURL)
     }
 }

@@ -10,14 +10,17 @@ import Darwin
 
 /// The on-disk home of the store's signing chain, a `transaction-signing` folder inside Kiosk's data directory:
 ///
-/// - `root-ca.pem`: the root certificate only (0644). This is all a verifier needs; the root's private key
+/// - `root-ca.pem`: the root certificate only. This is all a verifier needs; the root's private key
 ///   is discarded once the intermediate is issued, like an offline root.
 /// - `intermediate-ca.pem`: intermediate certificate and its private key (0600).
 /// - `signing-leaf.pem`: leaf certificate and its private key (0600). Kept in one file so that renewing the
 ///   leaf replaces certificate and key together with a single atomic rename.
 ///
-/// New files are created with `O_EXCL`, so an existing file is never overwritten; the leaf renewal is the only
-/// replacement, and it is atomic.
+/// Everything is owner-only (files 0600, the folder 0700), like the rest of the data directory.
+/// A new chain is written into a staging folder and renamed into place once complete, so a kill during
+/// first-run creation leaves either no chain or a whole one, never a partial folder. New files are created
+/// with `O_EXCL`, so an existing file is never overwritten; the leaf renewal is the only replacement, and it
+/// is atomic.
 struct SigningKeyDirectory {
     static let folderName = "transaction-signing"
     static let rootFile = "root-ca.pem"
@@ -25,14 +28,23 @@ struct SigningKeyDirectory {
     static let leafFile = "signing-leaf.pem"
     static let allFiles = [rootFile, intermediateFile, leafFile]
 
-    static let publicPermissions: mode_t = 0o644
+    static let publicPermissions: mode_t = 0o600
     static let privatePermissions: mode_t = 0o600
     static let directoryPermissions = 0o700
 
+    static let stagingFolderName = ".transaction-signing.partial"
+
+    /// The points of first-run creation a kill can fall between, in order; tests stop creation at each.
+    enum CreationStep: CaseIterable, Sendable {
+        case stagingCreated, intermediateWritten, leafWritten, rootWritten
+    }
+
     let url: URL
+    let stagingURL: URL
 
     init(dataDirectory: URL) {
         url = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
+        stagingURL = dataDirectory.appendingPathComponent(Self.stagingFolderName, isDirectory: true)
     }
 
     func path(of file: String) -> String {
@@ -59,22 +71,68 @@ struct SigningKeyDirectory {
         return text
     }
 
-    func create() throws(TransactionSigningAuthorityError) {
+    /// Writes a whole new chain (`files`: name, contents, permissions, in order) into the staging folder,
+    /// flushes it, and renames it into place. A leftover staging folder of an interrupted creation is
+    /// discarded first; `interruption` is called after each step (tests throw from it to stop there).
+    func createStaged(
+        _ files: [(name: String, contents: String, permissions: mode_t)],
+        interruption: ((CreationStep) throws -> Void)? = nil
+    ) throws(TransactionSigningAuthorityError) {
         do {
-            try FileManager.default.createDirectory(
-                at: url,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: Self.directoryPermissions]
-            )
+            // The data directory itself, when the chain is its first content (owner-only, like everything in it).
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: Self.directoryPermissions])
         } catch {
-            throw .writeFailed(path: url.path, detail: error.localizedDescription)
+            throw .writeFailed(path: url.deletingLastPathComponent().path, detail: error.localizedDescription)
+        }
+        try removeFolder(stagingURL)
+        guard mkdir(stagingURL.path, mode_t(Self.directoryPermissions)) == 0 else {
+            throw .writeFailed(path: stagingURL.path, detail: Self.lastErrorDescription())
+        }
+        try reach(.stagingCreated, interruption)
+        let steps: [CreationStep] = [.intermediateWritten, .leafWritten, .rootWritten]
+        for (file, step) in zip(files, steps) {
+            try Self.writeExclusively(path: stagingURL.appendingPathComponent(file.name).path, contents: file.contents,
+                                      permissions: file.permissions)
+            try reach(step, interruption)
+        }
+        try Self.flush(stagingURL.path)
+        guard rename(stagingURL.path, url.path) == 0 else {
+            throw .writeFailed(path: url.path, detail: Self.lastErrorDescription())
+        }
+        try Self.flush(url.deletingLastPathComponent().path)
+    }
+
+    /// Deletes the chain's folder: only done when it is damaged and nothing was ever signed with it.
+    func removeChain() throws(TransactionSigningAuthorityError) {
+        try removeFolder(url)
+    }
+
+    private func removeFolder(_ folder: URL) throws(TransactionSigningAuthorityError) {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: folder)
+        } catch {
+            throw .writeFailed(path: folder.path, detail: "cannot remove: \(error.localizedDescription)")
         }
     }
 
-    /// Writes a file that must not exist yet; fails with ``TransactionSigningAuthorityError/fileAlreadyExists(path:)``
-    /// rather than touching one that does.
-    func writeNew(_ file: String, contents: String, permissions: mode_t) throws(TransactionSigningAuthorityError) {
-        try Self.writeExclusively(path: path(of: file), contents: contents, permissions: permissions)
+    private func reach(
+        _ step: CreationStep,
+        _ interruption: ((CreationStep) throws -> Void)?
+    ) throws(TransactionSigningAuthorityError) {
+        do {
+            try interruption?(step)
+        } catch {
+            throw .writeFailed(path: stagingURL.path, detail: "interrupted after \(step): \(error)")
+        }
+    }
+
+    private static func flush(_ path: String) throws(TransactionSigningAuthorityError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .writeFailed(path: path, detail: lastErrorDescription()) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .writeFailed(path: path, detail: lastErrorDescription()) }
     }
 
     /// Atomically replaces a file: readers see either the old or the new contents, never a mix.

@@ -49,21 +49,45 @@ public struct TransactionSigningAuthority: Sendable {
     ///
     /// - Parameter generator: source of key material and serial numbers; pass `SystemRandomNumberGenerator`
     ///   (a CSPRNG) outside tests.
+    ///   - startOverIfDamaged: true when nothing was ever signed with the chain (the store holds no
+    ///     transaction): a partial, corrupt or mismatched chain (a kill during first-run creation by an
+    ///     older Kiosk) is then replaced by a new one, since no receipt depends on it. Otherwise such a
+    ///     chain is reported, never regenerated.
     public static func loadOrCreate(
         dataDirectory: URL,
         now: Date,
-        using generator: inout some RandomNumberGenerator
+        using generator: inout some RandomNumberGenerator,
+        startOverIfDamaged: Bool = false
+    ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
+        try loadOrCreate(dataDirectory: dataDirectory, now: now, using: &generator, startOverIfDamaged: startOverIfDamaged,
+                         interruption: nil)
+    }
+
+    /// `interruption` is called after each step of a first-run creation (tests stop it there).
+    static func loadOrCreate(
+        dataDirectory: URL,
+        now: Date,
+        using generator: inout some RandomNumberGenerator,
+        startOverIfDamaged: Bool,
+        interruption: ((SigningKeyDirectory.CreationStep) throws -> Void)?
     ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
         let directory = SigningKeyDirectory(dataDirectory: dataDirectory)
         let existing = directory.existingFiles()
         if existing.isEmpty {
-            return try create(in: directory, now: now, using: &generator)
+            try directory.removeChain()
+            return try create(in: directory, now: now, using: &generator, interruption: interruption)
         }
-        let missing = SigningKeyDirectory.allFiles.filter { !existing.contains($0) }
-        guard missing.isEmpty else {
-            throw .incompleteKeyDirectory(directory: directory.url.path, missingFiles: missing)
+        do throws(TransactionSigningAuthorityError) {
+            let missing = SigningKeyDirectory.allFiles.filter { !existing.contains($0) }
+            guard missing.isEmpty else {
+                throw .incompleteKeyDirectory(directory: directory.url.path, missingFiles: missing)
+            }
+            return try load(from: directory, now: now, using: &generator)
+        } catch {
+            guard startOverIfDamaged, error.isDamagedChain else { throw error }
+            try directory.removeChain()
+            return try create(in: directory, now: now, using: &generator, interruption: interruption)
         }
-        return try load(from: directory, now: now, using: &generator)
     }
 
     /// Reads only the root certificate, which is all a verifier needs; no private key is touched.
@@ -91,11 +115,6 @@ public struct TransactionSigningAuthority: Sendable {
         }
     }
 
-    /// The token's signing input with an empty signature: what a token reads as if signing failed.
-    func unsignedCompact(_ payloadBytes: Data) -> String {
-        headerSegment + "." + Base64URL.encode(payloadBytes) + "."
-    }
-
     /// Signs payload bytes made by `encode(_:)`.
     func sign(encodedPayload payloadBytes: Data) throws(TransactionSigningAuthorityError) -> String {
         let signingInput = headerSegment + "." + Base64URL.encode(payloadBytes)
@@ -111,7 +130,8 @@ public struct TransactionSigningAuthority: Sendable {
     private static func create(
         in directory: SigningKeyDirectory,
         now: Date,
-        using generator: inout some RandomNumberGenerator
+        using generator: inout some RandomNumberGenerator,
+        interruption: ((SigningKeyDirectory.CreationStep) throws -> Void)?
     ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
         let rootKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
         let intermediateKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
@@ -124,22 +144,12 @@ public struct TransactionSigningAuthority: Sendable {
             publicKey: leafKey.publicKey, intermediate: intermediate, intermediateKey: intermediateKey, now: now,
             using: &generator
         )
-        try directory.create()
-        try directory.writeNew(
-            SigningKeyDirectory.intermediateFile,
-            contents: try pem(intermediate, key: intermediateKey),
-            permissions: SigningKeyDirectory.privatePermissions
-        )
-        try directory.writeNew(
-            SigningKeyDirectory.leafFile,
-            contents: try pem(leaf, key: leafKey),
-            permissions: SigningKeyDirectory.privatePermissions
-        )
-        try directory.writeNew(
-            SigningKeyDirectory.rootFile,
-            contents: try pem(root),
-            permissions: SigningKeyDirectory.publicPermissions
-        )
+        try directory.createStaged([
+            (SigningKeyDirectory.intermediateFile, try pem(intermediate, key: intermediateKey),
+             SigningKeyDirectory.privatePermissions),
+            (SigningKeyDirectory.leafFile, try pem(leaf, key: leafKey), SigningKeyDirectory.privatePermissions),
+            (SigningKeyDirectory.rootFile, try pem(root), SigningKeyDirectory.publicPermissions),
+        ], interruption: interruption)
         return try TransactionSigningAuthority(root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
     }
 

@@ -50,3 +50,14 @@ public enum TransactionSigningAuthorityError: Error, Sendable, Equatable, Custom
         }
     }
 }
+
+extension TransactionSigningAuthorityError {
+    /// The chain on disk is partial, corrupt or mismatched (as a kill during creation leaves it),
+    /// as opposed to an I/O failure or an expired intermediate.
+    var isDamagedChain: Bool {
+        switch self {
+        case .incompleteKeyDirectory, .corruptFile, .inconsistentChain: true
+        default: false
+        }
+    }
+}

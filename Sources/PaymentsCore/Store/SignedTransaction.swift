@@ -12,10 +12,10 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
     public var payload: TransactionPayload
     private var token: TransactionToken
 
-    /// The compact JWS, signed on first read when the transaction was recorded unsigned.
+    /// The compact JWS, signed on first read when the transaction was recorded unsigned; a
+    /// signature that cannot be made is a storage error, never a token without one.
     public var jws: String {
-        get { token.compact }
-        set { token = TransactionToken(signed: newValue) }
+        get throws { try token.compact() }
     }
 
     public init(jws: String, payload: TransactionPayload) {
@@ -29,6 +29,12 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
         self.token = TransactionToken(encodedPayload: encodedPayload, signer: signer)
     }
 
+    /// A transaction whose token `sign` makes on first read (tests inject a failing signer).
+    init(payload: TransactionPayload, encodedPayload: Data, sign: @escaping TransactionToken.Signer) {
+        self.payload = payload
+        self.token = TransactionToken(encodedPayload: encodedPayload, sign: sign)
+    }
+
     private enum CodingKeys: String, CodingKey { case jws, payload }
 
     public init(from decoder: any Decoder) throws {
@@ -39,12 +45,12 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(jws, forKey: .jws)
+        try container.encode(try jws, forKey: .jws)
         try container.encode(payload, forKey: .payload)
     }
 
     public static func == (lhs: SignedTransaction, rhs: SignedTransaction) -> Bool {
-        lhs.payload == rhs.payload && lhs.jws == rhs.jws
+        lhs.payload == rhs.payload && lhs.token.isSame(as: rhs.token)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -7,9 +7,12 @@ import Foundation
 /// (they are stored in the same row), so signing later says exactly what signing at once would.
 /// A class so that copies of a `SignedTransaction` share one signature instead of each signing.
 final class TransactionToken: @unchecked Sendable {
+    /// Signs payload bytes as a compact JWS; the authority's `sign(encodedPayload:)` in the store.
+    typealias Signer = @Sendable (Data) throws -> String
+
     private enum State {
         case signed(String)
-        case unsigned(Data, TransactionSigningAuthority)
+        case unsigned(Data, Signer)
     }
 
     /// Guards `state`: the token may be read from several tasks, and must be signed only once.
@@ -21,22 +24,41 @@ final class TransactionToken: @unchecked Sendable {
     }
 
     init(encodedPayload: Data, signer: TransactionSigningAuthority) {
-        state = .unsigned(encodedPayload, signer)
+        state = .unsigned(encodedPayload, { try signer.sign(encodedPayload: $0) })
     }
 
-    /// The signed token. The leaf key was validated when the authority was loaded, so signing does
-    /// not fail in practice; if it ever did, this read returns the token with an empty signature,
-    /// which every verifier rejects, and the next read tries again.
-    var compact: String {
-        lock.withLock {
+    init(encodedPayload: Data, sign: @escaping Signer) {
+        state = .unsigned(encodedPayload, sign)
+    }
+
+    /// The signed token. When signing fails the caller gets a storage error (never a token with an
+    /// empty signature that would pass for a receipt), and the next read tries again.
+    func compact() throws -> String {
+        try lock.withLock {
             switch state {
             case let .signed(compact):
                 return compact
-            case let .unsigned(bytes, signer):
-                guard let compact = try? signer.sign(encodedPayload: bytes) else { return signer.unsignedCompact(bytes) }
+            case let .unsigned(bytes, sign):
+                let compact: String
+                do {
+                    compact = try sign(bytes)
+                } catch {
+                    throw PaymentsError.storage("cannot sign the transaction: \(error)")
+                }
                 state = .signed(compact)
                 return compact
             }
+        }
+    }
+
+    /// Same token: the same object, the same signed text, or the same bytes still to be signed.
+    func isSame(as other: TransactionToken) -> Bool {
+        if self === other { return true }
+        let (mine, theirs) = (lock.withLock { state }, other.lock.withLock { other.state })
+        switch (mine, theirs) {
+        case let (.signed(left), .signed(right)): return left == right
+        case let (.unsigned(left, _), .unsigned(right, _)): return left == right
+        default: return false
         }
     }
 }

@@ -30,7 +30,8 @@ struct StoreOptions: ParsableArguments {
         do {
             return (try LocalPaymentsService(directory: directory, catalog: catalog, clock: clock), catalog, source)
         } catch {
-            Terminal.error("cannot open the data directory \(directory.url.path): \(error)")
+            let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
+            Terminal.error("cannot open the data directory \(directory.url.path): \(reason)")
             throw ExitCode(73)
         }
     }

@@ -8,7 +8,7 @@ struct StoreCommand: AsyncParsableCommand {
         commandName: "store",
         abstract: "Inspect and set the simulated store's test controls, snapshots and pending actions.",
         subcommands: [StoreControlsCommand.self, StoreSnapshotCommand.self, StorePendingCommand.self,
-                      StoreSyncCommand.self, StoreClearCommand.self, StoreResetCommand.self])
+                      StoreSyncCommand.self, StoreClearCommand.self, StoreResetCommand.self, StoreCheckCommand.self])
 }
 
 /// An `on`/`off` switch value.

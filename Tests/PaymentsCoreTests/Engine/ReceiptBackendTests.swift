@@ -27,17 +27,18 @@ import Testing
         let ada = try await store.account(card: nil)
         let bob = try await store.account("bob", card: nil)
         let transaction = try await storeBuy(store, ada, "points.500")
+        let jws = try transaction.jws
         let cases: [(ReceiptSubmission, ReceiptBackendError)] = [
             (ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: " "), .noReceipt),
-            (ReceiptSubmission(userID: "acct_nope", productID: "points.500", receipt: transaction.jws), .userNotFound("acct_nope")),
-            (ReceiptSubmission(userID: ada.id, productID: "gold", receipt: transaction.jws), .planNotFound("gold")),
-            (ReceiptSubmission(userID: bob.id, productID: "points.500", receipt: transaction.jws),
+            (ReceiptSubmission(userID: "acct_nope", productID: "points.500", receipt: jws), .userNotFound("acct_nope")),
+            (ReceiptSubmission(userID: ada.id, productID: "gold", receipt: jws), .planNotFound("gold")),
+            (ReceiptSubmission(userID: bob.id, productID: "points.500", receipt: jws),
              .duplicatePurchase(transactionID: transaction.payload.transactionId)),
         ]
         for (submission, expected) in cases {
             await #expect(throws: PaymentsError.receipt(expected)) { _ = try await store.service.recordReceipt(submission) }
         }
-        let forged = String(transaction.jws.dropLast(2)) + (transaction.jws.hasSuffix("AA") ? "BA" : "AA")
+        let forged = String(jws.dropLast(2)) + (jws.hasSuffix("AA") ? "BA" : "AA")
         do {
             _ = try await store.service.recordReceipt(ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: forged))
             Issue.record("a forged receipt was recorded")
@@ -63,7 +64,7 @@ import Testing
         let ada = try await store.account(card: nil)
         try await store.service.updateStoreControls(StoreControls(droppedReceiptSubmissions: 1))
         let transaction = try await storeBuy(store, ada, "points.500")
-        var submission = ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: transaction.jws, status: .pending)
+        var submission = ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: try transaction.jws, status: .pending)
         #expect(try await store.service.recordReceipt(submission).pointsCredited == 0)
         submission.status = .paid
         let paid = try await store.service.recordReceipt(submission)

@@ -30,7 +30,7 @@ import Testing
         #expect(history.count == 2)
         #expect(history.map(\.payload.originalTransactionId) == [payload.transactionId, payload.transactionId])
         #expect(history.first?.payload.expiresDate == CoreFixture.date("2028-01-01T00:00:00Z"))
-        var tampered = Array(transaction.jws)
+        var tampered = Array(try transaction.jws)
         tampered[tampered.count / 2] = tampered[tampered.count / 2] == "A" ? "B" : "A"
         guard case .unverified = try await store.service.verifyTransaction(String(tampered)) else {
             Issue.record("tampered JWS verified"); return

@@ -38,7 +38,7 @@ struct TransactionSigningAuthorityTests {
         #expect(leaf.notValidBefore == now.addingTimeInterval(-3_600))
     }
 
-    @Test("keys are written 0600, the root certificate 0644, and the root file holds no key")
+    @Test("keys and the root certificate are written owner-only (0600, folder 0700), and the root file holds no key")
     func filePermissions() throws {
         let directory = try SignedTransactionsTemporaryDirectory()
         defer { directory.remove() }
@@ -50,7 +50,9 @@ struct TransactionSigningAuthorityTests {
         }
         #expect(try permissions(SigningKeyDirectory.intermediateFile) == 0o600)
         #expect(try permissions(SigningKeyDirectory.leafFile) == 0o600)
-        #expect(try permissions(SigningKeyDirectory.rootFile) == 0o644)
+        #expect(try permissions(SigningKeyDirectory.rootFile) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: directory.signingFolder.path)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
         let rootText = try String(contentsOf: directory.signingFile(SigningKeyDirectory.rootFile), encoding: .utf8)
         #expect(rootText.contains("BEGIN CERTIFICATE"))
         #expect(!rootText.contains("PRIVATE KEY"))
