@@ -10,7 +10,8 @@ public struct PendingCheckout: Sendable {
     private let service: any HostedCheckoutService
 
     /// Creates a session whose return and cancel URLs point at a fresh loopback listener, with a
-    /// new unguessable state drawn from `generator`.
+    /// new unguessable state drawn from `generator`. A promo code and the client's idempotency key
+    /// travel with the session: the page shows the discounted charge and the charge applies it.
     public static func begin(
         accountID: String,
         productID: String,
@@ -18,6 +19,8 @@ public struct PendingCheckout: Sendable {
         server: HostedCheckoutServer,
         timeout: Duration,
         lifetime: TimeInterval = NewCheckoutSession.defaultLifetime,
+        offerCode: String? = nil,
+        idempotencyKey: String? = nil,
         using generator: inout some RandomNumberGenerator
     ) async throws -> PendingCheckout {
         let state = RedirectState.generate(using: &generator)
@@ -25,7 +28,8 @@ public struct PendingCheckout: Sendable {
         do {
             let session = try await service.createCheckoutSession(NewCheckoutSession(
                 accountID: accountID, productID: productID, successURL: listener.returnURL,
-                cancelURL: listener.cancelURL, state: state, lifetime: lifetime), using: &generator)
+                cancelURL: listener.cancelURL, state: state, lifetime: lifetime, offerCode: offerCode,
+                idempotencyKey: idempotencyKey), using: &generator)
             return PendingCheckout(session: session, checkoutURL: server.checkoutURL(sessionID: session.id),
                                    listener: listener, service: service)
         } catch {

@@ -22,6 +22,7 @@ enum StoreSchema {
         migrator.registerMigration("v6-deferred-signing") { db in
             try db.execute(sql: v6)
         }
+        migrator.registerMigration("v7-checkout-offer") { db in try db.execute(sql: CheckoutSchema.v7) }
         return migrator
     }
 
