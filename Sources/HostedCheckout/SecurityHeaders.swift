@@ -7,8 +7,9 @@ enum SecurityHeaders {
     /// post to this server only, and follow its redirect to the origins in `formTargets` (the
     /// session's return and cancel URLs), since browsers hold redirects of a form to `form-action`.
     static func contentSecurityPolicy(formTargets: [String] = []) -> String {
-        let targets = formTargets.compactMap(origin(of:))
-        let formAction = (["'self'"] + targets).joined(separator: " ")
+        var sources = ["'self'"]
+        for target in formTargets.compactMap(origin(of:)) where !sources.contains(target) { sources.append(target) }
+        let formAction = sources.joined(separator: " ")
         return "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action \(formAction)"
     }
 

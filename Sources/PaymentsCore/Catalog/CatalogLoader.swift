@@ -9,7 +9,7 @@ import Foundation
 public enum CatalogLoader {
     /// `file` is only the name diagnostics carry (as the user wrote it).
     public static func load(yaml: String, file: String) -> Result<Catalog, CatalogErrors> {
-        loadNoting(yaml: yaml, file: file).map(\.catalog)
+        loadNoting(yaml: yaml, file: file).map { $0.catalog }
     }
 
     /// `load`, with the notes of a valid file (what was inferred, such as entitlements declared
@@ -44,7 +44,7 @@ public enum CatalogLoader {
 
     /// Reads and loads a file. `displayName` is what diagnostics call the file (default: its path).
     public static func load(contentsOf url: URL, displayName: String? = nil) -> Result<Catalog, CatalogLoadFailure> {
-        loadNoting(contentsOf: url, displayName: displayName).map(\.catalog)
+        loadNoting(contentsOf: url, displayName: displayName).map { $0.catalog }
     }
 
     /// `load(contentsOf:)` with the notes of a valid file.

@@ -27,7 +27,8 @@ struct WebhookVerifyCommand: ParsableCommand {
     var tolerance: UInt32 = WebhookVerifier.defaultToleranceSeconds
 
     func run() throws {
-        let verifier = switch try message.parsedKey() {
+        let key = try message.parsedKey()
+        let verifier = switch key {
         case let .shared(secret): WebhookVerifier(secret: secret, toleranceSeconds: tolerance)
         case let .signing(privateKey): WebhookVerifier(publicKey: privateKey.publicKey, toleranceSeconds: tolerance)
         case let .verifying(publicKey): WebhookVerifier(publicKey: publicKey, toleranceSeconds: tolerance)

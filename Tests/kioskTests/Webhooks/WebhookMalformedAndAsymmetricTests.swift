@@ -81,3 +81,24 @@ import Testing
         #expect(short.stderr.contains("'whpk_' key has 3 bytes"))
     }
 }
+
+@Suite struct WebhookKeypairCommandTests {
+    typealias CLI = WebhooksCLITestSupport
+
+    @Test func aNewKeyPairSignsWhatItsPublicKeyVerifies() throws {
+        let pair = try CLI.run(["webhook", "keypair"])
+        #expect(pair.status == 0)
+        let lines = pair.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let (signingKey, publicKey) = (lines[0], lines[1])
+        #expect(signingKey.hasPrefix("whsk_") && publicKey.hasPrefix("whpk_"))
+        let signed = try CLI.run(["webhook", "sign", "--secret", signingKey, "--id", CLI.id, "--timestamp", CLI.timestamp],
+                                 standardInput: CLI.body)
+        let signature = signed.stdout.trimmingCharacters(in: .newlines)
+        let verified = try CLI.run(["webhook", "verify", "--secret", publicKey, "--id", CLI.id, "--timestamp",
+                                    CLI.timestamp, "--signature", signature, "--now", CLI.timestamp],
+                                   standardInput: CLI.body)
+        #expect(verified.stdout == "valid\n")
+        #expect(try CLI.run(["webhook", "keypair"]).stdout != pair.stdout)
+    }
+}
