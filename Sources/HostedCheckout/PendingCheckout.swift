@@ -7,6 +7,8 @@ public struct PendingCheckout: Sendable {
     public let session: CheckoutSession
     public let checkoutURL: URL
     public let listener: LoopbackRedirectListener
+    /// The client's key the session was opened with, if any.
+    public var idempotencyKey: String? { session.idempotencyKey }
     private let service: any HostedCheckoutService
 
     /// Creates a session whose return and cancel URLs point at a fresh loopback listener, with a
@@ -30,6 +32,11 @@ public struct PendingCheckout: Sendable {
                 accountID: accountID, productID: productID, successURL: listener.returnURL,
                 cancelURL: listener.cancelURL, state: state, lifetime: lifetime, offerCode: offerCode,
                 idempotencyKey: idempotencyKey), using: &generator)
+            // A replayed key returns the session an earlier checkout opened, whose browser comes
+            // back to that checkout's listener, never to this one.
+            guard session.successURL == listener.returnURL else {
+                throw HostedCheckoutError.checkoutAlreadyStarted(sessionID: session.id)
+            }
             return PendingCheckout(session: session, checkoutURL: server.checkoutURL(sessionID: session.id),
                                    listener: listener, service: service)
         } catch {

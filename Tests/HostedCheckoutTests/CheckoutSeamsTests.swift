@@ -90,3 +90,19 @@ import Testing
         await fixture.server.stop()
     }
 }
+
+@Suite struct CheckoutIdempotencyAcrossListenersTests {
+    /// A second `kiosk checkout open` with the same key cannot take over the first one's session,
+    /// whose browser returns to the first listener: it says which session to finish instead.
+    @Test func aReplayedKeyFromANewListenerNamesTheStartedSession() async throws {
+        let fixture = try await HostedCheckoutFixture(catalog: CheckoutSeamsTests.catalog)
+        let first = try await fixture.begin("themes", idempotencyKey: "open.themes")
+        #expect(first.idempotencyKey == "open.themes")
+        await #expect(throws: HostedCheckoutError.checkoutAlreadyStarted(sessionID: first.session.id)) {
+            _ = try await fixture.begin("themes", idempotencyKey: "open.themes")
+        }
+        first.abandon()
+        _ = try await first.outcome()
+        await fixture.server.stop()
+    }
+}

@@ -12,6 +12,8 @@ public struct CheckoutSession: Sendable, Hashable, Codable, Identifiable {
     public var price: Money
     /// The promo code the charge applies, if the customer entered one.
     public var offerCode: String?
+    /// The client's idempotency key the session was opened with; each charge is keyed from it.
+    public var idempotencyKey: String?
     /// What paying now charges: the engine's own invoice lines for this account at this moment
     /// (a free trial is zero, a promo code and account balance are taken off).
     /// Nil once the session is no longer open (the page then shows no price).

@@ -79,7 +79,7 @@ extension StoreEngine {
         }
         return CheckoutSession(
             id: row.id, accountID: row.accountID, productID: row.productID, productName: name, price: price,
-            offerCode: row.offerCode, dueToday: dueToday, firstRenewal: firstRenewal,
+            offerCode: row.offerCode, idempotencyKey: row.idempotencyKey, dueToday: dueToday, firstRenewal: firstRenewal,
             billingPeriod: period, successURL: row.successURL, cancelURL: row.cancelURL, state: row.state,
             status: status, paymentStatus: row.paymentStatus, createdAt: row.createdAt,
             expiresAt: row.expiresAt, paymentID: row.paymentID, subscriptionID: row.subscriptionID,

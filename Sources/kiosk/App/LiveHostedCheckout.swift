@@ -33,7 +33,13 @@ actor LiveHostedCheckout {
 
     /// The offer code and idempotency key travel with the session, so the page shows and the
     /// charge applies what the terminal's order summary promised.
+    /// A retry with the same key while that checkout is still waiting gets the same session and
+    /// listener back.
     func createSession(_ request: HostedCheckoutRequest) async throws -> HostedCheckoutSession {
+        if let waiting = checkouts.values.first(where: { $0.idempotencyKey == request.idempotencyKey }) {
+            return HostedCheckoutSession(id: waiting.session.id, url: waiting.checkoutURL.absoluteString,
+                                         expiresAt: waiting.session.expiresAt)
+        }
         let server = try await startedServer()
         var generator = SystemRandomNumberGenerator()
         let checkout = try await PendingCheckout.begin(

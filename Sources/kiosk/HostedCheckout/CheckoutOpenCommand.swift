@@ -49,6 +49,10 @@ struct CheckoutOpenCommand: AsyncParsableCommand {
             await server.stop()
             Terminal.error(error.userMessage)
             throw ExitCode(64)
+        } catch let error as HostedCheckoutError {
+            await server.stop()
+            Terminal.error(error.description)
+            throw ExitCode.failure
         }
         // Written unbuffered: whoever reads the URL (a person, a script) needs it before the outcome.
         FileHandle.standardOutput.write(Data("Open this URL in your browser to pay: \(pending.checkoutURL.absoluteString)\n".utf8))
