@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// The headers every answer of the checkout pages carries, so a hostile page can neither frame

@@ -1,5 +1,6 @@
 import Foundation
 import HostedCheckout
+import HTTPTypes
 import Hummingbird
 import PaymentsCore
 import Testing

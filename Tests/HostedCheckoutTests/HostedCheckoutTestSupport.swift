@@ -73,7 +73,9 @@ enum Browser {
     }
 
     static func get(_ url: String, host: String? = nil) async throws -> Page {
-        try await send(url, method: .get, host: host)
+        let page = try await send(url, method: .get, host: host)
+        if let token = page.formToken { seenTokens.withLock { $0[url] = token } }
+        return page
     }
 
     static func post(_ url: String, form: [(String, String)] = [], host: String? = nil) async throws -> Page {
@@ -106,11 +108,7 @@ enum Browser {
     private static let seenTokens = Mutex<[String: String]>([:])
 
     private static func formToken(forPage page: String) async throws -> String? {
-        if let token = try await get(page).formToken {
-            seenTokens.withLock { $0[page] = token }
-            return token
-        }
-        return seenTokens.withLock { $0[page] }
+        try await get(page).formToken ?? seenTokens.withLock { $0[page] }
     }
 
     static func send(_ url: String, method: HTTPRequest.Method, host: String? = nil, body: String? = nil,

@@ -9,7 +9,9 @@ extension StoreEngine {
         // What is bought, not where the browser returns: a retry from a new loopback listener is
         // the same checkout.
         let bought = PurchaseRequest(accountID: request.accountID, productID: request.productID, offerCode: request.offerCode)
-        let createdID = try idempotent(request.idempotencyKey, operation: "checkout-session", request: bought) {
+        // Namespaced: the terminal may have used the same key for a card purchase attempt first.
+        let key = request.idempotencyKey.map { "checkout-session:" + $0 }
+        let createdID = try idempotent(key, operation: "checkout-session", request: bought) {
             try insertCheckoutSession(request, id: id)
         }
         return try checkoutSession(checkoutSessionRow(createdID))
