@@ -192,7 +192,7 @@ def first_account(kiosk, data_dir):
     status = subprocess.run([kiosk, "status", "--data-dir", data_dir], check=True, capture_output=True,
                             text=True, timeout=60).stdout
     for word in status.split():
-        if word.startswith("acct_"):
+        if word.strip("(),:").startswith("acct_"):
             return word.strip("(),:")
     fail(f"no account id in kiosk status:\n{status}")
 
