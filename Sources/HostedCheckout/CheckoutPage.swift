@@ -3,8 +3,11 @@ import PaymentsCore
 
 /// The HTML the simulated provider shows: deliberately plain, but real forms a browser can post.
 enum CheckoutPage {
-    static func order(_ session: CheckoutSession, message: String? = nil, fieldErrors: [String] = []) -> String {
+    /// `token` is the session's anti-forgery token, sent back by every form.
+    static func order(_ session: CheckoutSession, token: String, message: String? = nil, fieldErrors: [String] = []) -> String {
         let id = HTMLText.escape(session.id)
+        let tokenField = hiddenToken(token)
+        let due = session.dueToday ?? session.price
         var body = summary(session)
         if let message {
             body += "<p class=\"decline\" role=\"alert\">\(HTMLText.escape(message))</p>\n"
@@ -14,24 +17,26 @@ enum CheckoutPage {
         }
         body += """
             <form method="post" action="/checkout/\(id)/pay">
+              \(tokenField)
               <label>Card number <input name="number" inputmode="numeric" autocomplete="cc-number" required></label>
               <label>Expiry (MM/YY) <input name="expiry" autocomplete="cc-exp" required></label>
               <label>CVC <input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label>
               <label>Name on card <input name="name" autocomplete="cc-name"></label>
-              <button type="submit">Pay \(HTMLText.escape(session.price.formatted()))</button>
+              <button type="submit">Pay \(HTMLText.escape(due.formatted()))</button>
             </form>
-            <form method="post" action="/checkout/\(id)/cancel"><button type="submit">Cancel</button></form>
+            <form method="post" action="/checkout/\(id)/cancel">\(tokenField)<button type="submit">Cancel</button></form>
 
             """
         return document(title: "Checkout", body: body)
     }
 
-    static func challenge(_ session: CheckoutSession) -> String {
+    static func challenge(_ session: CheckoutSession, token: String) -> String {
         let id = HTMLText.escape(session.id)
         return document(title: "3-D Secure", body: summary(session) + """
             <h2>Your bank wants to confirm this payment</h2>
             <p>This is a test 3-D Secure challenge.</p>
             <form method="post" action="/checkout/\(id)/challenge">
+              \(hiddenToken(token))
               <button type="submit" name="outcome" value="approve">Approve</button>
               <button type="submit" name="outcome" value="fail">Fail</button>
             </form>
@@ -55,17 +60,47 @@ enum CheckoutPage {
             """)
     }
 
+    /// A refused cross-site or token-less post: nothing was charged.
+    static func forbidden(_ reason: String) -> String {
+        document(title: "Refused", body: "<h1>Request refused</h1>\n<p role=\"alert\">\(HTMLText.escape(reason)) Nothing was charged.</p>\n")
+    }
+
     static func notFound() -> String {
         document(title: "Not found", body: "<h1>No such checkout</h1>\n")
     }
 
+    /// The product, its regular price, and exactly what paying charges: the engine's quote for
+    /// today (after a free trial, promo code or balance) and, for a subscription, the first renewal.
     private static func summary(_ session: CheckoutSession) -> String {
         let period = session.billingPeriod.map { " / \($0.billingWord)" } ?? ""
-        return """
+        var html = """
             <h1>\(HTMLText.escape(session.productName))</h1>
             <p class="price">\(HTMLText.escape(session.price.formatted()))\(HTMLText.escape(period))</p>
 
             """
+        if let code = session.offerCode {
+            html += "<p class=\"promo\">Promo code \(HTMLText.escape(code))</p>\n"
+        }
+        if let due = session.dueToday {
+            html += "<p class=\"due-today\">Due today: \(HTMLText.escape(due.formatted()))</p>\n"
+        }
+        if let renewal = session.firstRenewal {
+            html += "<p class=\"first-renewal\">First renewal on \(day(renewal.date)): "
+                + "\(HTMLText.escape(renewal.amount.formatted()))</p>\n"
+        }
+        return html
+    }
+
+    private static func hiddenToken(_ token: String) -> String {
+        "<input type=\"hidden\" name=\"\(CheckoutFormToken.fieldName)\" value=\"\(HTMLText.escape(token))\">"
+    }
+
+    /// A calendar day in UTC, e.g. "2026-01-08", the same on every machine.
+    private static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     static func document(title: String, body: String) -> String {

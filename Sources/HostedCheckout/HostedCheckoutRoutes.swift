@@ -7,6 +7,7 @@ struct HostedCheckoutRoutes: Sendable {
     let service: any HostedCheckoutService
     let tokenizer: CardTokenizer
     let random: SharedRandomGenerator
+    let formToken: CheckoutFormToken
 
     private static let maximumBody = 1 << 20
 
@@ -17,7 +18,15 @@ struct HostedCheckoutRoutes: Sendable {
             case (.get, 2, "checkout"):
                 return try await page(segments[1])
             case (.post, 3, "checkout"):
+                // Refused before the body is read or anything is charged.
+                if let refusal = CrossSiteRequestCheck.refusal(for: request) {
+                    return Self.html(.forbidden, CheckoutPage.forbidden(refusal))
+                }
                 let form = FormFields(body: try await bodyText(request))
+                guard formToken.accepts(form[CheckoutFormToken.fieldName], for: segments[1]) else {
+                    return Self.html(.forbidden, CheckoutPage.forbidden(
+                        "This form has expired or did not come from this checkout page. Reload the page and try again."))
+                }
                 let response = try await action(segments[2], session: segments[1], form: form)
                 await afterOutcome()
                 return response
@@ -47,9 +56,10 @@ struct HostedCheckoutRoutes: Sendable {
         case .complete:
             return Self.html(.ok, CheckoutPage.alreadyPaid(session, continueURL: CheckoutRedirect.success(session)))
         case .open where session.awaitingChallenge:
-            return Self.html(.ok, CheckoutPage.challenge(session))
+            return Self.html(.ok, CheckoutPage.challenge(session, token: token(session)), session: session)
         case .open:
-            return Self.html(.ok, CheckoutPage.order(session, message: session.lastDeclineMessage))
+            return Self.html(.ok, CheckoutPage.order(session, token: token(session), message: session.lastDeclineMessage),
+                             session: session)
         }
     }
 
@@ -61,7 +71,8 @@ struct HostedCheckoutRoutes: Sendable {
                 expiry = try CardExpiry(parsing: form["expiry"] ?? "")
             } catch {
                 let session = try await service.checkoutSession(id)
-                return Self.html(.badRequest, CheckoutPage.order(session, fieldErrors: [error.message]))
+                return Self.html(.badRequest, CheckoutPage.order(session, token: token(session), fieldErrors: [error.message]),
+                                 session: session)
             }
             let name = form["name"].flatMap { $0.isEmpty ? nil : $0 }
             let card = CardDetails(number: form["number"] ?? "", expiry: expiry, cvc: form["cvc"] ?? "",
@@ -86,14 +97,21 @@ struct HostedCheckoutRoutes: Sendable {
         case let .paid(session):
             return Self.redirect(CheckoutRedirect.success(session))
         case let .declined(session, message):
-            return Self.html(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"), CheckoutPage.order(session, message: message))
+            return Self.html(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"),
+                             CheckoutPage.order(session, token: token(session), message: message), session: session)
         case let .requiresAction(session):
-            return Self.html(.ok, CheckoutPage.challenge(session))
+            return Self.html(.ok, CheckoutPage.challenge(session, token: token(session)), session: session)
         case let .invalidCard(session, errors):
-            return Self.html(.badRequest, CheckoutPage.order(session, fieldErrors: errors.fieldMessages.map(\.message)))
+            return Self.html(.badRequest, CheckoutPage.order(session, token: token(session),
+                                                             fieldErrors: errors.fieldMessages.map(\.message)),
+                             session: session)
         case let .expired(session):
             return Self.html(.gone, CheckoutPage.expired(session))
         }
+    }
+
+    private func token(_ session: CheckoutSession) -> String {
+        formToken.token(for: session.id)
     }
 
     private func lookup(_ id: String) async throws -> Response {
@@ -104,6 +122,7 @@ struct HostedCheckoutRoutes: Sendable {
         let body = try encoder.encode(CheckoutSessionLookup(session))
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
+        SecurityHeaders.apply(to: &headers)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
@@ -127,16 +146,20 @@ struct HostedCheckoutRoutes: Sendable {
         return String(decoding: body.readableBytesView, as: UTF8.self)
     }
 
-    static func html(_ status: HTTPResponse.Status, _ html: String) -> Response {
+    /// A page with the security headers; a session's forms may be redirected to its return and
+    /// cancel URLs.
+    static func html(_ status: HTTPResponse.Status, _ html: String, session: CheckoutSession? = nil) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
+        SecurityHeaders.apply(to: &headers, formTargets: session.map { [$0.successURL, $0.cancelURL] } ?? [])
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
     static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
+        SecurityHeaders.apply(to: &headers)
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
@@ -144,6 +167,7 @@ struct HostedCheckoutRoutes: Sendable {
         var headers = HTTPFields()
         headers[.location] = location
         headers[.cacheControl] = "no-store"
+        SecurityHeaders.apply(to: &headers)
         return Response(status: .seeOther, headers: headers)
     }
 }

@@ -45,7 +45,8 @@ public final class HostedCheckoutServer: Sendable {
     ) async throws -> HostedCheckoutServer {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
-        let routes = HostedCheckoutRoutes(service: service, tokenizer: tokenizer, random: random)
+        let routes = HostedCheckoutRoutes(service: service, tokenizer: tokenizer, random: random,
+                                          formToken: CheckoutFormToken(using: &generator))
         let box = ServerReference()
         let server = try await LocalHTTPServer.start(name: "kiosk-checkout") { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })

@@ -7,10 +7,13 @@ public struct PendingCheckout: Sendable {
     public let session: CheckoutSession
     public let checkoutURL: URL
     public let listener: LoopbackRedirectListener
+    /// The client's key the session was opened with, if any.
+    public var idempotencyKey: String? { session.idempotencyKey }
     private let service: any HostedCheckoutService
 
     /// Creates a session whose return and cancel URLs point at a fresh loopback listener, with a
-    /// new unguessable state drawn from `generator`.
+    /// new unguessable state drawn from `generator`. A promo code and the client's idempotency key
+    /// travel with the session: the page shows the discounted charge and the charge applies it.
     public static func begin(
         accountID: String,
         productID: String,
@@ -18,6 +21,8 @@ public struct PendingCheckout: Sendable {
         server: HostedCheckoutServer,
         timeout: Duration,
         lifetime: TimeInterval = NewCheckoutSession.defaultLifetime,
+        offerCode: String? = nil,
+        idempotencyKey: String? = nil,
         using generator: inout some RandomNumberGenerator
     ) async throws -> PendingCheckout {
         let state = RedirectState.generate(using: &generator)
@@ -25,7 +30,13 @@ public struct PendingCheckout: Sendable {
         do {
             let session = try await service.createCheckoutSession(NewCheckoutSession(
                 accountID: accountID, productID: productID, successURL: listener.returnURL,
-                cancelURL: listener.cancelURL, state: state, lifetime: lifetime), using: &generator)
+                cancelURL: listener.cancelURL, state: state, lifetime: lifetime, offerCode: offerCode,
+                idempotencyKey: idempotencyKey), using: &generator)
+            // A replayed key returns the session an earlier checkout opened, whose browser comes
+            // back to that checkout's listener, never to this one.
+            guard session.successURL == listener.returnURL else {
+                throw HostedCheckoutError.checkoutAlreadyStarted(sessionID: session.id)
+            }
             return PendingCheckout(session: session, checkoutURL: server.checkoutURL(sessionID: session.id),
                                    listener: listener, service: service)
         } catch {

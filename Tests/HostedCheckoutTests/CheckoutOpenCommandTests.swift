@@ -18,12 +18,12 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
-    private func run(_ product: String, account: String, directory: URL,
+    private func run(_ product: String, account: String, directory: URL, options: [String] = [],
                      browser: @Sendable (String) async throws -> Void) async throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["checkout", "open", product, "--account", account, "--data-dir", directory.path,
-                             "--timeout", "120"]
+                             "--timeout", "120"] + options
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -68,6 +68,31 @@ import Testing
         }
         #expect(status == 1)
         #expect(stdout.contains("not paid: the checkout was cancelled or expired"))
+    }
+
+    /// Issue 13: the promo code given to `checkout open` is on the page and in the charge.
+    @Test func aPromoCodeIsShownOnThePageAndCharged() async throws {
+        let (directory, account) = try await store()
+        let (status, stdout, stderr) = try await run("points.5000", account: account.id, directory: directory,
+                                                     options: ["--offer-code", "save5"]) { line in
+            let url = String(line.split(separator: " ").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let page = try await Browser.get(url)
+            #expect(page.body.contains("Promo code SAVE5"))
+            #expect(page.body.contains("Due today: $34.99"))
+            let paid = try await Browser.post(url + "/pay", form: Browser.card("4242424242424242"))
+            _ = try await Browser.get(try #require(paid.location))
+        }
+        #expect(status == 0, "stderr: \(stderr)")
+        #expect(stdout.contains("paid: Mega points"))
+    }
+
+    @Test func aPromoCodeThatDoesNotApplyIsRefusedBeforeTheBrowserOpens() async throws {
+        let (directory, account) = try await store()
+        let (status, stdout, stderr) = try await run("points.500", account: account.id, directory: directory,
+                                                     options: ["--offer-code", "WELCOME20"]) { _ in }
+        #expect(status == 64)
+        #expect(!stdout.contains("Open this URL"))
+        #expect(stderr.contains("The code WELCOME20 does not apply to this product."))
     }
 
     @Test func anUnknownProductIsAUsageError() async throws {

@@ -143,6 +143,8 @@ import Testing
     @Test func anExpiredSessionShowsTheExpiredPageAndCannotBePaid() async throws {
         let fixture = try await HostedCheckoutFixture()
         let checkout = try await fixture.begin("themes")
+        // The customer opened the page (its form and token) before the session ran out.
+        #expect(try await Browser.get(checkout.checkoutURL.absoluteString).formToken != nil)
         fixture.clock.advance(by: NewCheckoutSession.defaultLifetime + 1)
 
         let page = try await Browser.get(checkout.checkoutURL.absoluteString)

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import HostedCheckout
 import Hummingbird
 import PaymentsCore
+import Synchronization
 
 /// A store on a temporary database with a manual clock, the checkout server on a free port, and
 /// a seeded generator, for the hosted-checkout tests.
@@ -16,10 +17,10 @@ struct HostedCheckoutFixture {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
     static let tokenizer = CardTokenizer(fingerprintKey: CardFingerprintKey(key0: 1, key1: 2))
 
-    init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42) async throws {
+    init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
         clock = ManualClock(Self.start)
-        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: Self.catalog, clock: clock)
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
         server = try await HostedCheckoutServer.start(service: service, tokenizer: Self.tokenizer, random: random,
                                                       clock: clock, delivery: delivery)
@@ -27,10 +28,12 @@ struct HostedCheckoutFixture {
     }
 
     func begin(_ productID: String, timeout: Duration = .seconds(600),
-               lifetime: TimeInterval = NewCheckoutSession.defaultLifetime) async throws -> PendingCheckout {
+               lifetime: TimeInterval = NewCheckoutSession.defaultLifetime, offerCode: String? = nil,
+               idempotencyKey: String? = nil) async throws -> PendingCheckout {
         var generator = random
         return try await PendingCheckout.begin(accountID: account.id, productID: productID, service: service,
-                                               server: server, timeout: timeout, lifetime: lifetime, using: &generator)
+                                               server: server, timeout: timeout, lifetime: lifetime,
+                                               offerCode: offerCode, idempotencyKey: idempotencyKey, using: &generator)
     }
 
     static let catalog = Catalog(
@@ -52,22 +55,60 @@ struct HostedCheckoutFixture {
 
 /// Plays the browser: one request per call, redirects are NOT followed (the test reads
 /// `Location` and requests it itself), and `Host` is what a browser would send unless overridden.
+/// A post to a checkout action first loads the session's page and sends back the form token it
+/// carries, as a browser submitting the page's form does.
 enum Browser {
     struct Page {
         let status: Int
         let location: String?
         let body: String
+        var headers: HTTPFields = [:]
+
+        /// The anti-forgery token of the page's forms, if it has any.
+        var formToken: String? {
+            guard let start = body.range(of: "name=\"csrf\" value=\"") else { return nil }
+            let rest = body[start.upperBound...]
+            return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+        }
     }
 
     static func get(_ url: String, host: String? = nil) async throws -> Page {
-        try await send(url, method: .get, host: host)
+        let page = try await send(url, method: .get, host: host)
+        if let token = page.formToken { seenTokens.withLock { $0[url] = token } }
+        return page
     }
 
     static func post(_ url: String, form: [(String, String)] = [], host: String? = nil) async throws -> Page {
+        var form = form
+        if let page = checkoutPage(of: url), let token = try await formToken(forPage: page) {
+            form.append(("csrf", token))
+        }
+        return try await post(url, form: form, host: host, headers: [:])
+    }
+
+    /// A post exactly as given: no token is added.
+    static func post(_ url: String, form: [(String, String)], host: String? = nil, headers: HTTPFields) async throws -> Page {
         let body = form.map { name, value in
             "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
         }.joined(separator: "&")
-        return try await send(url, method: .post, host: host, body: body)
+        return try await send(url, method: .post, host: host, body: body, headers: headers)
+    }
+
+    /// `http://host/checkout/ID` for `http://host/checkout/ID/ACTION`.
+    private static func checkoutPage(of url: String) -> String? {
+        guard var components = URLComponents(string: url) else { return nil }
+        let segments = components.path.split(separator: "/")
+        guard segments.count == 3, segments[0] == "checkout" else { return nil }
+        components.path = "/checkout/\(segments[1])"
+        components.query = nil
+        return components.string
+    }
+
+    /// The last token each page showed: a tab left open keeps its form after the session moved on.
+    private static let seenTokens = Mutex<[String: String]>([:])
+
+    private static func formToken(forPage page: String) async throws -> String? {
+        try await get(page).formToken ?? seenTokens.withLock { $0[page] }
     }
 
     static func send(_ url: String, method: HTTPRequest.Method, host: String? = nil, body: String? = nil,
@@ -84,7 +125,7 @@ enum Browser {
             try await client.execute(request)
         }
         return Page(status: Int(response.status.code), location: response.headers[.location],
-                    body: response.body.map { String(buffer: $0) } ?? "")
+                    body: response.body.map { String(buffer: $0) } ?? "", headers: response.headers)
     }
 
     /// The card form of a session page, filled in.

@@ -7,9 +7,9 @@ import Testing
 /// The storefront's hosted checkout as wired in the executable: its server starts on the first
 /// checkout, and every answer is the server's session, settled so it cannot go stale.
 @Suite struct LiveHostedCheckoutTests {
-    private func store() async throws -> (LocalPaymentsService, Account) {
+    private func store(_ catalog: Catalog = HostedCheckoutFixture.catalog) async throws -> (LocalPaymentsService, Account) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-live-checkout-\(UUID().uuidString)")
-        let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: HostedCheckoutFixture.catalog,
+        let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                                clock: SystemClock())
         let account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
         return (service, account)
@@ -35,6 +35,26 @@ import Testing
         #expect(try await service.entitlements(accountID: account.id).map(\.id) == ["themes"])
     }
 
+    /// Issue 13: the storefront's promo code and idempotency key reach the page and the charge.
+    @Test func theStorefrontsPromoCodeAndKeyTravelWithTheBrowserCheckout() async throws {
+        let (service, account) = try await store(CheckoutSeamsTests.catalog)
+        let live = LiveHostedCheckout(service: service)
+        let request = HostedCheckoutRequest(accountID: account.id, productID: "themes", offerCode: "WELCOME20",
+                                            idempotencyKey: "storefront.checkout.themes.1")
+        let session = try await live.createSession(request)
+        #expect(try await live.createSession(request).id == session.id)
+        let page = try await Browser.get(session.url)
+        #expect(page.body.contains("Promo code WELCOME20"))
+        #expect(page.body.contains("Due today: $12.00"))
+        let paid = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
+        _ = try await Browser.get(try #require(paid.location))
+        guard case let .succeeded(invoiceID) = try await live.awaitOutcome(session.id) else {
+            Issue.record("expected the browser checkout to succeed")
+            return
+        }
+        #expect(try await service.invoice(invoiceID).total == Money(minorUnits: 1200, currency: .usd))
+    }
+
     @Test func cancellingInTheBrowserIsCancelled() async throws {
         let (service, account) = try await store()
         let live = LiveHostedCheckout(service: service)
@@ -48,6 +68,8 @@ import Testing
         let (service, account) = try await store()
         let live = LiveHostedCheckout(service: service)
         let session = try await live.createSession(request(account))
+        // The page is open in the browser (its form and token) when the terminal gives up.
+        #expect(try await Browser.get(session.url).formToken != nil)
         #expect(try await live.abandon(session.id) == .cancelled)
         let late = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
         #expect(late.status == 410)

@@ -54,7 +54,8 @@ actor HeadlessBrowser {
     private func createSession(_ request: HostedCheckoutRequest) async throws -> HostedCheckoutSession {
         let new = NewCheckoutSession(accountID: request.accountID, productID: request.productID,
                                      successURL: "http://127.0.0.1/checkout/success", cancelURL: "http://127.0.0.1/checkout/cancel",
-                                     state: request.idempotencyKey)
+                                     state: request.idempotencyKey, offerCode: request.offerCode,
+                                     idempotencyKey: request.idempotencyKey)
         var local = nextGenerator()
         let session = try await service.createCheckoutSession(new, using: &local)
         return Self.wrap(session)

@@ -6,14 +6,23 @@ public struct CatalogDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// 1-based, counted in Unicode scalars (as libyaml counts).
     public var column: Int
     public var message: String
+    public var severity: Severity
 
-    public init(file: String, line: Int, column: Int, message: String) {
+    /// An error makes the file invalid; a note only tells the author what was inferred.
+    public enum Severity: String, Hashable, Sendable {
+        case error
+        case note
+    }
+
+    public init(file: String, line: Int, column: Int, message: String, severity: Severity = .error) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.severity = severity
     }
 
-    /// The compiler-style form editors and CI logs recognise: `FILE:LINE:COLUMN: error: message`.
-    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+    /// The compiler-style form editors and CI logs recognise: `FILE:LINE:COLUMN: error: message`
+    /// (or `note:`).
+    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 }

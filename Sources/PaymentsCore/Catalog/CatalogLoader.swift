@@ -9,6 +9,12 @@ import Foundation
 public enum CatalogLoader {
     /// `file` is only the name diagnostics carry (as the user wrote it).
     public static func load(yaml: String, file: String) -> Result<Catalog, CatalogErrors> {
+        loadNoting(yaml: yaml, file: file).map { $0.catalog }
+    }
+
+    /// `load`, with the notes of a valid file (what was inferred, such as entitlements declared
+    /// by use), in file order.
+    public static func loadNoting(yaml: String, file: String) -> Result<(catalog: Catalog, notes: [CatalogDiagnostic]), CatalogErrors> {
         let composed: CatalogDocumentComposer.Composed
         switch CatalogDocumentComposer.compose(yaml: yaml) {
         case let .success(document):
@@ -30,7 +36,7 @@ public enum CatalogLoader {
         let diagnostics = reader.nodes.diagnostics.enumerated().sorted { lhs, rhs in
             (lhs.element.line, lhs.element.column, lhs.offset) < (rhs.element.line, rhs.element.column, rhs.offset)
         }.map(\.element)
-        if let catalog, diagnostics.isEmpty { return .success(catalog) }
+        if let catalog, diagnostics.isEmpty { return .success((catalog, reader.nodes.notes)) }
         return .failure(CatalogErrors(diagnostics: diagnostics.isEmpty
             ? [CatalogDiagnostic(file: file, line: 1, column: 1, message: "the catalog could not be read")]
             : diagnostics))
@@ -38,6 +44,12 @@ public enum CatalogLoader {
 
     /// Reads and loads a file. `displayName` is what diagnostics call the file (default: its path).
     public static func load(contentsOf url: URL, displayName: String? = nil) -> Result<Catalog, CatalogLoadFailure> {
+        loadNoting(contentsOf: url, displayName: displayName).map { $0.catalog }
+    }
+
+    /// `load(contentsOf:)` with the notes of a valid file.
+    public static func loadNoting(contentsOf url: URL, displayName: String? = nil)
+        -> Result<(catalog: Catalog, notes: [CatalogDiagnostic]), CatalogLoadFailure> {
         let file = displayName ?? url.path
         let data: Data
         do {
@@ -50,6 +62,6 @@ public enum CatalogLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(.unreadable(file: file, reason: "the catalog file is not UTF-8 text"))
         }
-        return load(yaml: text, file: file).mapError(CatalogLoadFailure.invalid)
+        return loadNoting(yaml: text, file: file).mapError(CatalogLoadFailure.invalid)
     }
 }

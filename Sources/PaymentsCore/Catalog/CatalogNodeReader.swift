@@ -8,6 +8,8 @@ struct CatalogNodeReader {
     /// Placeholder key → original key, for duplicate keys renamed so Yams could compose the file.
     let maskedKeys: [String: String]
     private(set) var diagnostics: [CatalogDiagnostic] = []
+    /// Things worth telling the author that do not make the file invalid.
+    private(set) var notes: [CatalogDiagnostic] = []
 
     init(file: String, maskedKeys: [String: String]) {
         self.file = file
@@ -21,6 +23,11 @@ struct CatalogNodeReader {
     mutating func error(_ message: String, at mark: Mark?) {
         diagnostics.append(CatalogDiagnostic(
             file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+    }
+
+    mutating func note(_ message: String, at node: Node) {
+        notes.append(CatalogDiagnostic(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
+                                       message: message, severity: .note))
     }
 
     /// "(first at line 3, column 7)", pointing back at an earlier definition.

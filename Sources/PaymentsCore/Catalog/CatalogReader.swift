@@ -18,6 +18,10 @@ struct CatalogReader {
     var featureIDs: [String: Mark?] = [:]
     var featureKinds: [String: Feature.Kind] = [:]
     var productIDs: [String: Mark?] = [:]
+    /// The catalog has no `entitlements:` list (the format's first shape): each entitlement a plan
+    /// or product names is declared by that use, named by its id.
+    var declaresEntitlementsByUse = false
+    var entitlementsDeclaredByUse: [EntitlementDefinition] = []
 
     init(file: String, maskedKeys: [String: String]) {
         nodes = CatalogNodeReader(file: file, maskedKeys: maskedKeys)
@@ -32,11 +36,13 @@ struct CatalogReader {
         baseCurrency = top["currency"].flatMap { readCurrency($0, what: top.describe("currency")) }
         if let node = top["currencies"] { readCurrencies(node) }
         let group = top["group"].map { nodes.identifier($0, what: top.describe("group")) } ?? "plans"
-        let entitlements = top["entitlements"].map { readEntitlements($0) } ?? []
+        declaresEntitlementsByUse = top["entitlements"] == nil
+        var entitlements = top["entitlements"].map { readEntitlements($0) } ?? []
         let features = top["features"].map { readFeatures($0) } ?? []
         let plans = top["plans"].map { readPlans($0) } ?? []
         let products = top["products"].map { readOneTimeProducts($0) } ?? []
         let offerCodes = top["offer-codes"].map { readOfferCodes($0) } ?? []
+        if declaresEntitlementsByUse { entitlements = entitlementsDeclaredByUse }
 
         guard nodes.diagnostics.isEmpty, let format, let name, let baseCurrency, let group else { return nil }
         return Catalog(format: Int(format), name: name, currency: baseCurrency, currencies: currencies,
@@ -95,13 +101,19 @@ struct CatalogReader {
     /// Checks a reference to a declared entitlement.
     mutating func readEntitlementReference(_ node: Node, what: String) -> String? {
         guard let id = nodes.identifier(node, what: what) else { return nil }
-        guard entitlementIDs[id] != nil else {
-            let declared = entitlementIDs.keys.sorted().joined(separator: ", ")
-            nodes.error("unknown entitlement '\(id)' in \(what); declared entitlements: "
-                        + (declared.isEmpty ? "none (add an 'entitlements:' list)" : declared), at: node)
-            return nil
+        if entitlementIDs[id] != nil { return id }
+        if declaresEntitlementsByUse {
+            entitlementIDs[id] = node.mark
+            entitlementsDeclaredByUse.append(EntitlementDefinition(id: id, name: id))
+            nodes.note("entitlement '\(id)' in \(what) is declared by this use, named '\(id)', "
+                       + "as the catalog has no 'entitlements:' list", at: node)
+            return id
         }
-        return id
+        let declared = entitlementIDs.keys.sorted()
+        let suggestion = NearestIdentifier.nearest(to: id, among: declared).map { "did you mean '\($0)'? " } ?? ""
+        nodes.error("unknown entitlement '\(id)' in \(what); \(suggestion)declared entitlements: "
+                    + (declared.isEmpty ? "none" : declared.joined(separator: ", ")), at: node)
+        return nil
     }
 
     private mutating func readEntitlements(_ node: Node) -> [EntitlementDefinition] {

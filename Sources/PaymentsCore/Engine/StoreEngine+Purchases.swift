@@ -61,39 +61,8 @@ extension StoreEngine {
             throw PaymentsError.alreadySubscribed(subscriptionID: existing.id)
         }
         let currency = account.currencyValue
-        let regular = try price(product.price, product.prices, in: currency, product: product.id)
-        let intro = try isEligibleForIntro(accountID: account.id) ? product.intro : nil
-        var lines: [InvoiceLine] = []
-        let periodType: PeriodType
-        let firstPeriod: ISODuration
-        if let intro {
-            let introPrice = try price(intro.price, intro.prices, in: currency, product: product.id)
-            periodType = intro.type == .freeTrial ? .trial : .intro
-            firstPeriod = intro.period
-            let end = firstPeriod.advance(now)
-            lines.append(InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)",
-                                     amount: intro.type == .freeTrial ? .zero(currency) : introPrice,
-                                     periodStart: now, periodEnd: end))
-        } else {
-            periodType = .normal
-            firstPeriod = product.period
-            lines.append(InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
-                                     amount: regular, periodStart: now, periodEnd: firstPeriod.advance(now)))
-        }
-        var applied: Int64 = 0
-        let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        var afterDiscount = subtotal
-        var discountedNow = false
-        if let code, subtotal.minorUnits > 0, let off = discount(code, on: subtotal), !off.isZero {
-            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
-            afterDiscount = try subtotal.subtracting(off)
-            discountedNow = true
-        }
-        if let (line, used) = balanceLine(for: account, subtotal: afterDiscount) {
-            lines.append(line)
-            applied = used
-        }
-        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        let quote = try subscriptionQuote(account: account, plan: plan, product: product, code: code, now: now)
+        let (lines, total, applied, intro) = (quote.lines, quote.total, quote.appliedBalance, quote.intro)
         let description = "Subscription to \(plan.name)"
         switch try collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
         case .requiresAuthentication:
@@ -107,20 +76,13 @@ extension StoreEngine {
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
             let subscriptionID = try nextID("sub")
-            let end = firstPeriod.advance(now)
-            var subscription = SubscriptionRecord(
-                id: subscriptionID, accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
-                state: .subscribed, periodType: periodType, periodStart: now, periodEnd: end, originalPurchase: now,
-                seriesAnchor: now, seriesIndex: 0,
-                introPeriodsLeft: intro.map { $0.type == .payAsYouGo ? max($0.periods - 1, 0) : 0 } ?? 0,
-                // A code used on a free trial has discounted nothing yet: all its periods remain.
-                offerCode: code?.code, offerPeriodsLeft: code.map { discountedNow ? max($0.periods - 1, 0) : $0.periods } ?? 0,
-                willAutoRenew: true, pendingProductID: nil, expirationReason: nil, revocationDate: nil,
-                revocationReason: nil, billingIssueAt: nil, unsubscribeAt: nil, graceEndsAt: nil, retryEndsAt: nil,
-                nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: total.minorUnits + applied,
-                currency: currency.code, paymentMethodID: context.paymentMethodID, cancellationReason: nil,
-                clockID: account.testClockID, nextEventAt: nil, originalTransactionID: nil,
-                billing: context.payer.billing, priceOverride: nil)
+            guard var subscription = quote.subscription else {
+                throw PaymentsError.storage("the quote for \(product.id) has no subscription")
+            }
+            let end = subscription.periodEnd
+            subscription.id = subscriptionID
+            subscription.paymentMethodID = context.paymentMethodID
+            subscription.billing = context.payer.billing
             subscription.scheduleNextEvent()
             try subscription.insert(db)
             let invoice = try issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
@@ -162,19 +124,8 @@ extension StoreEngine {
             guard owned == 0 else { throw PaymentsError.alreadyOwned(productID: product.id) }
         }
         let currency = account.currencyValue
-        let regular = try price(product.price, product.prices, in: currency, product: product.id)
-        var lines = [InvoiceLine(kind: .charge, description: product.name, amount: regular)]
-        var afterDiscount = regular
-        if let code, let off = discount(code, on: regular), !off.isZero {
-            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
-            afterDiscount = try regular.subtracting(off)
-        }
-        var applied: Int64 = 0
-        if let (line, used) = balanceLine(for: account, subtotal: afterDiscount) {
-            lines.append(line)
-            applied = used
-        }
-        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        let quote = try oneTimeQuote(account: account, product: product, code: code)
+        let (lines, total, applied) = (quote.lines, quote.total, quote.appliedBalance)
         switch try collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
         case .requiresAuthentication:
             return try requireAuthentication(context, productID: product.id)

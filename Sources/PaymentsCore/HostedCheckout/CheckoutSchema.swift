@@ -24,4 +24,11 @@ enum CheckoutSchema {
         CREATE TABLE provider_subscriptions (
             subscription_id TEXT PRIMARY KEY, status TEXT NOT NULL, event_at INTEGER NOT NULL);
         """
+
+    /// Registered as migration "v8-checkout-offer": the promo code and the client's idempotency
+    /// key travel with a browser checkout, so the page and the charge agree with the terminal.
+    static let v7 = """
+        ALTER TABLE checkout_sessions ADD COLUMN offer_code TEXT;
+        ALTER TABLE checkout_sessions ADD COLUMN idempotency_key TEXT;
+        """
 }

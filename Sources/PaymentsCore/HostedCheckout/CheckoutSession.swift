@@ -10,6 +10,16 @@ public struct CheckoutSession: Sendable, Hashable, Codable, Identifiable {
     public var productName: String
     /// What the product costs in the account's currency.
     public var price: Money
+    /// The promo code the charge applies, if the customer entered one.
+    public var offerCode: String?
+    /// The client's idempotency key the session was opened with; each charge is keyed from it.
+    public var idempotencyKey: String?
+    /// What paying now charges: the engine's own invoice lines for this account at this moment
+    /// (a free trial is zero, a promo code and account balance are taken off).
+    /// Nil once the session is no longer open (the page then shows no price).
+    public var dueToday: Money?
+    /// When a subscription first renews and what that renewal charges; nil for a one-time purchase.
+    public var firstRenewal: CheckoutRenewal?
     /// The billing period of a subscription product; nil for a one-time purchase.
     public var billingPeriod: ISODuration?
     public var successURL: String

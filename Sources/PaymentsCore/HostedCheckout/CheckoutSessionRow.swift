@@ -20,6 +20,8 @@ struct CheckoutSessionRow {
     /// JSON of the `CardToken` waiting for a 3-D Secure answer (brand, last four, token id only).
     var pendingCard: String?
     var confirmedAt: Date?
+    var offerCode: String?
+    var idempotencyKey: String?
 
     init(row: Row) throws {
         id = row["id"]
@@ -44,6 +46,8 @@ struct CheckoutSessionRow {
         lastDecline = row["last_decline"]
         pendingCard = row["pending_card"]
         confirmedAt = (row["confirmed_at"] as Int64?).map(Date.init(milliseconds:))
+        offerCode = row["offer_code"]
+        idempotencyKey = row["idempotency_key"]
     }
 
     init(id: String, request: NewCheckoutSession, createdAt: Date) {
@@ -58,15 +62,18 @@ struct CheckoutSessionRow {
         self.createdAt = createdAt
         expiresAt = createdAt + request.lifetime
         attempts = 0
+        offerCode = request.offerCode
+        idempotencyKey = request.idempotencyKey
     }
 
     func insert(_ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO checkout_sessions(id, account_id, product_id, success_url, cancel_url, state, status,
-                payment_status, created_at, expires_at, attempts)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                payment_status, created_at, expires_at, attempts, offer_code, idempotency_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [id, accountID, productID, successURL, cancelURL, state, status.rawValue,
-                             paymentStatus.rawValue, createdAt.milliseconds, expiresAt.milliseconds, attempts])
+                             paymentStatus.rawValue, createdAt.milliseconds, expiresAt.milliseconds, attempts,
+                             offerCode, idempotencyKey])
     }
 
     func update(_ db: Database) throws {

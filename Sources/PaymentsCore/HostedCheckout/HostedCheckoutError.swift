@@ -11,6 +11,9 @@ public enum HostedCheckoutError: Error, Sendable, Hashable, CustomStringConverti
     case deliveryNotPending(String)
     /// Webhooks cannot be signed before the data directory has a secret set.
     case webhookSecretsMissing
+    /// The idempotency key already opened this session, whose browser returns to another
+    /// listener: the earlier checkout is the one to finish.
+    case checkoutAlreadyStarted(sessionID: String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,8 @@ public enum HostedCheckoutError: Error, Sendable, Hashable, CustomStringConverti
         case let .noChallengePending(id): "Checkout session \(id) has no 3-D Secure challenge waiting."
         case let .deliveryNotPending(id): "Webhook delivery \(id) is no longer pending."
         case .webhookSecretsMissing: "The data directory has no webhook secret yet."
+        case let .checkoutAlreadyStarted(id):
+            "This idempotency key already started checkout session \(id); finish or cancel that checkout."
         }
     }
 }

@@ -2,7 +2,22 @@ import Foundation
 import GRDB
 
 extension StoreEngine {
+    /// Creates the session, or with an idempotency key already used for the same request, returns
+    /// the session that request created. A promo code is checked here, so a bad one fails before
+    /// the browser opens rather than on the page.
     func createCheckoutSession(_ request: NewCheckoutSession, id: String) throws -> CheckoutSession {
+        // What is bought, not where the browser returns: a retry from a new loopback listener is
+        // the same checkout.
+        let bought = PurchaseRequest(accountID: request.accountID, productID: request.productID, offerCode: request.offerCode)
+        // Namespaced: the terminal may have used the same key for a card purchase attempt first.
+        let key = request.idempotencyKey.map { "checkout-session:" + $0 }
+        let createdID = try idempotent(key, operation: "checkout-session", request: bought) {
+            try insertCheckoutSession(request, id: id)
+        }
+        return try checkoutSession(checkoutSessionRow(createdID))
+    }
+
+    private func insertCheckoutSession(_ request: NewCheckoutSession, id: String) throws -> String {
         let account = try account(request.accountID)
         guard catalog.product(id: request.productID) != nil else {
             throw PaymentsError.productNotFound(request.productID)
@@ -13,9 +28,14 @@ extension StoreEngine {
         } catch {
             throw HostedCheckoutError.invalidRedirectConfiguration(error.description)
         }
-        let row = CheckoutSessionRow(id: id, request: request, createdAt: try now(for: account))
+        let now = try now(for: account)
+        var stored = request
+        if let code = request.offerCode {
+            stored.offerCode = try validOfferCode(code, productID: request.productID, accountID: account.id, now: now).code
+        }
+        let row = CheckoutSessionRow(id: id, request: stored, createdAt: now)
         try row.insert(db)
-        return try checkoutSession(row)
+        return row.id
     }
 
     func checkoutSessionRow(_ id: String) throws -> CheckoutSessionRow {
@@ -33,6 +53,22 @@ extension StoreEngine {
         let name: String
         let price: Money
         let period: ISODuration?
+        let status = row.effectiveStatus(at: now)
+        var dueToday: Money?
+        var firstRenewal: CheckoutRenewal?
+        if status == .open {
+            let code = try row.offerCode.map { try validOfferCode($0, productID: row.productID, accountID: account.id, now: now) }
+            let quote = try purchaseQuote(account: account, product: product, code: code, now: now)
+            dueToday = quote.total
+            if let subscription = quote.subscription {
+                var afterPurchase = account
+                afterPurchase.creditBalance -= quote.appliedBalance
+                if let terms = try renewalTerms(subscription, account: afterPurchase, start: subscription.periodEnd,
+                                                restartSeries: false) {
+                    firstRenewal = CheckoutRenewal(date: subscription.periodEnd, amount: terms.total)
+                }
+            }
+        }
         switch product {
         case let .subscription(plan, subscription):
             name = "\(plan.name) (\(subscription.period.billingWord))"
@@ -45,8 +81,9 @@ extension StoreEngine {
         }
         return CheckoutSession(
             id: row.id, accountID: row.accountID, productID: row.productID, productName: name, price: price,
+            offerCode: row.offerCode, idempotencyKey: row.idempotencyKey, dueToday: dueToday, firstRenewal: firstRenewal,
             billingPeriod: period, successURL: row.successURL, cancelURL: row.cancelURL, state: row.state,
-            status: row.effectiveStatus(at: now), paymentStatus: row.paymentStatus, createdAt: row.createdAt,
+            status: status, paymentStatus: row.paymentStatus, createdAt: row.createdAt,
             expiresAt: row.expiresAt, paymentID: row.paymentID, subscriptionID: row.subscriptionID,
             lastDeclineMessage: row.lastDecline, awaitingChallenge: row.pendingCard != nil,
             confirmedAt: row.confirmedAt)
@@ -94,8 +131,11 @@ extension StoreEngine {
             token: token.id, brand: token.brand.rawValue, last4: token.last4, expMonth: token.expMonth,
             expYear: token.expYear, behaviour: behaviour, makeDefault: false))
         row.attempts += 1
-        let request = PurchaseRequest(accountID: row.accountID, productID: row.productID, paymentMethodID: method.id,
-                                      idempotencyKey: "\(row.id):\(row.attempts)")
+        // Keyed from the client's key when it sent one, so a retried terminal checkout can never
+        // charge twice; else from the session, which is unique anyway.
+        let request = PurchaseRequest(accountID: row.accountID, productID: row.productID, offerCode: row.offerCode,
+                                      paymentMethodID: method.id,
+                                      idempotencyKey: "\(row.idempotencyKey ?? row.id):\(row.attempts)")
         let outcome = try idempotent(request.idempotencyKey, operation: "purchase", request: request) {
             try purchase(request)
         }

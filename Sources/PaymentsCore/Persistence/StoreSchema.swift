@@ -25,6 +25,7 @@ enum StoreSchema {
         migrator.registerMigration("v7-api-keys") { db in
             try db.execute(sql: v7)
         }
+        migrator.registerMigration("v8-checkout-offer") { db in try db.execute(sql: CheckoutSchema.v7) }
         return migrator
     }
 

@@ -34,6 +34,13 @@ enum WebhookSignatureHeader {
         }
     }
 
+    /// The signatures of the `v1a` (ed25519) entries, in header order.
+    static func asymmetricSignatures(_ header: String) -> [Substring] {
+        header.split(separator: " ", omittingEmptySubsequences: true).compactMap { entry in
+            entry.hasPrefix("v1a,") ? entry.dropFirst(4) : nil
+        }
+    }
+
     /// Index just past `v1,` if the entry in `start..<end` is a version 1 entry.
     private static func version1SignatureStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
         guard end - start >= 3,

@@ -12,6 +12,10 @@ public enum WebhookVerificationError: Error, Hashable, Sendable, CustomStringCon
     case noSupportedSignature
     /// There are `v1,` entries but none matches any accepted secret.
     case noMatchingSignature
+    /// Verifying with a `whpk_` key, the header lists no `v1a,` entry.
+    case noAsymmetricSignature
+    /// There are `v1a,` entries but none is a valid ed25519 signature under the public key.
+    case noMatchingAsymmetricSignature
 
     public var description: String {
         switch self {
@@ -27,6 +31,10 @@ public enum WebhookVerificationError: Error, Hashable, Sendable, CustomStringCon
             "no v1 signature in webhook-signature header"
         case .noMatchingSignature:
             "no valid signature: no v1 signature matches"
+        case .noAsymmetricSignature:
+            "no v1a signature in webhook-signature header"
+        case .noMatchingAsymmetricSignature:
+            "no valid signature: no v1a signature verifies with the public key"
         }
     }
 }

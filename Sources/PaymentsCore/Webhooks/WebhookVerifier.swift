@@ -10,12 +10,22 @@ public struct WebhookVerifier: Sendable {
     /// of exactly this many seconds is still accepted.
     public let toleranceSeconds: UInt32
     private let keys: [WebhookSigningKey]
+    /// `whpk_` keys that `v1a` entries are checked against.
+    private let publicKeys: [WebhookPublicKey]
 
     /// Accepts the current secret and every retired secret until its expiry.
     public init(secrets: WebhookSecretSet, toleranceSeconds: UInt32 = defaultToleranceSeconds) {
         self.toleranceSeconds = toleranceSeconds
         keys = [WebhookSigningKey(secret: secrets.current)]
             + secrets.retired.map { WebhookSigningKey(secret: $0.secret, expiresAt: $0.expiresAt) }
+        publicKeys = []
+    }
+
+    /// Checks the asymmetric `v1a` (ed25519) entries against `publicKey`; `v1` entries are skipped.
+    public init(publicKey: WebhookPublicKey, toleranceSeconds: UInt32 = defaultToleranceSeconds) {
+        self.toleranceSeconds = toleranceSeconds
+        keys = []
+        publicKeys = [publicKey]
     }
 
     public init(secret: WebhookSecret, toleranceSeconds: UInt32 = defaultToleranceSeconds) {
@@ -60,6 +70,17 @@ public struct WebhookVerifier: Sendable {
         }
         if timestamp > nowSeconds + tolerance {
             return .timestampTooNew(timestamp: timestamp, now: nowSeconds, toleranceSeconds: toleranceSeconds)
+        }
+        if !publicKeys.isEmpty {
+            let signatures = WebhookSignatureHeader.asymmetricSignatures(headers.signature)
+            guard !signatures.isEmpty else { return .noAsymmetricSignature }
+            let content = WebhookPublicKey.content(id: headers.id, timestamp: headers.timestamp, body: body)
+            for key in publicKeys {
+                for signature in signatures where key.accepts(base64Signature: signature, content: content) {
+                    return nil
+                }
+            }
+            return .noMatchingAsymmetricSignature
         }
         for key in keys where key.isAccepted(at: now) {
             let expected = key.base64Signature(id: headers.id, timestamp: headers.timestamp, body: body, padded: false)

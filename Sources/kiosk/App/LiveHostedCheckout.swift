@@ -31,14 +31,21 @@ actor LiveHostedCheckout {
         return client
     }
 
-    /// The offer code and idempotency key stay with the terminal: the provider's session
-    /// takes neither, and each session can be paid only once anyway.
+    /// The offer code and idempotency key travel with the session, so the page shows and the
+    /// charge applies what the terminal's order summary promised.
+    /// A retry with the same key while that checkout is still waiting gets the same session and
+    /// listener back.
     func createSession(_ request: HostedCheckoutRequest) async throws -> HostedCheckoutSession {
+        if let waiting = checkouts.values.first(where: { $0.idempotencyKey == request.idempotencyKey }) {
+            return HostedCheckoutSession(id: waiting.session.id, url: waiting.checkoutURL.absoluteString,
+                                         expiresAt: waiting.session.expiresAt)
+        }
         let server = try await startedServer()
         var generator = SystemRandomNumberGenerator()
         let checkout = try await PendingCheckout.begin(
             accountID: request.accountID, productID: request.productID, service: service, server: server,
-            timeout: Self.listenerTimeout, using: &generator)
+            timeout: Self.listenerTimeout, offerCode: request.offerCode, idempotencyKey: request.idempotencyKey,
+            using: &generator)
         checkouts[checkout.session.id] = checkout
         return HostedCheckoutSession(id: checkout.session.id, url: checkout.checkoutURL.absoluteString,
                                      expiresAt: checkout.session.expiresAt)

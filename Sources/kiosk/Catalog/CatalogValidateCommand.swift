@@ -10,7 +10,9 @@ struct CatalogValidateCommand: ParsableCommand {
         discussion: """
             Prints a one-line summary and exits 0 when the file is valid. Otherwise prints every \
             problem to standard error as FILE:LINE:COLUMN: error: message and exits 65; a missing \
-            or unreadable file exits 66.
+            or unreadable file exits 66. What was inferred (entitlements declared by use in a \
+            catalog without an 'entitlements:' list) is noted on standard error as \
+            FILE:LINE:COLUMN: note: message.
             """
     )
 
@@ -18,8 +20,9 @@ struct CatalogValidateCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        switch CatalogLoader.load(contentsOf: URL(fileURLWithPath: file), displayName: file) {
-        case let .success(catalog):
+        switch CatalogLoader.loadNoting(contentsOf: URL(fileURLWithPath: file), displayName: file) {
+        case let .success((catalog, notes)):
+            for note in notes { Terminal.error(note.description) }
             print("\(file): OK: \(Self.summary(of: catalog))")
         case let .failure(failure):
             throw CatalogExitStatus.report(failure)

@@ -23,6 +23,12 @@ struct CheckoutOpenCommand: AsyncParsableCommand {
     @Option(help: "The account that buys it.")
     var account: String
 
+    @Option(help: "A promo code to apply; the page shows the discounted charge.")
+    var offerCode: String?
+
+    @Option(help: "An idempotency key: the same request with the same key opens the same session.")
+    var idempotencyKey: String?
+
     @Option(help: "Seconds to wait for the browser before reconciling.")
     var timeout: Int = 900
 
@@ -37,11 +43,16 @@ struct CheckoutOpenCommand: AsyncParsableCommand {
         let pending: PendingCheckout
         do {
             pending = try await PendingCheckout.begin(accountID: account, productID: product, service: service,
-                                                      server: server, timeout: .seconds(timeout), using: &generator)
+                                                      server: server, timeout: .seconds(timeout), offerCode: offerCode,
+                                                      idempotencyKey: idempotencyKey, using: &generator)
         } catch let error as PaymentsError {
             await server.stop()
             Terminal.error(error.userMessage)
             throw ExitCode(64)
+        } catch let error as HostedCheckoutError {
+            await server.stop()
+            Terminal.error(error.description)
+            throw ExitCode.failure
         }
         // Written unbuffered: whoever reads the URL (a person, a script) needs it before the outcome.
         FileHandle.standardOutput.write(Data("Open this URL in your browser to pay: \(pending.checkoutURL.absoluteString)\n".utf8))

@@ -6,6 +6,6 @@ struct WebhookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "webhook",
         abstract: "Sign and verify Standard Webhooks signatures.",
-        subcommands: [WebhookSignCommand.self, WebhookVerifyCommand.self]
+        subcommands: [WebhookSignCommand.self, WebhookVerifyCommand.self, WebhookKeypairCommand.self]
     )
 }

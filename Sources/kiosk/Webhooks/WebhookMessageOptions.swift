@@ -4,26 +4,37 @@ import PaymentsCore
 
 /// The inputs both `sign` and `verify` need to rebuild the signed content `id.timestamp.body`.
 struct WebhookMessageOptions: ParsableArguments {
-    @Option(help: "Webhook secret, 'whsec_<base64>' (the prefix and base64 padding are optional).")
+    @Option(help: """
+        Key: 'whsec_<base64>' (HMAC, v1; the prefix and padding are optional), 'whsk_<base64>' \
+        (ed25519 signing key, v1a) or, to verify only, 'whpk_<base64>' (ed25519 public key).
+        """)
     var secret: String
 
     @Option(help: "The webhook-id header value.")
     var id: String
 
-    @Option(help: "The webhook-timestamp header value, in unix seconds.")
-    var timestamp: Int64
+    /// Kept as received: `verify` reports a non-integer value as an invalid delivery, as a
+    /// receiver must, while `sign` needs an integer.
+    @Option(parsing: .unconditional, help: "The webhook-timestamp header value, in unix seconds.")
+    var timestamp: String
 
     @Option(help: "File holding the exact body bytes; without it the body is read from standard input.")
     var bodyFile: String?
 
     func validate() throws {
         guard !id.isEmpty else { throw ValidationError("--id must not be empty.") }
-        guard timestamp >= 0 else { throw ValidationError("--timestamp must be non-negative unix seconds.") }
     }
 
-    func parsedSecret() throws -> WebhookSecret {
+    /// The key `--secret` names, by its prefix.
+    func parsedKey() throws -> WebhookKey {
         do {
-            return try WebhookSecret(encoded: secret)
+            if secret.hasPrefix(WebhookPrivateKey.prefix) { return .signing(try WebhookPrivateKey(encoded: secret)) }
+            if secret.hasPrefix(WebhookPublicKey.prefix) { return .verifying(try WebhookPublicKey(encoded: secret)) }
+        } catch {
+            throw ValidationError("Malformed --secret: \(error.description).")
+        }
+        do {
+            return .shared(try WebhookSecret(encoded: secret))
         } catch {
             throw ValidationError("Malformed --secret: \(error.description).")
         }

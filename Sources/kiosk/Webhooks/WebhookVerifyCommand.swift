@@ -3,7 +3,8 @@ import Foundation
 import PaymentsCore
 
 /// `kiosk webhook verify`: checks a delivery the way a receiver must, on the raw body bytes.
-/// Exits 0 for `valid`, 1 for `invalid: <reason>`, 64 for usage errors.
+/// Exits 0 for `valid`, 1 for `invalid: <reason>` (including an empty or garbage signature header
+/// and a non-integer timestamp, as the official libraries report them), 64 for usage errors.
 struct WebhookVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
@@ -13,7 +14,10 @@ struct WebhookVerifyCommand: ParsableCommand {
 
     @OptionGroup var message: WebhookMessageOptions
 
-    @Option(help: "The webhook-signature header value; may list several space-separated signatures.")
+    /// Taken as given even when it starts with "-": a garbage header is an invalid delivery, not
+    /// a usage error.
+    @Option(parsing: .unconditional,
+            help: "The webhook-signature header value; may list several space-separated signatures.")
     var signature: String
 
     @Option(help: "Current time in unix seconds (defaults to the system clock).")
@@ -23,9 +27,14 @@ struct WebhookVerifyCommand: ParsableCommand {
     var tolerance: UInt32 = WebhookVerifier.defaultToleranceSeconds
 
     func run() throws {
-        let verifier = WebhookVerifier(secret: try message.parsedSecret(), toleranceSeconds: tolerance)
+        let key = try message.parsedKey()
+        let verifier = switch key {
+        case let .shared(secret): WebhookVerifier(secret: secret, toleranceSeconds: tolerance)
+        case let .signing(privateKey): WebhookVerifier(publicKey: privateKey.publicKey, toleranceSeconds: tolerance)
+        case let .verifying(publicKey): WebhookVerifier(publicKey: publicKey, toleranceSeconds: tolerance)
+        }
         let body = try message.body()
-        let headers = WebhookHeaders(id: message.id, timestamp: String(message.timestamp), signature: signature)
+        let headers = WebhookHeaders(id: message.id, timestamp: message.timestamp, signature: signature)
         let currentTime = now.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
         do {
             try verifier.verify(headers, body: body, now: currentTime)

@@ -123,7 +123,7 @@ import Testing
 
     @Test func unknownEntitlement() throws {
         expect(try single(line: 19, "    entitlement: premum"), at: 19, 18,
-               "unknown entitlement 'premum' in 'entitlement' in plan 'pro'; declared entitlements: premium")
+               "unknown entitlement 'premum' in 'entitlement' in plan 'pro'; did you mean 'premium'? declared entitlements: premium")
     }
 
     @Test func unknownProductInAnOfferCode() throws {

@@ -1,0 +1,119 @@
+import Foundation
+import HostedCheckout
+import HTTPTypes
+import Hummingbird
+import PaymentsCore
+import Testing
+
+/// Issue 17 defect 6: the hosted checkout page refuses cross-site and token-less posts and sends
+/// the usual security headers on every answer.
+@Suite struct CheckoutPageSecurityTests {
+    static let evil = "http://evil.example"
+
+    private func expectNothingCharged(_ fixture: HostedCheckoutFixture, _ checkout: PendingCheckout) async throws {
+        let session = try await fixture.service.checkoutSession(checkout.session.id)
+        #expect(session.status == .open)
+        #expect(session.paymentStatus == .unpaid)
+        #expect(try await fixture.service.paymentMethods(accountID: fixture.account.id).isEmpty)
+        #expect(try await fixture.service.entitlements(accountID: fixture.account.id).isEmpty)
+        #expect(try await fixture.service.webhookDeliveries().isEmpty)
+    }
+
+    @Test func aCrossSitePostWithNoTokenDoesNotPay() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let url = checkout.checkoutURL.absoluteString
+
+        let forged = try await Browser.post(url + "/pay", form: Browser.card("4242424242424242"),
+                                            headers: [.origin: Self.evil])
+        #expect(forged.status == 403)
+        #expect(forged.location == nil)
+        #expect(forged.body.contains("Nothing was charged."))
+        try await expectNothingCharged(fixture, checkout)
+        await fixture.server.stop()
+    }
+
+    @Test func aCrossSiteOriginIsRefusedEvenWithTheRightToken() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let url = checkout.checkoutURL.absoluteString
+        let token = try #require(try await Browser.get(url).formToken)
+
+        for headers: HTTPFields in [[.origin: Self.evil], [.referer: Self.evil + "/attack.html"],
+                                    [.origin: "http://127.0.0.1:1"]] {
+            let forged = try await Browser.post(url + "/pay", form: Browser.card("4242424242424242") + [("csrf", token)],
+                                                headers: headers)
+            #expect(forged.status == 403, "\(headers)")
+        }
+        let cancel = try await Browser.post(url + "/cancel", form: [("csrf", token)], headers: [.origin: Self.evil])
+        #expect(cancel.status == 403)
+        try await expectNothingCharged(fixture, checkout)
+        await fixture.server.stop()
+    }
+
+    @Test func aSameOriginPostWithoutOrWithAWrongTokenIsRefused() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let other = try await fixture.begin("pro.monthly")
+        let url = checkout.checkoutURL.absoluteString
+        let otherToken = try #require(try await Browser.get(other.checkoutURL.absoluteString).formToken)
+
+        for token in [nil, "", otherToken, String(repeating: "A", count: 43)] {
+            let form = Browser.card("4242424242424242") + (token.map { [("csrf", $0)] } ?? [])
+            let refused = try await Browser.post(url + "/pay", form: form, headers: [:])
+            #expect(refused.status == 403, "token \(token ?? "none")")
+        }
+        try await expectNothingCharged(fixture, checkout)
+        await fixture.server.stop()
+    }
+
+    /// Under `Referrer-Policy: no-referrer` a browser posts the page's own form with `Origin: null`.
+    @Test func thePagesOwnFormPaysWithANullOriginOrItsOwnOrigin() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        for origin in ["null", fixture.server.baseURL.absoluteString] {
+            let checkout = try await fixture.begin(origin == "null" ? "themes" : "pro.monthly")
+            let url = checkout.checkoutURL.absoluteString
+            let page = try await Browser.get(url)
+            let token = try #require(page.formToken)
+            #expect(page.body.contains("<input type=\"hidden\" name=\"csrf\" value=\"\(token)\">"))
+            let paid = try await Browser.post(url + "/pay", form: Browser.card("4242424242424242") + [("csrf", token)],
+                                              headers: [.origin: origin, .referer: url])
+            #expect(paid.status == 303, "Origin \(origin)")
+            #expect(try await fixture.service.checkoutSession(checkout.session.id).isPaid)
+        }
+        await fixture.server.stop()
+    }
+
+    @Test func everyAnswerCarriesTheSecurityHeadersAndNoCookie() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let url = checkout.checkoutURL.absoluteString
+        let base = fixture.server.baseURL.absoluteString
+        let answers = [
+            try await Browser.get(url),
+            try await Browser.get(base + "/nowhere"),
+            try await Browser.get(base + "/api/checkout/sessions/\(checkout.session.id)"),
+            try await Browser.post(url + "/pay", form: [], headers: [.origin: Self.evil]),
+            try await Browser.post(url + "/cancel"),
+            try await Browser.get(url),
+        ]
+        for answer in answers {
+            let policy = try #require(answer.headers[.contentSecurityPolicy], "status \(answer.status)")
+            #expect(policy.contains("default-src 'none'"))
+            #expect(policy.contains("frame-ancestors 'none'"))
+            #expect(policy.contains("base-uri 'none'"))
+            #expect(!policy.contains("unsafe-inline"))
+            #expect(!policy.contains("script-src"))
+            #expect(answer.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+            #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+            #expect(answer.headers[.xContentTypeOptions] == "nosniff")
+            #expect(answer.headers[.setCookie] == nil)
+        }
+        #expect(!answers[0].body.contains("<script"))
+        // The page's forms may follow the redirect to the loopback listener, and nowhere else.
+        let listenerOrigin = try #require(URL(string: checkout.listener.returnURL)).absoluteString
+            .components(separatedBy: "/checkout")[0]
+        #expect(answers[0].headers[.contentSecurityPolicy]?.hasSuffix("form-action 'self' \(listenerOrigin)") == true)
+        await fixture.server.stop()
+    }
+}
