@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "PaymentsCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -133,6 +134,10 @@ let package = Package(
         .testTarget(
             name: "KioskQATests",
             dependencies: ["KioskQA", "KioskScreens", "KioskViewModels", "PaymentsCore", "TerminalUI", "KioskResources"]
+        ),
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["PaymentsCore", "KioskQA", "TerminalUI", "HostedCheckout"]
         ),
         .testTarget(
             name: "kioskTests",

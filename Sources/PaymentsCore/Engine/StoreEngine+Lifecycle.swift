@@ -139,12 +139,12 @@ extension StoreEngine {
             let settings = try settings()
             subscription.openInvoiceID = invoice.id
             subscription.billingIssueAt = time
-            subscription.retryEndsAt = days(settings.billingRetryDays, after: time)
+            subscription.retryEndsAt = try days(settings.billingRetryDays, after: time)
             subscription.retryIndex = 0
-            subscription.nextRetryAt = nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
+            subscription.nextRetryAt = try nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
             if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
                 subscription.state = .inGracePeriod
-                subscription.graceEndsAt = days(settings.gracePeriodDays, after: time)
+                subscription.graceEndsAt = try days(settings.gracePeriodDays, after: time)
             } else {
                 subscription.state = .inBillingRetryPeriod
                 subscription.graceEndsAt = nil
@@ -187,7 +187,7 @@ extension StoreEngine {
             invoice.pmLast4 = summary?.last4
             try invoice.update(db)
             subscription.retryIndex += 1
-            subscription.nextRetryAt = nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
+            subscription.nextRetryAt = try nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
                                                  ends: subscription.retryEndsAt)
             subscription.scheduleNextEvent()
             try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
@@ -290,7 +290,7 @@ extension StoreEngine {
         let restart = restartSeries || switching || periodType != subscription.periodType
         let anchor = restart ? start : subscription.seriesAnchor
         let index = restart ? 0 : subscription.seriesIndex + 1
-        let end = period.advance(anchor, times: index + 1)
+        let end = try period.advance(anchor, times: index + 1)
         line.periodStart = start
         line.periodEnd = end
         var lines = [line]
@@ -376,14 +376,14 @@ extension StoreEngine {
             """), arguments: [subscription.id])
     }
 
-    private func days(_ count: Int, after date: Date) -> Date {
-        ISODuration(days: count).advance(date)
+    private func days(_ count: Int, after date: Date) throws(DateArithmeticError) -> Date {
+        try ISODuration(days: count).advance(date)
     }
 
     /// The retry schedule: fixed days after the failed renewal, inside the retry window.
-    private func nextRetry(after issue: Date, index: Int, ends: Date?) -> Date? {
+    private func nextRetry(after issue: Date, index: Int, ends: Date?) throws(DateArithmeticError) -> Date? {
         guard index < StoreSettings.retryDays.count else { return nil }
-        let next = days(StoreSettings.retryDays[index], after: issue)
+        let next = try days(StoreSettings.retryDays[index], after: issue)
         if let ends, next >= ends { return nil }
         return next
     }

@@ -70,7 +70,7 @@ extension StoreEngine {
             let introPrice = try price(intro.price, intro.prices, in: currency, product: product.id)
             periodType = intro.type == .freeTrial ? .trial : .intro
             firstPeriod = intro.period
-            let end = firstPeriod.advance(now)
+            let end = try firstPeriod.advance(now)
             lines.append(InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)",
                                      amount: intro.type == .freeTrial ? .zero(currency) : introPrice,
                                      periodStart: now, periodEnd: end))
@@ -78,7 +78,7 @@ extension StoreEngine {
             periodType = .normal
             firstPeriod = product.period
             lines.append(InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
-                                     amount: regular, periodStart: now, periodEnd: firstPeriod.advance(now)))
+                                     amount: regular, periodStart: now, periodEnd: try firstPeriod.advance(now)))
         }
         var applied: Int64 = 0
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
@@ -107,7 +107,7 @@ extension StoreEngine {
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
             let subscriptionID = try nextID("sub")
-            let end = firstPeriod.advance(now)
+            let end = try firstPeriod.advance(now)
             var subscription = SubscriptionRecord(
                 id: subscriptionID, accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
                 state: .subscribed, periodType: periodType, periodStart: now, periodEnd: end, originalPurchase: now,
@@ -197,7 +197,7 @@ extension StoreEngine {
                     SELECT MAX(expires_at) FROM purchases
                     WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
                     """, arguments: [account.id, product.id, now.milliseconds]).map(Date.init(milliseconds:))
-                expires = duration.advance(max(latest ?? now, now))
+                expires = try duration.advance(max(latest ?? now, now))
             }
             let points = product.type == .consumable ? (product.points ?? 0) : 0
             let purchase = PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
