@@ -61,11 +61,11 @@ public struct ScenarioRunner: Sendable {
                 result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: echo, screen: screen))
                 if case .snapshot = step.kind, options.updateSnapshots { result.snapshotsWritten.append(detail) }
             case let .failed(expected, actual, line, column):
-                let actual = TranscriptRedaction.echo(actual, step: step, before: before, after: after)
-                let expected = TranscriptRedaction.text(expected)
-                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: "FAILED: \(actual)", screen: screen))
+                let shownActual = TranscriptRedaction.echo(actual, step: step, before: before, after: after)
+                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: "FAILED: \(shownActual)",
+                                                         screen: screen))
                 result.failure = StepFailure(file: scenario.file, line: line, column: column, step: step.name,
-                                             expected: expected, actual: actual, screen: screen)
+                                             expected: TranscriptRedaction.text(expected), actual: shownActual, screen: screen)
                 await session.close()
                 return result
             }

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// Why the QA panel could not advance the test clock from what was typed.
 public enum ClockAdvanceInputError: Error, Hashable, Sendable, CustomStringConvertible {
     case notADuration(String)

@@ -110,7 +110,7 @@ extension StoreEngine {
         let elapsed = Int64(exactly: now.timeIntervalSince(anchor).rounded(.down)) ?? 0
         var index = Int(max(elapsed / period.approximateSeconds - 1, 0))
         while try period.advance(anchor, times: index + 1) <= now { index += 1 }
-        while try index > 0 && period.advance(anchor, times: index) > now { index -= 1 }
+        while index > 0, try period.advance(anchor, times: index) > now { index -= 1 }
         return (try period.advance(anchor, times: index), try period.advance(anchor, times: index + 1))
     }
 

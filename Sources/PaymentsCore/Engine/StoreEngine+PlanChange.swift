@@ -42,10 +42,13 @@ extension StoreEngine {
                 nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice)
         }
         let credit = try unusedCredit(subscription, at: now)
-        let remainder = newPrice.minorUnits - credit.minorUnits
+        // Checked: a balance grown past any sane size is an error, not a trap.
+        let remainder = try newPrice.subtracting(credit).minorUnits
         let applied = min(account.creditBalance, max(remainder, 0))
         let chargeNow = max(remainder, 0) - applied
-        let balanceAfter = account.creditBalance - applied + max(-remainder, 0)
+        let balance = Money(minorUnits: account.creditBalance, currency: currency)
+        let balanceAfter = try balance.subtracting(Money(minorUnits: applied, currency: currency))
+            .adding(Money(minorUnits: max(credit.minorUnits - newPrice.minorUnits, 0), currency: currency)).minorUnits
         return PlanChangePreview(
             subscriptionID: subscriptionID, fromProductID: subscription.productID, toProductID: toProduct.id, kind: kind,
             timing: .immediate, newPrice: newPrice, creditForUnusedTime: credit,
@@ -90,7 +93,7 @@ extension StoreEngine {
                                      amount: preview.creditForUnusedTime.negated,
                                      periodStart: now, periodEnd: subscription.periodEnd))
         }
-        let excess = preview.creditForUnusedTime.minorUnits - preview.newPrice.minorUnits
+        let excess = try preview.creditForUnusedTime.subtracting(preview.newPrice).minorUnits
         if excess > 0 {
             lines.append(InvoiceLine(kind: .balanceCredit, description: "Unused credit kept as account balance",
                                      amount: Money(minorUnits: excess, currency: currency)))

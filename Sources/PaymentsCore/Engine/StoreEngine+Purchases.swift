@@ -117,7 +117,7 @@ extension StoreEngine {
                 offerCode: code?.code, offerPeriodsLeft: code.map { discountedNow ? max($0.periods - 1, 0) : $0.periods } ?? 0,
                 willAutoRenew: true, pendingProductID: nil, expirationReason: nil, revocationDate: nil,
                 revocationReason: nil, billingIssueAt: nil, unsubscribeAt: nil, graceEndsAt: nil, retryEndsAt: nil,
-                nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: total.minorUnits + applied,
+                nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: try total.adding(Money(minorUnits: applied, currency: currency)).minorUnits,
                 currency: currency.code, paymentMethodID: context.paymentMethodID, cancellationReason: nil,
                 clockID: account.testClockID, nextEventAt: nil, originalTransactionID: nil,
                 billing: context.payer.billing, priceOverride: nil)
