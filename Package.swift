@@ -49,6 +49,7 @@ let package = Package(
                 "PaymentsCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -170,6 +171,10 @@ let package = Package(
         .testTarget(
             name: "KioskQATests",
             dependencies: ["KioskQA", "KioskScreens", "KioskViewModels", "PaymentsCore", "TerminalUI", "KioskResources"]
+        ),
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["PaymentsCore", "KioskQA", "TerminalUI", "HostedCheckout"]
         ),
         .testTarget(
             name: "kioskTests",

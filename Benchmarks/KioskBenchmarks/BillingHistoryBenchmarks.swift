@@ -41,7 +41,7 @@ enum BillingHistoryBenchmarks {
             let clock = try await service.createTestClock(name: "history", frozenAt: BenchmarkCatalog.start)
             let account = try await BenchmarkStore.account("historian", on: clock.id, in: service)
             try await BenchmarkStore.buy(BenchmarkCatalog.hourly, for: account.id, in: service)
-            let end = ISODuration(hours: invoices - 1).advance(BenchmarkCatalog.start)
+            let end = try ISODuration(hours: invoices - 1).advance(BenchmarkCatalog.start)
             let report = try await service.advanceTestClock(clock.id, to: end)
             guard report.renewals == invoices - 1 else {
                 throw BenchmarkSetupError.unexpectedHistory("\(report.renewals) renewals, wanted \(invoices - 1)")

@@ -24,7 +24,7 @@ enum RenewalEngineBenchmarks {
         Benchmark("Renewal engine: advance \(subscriptions) subscriptions 5 years",
                   configuration: configuration) { benchmark async throws in
             let (store, clockID) = try await prepare(subscriptions: subscriptions)
-            let end = ISODuration(years: years).advance(BenchmarkCatalog.start)
+            let end = try ISODuration(years: years).advance(BenchmarkCatalog.start)
             benchmark.startMeasurement()
             let report = try await store.service.advanceTestClock(clockID, to: end)
             benchmark.stopMeasurement()

@@ -34,21 +34,22 @@ public final class HostedCheckoutServer: Sendable {
     }
 
     /// Starts the server on a free port; the data directory's webhook secrets are created on
-    /// first use from `random`.
+    /// first use from `random`. `limits` bounds each request (see `HTTPServerLimits`).
     public static func start(
         service: any HostedCheckoutService,
         tokenizer: CardTokenizer,
         random: SharedRandomGenerator,
         clock: any KioskClock,
         delivery: WebhookDeliveryMode = .immediate,
-        schedule: WebhookRetrySchedule = .dodoPayments
+        schedule: WebhookRetrySchedule = .dodoPayments,
+        limits: HTTPServerLimits = .standard
     ) async throws -> HostedCheckoutServer {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
         let routes = HostedCheckoutRoutes(service: service, tokenizer: tokenizer, random: random,
                                           formToken: CheckoutFormToken(using: &generator))
         let box = ServerReference()
-        let server = try await LocalHTTPServer.start(name: "kiosk-checkout") { request in
+        let server = try await LocalHTTPServer.start(name: "kiosk-checkout", limits: limits) { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
         }
         let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Synchronization
@@ -20,9 +21,10 @@ final class LocalHTTPServer: Sendable {
         self.listeningChannel = listeningChannel
     }
 
-    /// Starts serving `respond` and returns once the socket is bound.
+    /// Starts serving `respond` under `limits` and returns once the socket is bound.
     static func start(
         name: String,
+        limits: HTTPServerLimits,
         respond: @escaping @Sendable (Request) async -> Response
     ) async throws -> LocalHTTPServer {
         var logger = Logger(label: name)
@@ -31,7 +33,10 @@ final class LocalHTTPServer: Sendable {
         let responder = CallbackResponder<BasicRequestContext> { request, _ in await respond(request) }
         let application = Application(
             responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: name),
+            server: HTTPServerBuilder { LimitedHTTP1Channel(responder: $0, limits: limits) },
+            configuration: ApplicationConfiguration(
+                address: .hostname("127.0.0.1", port: 0), serverName: name,
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in
                 boundContinuation.yield(channel)
                 boundContinuation.finish()

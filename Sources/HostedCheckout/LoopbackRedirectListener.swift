@@ -34,10 +34,12 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Starts listening. `state` must be the unguessable value registered with the session
     /// (`[A-Za-z0-9._~-]`, 1 to 256 characters); after `timeout` the result is `.timedOut`.
-    public static func start(state: String, timeout: Duration) async throws -> LoopbackRedirectListener {
+    /// `limits` bounds each request (slow, idle or oversized ones are answered and closed).
+    public static func start(state: String, timeout: Duration,
+                             limits: HTTPServerLimits = .standard) async throws -> LoopbackRedirectListener {
         let outcome = RedirectResultSlot()
         let configuration = Mutex<LoopbackConfiguration?>(nil)
-        let server = try await LocalHTTPServer.start(name: "kiosk-loopback") { request in
+        let server = try await LocalHTTPServer.start(name: "kiosk-loopback", limits: limits) { request in
             await respond(to: request, configuration: configuration.withLock { $0 }, outcome: outcome)
         }
         let host = "127.0.0.1:\(server.port)"

@@ -69,7 +69,7 @@ struct KioskAPIHandler: APIProtocol {
                                       paymentMethodID: body.paymentMethodId,
                                       idempotencyKey: try scoped(input.headers.idempotencyKey))
         let outcome = try await service.purchase(request)
-        return .ok(.init(body: .json(.init(outcome))))
+        return .ok(.init(body: .json(try .init(outcome))))
     }
 
     func listPaymentMethods(_ input: Operations.ListPaymentMethods.Input) async throws

@@ -17,13 +17,14 @@ struct HostedCheckoutFixture {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
     static let tokenizer = CardTokenizer(fingerprintKey: CardFingerprintKey(key0: 1, key1: 2))
 
-    init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog) async throws {
+    init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog,
+         limits: HTTPServerLimits = .standard) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
         clock = ManualClock(Self.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
         server = try await HostedCheckoutServer.start(service: service, tokenizer: Self.tokenizer, random: random,
-                                                      clock: clock, delivery: delivery)
+                                                      clock: clock, delivery: delivery, limits: limits)
         account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
     }
 

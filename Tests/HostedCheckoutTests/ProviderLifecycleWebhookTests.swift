@@ -14,14 +14,14 @@ import Testing
         _ = try await Browser.get(try #require(paid.location))
         let subscriptionID = try #require(try await checkout.outcome().session.subscriptionID)
 
-        fixture.clock.set(ISODuration(months: 1).advance(HostedCheckoutFixture.start))
+        fixture.clock.set(try ISODuration(months: 1).advance(HostedCheckoutFixture.start))
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.state == .subscribed)
         _ = try await fixture.server.deliverDueWebhooks()
         #expect(try await fixture.service.webhookDeliveries().last?.eventType == .subscriptionRenewed)
         #expect(try await fixture.service.providerSubscriptionStatus(subscriptionID) == "active")
 
         try await fixture.service.updateStoreControls(StoreControls(renewalsFail: true))
-        fixture.clock.set(ISODuration(months: 2).advance(HostedCheckoutFixture.start))
+        fixture.clock.set(try ISODuration(months: 2).advance(HostedCheckoutFixture.start))
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.state == .inGracePeriod)
         _ = try await fixture.server.deliverDueWebhooks()
         #expect(try await fixture.service.providerSubscriptionStatus(subscriptionID) == "on_hold")
@@ -43,7 +43,7 @@ import Testing
     @Test func subscriptionsBoughtOutsideHostedCheckoutSendNoWebhooks() async throws {
         let fixture = try await HostedCheckoutFixture()
         _ = try await fixture.service.storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
-        fixture.clock.set(ISODuration(months: 1).advance(HostedCheckoutFixture.start))
+        fixture.clock.set(try ISODuration(months: 1).advance(HostedCheckoutFixture.start))
         _ = try await fixture.service.subscriptions(accountID: fixture.account.id)
         #expect(try await fixture.service.webhookDeliveries().isEmpty)
         await fixture.server.stop()

@@ -11,7 +11,7 @@ struct CheckoutPaymentPathTests {
     typealias F = ViewModelsFixtures
 
     nonisolated static let session = HostedCheckoutSession(id: "cks_1", url: "http://127.0.0.1:4000/checkout/cks_1",
-                                               expiresAt: ISODuration(hours: 24).advance(F.start))
+                                               expiresAt: F.start.addingTimeInterval(24 * 3_600))
 
     func loaded(_ configure: (inout PaymentsClient) -> Void, clock: ManualClock = ManualClock(F.start)) async
         -> ViewModelTestStore<CheckoutFeature> {
@@ -138,7 +138,7 @@ struct CheckoutPaymentPathTests {
         await store.send(.submitTapped) { $0.status = .browser(.creatingSession) }
         await store.receive(.clockTicked(F.start)) { $0.now = F.start }
         await store.receiveAny()
-        let minute = ISODuration(minutes: 1).advance(F.start)
+        let minute = F.start.addingTimeInterval(60)
         await store.send(.clockTicked(minute)) {
             $0.now = minute
             $0.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 60))

@@ -20,7 +20,7 @@ struct PlanComparisonFeatureTests {
         PlanChangePreview(subscriptionID: subscriptionID, fromProductID: "pro.monthly", toProductID: product,
                           kind: .upgrade, timing: .immediate, newPrice: F.usd(2999), creditForUnusedTime: F.usd(500),
                           appliedBalance: F.usd(0), chargeNow: F.usd(2499), balanceAfter: F.usd(0),
-                          nextChargeDate: ISODuration(months: 1).advance(F.start), nextChargeAmount: F.usd(2999))
+                          nextChargeDate: F.monthAfterStart, nextChargeAmount: F.usd(2999))
     }
 
     func loaded(_ client: PaymentsClient) async -> ViewModelTestStore<PlanComparisonFeature> {

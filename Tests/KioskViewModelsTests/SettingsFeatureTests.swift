@@ -43,7 +43,7 @@ struct SettingsFeatureTests {
         var stub = client()
         stub.usage = { _ in
             [UsageMeter(featureID: "projects", featureName: "Projects per month", kind: .limit, limit: 3, used: 2,
-                        resetsAt: ISODuration(months: 1).advance(F.start), nextAvailableAt: nil),
+                        resetsAt: try ISODuration(months: 1).advance(F.start), nextAvailableAt: nil),
              UsageMeter(featureID: "refresh", featureName: "Refresh interval", kind: .interval, limit: nil, used: 1,
                         resetsAt: nil, nextAvailableAt: F.start.addingTimeInterval(3600))]
         }
@@ -68,7 +68,7 @@ struct SettingsFeatureTests {
 
     @Test func billingIssueShowsBannerAndIsListedInTheQAPanel() async throws {
         var grace = F.subscription(state: .inGracePeriod)
-        grace.gracePeriodEndsAt = ISODuration(days: 16).advance(F.start)
+        grace.gracePeriodEndsAt = try ISODuration(days: 16).advance(F.start)
         let store = await loaded(client(subscription: grace))
         let content = try #require(store.state.content)
         #expect(content.subscription?.statusWords == "in a grace period")
@@ -167,7 +167,7 @@ struct SettingsFeatureTests {
     @Test func restoreListsWhatCameBackOrWhyNot() async throws {
         let restored = RestoredSubscription(id: "sub_1", planID: "pro", productID: "pro.monthly", storeStatus: .active,
                                             renewalState: .subscribed, hasBillingIssue: false, hasAccess: true,
-                                            willAutoRenew: true, expiresAt: ISODuration(months: 1).advance(F.start))
+                                            willAutoRenew: true, expiresAt: try ISODuration(months: 1).advance(F.start))
         var stub = client()
         stub.restorePurchases = { _ in F.restored([restored]) }
         let store = await loaded(stub)
@@ -373,7 +373,7 @@ struct SettingsFeatureTests {
             #expect(state.qa.durationText == "" && !state.qa.isAdvancing)
         }
         await store.receiveAny()
-        #expect(targets.withLock { $0 } == [ISODuration(months: 1).advance(F.start)])
+        #expect(try targets.withLock { $0 } == [ISODuration(months: 1).advance(F.start)])
         store.finish()
     }
 

@@ -57,10 +57,17 @@ enum ViewModelsFixtures {
                 lines: [InvoiceLine(kind: .charge, description: description, amount: usd(999))])
     }
 
+    /// One calendar month after `start` in UTC, as the engine's periods count it.
+    static let monthAfterStart: Date = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar.date(byAdding: .month, value: 1, to: start) ?? start
+    }()
+
     static func subscription(product: String = "pro.monthly", plan: String = "pro",
                              state: RenewalState = .subscribed) -> Subscription {
         Subscription(id: "sub_1", accountID: "acct_1", groupID: "plans", planID: plan, productID: product, state: state,
-                     periodType: .normal, currentPeriodStart: start, currentPeriodEnd: ISODuration(months: 1).advance(start),
+                     periodType: .normal, currentPeriodStart: start, currentPeriodEnd: monthAfterStart,
                      originalPurchaseDate: start, willAutoRenew: true, pendingProductID: nil, expirationReason: nil,
                      revocationDate: nil, revocationReason: nil, billingIssueDetectedAt: nil, unsubscribeDetectedAt: nil,
                      gracePeriodEndsAt: nil, billingRetryEndsAt: nil, periodAmountPaid: usd(999), paymentMethodID: "pm_1",

@@ -17,7 +17,7 @@ public enum StoreSettingChange: Sendable, Hashable {
     /// The store's lifecycle setting: a failed renewal keeps access for the grace period first.
     case gracePeriod(Bool)
 
-    func apply(to controls: inout StoreControls, now: Date) {
+    func apply(to controls: inout StoreControls, now: Date) throws(DateArithmeticError) {
         switch self {
         case let .askToBuy(on): controls.askToBuy = on
         case let .interruptedPurchases(on): controls.interruptedPurchases = on
@@ -25,7 +25,7 @@ public enum StoreSettingChange: Sendable, Hashable {
         case let .duplicateReceipts(on): controls.duplicateReceiptSubmissions = on
         case let .droppedReceipts(count): controls.droppedReceiptSubmissions = count
         case let .backendErrors(count): controls.backendServerErrors = count
-        case let .backendUnreachableFor(duration): controls.backendUnreachableUntil = duration.advance(now)
+        case let .backendUnreachableFor(duration): controls.backendUnreachableUntil = try duration.advance(now)
         case let .fault(fault):
             controls.faults.removeAll { $0.operation == fault.operation }
             controls.faults.append(fault)

@@ -58,9 +58,14 @@ struct ScenarioNodeReader {
         return scalar.string
     }
 
-    mutating func int(_ node: Node, what: String, minimum: Int = 0) -> Int? {
+    mutating func int(_ node: Node, what: String, minimum: Int = 0,
+                      maximum: Int = ScenarioLimits.largestNumber) -> Int? {
         guard let text = node.scalar?.string, let value = Int(text), value >= minimum else {
             error("\(what) must be a whole number of at least \(minimum), found \(found(node))", at: node)
+            return nil
+        }
+        guard value <= maximum else {
+            error("\(what) must be at most \(maximum), found \(found(node))", at: node)
             return nil
         }
         return value
@@ -81,22 +86,40 @@ struct ScenarioNodeReader {
             error("\(what) must be an ISO 8601 duration (P1M, PT12H) or a number of days, found \(found(node))", at: node)
             return nil
         }
-        if let days = Int(text), days > 0 { return ISODuration(days: days) }
+        if text.allSatisfy({ $0.isASCII && $0.isNumber }), !text.isEmpty {
+            guard let days = Int(text), days <= ScenarioLimits.mostDays else {
+                error("\(what) must be at most \(ScenarioLimits.mostDays) days, found '\(text)'", at: node)
+                return nil
+            }
+            if days > 0 { return ISODuration(days: days) }
+        }
         guard let duration = ISODuration(text), !duration.isZero else {
             error("\(what) must be an ISO 8601 duration (P1M, PT12H) or a number of days, found '\(text)'", at: node)
+            return nil
+        }
+        guard duration.isWithinAcceptedLength else {
+            error("\(what) must be at most \(ScenarioLimits.longestDuration) long, found '\(text)'", at: node)
             return nil
         }
         return duration
     }
 
-    /// `100x30`.
+    /// `100x30`, within `ScenarioLimits.smallestScreen` and `largestScreen`.
     mutating func size(_ node: Node, what: String) -> (width: Int, height: Int)? {
-        let parts = node.scalar?.string.split(separator: "x").compactMap { Int($0) } ?? []
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+        let pieces = node.scalar?.string.split(separator: "x", omittingEmptySubsequences: false) ?? []
+        let digits = pieces.count == 2 && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard digits else {
             error("\(what) must be WIDTHxHEIGHT like 100x30, found \(found(node))", at: node)
             return nil
         }
-        return (parts[0], parts[1])
+        let smallest = ScenarioLimits.smallestScreen, largest = ScenarioLimits.largestScreen
+        guard let width = Int(pieces[0]), let height = Int(pieces[1]),
+              (smallest.width...largest.width).contains(width), (smallest.height...largest.height).contains(height) else {
+            error("\(what) must be from \(smallest.width)x\(smallest.height) to \(largest.width)x\(largest.height), "
+                  + "found \(found(node))", at: node)
+            return nil
+        }
+        return (width, height)
     }
 
     /// A scalar or a list of scalars.

@@ -44,21 +44,28 @@ public struct ScenarioRunner: Sendable {
             return result
         }
         let snapshots = SnapshotStore(scenarioFile: scenario.file, update: options.updateSnapshots)
-        result.transcript.append(TranscriptEntry(line: 1, step: "start", detail: scenario.name, screen: session.screen))
+        result.transcript.append(TranscriptEntry(line: 1, step: "start", detail: scenario.name,
+                                                 screen: TranscriptRedaction.text(session.screen)))
         result.finalState = session.state
         for step in scenario.steps {
+            let before = TranscriptRedaction.CardFields(session.state)
             let outcome = await session.run(step, snapshots: snapshots)
             result.stepsRun += 1
-            let screen = session.screen
+            // Reports are kept and shared: what they show of a card is redacted here, once.
+            let after = TranscriptRedaction.CardFields(session.state)
+            let screen = TranscriptRedaction.text(session.screen)
             result.finalState = session.state
             switch outcome {
             case let .passed(detail):
-                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: detail, screen: screen))
+                let echo = TranscriptRedaction.echo(detail, step: step, before: before, after: after)
+                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: echo, screen: screen))
                 if case .snapshot = step.kind, options.updateSnapshots { result.snapshotsWritten.append(detail) }
             case let .failed(expected, actual, line, column):
-                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: "FAILED: \(actual)", screen: screen))
+                let shownActual = TranscriptRedaction.echo(actual, step: step, before: before, after: after)
+                result.transcript.append(TranscriptEntry(line: step.line, step: step.name, detail: "FAILED: \(shownActual)",
+                                                         screen: screen))
                 result.failure = StepFailure(file: scenario.file, line: line, column: column, step: step.name,
-                                             expected: expected, actual: actual, screen: screen)
+                                             expected: TranscriptRedaction.text(expected), actual: shownActual, screen: screen)
                 await session.close()
                 return result
             }

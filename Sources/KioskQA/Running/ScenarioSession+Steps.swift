@@ -38,7 +38,7 @@ extension ScenarioSession {
         case let .set(changes):
             var controls = try await service.storeControls()
             let now = try await service.now(for: try requireAccount())
-            changes.forEach { $0.apply(to: &controls, now: now) }
+            for change in changes { try change.apply(to: &controls, now: now) }
             try await service.updateStoreControls(controls)
             var settings = try await service.settings()
             changes.forEach { $0.apply(to: &settings) }
@@ -128,7 +128,7 @@ extension ScenarioSession {
             detail = "\(attempts.count) delivered"
         case let .delay(which, duration):
             let delivery = try pick(which, from: waiting)
-            _ = try await service.delayWebhookDelivery(delivery.id, until: duration.advance(clock.now))
+            _ = try await service.delayWebhookDelivery(delivery.id, until: try duration.advance(clock.now))
             detail = "delayed \(delivery.eventType.rawValue) by \(duration)"
         case let .drop(which):
             let delivery = try pick(which, from: waiting)

@@ -2,12 +2,12 @@ import KioskAPI
 import PaymentsCore
 
 extension Components.Schemas.PurchaseResult {
-    init(_ outcome: PurchaseOutcome) {
+    init(_ outcome: PurchaseOutcome) throws {
         switch outcome {
         case let .purchased(receipt):
             self.init(outcome: .purchased, invoice: .init(receipt.invoice), subscriptionId: receipt.subscription?.id,
                       introOfferApplied: receipt.introOfferApplied, pointsCredited: receipt.pointsCredited,
-                      entitlements: receipt.entitlements, signedTransaction: receipt.transaction?.jws)
+                      entitlements: receipt.entitlements, signedTransaction: try receipt.transaction?.jws)
         case let .declined(reason, invoice):
             self.init(outcome: .declined, invoice: .init(invoice), entitlements: [],
                       declineCode: reason.code, declineMessage: reason.message)

@@ -24,7 +24,7 @@ extension OrderSummary {
             var summary = OrderSummary(productName: name, periodText: PriceWording.recurring(price, every: subscription.period),
                                        introOfferText: nil, promoText: promoText, prorationCredit: nil,
                                        totalDueToday: discounted(price, by: promo),
-                                       nextChargeDate: subscription.period.advance(data.now),
+                                       nextChargeDate: try? subscription.period.advance(data.now),
                                        nextChargeAmount: promo.map { $0.periods > 1 ? discounted(price, by: $0) : price } ?? price,
                                        currency: currency)
             if let preview = data.planChange {
@@ -37,7 +37,7 @@ extension OrderSummary {
                 summary.introOfferText = PriceWording.introOffer(offer, introPrice: introPrice, regular: price,
                                                                  every: subscription.period)
                 summary.totalDueToday = introPrice
-                summary.nextChargeDate = offer.period.advance(data.now)
+                summary.nextChargeDate = try? offer.period.advance(data.now)
                 summary.nextChargeAmount = offer.type == .payAsYouGo && offer.periods > 1 ? introPrice : price
             }
             return summary

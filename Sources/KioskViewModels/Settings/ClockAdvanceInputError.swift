@@ -1,7 +1,10 @@
+import PaymentsCore
+
 /// Why the QA panel could not advance the test clock from what was typed.
 public enum ClockAdvanceInputError: Error, Hashable, Sendable, CustomStringConvertible {
     case notADuration(String)
     case noTestClock
+    case tooFar(String)
 
     public var description: String {
         switch self {
@@ -9,6 +12,8 @@ public enum ClockAdvanceInputError: Error, Hashable, Sendable, CustomStringConve
             "\"\(text)\" is not an ISO 8601 duration. Type one like P1D, PT12H, P1M or P1Y2M3D."
         case .noTestClock:
             "This account lives in real time. Attach it to a test clock to move time."
+        case let .tooFar(text):
+            "\"\(text)\" is longer than \(ISODuration.longestAccepted). Move the clock by a shorter step."
         }
     }
 }

@@ -22,9 +22,12 @@ extension SettingsFeature {
                 state.qa.clockError = .notADuration(typed)
                 return .none
             }
+            guard duration.isWithinAcceptedLength, let target = try? duration.advance(clock.frozenTime) else {
+                state.qa.clockError = .tooFar(typed)
+                return .none
+            }
             state.qa.clockError = nil
             state.qa.isAdvancing = true
-            let target = duration.advance(clock.frozenTime)
             return .run { [client] send in
                 await send(.clockAdvanced(await capture { try await client.advanceTestClock(clock.id, target) }))
             }

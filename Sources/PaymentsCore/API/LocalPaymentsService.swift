@@ -174,7 +174,8 @@ public final class LocalPaymentsService: PaymentsService {
                 clock.frozenTime = max(clock.frozenTime, done ? target : (last ?? clock.frozenTime))
                 try clock.update(engine.db)
                 if done {
-                    try engine.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(start.milliseconds)→\(target.milliseconds)")
+                    let from = try start.milliseconds, to = try target.milliseconds
+                    try engine.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
                 }
                 return (batch, done)
             }

@@ -140,7 +140,8 @@ struct CatalogNodeReader {
         return id
     }
 
-    mutating func integer(_ node: Node, what: String, minimum: Int64 = 0) -> Int64? {
+    mutating func integer(_ node: Node, what: String, minimum: Int64 = 0,
+                          maximum: Int64 = CatalogLimits.maximumCount) -> Int64? {
         guard let scalar = node.scalar else {
             error("\(what) must be an integer, found \(found(node))", at: node)
             return nil
@@ -149,6 +150,10 @@ struct CatalogNodeReader {
         case let .integer(value):
             guard value >= minimum else {
                 error("\(what) must be at least \(minimum), found \(value)", at: node)
+                return nil
+            }
+            guard value <= maximum else {
+                error("\(what) must be at most \(maximum), found \(value)", at: node)
                 return nil
             }
             return value
@@ -172,11 +177,12 @@ struct CatalogNodeReader {
             error("\(what) must not be negative, found \(value)", at: node)
             return nil
         }
-        return integer(node, what: what)
+        return integer(node, what: what, maximum: CatalogLimits.maximumAmount)
     }
 
-    mutating func int(_ node: Node, what: String, minimum: Int64 = 0) -> Int? {
-        integer(node, what: what, minimum: minimum).map { Int(truncatingIfNeeded: $0) }
+    mutating func int(_ node: Node, what: String, minimum: Int64 = 0,
+                      maximum: Int64 = CatalogLimits.maximumCount) -> Int? {
+        integer(node, what: what, minimum: minimum, maximum: maximum).map { Int(truncatingIfNeeded: $0) }
     }
 
     mutating func bool(_ node: Node, what: String) -> Bool? {
@@ -187,10 +193,19 @@ struct CatalogNodeReader {
 
     mutating func duration(_ node: Node, what: String) -> ISODuration? {
         if let scalar = node.scalar, case .text = CatalogScalar(scalar), let duration = ISODuration(scalar.string) {
+            guard duration.isWithinAcceptedLength else {
+                error(Self.tooLong(what, duration), at: node)
+                return nil
+            }
             return duration
         }
         error("\(what) must be an ISO 8601 duration such as P1W, P1M, P1Y or PT24H, found \(found(node))",
               at: node)
         return nil
+    }
+
+    /// The message for a duration past `ISODuration.longestAccepted`.
+    static func tooLong(_ what: String, _ duration: ISODuration) -> String {
+        "\(what) must be at most \(ISODuration.longestAccepted) long, found \(duration)"
     }
 }

@@ -20,7 +20,8 @@ extension CatalogReader {
             let products = fields["products"].flatMap { readProductReferences($0, context: context) }
             let discount = fields["discount"].flatMap { readDiscount($0, context: context) }
             let expires = fields["expires"].flatMap { readExpiry($0, what: fields.describe("expires")) }
-            let periods = fields["periods"].map { nodes.int($0, what: fields.describe("periods"), minimum: 1) }
+            let periods = fields["periods"].map { nodes.int($0, what: fields.describe("periods"), minimum: 1,
+                                                          maximum: CatalogLimits.maximumPeriods) }
             if let code, let products, let discount, let expires, periods != .some(nil) {
                 result.append(OfferCode(code: code, products: products, discount: discount, expires: expires,
                                         periods: periods.flatMap { $0 } ?? 1))

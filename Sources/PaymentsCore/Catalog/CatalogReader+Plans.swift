@@ -98,12 +98,22 @@ extension CatalogReader {
                                            plan: String) -> FeatureValue? {
         let scalar = node.scalar.map(CatalogScalar.init)
         switch (kind, scalar) {
-        case let (.limit, .integer(count)?) where count >= 0:
+        case let (.limit, .integer(count)?) where (0...CatalogLimits.maximumCount).contains(count):
             return .limit(Int(truncatingIfNeeded: count))
+        case let (.limit, .integer(count)?) where count > CatalogLimits.maximumCount:
+            nodes.error("feature '\(feature)' in \(plan) must be at most \(CatalogLimits.maximumCount), found \(count)",
+                        at: node)
+            return nil
         case (.limit, .text("unlimited", _)?):
             return .unlimited
         case let (.interval, .text(text, _)?):
-            if let duration = ISODuration(text) { return .interval(duration) }
+            if let duration = ISODuration(text) {
+                guard duration.isWithinAcceptedLength else {
+                    nodes.error(CatalogNodeReader.tooLong("feature '\(feature)' in \(plan)", duration), at: node)
+                    return nil
+                }
+                return .interval(duration)
+            }
         case let (.flag, .bool(on)?):
             return .flag(on)
         default:

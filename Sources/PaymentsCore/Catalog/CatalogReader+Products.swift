@@ -44,7 +44,8 @@ extension CatalogReader {
         }
         let period = fields["period"].flatMap { nodes.duration($0, what: fields.describe("period")) }
         guard let type else { return nil }
-        let periods = fields["periods"].map { nodes.int($0, what: fields.describe("periods"), minimum: 1) }
+        let periods = fields["periods"].map { nodes.int($0, what: fields.describe("periods"), minimum: 1,
+                                                          maximum: CatalogLimits.maximumPeriods) }
         if let periodsNode = fields["periods"], type != .payAsYouGo, let count = periods ?? nil, count != 1 {
             nodes.error("'periods' only applies to pay-as-you-go offers; a \(type.rawValue) offer covers "
                         + "one period", at: fields.keyNode("periods") ?? periodsNode)

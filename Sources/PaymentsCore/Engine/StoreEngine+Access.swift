@@ -78,7 +78,7 @@ extension StoreEngine {
     private func meter(_ feature: Feature, value: FeatureValue?, account: AccountRecord, now: Date) throws -> UsageMeter {
         switch feature.kind {
         case .limit, .flag:
-            let window = usageWindow(feature, anchor: account.createdAt, now: now)
+            let window = try usageWindow(feature, anchor: account.createdAt, now: now)
             let used = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM usage_records WHERE account_id = ? AND feature_id = ? AND at >= ? AND at < ?
                 """, arguments: [account.id, feature.id, window.start.milliseconds, window.end.milliseconds]) ?? 0
@@ -92,7 +92,7 @@ extension StoreEngine {
                 """, arguments: [account.id, feature.id]).map(Date.init(milliseconds:))
             var next: Date?
             if case let .interval(gap)? = value, let last {
-                let available = gap.advance(last)
+                let available = try gap.advance(last)
                 if available > now { next = available }
             }
             return UsageMeter(featureID: feature.id, featureName: feature.name, kind: .interval, limit: nil,
@@ -102,14 +102,16 @@ extension StoreEngine {
 
     /// The usage window containing `now`: whole periods counted from the account's creation,
     /// so a monthly limit resets on the same day each month (clamped at month ends).
-    func usageWindow(_ feature: Feature, anchor: Date, now: Date) -> (start: Date, end: Date) {
+    func usageWindow(_ feature: Feature, anchor: Date, now: Date) throws(DateArithmeticError) -> (start: Date, end: Date) {
         guard let period = feature.period, period.approximateSeconds > 0 else {
             return (Date(milliseconds: 0), Date(milliseconds: Int64.max / 2))
         }
-        var index = max(Int(now.timeIntervalSince(anchor)) / Int(period.approximateSeconds) - 1, 0)
-        while period.advance(anchor, times: index + 1) <= now { index += 1 }
-        while index > 0 && period.advance(anchor, times: index) > now { index -= 1 }
-        return (period.advance(anchor, times: index), period.advance(anchor, times: index + 1))
+        // Both instants are within the supported years, so the elapsed seconds fit in an Int.
+        let elapsed = Int64(exactly: now.timeIntervalSince(anchor).rounded(.down)) ?? 0
+        var index = Int(max(elapsed / period.approximateSeconds - 1, 0))
+        while try period.advance(anchor, times: index + 1) <= now { index += 1 }
+        while index > 0, try period.advance(anchor, times: index) > now { index -= 1 }
+        return (try period.advance(anchor, times: index), try period.advance(anchor, times: index + 1))
     }
 
     func recordUsage(accountID: String, featureID: String) throws -> UsageReceipt {

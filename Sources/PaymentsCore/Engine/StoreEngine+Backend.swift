@@ -52,7 +52,7 @@ extension StoreEngine {
     func markFailed(_ receipt: QueuedReceipt, error: ReceiptBackendError) throws {
         let now = try now(for: account(receipt.accountID))
         let delay = Int64(1) << Int64(min(receipt.attempts + 1, 12))
-        let next = now.milliseconds + min(delay, 3_600) * 1_000
+        let next = try now.milliseconds + min(delay, 3_600) * 1_000
         try db.execute(sql: """
             UPDATE sync_queue SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE transaction_id = ?
             """, arguments: [next, "\(error)", receipt.transactionID])

@@ -13,9 +13,9 @@ extension StoreEngine {
         }
         if let year = query.year {
             let start = ISODuration.utc.date(from: DateComponents(year: year, month: 1, day: 1)) ?? Date(milliseconds: 0)
-            let end = ISODuration(years: 1).advance(start)
+            let end = try ISODuration(years: 1).advance(start)
             conditions.append("created_at >= ? AND created_at < ?")
-            _ = arguments.append(contentsOf: [start.milliseconds, end.milliseconds])
+            _ = try arguments.append(contentsOf: [start.milliseconds, end.milliseconds])
         }
         if let cursor = query.cursor {
             guard let position = KeysetCursor(cursor) else {

@@ -15,27 +15,27 @@ extension StoreEngine {
                     report: inout ClockAdvanceReport) throws -> (steps: Int, last: Date?) {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
         var arguments: StatementArguments = clockID.map { [$0] } ?? []
-        _ = arguments.append(contentsOf: [until.milliseconds, Int64(limit)])
+        _ = try arguments.append(contentsOf: [until.milliseconds, Int64(limit)])
         let due = try SubscriptionRecord.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM subscriptions
             WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?
             ORDER BY next_event_at, id LIMIT ?
             """), arguments: arguments)
         var records = Dictionary(due.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var queue = DueQueue(due.compactMap { record in
-            record.nextEventAt.map { DueQueue.Entry(at: $0.milliseconds, id: record.id) }
+        var queue = try DueQueue(due.compactMap { record in
+            try record.nextEventAt.map { DueQueue.Entry(at: try $0.milliseconds, id: record.id) }
         })
         var steps = 0
         var last: Date?
         while steps < limit, let entry = queue.popEarliest() {
             guard var subscription = try records.removeValue(forKey: entry.id) ?? subscription(dueID: entry.id),
-                  let due = subscription.nextEventAt, due.milliseconds == entry.at else { continue }
+                  let due = subscription.nextEventAt, try due.milliseconds == entry.at else { continue }
             try step(&subscription, at: due, report: &report)
             try subscription.updateRow(db)
             steps += 1
             last = due
             if let next = subscription.nextEventAt, next <= until {
-                queue.insert(DueQueue.Entry(at: next.milliseconds, id: subscription.id))
+                queue.insert(DueQueue.Entry(at: try next.milliseconds, id: subscription.id))
                 records[subscription.id] = subscription
             }
         }
@@ -50,7 +50,7 @@ extension StoreEngine {
     func hasDueWork(clockID: String?) throws -> Bool {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
         var arguments: StatementArguments = clockID.map { [$0] } ?? []
-        _ = arguments.append(contentsOf: [systemNow.milliseconds])
+        _ = try arguments.append(contentsOf: [systemNow.milliseconds])
         return try Bool.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM subscriptions WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?)
             """), arguments: arguments) ?? false
@@ -115,7 +115,7 @@ extension StoreEngine {
             try spendBalance(accountID: subscription.accountID, terms.appliedBalance)
             let wasTrial = subscription.periodType == .trial
             let previousProduct = subscription.productID
-            apply(terms, to: &subscription)
+            try apply(terms, to: &subscription)
             try issueRenewalTransaction(subscription, account: account, terms: terms, invoice: invoice, at: time)
             if previousProduct != subscription.productID {
                 try notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: time)
@@ -139,12 +139,12 @@ extension StoreEngine {
             let settings = try settings()
             subscription.openInvoiceID = invoice.id
             subscription.billingIssueAt = time
-            subscription.retryEndsAt = days(settings.billingRetryDays, after: time)
+            subscription.retryEndsAt = try days(settings.billingRetryDays, after: time)
             subscription.retryIndex = 0
-            subscription.nextRetryAt = nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
+            subscription.nextRetryAt = try nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
             if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
                 subscription.state = .inGracePeriod
-                subscription.graceEndsAt = days(settings.gracePeriodDays, after: time)
+                subscription.graceEndsAt = try days(settings.gracePeriodDays, after: time)
             } else {
                 subscription.state = .inBillingRetryPeriod
                 subscription.graceEndsAt = nil
@@ -187,7 +187,7 @@ extension StoreEngine {
             invoice.pmLast4 = summary?.last4
             try invoice.update(db)
             subscription.retryIndex += 1
-            subscription.nextRetryAt = nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
+            subscription.nextRetryAt = try nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
                                                  ends: subscription.retryEndsAt)
             subscription.scheduleNextEvent()
             try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
@@ -203,7 +203,7 @@ extension StoreEngine {
             // renewal date). Recovered in billing retry: the renewal date moves to today, as on
             // the App Store.
             let wasTrial = subscription.periodType == .trial
-            apply(terms, to: &subscription)
+            try apply(terms, to: &subscription)
             try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
             try notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: amount)
             if wasTrial {
@@ -290,7 +290,7 @@ extension StoreEngine {
         let restart = restartSeries || switching || periodType != subscription.periodType
         let anchor = restart ? start : subscription.seriesAnchor
         let index = restart ? 0 : subscription.seriesIndex + 1
-        let end = period.advance(anchor, times: index + 1)
+        let end = try period.advance(anchor, times: index + 1)
         line.periodStart = start
         line.periodEnd = end
         var lines = [line]
@@ -325,7 +325,7 @@ extension StoreEngine {
     }
 
     /// Moves a subscription into the period the terms describe, clearing any billing issue.
-    func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) {
+    func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) throws(MoneyError) {
         if terms.product.id != subscription.productID { subscription.priceOverride = nil }
         subscription.planID = terms.plan.id
         subscription.productID = terms.product.id
@@ -338,7 +338,7 @@ extension StoreEngine {
         subscription.seriesIndex = terms.seriesIndex
         subscription.periodStart = terms.periodStart
         subscription.periodEnd = terms.periodEnd
-        subscription.paidAmount = terms.total.minorUnits + terms.appliedBalance
+        subscription.paidAmount = try terms.total.adding(Money(minorUnits: terms.appliedBalance, currency: terms.total.currency)).minorUnits
         subscription.state = .subscribed
         subscription.billingIssueAt = nil
         subscription.graceEndsAt = nil
@@ -376,14 +376,14 @@ extension StoreEngine {
             """), arguments: [subscription.id])
     }
 
-    private func days(_ count: Int, after date: Date) -> Date {
-        ISODuration(days: count).advance(date)
+    private func days(_ count: Int, after date: Date) throws(DateArithmeticError) -> Date {
+        try ISODuration(days: count).advance(date)
     }
 
     /// The retry schedule: fixed days after the failed renewal, inside the retry window.
-    private func nextRetry(after issue: Date, index: Int, ends: Date?) -> Date? {
+    private func nextRetry(after issue: Date, index: Int, ends: Date?) throws(DateArithmeticError) -> Date? {
         guard index < StoreSettings.retryDays.count else { return nil }
-        let next = days(StoreSettings.retryDays[index], after: issue)
+        let next = try days(StoreSettings.retryDays[index], after: issue)
         if let ends, next >= ends { return nil }
         return next
     }

@@ -18,10 +18,10 @@ extension StoreEngine {
         let now = try now(for: account(accountID))
         return try subscriptions(accountID: accountID).filter { record in
             guard record.state == .subscribed, record.periodType == .trial, now < record.periodEnd,
-                  Self.trialEndingNoticeLead.advance(now) >= record.periodEnd else { return false }
+                  try Self.trialEndingNoticeLead.advance(now) >= record.periodEnd else { return false }
             let noticed = try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM events WHERE account_id = ? AND type = ? AND subscription_id = ? AND detail = ?)
-                """, arguments: [accountID, Self.trialEndingNoticeType, record.id, String(record.periodEnd.milliseconds)])
+                """, arguments: [accountID, Self.trialEndingNoticeType, record.id, String(try record.periodEnd.milliseconds)])
             return noticed != true
         }
     }
@@ -32,7 +32,7 @@ extension StoreEngine {
             try db.execute(sql: """
                 INSERT INTO events(account_id, type, at, subscription_id, product_id, detail) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [accountID, Self.trialEndingNoticeType, now.milliseconds, record.id, record.productID,
-                                 String(record.periodEnd.milliseconds)])
+                                 String(try record.periodEnd.milliseconds)])
         }
     }
 

@@ -41,25 +41,29 @@ extension StoreEngine {
                 balanceAfter: Money(minorUnits: account.creditBalance, currency: currency),
                 nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice)
         }
-        let credit = unusedCredit(subscription, at: now)
-        let remainder = newPrice.minorUnits - credit.minorUnits
+        let credit = try unusedCredit(subscription, at: now)
+        // Checked: a balance grown past any sane size is an error, not a trap.
+        let remainder = try newPrice.subtracting(credit).minorUnits
         let applied = min(account.creditBalance, max(remainder, 0))
         let chargeNow = max(remainder, 0) - applied
-        let balanceAfter = account.creditBalance - applied + max(-remainder, 0)
+        let balance = Money(minorUnits: account.creditBalance, currency: currency)
+        let balanceAfter = try balance.subtracting(Money(minorUnits: applied, currency: currency))
+            .adding(Money(minorUnits: max(credit.minorUnits - newPrice.minorUnits, 0), currency: currency)).minorUnits
         return PlanChangePreview(
             subscriptionID: subscriptionID, fromProductID: subscription.productID, toProductID: toProduct.id, kind: kind,
             timing: .immediate, newPrice: newPrice, creditForUnusedTime: credit,
             appliedBalance: Money(minorUnits: applied, currency: currency),
             chargeNow: Money(minorUnits: chargeNow, currency: currency),
             balanceAfter: Money(minorUnits: balanceAfter, currency: currency),
-            nextChargeDate: toProduct.period.advance(now), nextChargeAmount: newPrice)
+            nextChargeDate: try toProduct.period.advance(now), nextChargeAmount: newPrice)
     }
 
     /// Credit for the unused part of the current period: what was paid for it × unused time ÷
     /// period length, rounded toward zero, so it never exceeds what was paid.
-    func unusedCredit(_ subscription: SubscriptionRecord, at now: Date) -> Money {
-        let length = subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
-        let unused = min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
+    func unusedCredit(_ subscription: SubscriptionRecord, at now: Date) throws(DateArithmeticError) -> Money {
+        // Stored instants are within the supported years, so these differences cannot overflow.
+        let length = try subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
+        let unused = try min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
         return Money(minorUnits: subscription.paidAmount, currency: subscription.currencyValue)
             .prorated(numerator: unused, denominator: length)
     }
@@ -81,7 +85,7 @@ extension StoreEngine {
             return .scheduled(subscription: subscription.subscription)
         }
         let currency = subscription.currencyValue
-        let end = product.period.advance(now)
+        let end = try product.period.advance(now)
         var lines = [InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
                                  amount: preview.newPrice, periodStart: now, periodEnd: end)]
         if !preview.creditForUnusedTime.isZero {
@@ -89,7 +93,7 @@ extension StoreEngine {
                                      amount: preview.creditForUnusedTime.negated,
                                      periodStart: now, periodEnd: subscription.periodEnd))
         }
-        let excess = preview.creditForUnusedTime.minorUnits - preview.newPrice.minorUnits
+        let excess = try preview.creditForUnusedTime.subtracting(preview.newPrice).minorUnits
         if excess > 0 {
             lines.append(InvoiceLine(kind: .balanceCredit, description: "Unused credit kept as account balance",
                                      amount: Money(minorUnits: excess, currency: currency)))

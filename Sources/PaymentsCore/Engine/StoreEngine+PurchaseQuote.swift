@@ -26,12 +26,12 @@ extension StoreEngine {
             firstPeriod = intro.period
             lines.append(InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)",
                                      amount: intro.type == .freeTrial ? .zero(currency) : introPrice,
-                                     periodStart: now, periodEnd: firstPeriod.advance(now)))
+                                     periodStart: now, periodEnd: try firstPeriod.advance(now)))
         } else {
             periodType = .normal
             firstPeriod = product.period
             lines.append(InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
-                                     amount: regular, periodStart: now, periodEnd: firstPeriod.advance(now)))
+                                     amount: regular, periodStart: now, periodEnd: try firstPeriod.advance(now)))
         }
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         var afterDiscount = subtotal
@@ -47,7 +47,7 @@ extension StoreEngine {
             applied = used
         }
         let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        let end = firstPeriod.advance(now)
+        let end = try firstPeriod.advance(now)
         var record = SubscriptionRecord(
             id: "", accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
             state: .subscribed, periodType: periodType, periodStart: now, periodEnd: end, originalPurchase: now,
@@ -57,7 +57,7 @@ extension StoreEngine {
             offerCode: code?.code, offerPeriodsLeft: code.map { discountedNow ? max($0.periods - 1, 0) : $0.periods } ?? 0,
             willAutoRenew: true, pendingProductID: nil, expirationReason: nil, revocationDate: nil,
             revocationReason: nil, billingIssueAt: nil, unsubscribeAt: nil, graceEndsAt: nil, retryEndsAt: nil,
-            nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: total.minorUnits + applied,
+            nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: try total.adding(Money(minorUnits: applied, currency: currency)).minorUnits,
             currency: currency.code, paymentMethodID: nil, cancellationReason: nil,
             clockID: account.testClockID, nextEventAt: nil, originalTransactionID: nil,
             billing: .card, priceOverride: nil)

@@ -148,7 +148,7 @@ extension StoreEngine {
                     SELECT MAX(expires_at) FROM purchases
                     WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
                     """, arguments: [account.id, product.id, now.milliseconds]).map(Date.init(milliseconds:))
-                expires = duration.advance(max(latest ?? now, now))
+                expires = try duration.advance(max(latest ?? now, now))
             }
             let points = product.type == .consumable ? (product.points ?? 0) : 0
             let purchase = PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,

@@ -62,7 +62,7 @@ extension StoreEngine {
     /// last one applied changes nothing, and a cancelled or expired subscription is final.
     private func mirrorSubscription(_ event: WebhookEvent, status: String) throws -> WebhookReceipt {
         guard let id = event.data.subscriptionId else { return .ignored(event.type, reason: "no subscription id") }
-        let at = event.timestamp.milliseconds
+        let at = try event.timestamp.milliseconds
         if let known = try Row.fetchOne(db, sql: "SELECT status, event_at FROM provider_subscriptions WHERE subscription_id = ?",
                                         arguments: [id]) {
             let knownAt: Int64 = known["event_at"]

@@ -15,8 +15,16 @@ extension StoreRecord {
 }
 
 extension Date {
-    /// Milliseconds since 1970, the unit every time column uses.
-    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// Milliseconds since 1970, the unit every time column uses. Checked: an instant too far out
+    /// to count in an `Int64` (only reachable through a bad input) is an error, not a trap.
+    var milliseconds: Int64 {
+        get throws(DateArithmeticError) {
+            guard let value = Int64(exactly: (timeIntervalSince1970 * 1000).rounded(.down)) else {
+                throw .outOfRange("\(timeIntervalSince1970) seconds since 1970")
+            }
+            return value
+        }
+    }
 
     init(milliseconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000) }
 

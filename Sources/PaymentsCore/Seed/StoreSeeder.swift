@@ -54,10 +54,10 @@ public struct StoreSeeder: Sendable {
                     purchases += try await act(account: id, index: index, products: subscriptionProducts,
                                                oneTime: oneTime, features: features, random: &random)
                 }
-                now = ISODuration(days: week == 3 ? 0 : 7).advance(now)
+                now = try ISODuration(days: week == 3 ? 0 : 7).advance(now)
                 if week < 3 { _ = try await service.advanceTestClock(clock.id, to: now) }
             }
-            now = ISODuration(months: month).advance(start)
+            now = try ISODuration(months: month).advance(start)
             _ = try await service.advanceTestClock(clock.id, to: now)
             progress(Progress(month: month, months: months, accounts: accounts, purchases: purchases))
         }

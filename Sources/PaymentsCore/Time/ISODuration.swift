@@ -90,7 +90,15 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// The date `times` whole durations after `date`, in UTC. Computed in one step from the
     /// anchor (not by repeated addition) so month-end clamping does not accumulate.
-    public func advance(_ date: Date, times: Int = 1) -> Date {
+    ///
+    /// Checked: a product that overflows, or a result outside the years 1 to 9999 (past which the
+    /// calendar and the millisecond columns stop being exact), is an error, never a trap.
+    public func advance(_ date: Date, times: Int = 1) throws(DateArithmeticError) -> Date {
+        guard let span = approximateSecondsIfRepresentable,
+              case let (total, overflow) = span.multipliedReportingOverflow(by: Int64(times)), !overflow,
+              total.magnitude <= DateArithmeticError.longestSpanSeconds else {
+            throw .outOfRange("\(self) × \(times) after \(date)")
+        }
         var components = DateComponents()
         components.year = years * times
         components.month = months * times
@@ -98,7 +106,21 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
         components.hour = hours * times
         components.minute = minutes * times
         components.second = seconds * times
-        return ISODuration.utc.date(byAdding: components, to: date) ?? date
+        guard let result = ISODuration.utc.date(byAdding: components, to: date),
+              DateArithmeticError.supportedSeconds.contains(result.timeIntervalSince1970) else {
+            throw .outOfRange("\(self) × \(times) after \(date)")
+        }
+        return result
+    }
+
+    /// The longest duration a file may give Kiosk (a catalog period, a scenario's `advance`):
+    /// a century, far beyond any billing period yet far inside what dates can count.
+    public static let longestAccepted = ISODuration(years: 100)
+
+    /// Whether this duration is no longer than `longestAccepted` (compared by approximate length).
+    public var isWithinAcceptedLength: Bool {
+        guard let seconds = approximateSecondsIfRepresentable else { return false }
+        return seconds <= ISODuration.longestAccepted.approximateSeconds
     }
 
     /// Whole months in this duration when it is made only of years and months (used for the
@@ -109,10 +131,24 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 
     /// A rough length in seconds for ordering durations (a month counts as 30 days); never used
-    /// for billing arithmetic, which goes through `advance`.
+    /// for billing arithmetic, which goes through `advance`. Saturates at `Int64.max` for a
+    /// duration built in code too long to count (files are bounded by `isWithinAcceptedLength`).
     public var approximateSeconds: Int64 {
-        let days = Int64(years) * 365 + Int64(months) * 30 + Int64(weeks) * 7 + Int64(self.days)
-        return days * 86_400 + Int64(hours) * 3_600 + Int64(minutes) * 60 + Int64(seconds)
+        approximateSecondsIfRepresentable ?? .max
+    }
+
+    /// The rough length in seconds, or nil when it does not fit in an `Int64`.
+    var approximateSecondsIfRepresentable: Int64? {
+        let parts: [(Int, Int64)] = [(years, 365 * 86_400), (months, 30 * 86_400), (weeks, 7 * 86_400),
+                                     (days, 86_400), (hours, 3_600), (minutes, 60), (seconds, 1)]
+        var total: Int64 = 0
+        for (count, unit) in parts {
+            let (product, productOverflow) = Int64(count).multipliedReportingOverflow(by: unit)
+            let (sum, sumOverflow) = total.addingReportingOverflow(product)
+            guard !productOverflow, !sumOverflow else { return nil }
+            total = sum
+        }
+        return total
     }
 
     public init(from decoder: any Decoder) throws {

@@ -34,7 +34,7 @@ struct SeedCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, catalog, _) = try store.open()
-        let first = start.flatMap(Self.day)
+        let first = try start.flatMap(Self.day)
             ?? ISODuration(months: -months).advance(Self.day(Self.today()) ?? Date(timeIntervalSince1970: 0))
         let seeder = StoreSeeder(service: service, accounts: accounts, months: months, seed: seed, start: first)
         let clock = try await seeder.run { progress in

@@ -1,0 +1,190 @@
+import Foundation
+import NIOCore
+
+/// Watches the raw bytes of each HTTP/1.1 request before the decoder sees them and enforces
+/// `HTTPServerLimits`: a head longer than `maxHeaderBytes` is answered 431, a declared
+/// `Content-Length` above `maxBodyBytes` 413 (before a byte of the body is read), and a request
+/// not fully received within `requestTimeout` 408; each of these then closes the connection.
+///
+/// A request head is held back until it is complete (it is bounded by the limit), then passed on
+/// whole; its body is passed on as it arrives while its declared length is counted down, so the
+/// next request's head is found again on a kept-alive connection. A chunked body cannot be
+/// counted here: after one the connection is passed through, capped by the routes' body limit
+/// and the idle timeout.
+final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private enum State {
+        /// Reading a request head; `head` holds its bytes so far.
+        case head
+        /// Passing on a body with this many bytes still to come.
+        case body(remaining: Int)
+        /// After a chunked body: everything is passed on unchecked.
+        case passThrough
+        /// An answer was sent and the connection is closing: input is dropped.
+        case rejected
+    }
+
+    private static let headEnd: [UInt8] = Array("\r\n\r\n".utf8)
+
+    private let limits: HTTPServerLimits
+    private var state = State.head
+    private var head: [UInt8] = []
+    private var deadline: Scheduled<Void>?
+
+    init(limits: HTTPServerLimits) {
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { startDeadline(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        startDeadline(context: context)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var buffer = unwrapInboundIn(data)
+        while buffer.readableBytes > 0 {
+            switch state {
+            case .rejected:
+                return
+            case .passThrough:
+                context.fireChannelRead(wrapInboundOut(buffer))
+                return
+            case let .body(remaining):
+                let count = min(remaining, buffer.readableBytes)
+                if let part = buffer.readSlice(length: count) { context.fireChannelRead(wrapInboundOut(part)) }
+                if count == remaining {
+                    state = .head
+                    deadline?.cancel()
+                    deadline = nil
+                } else {
+                    state = .body(remaining: remaining - count)
+                }
+            case .head:
+                readHead(from: &buffer, context: context)
+            }
+        }
+    }
+
+    /// Moves bytes into `head` until it ends, then checks it and passes it on.
+    private func readHead(from buffer: inout ByteBuffer, context: ChannelHandlerContext) {
+        if head.isEmpty && deadline == nil { startDeadline(context: context) }
+        while let byte = buffer.readInteger(as: UInt8.self) {
+            head.append(byte)
+            if head.count > limits.maxHeaderBytes {
+                reject(.requestHeaderFieldsTooLarge, context: context)
+                return
+            }
+            if byte == UInt8(ascii: "\n"), head.suffix(4).elementsEqual(Self.headEnd) { break }
+        }
+        guard head.suffix(4).elementsEqual(Self.headEnd) else { return }
+        let framing = Self.framing(of: head)
+        if let length = framing.contentLength, length > limits.maxBodyBytes {
+            reject(.contentTooLarge, context: context)
+            return
+        }
+        context.fireChannelRead(wrapInboundOut(context.channel.allocator.buffer(bytes: head)))
+        head.removeAll(keepingCapacity: true)
+        if framing.chunked {
+            state = .passThrough
+            deadline?.cancel()
+        } else if let length = framing.contentLength, length > 0 {
+            state = .body(remaining: length)
+        } else {
+            deadline?.cancel()
+            deadline = nil
+        }
+    }
+
+    /// The head's declared body: its `Content-Length` (nil when absent or unreadable, which the
+    /// decoder then rejects) and whether it is chunked.
+    private static func framing(of head: [UInt8]) -> (contentLength: Int?, chunked: Bool) {
+        var contentLength: Int?
+        var chunked = false
+        for line in head.split(separator: UInt8(ascii: "\n")).dropFirst() {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self).lowercased()
+            let value = String(decoding: line[line.index(after: colon)...], as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            switch name {
+            case "content-length":
+                // Digits only; a length too large for an Int is certainly too large.
+                guard !value.isEmpty, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                    continue
+                }
+                contentLength = Int(value) ?? Int.max
+            case "transfer-encoding":
+                chunked = true
+            default:
+                continue
+            }
+        }
+        return (contentLength, chunked)
+    }
+
+    private func startDeadline(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: TimeAmount(limits.requestTimeout)) {
+            let (handler, context) = loopBound.value
+            handler.reject(.requestTimeout, context: context)
+        }
+    }
+
+    /// Answers `status` straight to the socket (the HTTP encoder sits behind this handler), stops
+    /// sending, and closes once the client has hung up or another timeout has passed; closing at
+    /// once with unread input would reset the connection and could lose the answer.
+    private func reject(_ status: Status, context: ChannelHandlerContext) {
+        if case .rejected = state { return }
+        do {
+            state = .rejected
+            head = []
+            deadline?.cancel()
+            let text = "HTTP/1.1 \(status.line)\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                + "Content-Length: \(status.reason.utf8.count + 1)\r\n\r\n\(status.reason)\n"
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: text))).whenComplete { _ in
+                channel.close(mode: .output, promise: nil)
+            }
+            deadline = context.eventLoop.scheduleTask(in: TimeAmount(limits.requestTimeout)) {
+                channel.close(promise: nil)
+            }
+        }
+    }
+
+    /// The answers this handler gives itself.
+    enum Status {
+        case requestTimeout, contentTooLarge, requestHeaderFieldsTooLarge
+
+        var line: String {
+            switch self {
+            case .requestTimeout: "408 Request Timeout"
+            case .contentTooLarge: "413 Content Too Large"
+            case .requestHeaderFieldsTooLarge: "431 Request Header Fields Too Large"
+            }
+        }
+
+        var reason: String {
+            switch self {
+            case .requestTimeout: "The request was not received in time."
+            case .contentTooLarge: "The request body is too large."
+            case .requestHeaderFieldsTooLarge: "The request headers are too large."
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HostedCheckout
+import Testing
+
+/// Issue 17, defect 7: both HTTP servers answer and close slow, idle and oversized requests
+/// instead of holding them, tested over a real loopback socket with short configured limits.
+@Suite struct HTTPServerLimitsTests {
+    /// Short enough for a test, long enough that a request sent at once always beats it.
+    static let limits = HTTPServerLimits(requestTimeout: .milliseconds(400), idleTimeout: .seconds(5),
+                                         maxHeaderBytes: 16 * 1024, maxBodyBytes: 64 * 1024, maxConnections: 8)
+    private let state = "s3cr3t-state_value.~"
+
+    private func listener() async throws -> LoopbackRedirectListener {
+        try await LoopbackRedirectListener.start(state: state, timeout: .seconds(600), limits: Self.limits)
+    }
+
+    @Test func aHalfSentRequestIsAnswered408AndClosedAfterTheTimeout() async throws {
+        let listener = try await listener()
+        let connection = try RawHTTPConnection(port: listener.port)
+        connection.send("GET /checkout/return?state=\(state) HTTP/1.1\r\nHost: 127.0.0.1:\(listener.port)\r\nAccept: te")
+        let answer = connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        listener.cancel()
+        #expect(await listener.result() == .cancelled)
+    }
+
+    @Test func aConnectionThatSendsNothingIsClosed() async throws {
+        let listener = try await listener()
+        let connection = try RawHTTPConnection(port: listener.port)
+        let answer = connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 408 "))
+        listener.cancel()
+        _ = await listener.result()
+    }
+
+    @Test func anOversizedHeaderIsAnswered431() async throws {
+        let listener = try await listener()
+        let connection = try RawHTTPConnection(port: listener.port)
+        connection.send("GET /checkout/return HTTP/1.1\r\nHost: 127.0.0.1:\(listener.port)\r\nX-Padding: ")
+        connection.send([UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20))
+        let answer = connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
+        listener.cancel()
+        _ = await listener.result()
+    }
+
+    @Test func aHugeDeclaredBodyIsAnswered413WithoutReadingIt() async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send("POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.server.port)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: 1000000000000\r\n\r\n{\"partial\":")
+        let answer = connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
+        await fixture.server.stop()
+    }
+
+    @Test func aSlowBodyIsAnswered408() async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send("POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.server.port)\r\nContent-Length: 100\r\n\r\n{")
+        let answer = connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 408 "))
+        await fixture.server.stop()
+    }
+
+    @Test func requestsWithinTheLimitsAreServedOnOneConnection() async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let host = "Host: 127.0.0.1:\(fixture.server.port)\r\n"
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send("POST /webhooks HTTP/1.1\r\n\(host)Content-Length: 5\r\n\r\nhello"
+            + "GET /api/checkout/sessions/cs_missing HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")
+        let answer = connection.readUntilClosed()
+        #expect(answer.closed)
+        // Two answers, the first to the webhook (refused for its missing headers, not for its size),
+        // the second to the lookup: the body was counted and the next head found after it.
+        #expect(answer.text.components(separatedBy: "HTTP/1.1 ").count - 1 == 2, "\(answer.text)")
+        #expect(answer.text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(answer.text.contains("rejected: missing header webhook-id"))
+        #expect(answer.text.contains("HTTP/1.1 404 Not Found\r\n"))
+        await fixture.server.stop()
+    }
+}
