@@ -44,9 +44,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "KioskHTTP",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "HostedCheckout",
             dependencies: [
-                "PaymentsCore",
+                "PaymentsCore", "KioskHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -63,10 +71,11 @@ let package = Package(
         .target(
             name: "KioskServer",
             dependencies: [
-                "KioskAPI", "PaymentsCore",
+                "KioskAPI", "PaymentsCore", "KioskHTTP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -136,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "HostedCheckoutTests",
             dependencies: [
-                "HostedCheckout", "PaymentsCore", "kiosk",
+                "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PaymentsCore
+import KioskHTTP
 
 /// The simulated hosted checkout (the provider's pages and session lookup) and Kiosk's webhook
 /// endpoint, on one real HTTP server on 127.0.0.1.

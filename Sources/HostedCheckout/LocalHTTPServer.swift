@@ -4,6 +4,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import Synchronization
+import KioskHTTP
 
 /// A Hummingbird HTTP/1.1 server bound to 127.0.0.1 on a port the system picks, running in a
 /// task of its own: the shared plumbing of the checkout simulator and the loopback listener.

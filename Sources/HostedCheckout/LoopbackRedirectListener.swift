@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import PaymentsCore
 import Synchronization
+import KioskHTTP
 
 /// Captures the browser's return from a hosted checkout on `http://127.0.0.1:<port>`, as CLI
 /// logins do (RFC 8252 §7.3), for one session.

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import KioskHTTP
 import KioskAPI
 import Logging
 import NIOCore
@@ -13,13 +15,20 @@ public struct KioskServer: Sendable {
     public let adminKey: AdminKey
     public let host: String
     public let port: Int
+    public let limits: HTTPServerLimits
     private let logger: Logger
 
-    public init(service: any PaymentsService, adminKey: AdminKey, host: String, port: Int, logger: Logger) {
+    /// Many clients hold a change-feed stream open, so far more connections are allowed than the
+    /// single-user checkout server's; every other limit is the standard one.
+    public static let standardLimits = HTTPServerLimits(maxConnections: 1_024)
+
+    public init(service: any PaymentsService, adminKey: AdminKey, host: String, port: Int,
+                limits: HTTPServerLimits = standardLimits, logger: Logger) {
         self.service = service
         self.adminKey = adminKey
         self.host = host
         self.port = port
+        self.limits = limits
         self.logger = logger
     }
 
@@ -33,9 +42,13 @@ public struct KioskServer: Sendable {
         try handler.registerHandlers(
             on: router,
             middlewares: [ProblemMiddleware(logger: logger), AuthenticationMiddleware(service: service, adminKey: adminKey)])
+        let limits = self.limits
         let application = Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "kiosk"),
+            server: HTTPServerBuilder { LimitedHTTP1Channel(responder: $0, limits: limits) },
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "kiosk",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         if untilSignalled {

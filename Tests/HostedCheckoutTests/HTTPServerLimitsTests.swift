@@ -1,6 +1,7 @@
 import Foundation
 import HostedCheckout
 import Testing
+import KioskHTTP
 
 /// Issue 17, defect 7: both HTTP servers answer and close slow, idle and oversized requests
 /// instead of holding them, tested over a real loopback socket with short configured limits.

@@ -4,6 +4,7 @@ import HostedCheckout
 import Hummingbird
 import PaymentsCore
 import Synchronization
+import KioskHTTP
 
 /// A store on a temporary database with a manual clock, the checkout server on a free port, and
 /// a seeded generator, for the hosted-checkout tests.

@@ -3,15 +3,16 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1.1 child channel with `RequestLimitHandler` in front of its HTTP decoder,
+/// Hummingbird's HTTP/1.1 child channel, shared by every Kiosk server (the hosted checkout, the
+/// loopback listener, `kiosk serve`), with `RequestLimitHandler` in front of its HTTP decoder,
 /// so the limits apply to the raw bytes before any of them is parsed or buffered.
-struct LimitedHTTP1Channel: ServerChildChannel {
-    typealias Value = HTTP1Channel.Value
+public struct LimitedHTTP1Channel: ServerChildChannel {
+    public typealias Value = HTTP1Channel.Value
 
     let inner: HTTP1Channel
     let limits: HTTPServerLimits
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: HTTPServerLimits) {
+    public init(responder: @escaping HTTPChannelHandler.Responder, limits: HTTPServerLimits) {
         var configuration = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
         // The decoder's own limits stay as a backstop above ours (it answers 400, not 431).
         configuration.httpDecoder = .init(maxHeaderFieldSize: limits.maxHeaderBytes * 2,
@@ -20,7 +21,7 @@ struct LimitedHTTP1Channel: ServerChildChannel {
         self.limits = limits
     }
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    public func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(RequestLimitHandler(limits: limits))
         }.flatMap {
@@ -28,7 +29,7 @@ struct LimitedHTTP1Channel: ServerChildChannel {
         }
     }
 
-    func handle(value: Value, logger: Logger) async {
+    public func handle(value: Value, logger: Logger) async {
         await inner.handle(value: value, logger: logger)
     }
 }
