@@ -79,6 +79,10 @@ def main() -> int:
     except VerificationException:
         pass
 
+    expected = {"Auto-Renewable Subscription", "Non-Consumable", "Consumable", "Non-Renewing Subscription"}
+    if not expected <= kinds.keys():
+        failures.append(f"no transaction of type(s) {sorted(expected - kinds.keys())}: the data set is too small")
+
     if failures:
         print(f"apple verifier: {len(failures)} problem(s) in {len(tokens)} transaction(s):", file=sys.stderr)
         for failure in failures:

@@ -24,8 +24,11 @@ struct ReceiptListAndStoreBuyTests {
         #expect(listed.status == 0, "\(listed.stderr)")
         let lines = listed.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == jws)
-        let everything = try KioskProcess.run(["receipt", "list"] + store)
-        #expect(everything.stdout.split(separator: "\n").count > lines.count)
+        let other = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000002"] + store)
+        let otherJWS = other.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(other.status == 0 && !lines.contains(otherJWS))
+        let everything = try KioskProcess.run(["receipt", "list"] + store).stdout.split(separator: "\n").map(String.init)
+        #expect(everything.count == lines.count + 1 && everything.contains(jws) && everything.contains(otherJWS))
 
         for line in lines {
             let verified = try KioskProcess.run(["receipt", "verify", "-"] + store, standardInput: Data((line + "\n").utf8))
@@ -40,10 +43,10 @@ struct ReceiptListAndStoreBuyTests {
     @Test("--json prints one object per line with the account, ids and token")
     func jsonLines() throws {
         let store = try seededStore("receipt-list-json")
-        let bought = try KioskProcess.run(["store", "buy", "themes.lifetime", "--account", "acct_000002", "--json"] + store)
+        let bought = try KioskProcess.run(["store", "buy", "points.1000", "--account", "acct_000002", "--json"] + store)
         #expect(bought.status == 0, "\(bought.stderr)")
         let purchase = try #require(try JSONSerialization.jsonObject(with: Data(bought.stdout.utf8)) as? [String: Any])
-        #expect(purchase["status"] as? String == "purchased" && purchase["productId"] as? String == "themes.lifetime")
+        #expect(purchase["status"] as? String == "purchased" && purchase["productId"] as? String == "points.1000")
 
         let listed = try KioskProcess.run(["receipt", "list", "--account", "acct_000002", "--json"] + store)
         let objects = try listed.stdout.split(separator: "\n").map {
