@@ -16,6 +16,10 @@ public struct Catalog: Hashable, Sendable, Codable {
     public var currencies: [Currency]
     /// The subscription group all plans belong to (StoreKit's subscriptionGroupID).
     public var group: String
+    /// The app's bundle id that signed transactions carry (`bundle-id`); nil means `dev.kiosk.store`.
+    public var bundleId: String?
+    /// The environment signed transactions claim (`environment`); nil means `Sandbox`.
+    public var environment: TransactionEnvironment?
     public var entitlements: [EntitlementDefinition]
     public var features: [Feature]
     public var plans: [Plan]
@@ -25,12 +29,15 @@ public struct Catalog: Hashable, Sendable, Codable {
     public init(format: Int = 1, name: String, currency: Currency, currencies: [Currency] = [],
                 group: String = "plans", entitlements: [EntitlementDefinition] = [],
                 features: [Feature] = [], plans: [Plan] = [], products: [OneTimeProduct] = [],
-                offerCodes: [OfferCode] = []) {
+                offerCodes: [OfferCode] = [], bundleId: String? = nil,
+                environment: TransactionEnvironment? = nil) {
         self.format = format
         self.name = name
         self.currency = currency
         self.currencies = currencies
         self.group = group
+        self.bundleId = bundleId
+        self.environment = environment
         self.entitlements = entitlements
         self.features = features
         self.plans = plans
@@ -39,8 +46,8 @@ public struct Catalog: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format = "catalog", name, currency, currencies, group, entitlements, features, plans,
-             products, offerCodes = "offer-codes"
+        case format = "catalog", name, currency, currencies, group, bundleId = "bundle-id", environment,
+             entitlements, features, plans, products, offerCodes = "offer-codes"
     }
 }
 

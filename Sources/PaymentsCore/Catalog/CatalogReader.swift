@@ -29,13 +29,15 @@ struct CatalogReader {
 
     mutating func read(_ root: Node) -> Catalog? {
         guard let top = nodes.fields(root, context: "the catalog", required: ["catalog", "name", "currency"],
-                                     optional: ["currencies", "group", "entitlements", "features", "plans",
+                                     optional: ["currencies", "group", "bundle-id", "environment", "entitlements", "features", "plans",
                                                 "products", "offer-codes"]) else { return nil }
         let format = top["catalog"].flatMap { readFormat($0) }
         let name = top["name"].flatMap { nodes.text($0, what: top.describe("name")) }
         baseCurrency = top["currency"].flatMap { readCurrency($0, what: top.describe("currency")) }
         if let node = top["currencies"] { readCurrencies(node) }
         let group = top["group"].map { nodes.identifier($0, what: top.describe("group")) } ?? "plans"
+        let bundleID = top["bundle-id"].flatMap { readBundleID($0, what: top.describe("bundle-id")) }
+        let environment = top["environment"].flatMap { readEnvironment($0, what: top.describe("environment")) }
         declaresEntitlementsByUse = top["entitlements"] == nil
         var entitlements = top["entitlements"].map { readEntitlements($0) } ?? []
         let features = top["features"].map { readFeatures($0) } ?? []
@@ -47,7 +49,7 @@ struct CatalogReader {
         guard nodes.diagnostics.isEmpty, let format, let name, let baseCurrency, let group else { return nil }
         return Catalog(format: Int(format), name: name, currency: baseCurrency, currencies: currencies,
                        group: group, entitlements: entitlements, features: features, plans: plans,
-                       products: products, offerCodes: offerCodes)
+                       products: products, offerCodes: offerCodes, bundleId: bundleID, environment: environment)
     }
 
     private mutating func readFormat(_ node: Node) -> Int64? {

@@ -14,6 +14,8 @@ public enum CatalogYAMLWriter {
             lines.append("currencies: [\(catalog.currencies.map(\.code).joined(separator: ", "))]")
         }
         lines.append("group: \(scalar(catalog.group))")
+        if let bundleID = catalog.bundleId { lines.append("bundle-id: \(scalar(bundleID))") }
+        if let environment = catalog.environment { lines.append("environment: \(environment.rawValue)") }
         if !catalog.entitlements.isEmpty {
             lines += ["", "entitlements:"] + catalog.entitlements.map {
                 "  - " + flow([("id", scalar($0.id)), ("name", scalar($0.name))])

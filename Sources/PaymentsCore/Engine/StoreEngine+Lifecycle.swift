@@ -366,7 +366,8 @@ extension StoreEngine {
                                          terms: RenewalTerms, invoice: Invoice, at time: Date) throws {
         _ = try issueTransaction(account: account ?? self.account(subscription.accountID), product: .subscription(terms.plan, terms.product),
                                  subscription: subscription, invoice: invoice, purchaseDate: time,
-                                 expires: terms.periodEnd, offerType: terms.periodType == .intro ? .introductory : nil)
+                                 expires: terms.periodEnd, offerType: terms.periodType == .intro ? .introductory : nil,
+                                 reason: .renewal)
     }
 
     /// The id of a price-increase consent still waiting for this subscription.

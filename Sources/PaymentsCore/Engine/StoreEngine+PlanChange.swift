@@ -145,6 +145,7 @@ extension StoreEngine {
             subscription.paidAmount = preview.newPrice.minorUnits
             subscription.scheduleNextEvent()
             try subscription.update(db)
+            if preview.kind == .upgrade { try markUpgraded(subscriptionID: subscription.id) }
             _ = try issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
                                      invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
             try notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: now, amount: invoice.total)

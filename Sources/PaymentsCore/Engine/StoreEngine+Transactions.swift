@@ -15,12 +15,15 @@ extension StoreEngine {
     /// carry the same payload and verify against the same chain.
     func issueTransaction(account: AccountRecord, product: CatalogProduct, subscription: SubscriptionRecord?,
                           invoice: Invoice, purchaseDate: Date, expires: Date?, offerType: TransactionOfferType?,
-                          appAccountToken: UUID? = nil) throws -> SignedTransaction {
+                          appAccountToken: UUID? = nil, reason: TransactionReason = .purchase) throws -> SignedTransaction {
         let number = try nextSequence("transaction")
         let id = String(2_000_000_000_000_000 + number)
         let type: TransactionProductType
+        var offer: IntroOffer?
         switch product {
-        case .subscription: type = .autoRenewableSubscription
+        case let .subscription(_, subscriptionProduct):
+            type = .autoRenewableSubscription
+            offer = offerType == .introductory ? subscriptionProduct.intro : nil
         case let .oneTime(oneTime):
             switch oneTime.type {
             case .consumable: type = .consumable
@@ -28,13 +31,25 @@ extension StoreEngine {
             case .nonRenewing: type = .nonRenewingSubscription
             }
         }
+        let price: Int64
+        do {
+            price = try invoice.total.milliunits
+        } catch {
+            throw PaymentsError.invalidInput(field: "price", message: "\(invoice.total) cannot be expressed in milliunits")
+        }
         let payload = TransactionPayload(
             transactionId: id, originalTransactionId: subscription?.originalTransactionID ?? id,
-            bundleId: Self.bundleID, productId: product.id,
+            webOrderLineItemId: type == .autoRenewableSubscription ? String(1_000_000_000_000_000 + number) : nil,
+            bundleId: catalog.signingBundleID, productId: product.id,
             subscriptionGroupIdentifier: subscription == nil ? nil : catalog.group,
             purchaseDate: purchaseDate, originalPurchaseDate: subscription?.originalPurchase ?? purchaseDate,
-            expiresDate: expires, offerType: offerType, environment: .localTesting, storefront: account.storefront,
-            storefrontId: Self.storefrontID(account.storefront), price: invoice.total.minorUnits,
+            expiresDate: expires, offerType: offerType, offerDiscountType: offer.map(Self.discountType),
+            offerPeriod: offer?.period.description,
+            transactionReason: type == .autoRenewableSubscription ? reason : .purchase,
+            // One app transaction per store account, as Apple has one per Apple Account and app.
+            appTransactionId: account.id,
+            environment: catalog.signingEnvironment, storefront: account.storefront,
+            storefrontId: Self.storefrontID(account.storefront), price: price,
             currency: invoice.total.currency.code, appAccountToken: appAccountToken, type: type, quantity: 1,
             signedDate: systemNow)
         let encoded = try encode(payload)
@@ -102,6 +117,20 @@ extension StoreEngine {
         }
     }
 
+    /// Marks the subscription's latest transaction as upgraded from and signs it again, as the App Store
+    /// sets `isUpgraded` on the transaction a customer upgraded away from.
+    func markUpgraded(subscriptionID: String) throws {
+        guard var record = try TransactionRecord.filter(sql: "subscription_id = ?", arguments: [subscriptionID])
+            .order(sql: "purchase_date DESC, id DESC").fetchOne(db) else { return }
+        var payload = try storedPayload(record)
+        payload.isUpgraded = true
+        payload.signedDate = systemNow
+        let encoded = try encode(payload)
+        record.payload = String(decoding: encoded, as: UTF8.self)
+        record.jws = try sign(encoded: encoded)
+        try record.update(db)
+    }
+
     func transactions(accountID: String, limit: Int) throws -> [SignedTransaction] {
         try TransactionRecord.filter(sql: "account_id = ?", arguments: [accountID])
             .order(sql: "purchase_date DESC, id DESC").limit(min(max(limit, 1), 1000)).fetchAll(db)
@@ -124,7 +153,14 @@ extension StoreEngine {
         }
     }
 
-    static let bundleID = "dev.kiosk.store"
+    /// Apple's discount type for a catalog introductory offer.
+    static func discountType(_ offer: IntroOffer) -> TransactionOfferDiscountType {
+        switch offer.type {
+        case .freeTrial: .freeTrial
+        case .payUpFront: .payUpFront
+        case .payAsYouGo: .payAsYouGo
+        }
+    }
 
     /// App Store storefront ids for common storefronts (StoreKit's `Storefront.id`).
     static func storefrontID(_ countryCode: String) -> String {

@@ -3,7 +3,9 @@ import Foundation
 import X509
 
 /// Issues the three certificates of the store's signing chain, with the extensions a real PKI would use so
-/// that standard RFC 5280 validation applies unchanged.
+/// that standard RFC 5280 validation (OpenSSL's strict mode included) applies unchanged, and the marker
+/// extensions Apple's App Store Server Library looks for on the leaf and the intermediate (see
+/// ``AppleMarkerExtension``), so that Apple's `SignedDataVerifier` accepts the chain given Kiosk's root.
 ///
 /// Lifetimes are long because receipts must keep verifying across many runs of a simulated store:
 /// root 30 years, intermediate 25 years, leaf 20 years (long, because QA runs and test clocks move
@@ -83,6 +85,7 @@ enum SigningCertificateIssuer {
             Critical(KeyUsage(keyCertSign: true, cRLSign: true))
             SubjectKeyIdentifier(hash: certificateKey)
             AuthorityKeyIdentifier(keyIdentifier: authorityKeyIdentifier)
+            AppleMarkerExtension.intermediate
         }
     }
 
@@ -107,6 +110,7 @@ enum SigningCertificateIssuer {
             Critical(KeyUsage(digitalSignature: true))
             SubjectKeyIdentifier(hash: certificateKey)
             AuthorityKeyIdentifier(keyIdentifier: authorityKeyIdentifier)
+            AppleMarkerExtension.leaf
         }
     }
 

@@ -3,10 +3,9 @@ import Foundation
 /// The signed body of a store transaction, shaped like the App Store Server API's
 /// `JWSTransactionDecodedPayload` so that code written against StoreKit 2 reads naturally.
 ///
-/// Two deliberate departures from Apple:
-/// - `price` is in integer minor units of `currency` (cents for USD, yen for JPY). Apple uses
-///   milliunits; Kiosk keeps money in minor units everywhere, so the payload does too.
-/// - `environment` never says `Production` (see ``TransactionEnvironment``).
+/// Every field is Apple's, with Apple's meaning, so that Apple's `SignedDataVerifier` decodes a Kiosk
+/// payload without loss: `price` is in milliunits of `currency` (9.99 USD is 9990, 1500 JPY is
+/// 1500000; see ``Money/milliunits``), and optional fields are left out when they do not apply.
 ///
 /// Dates travel as integer milliseconds since 1970 when encoded with ``TransactionJSONCoding``, which is
 /// what signing and verification use. The initializer rounds dates to whole milliseconds so that a payload
@@ -14,6 +13,8 @@ import Foundation
 public struct TransactionPayload: Codable, Sendable, Equatable {
     public var transactionId: String
     public var originalTransactionId: String
+    /// The id of one billing period of an auto-renewable subscription (purchase or renewal).
+    public var webOrderLineItemId: String?
     public var bundleId: String
     public var productId: String
     public var subscriptionGroupIdentifier: String?
@@ -22,13 +23,21 @@ public struct TransactionPayload: Codable, Sendable, Equatable {
     public var expiresDate: Date?
     public var offerType: TransactionOfferType?
     public var offerIdentifier: String?
+    public var offerDiscountType: TransactionOfferDiscountType?
+    /// The redeemed offer's length as an ISO 8601 duration, for example `P1W`.
+    public var offerPeriod: String?
+    /// True once the customer upgraded from this subscription to a higher-ranked one.
+    public var isUpgraded: Bool?
+    public var transactionReason: TransactionReason?
+    /// The customer's app transaction: one id per account, the same on all its transactions.
+    public var appTransactionId: String?
     public var revocationDate: Date?
     public var revocationReason: TransactionRevocationReason?
     public var environment: TransactionEnvironment
     /// ISO 3166-1 alpha-3 country code of the storefront, for example `USA`.
     public var storefront: String
     public var storefrontId: String
-    /// Price in integer minor units of `currency`; Apple uses milliunits here, Kiosk does not.
+    /// Price in milliunits of `currency`, as Apple's payloads carry it.
     public var price: Int64
     /// ISO 4217 currency code, for example `USD`.
     public var currency: String
@@ -41,6 +50,7 @@ public struct TransactionPayload: Codable, Sendable, Equatable {
     public init(
         transactionId: String,
         originalTransactionId: String,
+        webOrderLineItemId: String? = nil,
         bundleId: String,
         productId: String,
         subscriptionGroupIdentifier: String? = nil,
@@ -49,6 +59,11 @@ public struct TransactionPayload: Codable, Sendable, Equatable {
         expiresDate: Date? = nil,
         offerType: TransactionOfferType? = nil,
         offerIdentifier: String? = nil,
+        offerDiscountType: TransactionOfferDiscountType? = nil,
+        offerPeriod: String? = nil,
+        isUpgraded: Bool? = nil,
+        transactionReason: TransactionReason? = nil,
+        appTransactionId: String? = nil,
         revocationDate: Date? = nil,
         revocationReason: TransactionRevocationReason? = nil,
         environment: TransactionEnvironment,
@@ -64,6 +79,7 @@ public struct TransactionPayload: Codable, Sendable, Equatable {
     ) {
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId
+        self.webOrderLineItemId = webOrderLineItemId
         self.bundleId = bundleId
         self.productId = productId
         self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
@@ -72,6 +88,11 @@ public struct TransactionPayload: Codable, Sendable, Equatable {
         self.expiresDate = expiresDate?.roundedToMilliseconds
         self.offerType = offerType
         self.offerIdentifier = offerIdentifier
+        self.offerDiscountType = offerDiscountType
+        self.offerPeriod = offerPeriod
+        self.isUpgraded = isUpgraded
+        self.transactionReason = transactionReason
+        self.appTransactionId = appTransactionId
         self.revocationDate = revocationDate?.roundedToMilliseconds
         self.revocationReason = revocationReason
         self.environment = environment

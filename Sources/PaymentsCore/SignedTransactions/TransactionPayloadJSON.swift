@@ -34,14 +34,21 @@ enum TransactionPayloadJSON {
         func number(_ key: String, _ value: Int64?) {
             if let value { field(key, String(value)) }
         }
+        func flag(_ key: String, _ value: Bool?) {
+            if let value { field(key, value ? "true" : "false") }
+        }
         // In the encoder's sorted order.
         guard text("appAccountToken", payload.appAccountToken?.uuidString),
+              text("appTransactionId", payload.appTransactionId),
               text("bundleId", payload.bundleId),
               text("currency", payload.currency),
               text("environment", payload.environment.rawValue),
               date("expiresDate", payload.expiresDate),
-              text("inAppOwnershipType", payload.inAppOwnershipType.rawValue),
-              text("offerIdentifier", payload.offerIdentifier) else { return nil }
+              text("inAppOwnershipType", payload.inAppOwnershipType.rawValue) else { return nil }
+        flag("isUpgraded", payload.isUpgraded)
+        guard text("offerDiscountType", payload.offerDiscountType?.rawValue),
+              text("offerIdentifier", payload.offerIdentifier),
+              text("offerPeriod", payload.offerPeriod) else { return nil }
         number("offerType", payload.offerType.map { Int64($0.rawValue) })
         guard date("originalPurchaseDate", payload.originalPurchaseDate),
               text("originalTransactionId", payload.originalTransactionId) else { return nil }
@@ -56,7 +63,9 @@ enum TransactionPayloadJSON {
               text("storefrontId", payload.storefrontId),
               text("subscriptionGroupIdentifier", payload.subscriptionGroupIdentifier),
               text("transactionId", payload.transactionId),
-              text("type", payload.type.rawValue) else { return nil }
+              text("transactionReason", payload.transactionReason?.rawValue),
+              text("type", payload.type.rawValue),
+              text("webOrderLineItemId", payload.webOrderLineItemId) else { return nil }
         json += "}"
         return Data(json.utf8)
     }

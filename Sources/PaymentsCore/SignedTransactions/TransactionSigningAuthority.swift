@@ -121,7 +121,7 @@ public struct TransactionSigningAuthority: Sendable {
         do {
             let key = try P256.Signing.PrivateKey(rawRepresentation: leafKeyScalar)
             let signature = try key.signature(for: Data(signingInput.utf8))
-            return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+            return signingInput + "." + Base64URL.encode(LowSSignature.normalized(Array(signature.rawRepresentation)))
         } catch {
             throw .signingFailed("\(error)")
         }

@@ -53,6 +53,9 @@ public struct TransactionVerifier: Sendable {
             chainCache.insert(signingKey, for: header)
         }
 
+        guard LowSSignature.isLowS(token.signature) else {
+            return .unverified(.invalidSignature, try? decodedPayload.get())
+        }
         guard
             let publicKey = signingKey.p256PublicKey,
             let signature = try? P256.Signing.ECDSASignature(rawRepresentation: token.signature),

@@ -3,6 +3,7 @@ import Foundation
 import PaymentsCore
 
 /// `kiosk receipt verify FILE`: checks a signed transaction against the store root in the data directory.
+/// `FILE` may be `-` for standard input, so `kiosk receipt list | head -1 | kiosk receipt verify -` works.
 ///
 /// Exit status: 0 verified, 1 unverified or nothing to verify against, 64 usage error.
 struct ReceiptVerifyCommand: AsyncParsableCommand {
@@ -15,25 +16,38 @@ struct ReceiptVerifyCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "File holding the compact JWS; surrounding whitespace is ignored.")
+    @Argument(help: "File holding the compact JWS, or - for standard input; surrounding whitespace is ignored.")
     var file: String
 
     @OptionGroup var dataDirectory: DataDirectoryOptions
 
+    /// A JWS is a few kilobytes; anything far larger on stdin is not one.
+    static let maximumInputBytes = 1 << 20
+
     func run() async throws {
-        guard FileManager.default.fileExists(atPath: file) else {
-            Self.printError("\(file): no such file")
-            throw ExitCode.failure
-        }
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            Self.printError("cannot read \(file): \(error.localizedDescription)")
-            throw ExitCode.failure
+        let name = file == "-" ? "standard input" : file
+        if file == "-" {
+            let input = FileHandle.standardInput.readData(ofLength: Self.maximumInputBytes + 1)
+            guard input.count <= Self.maximumInputBytes else {
+                Self.printError("standard input is larger than \(Self.maximumInputBytes) bytes: not a signed transaction")
+                throw ExitCode.failure
+            }
+            data = input
+        } else {
+            guard FileManager.default.fileExists(atPath: file) else {
+                Self.printError("\(file): no such file")
+                throw ExitCode.failure
+            }
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                Self.printError("cannot read \(file): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            Self.printError("\(file) is not UTF-8 text")
+            Self.printError("\(name) is not UTF-8 text")
             throw ExitCode.failure
         }
         let jws = text.trimmingCharacters(in: .whitespacesAndNewlines)

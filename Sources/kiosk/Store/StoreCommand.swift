@@ -6,8 +6,8 @@ import PaymentsCore
 struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Inspect and set the simulated store's test controls, snapshots and pending actions.",
-        subcommands: [StoreControlsCommand.self, StoreSnapshotCommand.self, StorePendingCommand.self,
+        abstract: "Buy on a store account; inspect and set the simulated store's test controls, snapshots and pending actions.",
+        subcommands: [StoreBuyCommand.self, StoreControlsCommand.self, StoreSnapshotCommand.self, StorePendingCommand.self,
                       StoreSyncCommand.self, StoreClearCommand.self, StoreResetCommand.self, StoreCheckCommand.self])
 }
 

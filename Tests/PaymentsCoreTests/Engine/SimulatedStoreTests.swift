@@ -23,11 +23,17 @@ import Testing
         }
         #expect(payload == transaction.payload)
         #expect(payload.productId == "pro.yearly" && payload.type == .autoRenewableSubscription)
-        #expect(payload.appAccountToken == token && payload.price == 10000 && payload.currency == "USD")
+        // $100.00 in Apple's milliunits.
+        #expect(payload.appAccountToken == token && payload.price == 100_000 && payload.currency == "USD")
         #expect(payload.expiresDate == CoreFixture.date("2027-01-01T00:00:00Z"))
+        #expect(payload.environment == .sandbox && payload.bundleId == "dev.kiosk.store")
+        #expect(payload.transactionReason == .purchase && payload.webOrderLineItemId != nil)
+        #expect(payload.appTransactionId == ada.id)
         store.advance(days: 365)
         let history = try await store.service.transactions(accountID: ada.id, limit: 10)
         #expect(history.count == 2)
+        #expect(history.first?.payload.transactionReason == .renewal)
+        #expect(Set(history.compactMap(\.payload.webOrderLineItemId)).count == 2)
         #expect(history.map(\.payload.originalTransactionId) == [payload.transactionId, payload.transactionId])
         #expect(history.first?.payload.expiresDate == CoreFixture.date("2028-01-01T00:00:00Z"))
         var tampered = Array(try transaction.jws)
@@ -228,13 +234,32 @@ import Testing
         #expect(try await store.invariants() == [])
     }
 
+    @Test func anUpgradeMarksThePreviousTransactionUpgradedAndSignsItAgain() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.yearly")
+        let id = try await store.subscription(ada).id
+        let before = try #require(try await store.service.transactions(accountID: ada.id, limit: 5).first)
+        #expect(before.payload.isUpgraded == nil)
+        guard case .changed = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "max.yearly"))
+        else { Issue.record("not changed"); return }
+        let history = try await store.service.transactions(accountID: ada.id, limit: 5)
+        #expect(history.map(\.payload.productId) == ["max.yearly", "pro.yearly"])
+        #expect(history.map(\.payload.isUpgraded) == [nil, true])
+        guard case let .verified(upgraded) = try await store.service.verifyTransaction(history[1].jws) else {
+            Issue.record("the re-signed transaction did not verify"); return
+        }
+        #expect(upgraded.isUpgraded == true && upgraded.transactionId == before.payload.transactionId)
+        #expect(try await store.invariants() == [])
+    }
+
     @Test func storefrontAndCurrencyChangePrices() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         let moved = try await store.service.setStorefront(accountID: ada.id, storefront: "jpn", currency: .jpy)
         #expect(moved.storefront == "JPN" && moved.currency == .jpy)
         let (transaction, _) = try await storeBuy(store, ada, "themes")
-        #expect(transaction.payload.price == 2200 && transaction.payload.currency == "JPY")
+        #expect(transaction.payload.price == 2_200_000 && transaction.payload.currency == "JPY")
         #expect(transaction.payload.storefront == "JPN" && transaction.payload.storefrontId == "143462")
         await #expect(throws: PaymentsError.invalidInput(field: "currency", message: "the store does not sell in GBP")) {
             _ = try await store.service.setStorefront(accountID: ada.id, storefront: "GBR", currency: .gbp)

@@ -66,6 +66,7 @@ enum SignedTransactionsFixtures {
         TransactionPayload(
             transactionId: "2000000123456789",
             originalTransactionId: "2000000123456000",
+            webOrderLineItemId: "1000000000000042",
             bundleId: "dev.kiosk.demo",
             productId: "dev.kiosk.demo.pro.monthly",
             subscriptionGroupIdentifier: "21345678",
@@ -74,6 +75,11 @@ enum SignedTransactionsFixtures {
             expiresDate: signedDate.addingTimeInterval(30 * day),
             offerType: .introductory,
             offerIdentifier: "intro-week",
+            offerDiscountType: .freeTrial,
+            offerPeriod: "P1W",
+            isUpgraded: true,
+            transactionReason: .renewal,
+            appTransactionId: "acct_000007",
             environment: .localTesting,
             storefront: "USA",
             storefrontId: "143441",
@@ -98,11 +104,12 @@ enum SignedTransactionsFixtures {
     }
 
     /// Builds and signs a compact JWS from arbitrary header and payload JSON with `key`, bypassing the
-    /// authority's own checks, so each verification failure can be provoked in isolation.
+    /// authority's own checks, so each verification failure can be provoked in isolation. The signature is
+    /// in low-S form, as the verifier demands, so only the failure under test is provoked.
     static func compactJWS(headerJSON: String, payloadJSON: String, key: P256.Signing.PrivateKey) throws -> String {
         let signingInput = Base64URL.encode(Array(headerJSON.utf8)) + "." + Base64URL.encode(Array(payloadJSON.utf8))
         let signature = try key.signature(for: Data(signingInput.utf8))
-        return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+        return signingInput + "." + Base64URL.encode(LowSSignature.normalized(Array(signature.rawRepresentation)))
     }
 
     static func headerJSON(alg: String, x5c: [String]) throws -> String {

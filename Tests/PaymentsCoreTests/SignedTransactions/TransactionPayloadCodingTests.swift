@@ -22,6 +22,12 @@ struct TransactionPayloadCodingTests {
         #expect(object["offerType"] as? Int == 1)
         #expect(object["storefront"] as? String == "USA")
         #expect(object["revocationDate"] == nil)
+        #expect(object["webOrderLineItemId"] as? String == "1000000000000042")
+        #expect(object["offerDiscountType"] as? String == "FREE_TRIAL")
+        #expect(object["offerPeriod"] as? String == "P1W")
+        #expect(object["isUpgraded"] as? Bool == true)
+        #expect(object["transactionReason"] as? String == "RENEWAL")
+        #expect(object["appTransactionId"] as? String == "acct_000007")
     }
 
     /// Payloads for the hand-written path: everything set, nothing optional set, text that is not
@@ -42,7 +48,11 @@ struct TransactionPayloadCodingTests {
         quoted.offerIdentifier = "say \"hi\"\n"
         var backslash = bare
         backslash.productId = "a\\b"
-        return [full, revoked, bare, unicode, quoted, backslash]
+        var notUpgraded = bare
+        notUpgraded.isUpgraded = false
+        notUpgraded.offerType = .winBack
+        notUpgraded.environment = .production
+        return [full, revoked, bare, unicode, quoted, backslash, notUpgraded]
     }()
 
     @Test("the hand-written payload bytes are the encoder's, or the encoder writes them", arguments: variants)
@@ -92,7 +102,9 @@ struct TransactionPayloadCodingTests {
         #expect(TransactionProductType.allCases.map(\.rawValue) == [
             "Auto-Renewable Subscription", "Non-Consumable", "Consumable", "Non-Renewing Subscription",
         ])
-        #expect(TransactionEnvironment.sandbox.rawValue == "Sandbox")
-        #expect(TransactionOfferType.offerCode.rawValue == 3)
+        #expect(TransactionEnvironment.allCases.map(\.rawValue) == ["Sandbox", "Production", "Xcode", "LocalTesting"])
+        #expect(TransactionOfferType.allCases.map(\.rawValue) == [1, 2, 3, 4])
+        #expect(TransactionReason.allCases.map(\.rawValue) == ["PURCHASE", "RENEWAL"])
+        #expect(TransactionOfferDiscountType.allCases.map(\.rawValue) == ["FREE_TRIAL", "PAY_AS_YOU_GO", "PAY_UP_FRONT", "ONE_TIME"])
     }
 }

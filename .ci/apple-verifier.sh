@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Issue 15: Apple's official App Store Server Library (PyPI app-store-server-library) must accept
+# every transaction the built `kiosk` signs. Needs .build/debug/kiosk (built by `swift test`).
+# Idempotent: the venv is reused when it already holds the pinned version.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+library_version=3.1.2
+kiosk=.build/debug/kiosk
+venv=.build/apple-verifier-venv
+
+[ -x "$kiosk" ] || { echo "apple verifier: $kiosk is not built" >&2; exit 1; }
+
+if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-venv
+fi
+if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('app-store-server-library') != '$library_version')" 2>/dev/null; then
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "app-store-server-library==$library_version"
+fi
+
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
+store=(--data-dir "$data")
+
+# History: subscriptions (every seeded account subscribes), renewals over a year, refunds and points
+# packs, through a test clock.
+"$kiosk" seed "${store[@]}" --accounts 4 --months 14 --seed 15 >/dev/null 2>&1
+# Store purchases of every product type, as StoreKit testing's buyProduct makes them, on the first
+# seeded account that may still buy the product (one that owns it already is refused).
+buy() {
+    for account in acct_000001 acct_000002 acct_000003 acct_000004; do
+        "$kiosk" store buy "$1" --account "$account" "${store[@]}" >/dev/null 2>&1 && return 0
+    done
+    echo "apple verifier: no seeded account could buy $1" >&2
+    "$kiosk" store buy "$1" --account acct_000001 "${store[@]}" >/dev/null
+}
+for product in points.500 themes.lifetime season.pass; do
+    buy "$product"
+done
+
+"$kiosk" receipt list "${store[@]}" > "$data/receipts.jws"
+"$venv/bin/python" .ci/apple_verifier_check.py "$data/transaction-signing/root-ca.pem" "$data/receipts.jws"

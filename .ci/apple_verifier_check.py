@@ -1,0 +1,97 @@
+"""Checks Kiosk-signed transactions with Apple's official App Store Server Library.
+
+Usage: apple_verifier_check.py ROOT_PEM RECEIPTS_FILE [BUNDLE_ID]
+
+Every line of RECEIPTS_FILE is one compact JWS (`kiosk receipt list`). Each must pass Apple's
+SignedDataVerifier (Sandbox, online checks off, Kiosk's root as the only trusted root) and decode
+into JWSTransactionDecodedPayload without loss: every field Kiosk wrote must come back with the same
+value, none dropped as unknown. A tampered token must be rejected, so the check cannot pass by a
+verifier that checks nothing. Exits 1 with every problem listed when anything fails.
+"""
+
+import base64
+import json
+import sys
+
+from cryptography import x509
+from cryptography.hazmat.primitives.serialization import Encoding
+
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+
+
+def raw_payload(jws: str) -> dict:
+    segment = jws.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
+
+
+def lost_fields(raw: dict, decoded) -> list:
+    """Fields of the raw payload that the decoded model does not give back unchanged."""
+    problems = []
+    for key, value in raw.items():
+        if not hasattr(decoded, key):
+            problems.append(f"{key}: not a field of Apple's payload")
+            continue
+        raw_key = "raw" + key[0].upper() + key[1:]
+        if hasattr(decoded, raw_key):
+            if getattr(decoded, key) is None:
+                problems.append(f"{key}: {value!r} is not a value Apple's enum knows")
+            elif getattr(decoded, raw_key) != value:
+                problems.append(f"{key}: decoded as {getattr(decoded, raw_key)!r}, signed {value!r}")
+        elif getattr(decoded, key) != value:
+            problems.append(f"{key}: decoded as {getattr(decoded, key)!r}, signed {value!r}")
+    return problems
+
+
+def tampered(jws: str) -> str:
+    header, payload, signature = jws.split(".")
+    flipped = "A" if signature[10] != "A" else "B"
+    return ".".join([header, payload, signature[:10] + flipped + signature[11:]])
+
+
+def main() -> int:
+    root_path, receipts_path = sys.argv[1], sys.argv[2]
+    bundle_id = sys.argv[3] if len(sys.argv) > 3 else "dev.kiosk.store"
+    with open(root_path, "rb") as handle:
+        root_der = x509.load_pem_x509_certificate(handle.read()).public_bytes(Encoding.DER)
+    verifier = SignedDataVerifier([root_der], False, Environment.SANDBOX, bundle_id, None)
+    with open(receipts_path) as handle:
+        tokens = [line.strip() for line in handle if line.strip()]
+    if not tokens:
+        print("apple verifier: no transactions to check", file=sys.stderr)
+        return 1
+
+    failures = []
+    kinds = {}
+    for number, jws in enumerate(tokens, start=1):
+        try:
+            decoded = verifier.verify_and_decode_signed_transaction(jws)
+        except VerificationException as error:
+            failures.append(f"line {number}: rejected: {error} (cause: {error.__cause__!r})")
+            continue
+        problems = lost_fields(raw_payload(jws), decoded)
+        failures += [f"line {number} ({decoded.transactionId}): {problem}" for problem in problems]
+        kinds[decoded.rawType] = kinds.get(decoded.rawType, 0) + 1
+
+    try:
+        verifier.verify_and_decode_signed_transaction(tampered(tokens[0]))
+        failures.append("a token with a changed signature was accepted")
+    except VerificationException:
+        pass
+
+    expected = {"Auto-Renewable Subscription", "Non-Consumable", "Consumable", "Non-Renewing Subscription"}
+    if not expected <= kinds.keys():
+        failures.append(f"no transaction of type(s) {sorted(expected - kinds.keys())}: the data set is too small")
+
+    if failures:
+        print(f"apple verifier: {len(failures)} problem(s) in {len(tokens)} transaction(s):", file=sys.stderr)
+        for failure in failures:
+            print("  " + failure, file=sys.stderr)
+        return 1
+    summary = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
+    print(f"apple verifier: all {len(tokens)} transactions verified and decoded without loss ({summary})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

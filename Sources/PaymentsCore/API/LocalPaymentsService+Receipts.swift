@@ -1,0 +1,7 @@
+extension LocalPaymentsService {
+    /// Every transaction of an account (or of every account when nil), oldest first, signed. A write:
+    /// a token never needed before is signed now and cached in its row.
+    public func allTransactions(accountID: String?) async throws -> [AccountTransaction] {
+        try await write { try $0.allTransactions(accountID: accountID) }
+    }
+}
