@@ -42,7 +42,7 @@ struct EventStream: AsyncSequence, Sendable {
                     continue
                 }
                 let (signal, keepAlive) = (stream.signal, stream.keepAlive)
-                let now = try await cancelWhenGracefulShutdown { await signal.wait(beyond: known, timeout: keepAlive) }
+                let now = await cancelWhenGracefulShutdown { await signal.wait(beyond: known, timeout: keepAlive) }
                 if Task.isCancelled || Task.isShuttingDownGracefully { return nil }
                 self.known = now
                 if now == known { return ArraySlice(": keep-alive\n\n".utf8) }
