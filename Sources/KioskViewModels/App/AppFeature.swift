@@ -131,7 +131,8 @@ public struct AppFeature: Reducer {
     }
 
     private func push(_ productID: String, _ state: inout AppState) -> Effect<AppAction> {
-        state.stack.append(.checkout(CheckoutState(sessionID: state.sessionID + ".\(state.stack.count)", productID: productID,
+        state.checkoutsOpened += 1
+        state.stack.append(.checkout(CheckoutState(sessionID: "\(state.sessionID).\(state.checkoutsOpened)", productID: productID,
                                                    account: state.account)))
         return .send(.checkout(.onAppear))
     }

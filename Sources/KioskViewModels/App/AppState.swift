@@ -19,6 +19,9 @@ public struct AppState: Equatable, Sendable {
     public var lastEventID: Int64?
     public var isPolling = false
     public var sessionError: ScreenError?
+    /// Checkouts opened in this session: numbers each one, so its idempotency keys are its own
+    /// (buying the same product again is a new purchase, not a replay of the last one).
+    public var checkoutsOpened = 0
 
     public init(sessionID: String) {
         self.sessionID = sessionID

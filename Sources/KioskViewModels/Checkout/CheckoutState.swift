@@ -2,6 +2,8 @@ import Foundation
 import PaymentsCore
 
 public struct CheckoutState: Equatable, Sendable {
+    /// Names this checkout, unique in the app's session (the app numbers every checkout it opens):
+    /// prefixes its idempotency keys.
     public var sessionID: String
     public var productID: String
     public var account: Account?
@@ -30,7 +32,8 @@ public struct CheckoutState: Equatable, Sendable {
         self.account = account
     }
 
-    /// One key per attempt: a double Enter or a retry after a lost reply applies once.
+    /// One key per attempt of this checkout: a double Enter or a retry after a lost reply applies
+    /// once, while another checkout of the same product (its own `sessionID`) is a new purchase.
     public var idempotencyKey: String { "\(sessionID).checkout.\(productID).\(attempt)" }
 
     public var isPlanChange: Bool { data?.planChange != nil }
