@@ -14,6 +14,7 @@ struct CheckoutFeatureTests {
         client.isEligibleForIntroOffer = { _ in true }
         client.paymentMethods = { _ in [F.card()] }
         client.subscriptions = { _ in [] }
+        client.entitlements = { _ in [] }
         client.now = { _ in F.start }
         client.purchase = purchase
         return client

@@ -20,6 +20,7 @@ struct CheckoutPaymentPathTests {
         client.isEligibleForIntroOffer = { _ in false }
         client.paymentMethods = { _ in [F.card()] }
         client.subscriptions = { _ in [] }
+        client.entitlements = { _ in [] }
         client.now = { _ in F.start }
         configure(&client)
         let store = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.monthly", account: F.account()),

@@ -66,8 +66,10 @@ struct PaywallFeatureTests {
                                        PaywallFeature(client: client(subscriptions: [subscription], entitlements: [entitlement])))
         await store.send(.onAppear)
         await store.receiveAny()
-        let status = try #require(store.state.phase.content?.premiumStatus)
-        #expect(status.planName == "Pro" && status.stateWords == "active" && status.willRenew)
+        let plan = try #require(store.state.phase.content?.plan)
+        #expect(plan == PlanStanding(planID: "pro", planName: "Pro",
+                                     basis: .subscription(productID: "pro.yearly", state: .subscribed, willRenew: true,
+                                                          until: subscription.currentPeriodEnd)))
         #expect(store.state.callToAction == .currentPlan)
         await store.send(.continueTapped)
         await store.send(.selectPackage(productID: "pro.monthly")) { $0.selectedProductID = "pro.monthly" }

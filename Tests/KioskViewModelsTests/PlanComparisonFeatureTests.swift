@@ -12,6 +12,13 @@ struct PlanComparisonFeatureTests {
         var client = PaymentsClient.failing
         client.catalog = { F.catalog }
         client.subscriptions = { _ in subscription.map { [$0] } ?? [] }
+        client.entitlements = { _ in
+            guard let subscription else { return [] }
+            return [Entitlement(id: "premium", source: .subscription(id: subscription.id, productID: subscription.productID,
+                                                                     state: subscription.state),
+                                expiresAt: subscription.currentPeriodEnd, willRenew: subscription.willAutoRenew,
+                                periodType: subscription.periodType)]
+        }
         client.previewPlanChange = { id, product in Self.preview(id, to: product) }
         return client
     }

@@ -49,8 +49,12 @@ struct SettingsFeatureTests {
         }
         let store = await loaded(stub)
         let content = try #require(store.state.content)
-        #expect(content.account == AccountSummary(name: "Ada", email: "ada@example.com", customerID: "acct_1",
-                                                  isPremium: true, pointsBalance: 0))
+        #expect(content.account == AccountSummary(
+            name: "Ada", email: "ada@example.com", customerID: "acct_1",
+            plan: PlanStanding(planID: "pro", planName: "Pro",
+                               basis: .subscription(productID: "pro.monthly", state: .subscribed, willRenew: true, until: nil)),
+            pointsBalance: 0))
+        #expect(content.account.planText == "Pro" && content.account.isPremium)
         let subscription = try #require(content.subscription)
         #expect(subscription.planName == "Pro Monthly")
         #expect(subscription.statusWords == "active")

@@ -9,10 +9,10 @@ struct ViewModelsCoreFixture {
     let clock: ManualClock
     let client: PaymentsClient
 
-    init() throws {
+    init(catalog: Catalog = ViewModelsFixtures.catalog) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-viewmodels-\(UUID().uuidString)")
         clock = ManualClock(ViewModelsFixtures.start)
-        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: ViewModelsFixtures.catalog,
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                            clock: clock)
         client = .live(service)
     }

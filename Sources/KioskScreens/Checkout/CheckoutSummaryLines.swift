@@ -5,6 +5,7 @@ import KioskViewModels
 enum CheckoutSummaryLines {
     static func add(_ summary: OrderSummary, compact: Bool, to lines: inout LineBuilder) {
         lines.text(summary.productName, .title)
+        if let warning = summary.duplicateWarning { lines.text(warning, .warning) }
         guard !compact else {
             lines.pair("Total due today", summary.totalDueToday.formatted(), .title)
             return

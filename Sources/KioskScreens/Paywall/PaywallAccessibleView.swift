@@ -8,8 +8,8 @@ enum PaywallAccessibleView {
                        context: RenderContext) {
         var cursor = LineCursor(area: area, ellipsis: context.glyphs.ellipsis)
         cursor.line("Store: \(content.storeName). \(content.headline)", style: context.theme.title, buffer: &frame.buffer)
-        if let status = content.premiumStatus {
-            cursor.line(PaywallWording.status(status), buffer: &frame.buffer)
+        if let status = PaywallWording.status(content) {
+            cursor.line(status, buffer: &frame.buffer)
         }
         cursor.wrapped("Includes: " + content.featureHighlights.joined(separator: ", ") + ".", maxLines: 2, buffer: &frame.buffer)
         if let package = paywall.selectedPackage {

@@ -43,8 +43,8 @@ enum PaywallLoadedView {
     /// Headline and, for an account that already has access, what it has.
     private static func pitch(_ content: PaywallContent, cursor: inout LineCursor, frame: inout Frame, context: RenderContext) {
         cursor.line(content.headline, style: context.theme.title, buffer: &frame.buffer)
-        if let status = content.premiumStatus {
-            cursor.line(PaywallWording.status(status), style: context.theme.success, buffer: &frame.buffer)
+        if let status = PaywallWording.status(content) {
+            cursor.line(status, style: context.theme.success, buffer: &frame.buffer)
         }
     }
 

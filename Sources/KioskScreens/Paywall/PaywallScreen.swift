@@ -35,7 +35,6 @@ enum PaywallScreen {
         case .right, .down, .tab, .character("l"), .character("j"): return send(.selectNext)
         case .enter: return send(.continueTapped)
         case .character("r"): return send(.restoreTapped)
-        case .escape: return send(.closeTapped)
         default: return nil
         }
     }

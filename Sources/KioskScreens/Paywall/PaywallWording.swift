@@ -2,14 +2,9 @@ import KioskViewModels
 
 /// Sentences the paywall shows in both layouts.
 enum PaywallWording {
-    /// "You have Pro: active, renews Feb 1, 2026."
-    static func status(_ status: PremiumStatus) -> String {
-        let when: String = if let date = status.date {
-            status.willRenew ? ", renews \(DateWording.day(date))" : ", until \(DateWording.day(date))"
-        } else {
-            ", lifetime access"
-        }
-        return "You have \(status.planName): \(status.stateWords)\(when)."
+    /// "Your plan: Pro from Season pass, until Apr 1, 2026.", nil on the free plan (the pitch is for it).
+    static func status(_ content: PaywallContent) -> String? {
+        content.plan.basis == .free ? nil : "Your plan: \(PlanStandingWording.standing(content.plan))."
     }
 
     /// What Enter does, for the button and the key hint.

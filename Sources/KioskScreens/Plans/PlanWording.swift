@@ -9,8 +9,12 @@ enum PlanWording {
         switch column.action {
         case .current:
             return "\(column.name) is your current plan."
+        case .included:
+            return "Your plan includes everything in \(column.name)."
         case .subscribe:
-            return "Subscribe to \(column.name): \(column.priceText). Enter goes to checkout."
+            let standing = plans.phase.content?.standing
+            let note = column.isCurrent ? standing.map { " You are on \(PlanStandingWording.standing($0))." } ?? "" : ""
+            return "Subscribe to \(column.name): \(column.priceText). Enter goes to checkout.\(note)"
         case .cancelToFree:
             return "Switching to \(column.name) cancels your subscription at the end of the period."
         case .upgrade, .downgrade, .crossgrade:

@@ -7,7 +7,7 @@ enum SettingsAccountLines {
         lines.pair("Name", account.name)
         lines.pair("Email", account.email)
         lines.pair("Customer ID", account.customerID)
-        lines.pair("Plan", account.isPremium ? "Premium" : "Free", account.isPremium ? .success : .base)
+        lines.pair("Plan", account.planText, account.isPremium ? .success : .base)
         lines.pair("Points", "\(account.pointsBalance)")
         lines.blank()
         lines.buttons([("account.signOut", "Sign out", .app(.settings(.signOutTapped)))])

@@ -419,6 +419,7 @@ public struct CheckoutFeature: Reducer {
                 async let methods = client.paymentMethods(account.id)
                 async let subscriptions = client.subscriptions(account.id)
                 async let now = client.now(account.id)
+                async let entitlements = client.entitlements(account.id)
                 let loadedCatalog = try await catalog
                 var preview: PlanChangePreview?
                 if case .subscription? = loadedCatalog.product(id: productID),
@@ -426,7 +427,8 @@ public struct CheckoutFeature: Reducer {
                     preview = try await client.previewPlanChange(active.id, productID)
                 }
                 return try await CheckoutData(catalog: loadedCatalog, account: account, eligibleForIntroOffer: eligible,
-                                              paymentMethods: methods, planChange: preview, now: now)
+                                              paymentMethods: methods, planChange: preview, now: now,
+                                              entitlements: entitlements)
             }))
         }
     }

@@ -6,6 +6,20 @@ extension OrderSummary {
     /// account's currency. The core computes the real invoice; this mirrors its rules so the
     /// customer sees the same figures before paying.
     static func make(productID: String, data: CheckoutData, promo: OfferCode?) -> OrderSummary? {
+        guard var summary = priced(productID: productID, data: data, promo: promo) else { return nil }
+        let granted: String? = switch data.catalog.product(id: productID) {
+        case let .subscription(plan, _)?: plan.entitlement
+        case let .oneTime(item)?: item.entitlement
+        case nil: nil
+        }
+        if data.planChange == nil, let granted {
+            summary.duplicateWarning = PlanStandingWording.duplicate(entitlementID: granted, catalog: data.catalog,
+                                                                     entitlements: data.entitlements)
+        }
+        return summary
+    }
+
+    private static func priced(productID: String, data: CheckoutData, promo: OfferCode?) -> OrderSummary? {
         let catalog = data.catalog
         let currency = data.account.currency
         guard let product = catalog.product(id: productID) else { return nil }

@@ -16,4 +16,7 @@ public struct OrderSummary: Hashable, Sendable {
     public var nextChargeDate: Date?
     public var nextChargeAmount: Money?
     public var currency: Currency
+    /// Set when the product grants access the account already has (a pass while subscribed, a
+    /// plan while a pass lasts): said before paying, so nobody pays twice by mistake.
+    public var duplicateWarning: String?
 }

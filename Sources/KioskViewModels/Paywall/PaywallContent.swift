@@ -10,8 +10,8 @@ public struct PaywallContent: Hashable, Sendable {
     /// The product of the account's active subscription, if any.
     public var subscribedProductID: String?
     public var eligibleForIntroOffer: Bool
-    /// Set when the account already has the featured plan's access.
-    public var premiumStatus: PremiumStatus?
+    /// The plan the account is on and what grants it (the core's one answer).
+    public var plan: PlanStanding
     public var finePrint: [String]
 
     static let finePrintLines = [
@@ -78,7 +78,7 @@ public struct PaywallContent: Hashable, Sendable {
             packages: packages,
             subscribedProductID: active?.productID,
             eligibleForIntroOffer: data.eligibleForIntroOffer,
-            premiumStatus: plan.flatMap { Self.status(plan: $0, data: data) },
+            plan: PlanStanding.make(catalog: catalog, entitlements: data.entitlements),
             finePrint: finePrintLines)
     }
 
@@ -92,22 +92,6 @@ public struct PaywallContent: Hashable, Sendable {
             case let .limit(count): return "\(feature.name): \(count)"
             case let .interval(duration): return "\(feature.name): every \(PriceWording.period(duration))"
             }
-        }
-    }
-
-    private static func status(plan: Plan, data: PaywallData) -> PremiumStatus? {
-        guard let entitlementID = plan.entitlement,
-              let entitlement = data.entitlements.first(where: { $0.id == entitlementID }) else { return nil }
-        switch entitlement.source {
-        case let .subscription(_, productID, state):
-            let owning = data.catalog.product(id: productID)
-            let name: String = if case let .subscription(plan, _) = owning { plan.name } else { plan.name }
-            return PremiumStatus(planName: name, productID: productID, stateWords: state.plainWords,
-                                 date: entitlement.expiresAt, willRenew: entitlement.willRenew)
-        case let .nonConsumable(productID), let .nonRenewing(productID):
-            let name = data.catalog.products.first { $0.id == productID }?.name ?? productID
-            return PremiumStatus(planName: name, productID: productID, stateWords: "active",
-                                 date: entitlement.expiresAt, willRenew: false)
         }
     }
 }

@@ -6,25 +6,28 @@ public struct PlanComparisonContent: Hashable, Sendable {
     /// The account's active subscription, the basis of every plan change.
     public var subscription: Subscription?
     public var currentPlanID: String?
+    /// The plan the account is on and what grants it (the core's one answer).
+    public var standing: PlanStanding
 
     static func make(_ data: PlanComparisonData, period: BillingPeriod) -> PlanComparisonContent? {
         let catalog = data.catalog
         let plans = catalog.plans.sorted { $0.rank < $1.rank }
         guard !plans.isEmpty else { return nil }
         let subscription = data.subscription
-        let currentPlan = subscription.flatMap { catalog.plan(id: $0.planID) } ?? catalog.freePlan
+        let standing = PlanStanding.make(catalog: catalog, entitlements: data.entitlements)
         let columns = plans.map { plan in
             column(plan, period: period, catalog: catalog, currency: data.account.currency,
-                   subscription: subscription, currentPlan: currentPlan)
+                   subscription: subscription, currentPlanID: standing.planID)
         }
         let rows = catalog.features.map { feature in
             FeatureRow(name: feature.name, values: plans.map { wording($0.features[feature.id]) })
         }
-        return PlanComparisonContent(columns: columns, rows: rows, subscription: subscription, currentPlanID: currentPlan?.id)
+        return PlanComparisonContent(columns: columns, rows: rows, subscription: subscription, currentPlanID: standing.planID,
+                                     standing: standing)
     }
 
     private static func column(_ plan: Plan, period: BillingPeriod, catalog: Catalog, currency: Currency,
-                               subscription: Subscription?, currentPlan: Plan?) -> PlanColumn {
+                               subscription: Subscription?, currentPlanID: String?) -> PlanColumn {
         let product = plan.products.first { period.matches($0.period) }
         let price = product.flatMap { catalog.price(base: $0.price, overrides: $0.prices, in: currency) }
         let priceText: String = if let product, let price {
@@ -35,22 +38,23 @@ public struct PlanComparisonContent: Hashable, Sendable {
         } else {
             "Not offered \(period.rawValue)"
         }
-        let isCurrent = plan.id == currentPlan?.id
+        let isCurrent = plan.id == currentPlanID
         let action: PlanColumnAction
-        if let subscription {
+        // Plan changes are relative to the subscribed plan, even while its access is paused.
+        if let subscription, let currentPlan = catalog.plan(id: subscription.planID) {
             if plan.products.isEmpty {
                 action = .cancelToFree
-            } else if product?.id == subscription.productID || (isCurrent && product == nil) {
+            } else if product?.id == subscription.productID || (plan.id == currentPlan.id && product == nil) {
                 action = .current
-            } else if let currentPlan, plan.rank > currentPlan.rank {
+            } else if plan.rank > currentPlan.rank {
                 action = .upgrade
-            } else if let currentPlan, plan.rank < currentPlan.rank {
+            } else if plan.rank < currentPlan.rank {
                 action = .downgrade
             } else {
                 action = .crossgrade
             }
         } else {
-            action = plan.products.isEmpty ? .current : .subscribe
+            action = !plan.products.isEmpty ? .subscribe : (isCurrent ? .current : .included)
         }
         return PlanColumn(planID: plan.id, name: plan.name, rank: plan.rank, productID: product?.id,
                           priceText: priceText, isCurrent: isCurrent, action: action)

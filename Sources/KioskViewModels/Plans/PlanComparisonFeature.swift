@@ -39,7 +39,7 @@ public struct PlanComparisonFeature: Reducer {
         case .chooseTapped:
             guard let column = state.selectedColumn, !state.isChanging else { return .none }
             switch column.action {
-            case .current: return .none
+            case .current, .included: return .none
             case .subscribe:
                 guard let productID = column.productID else { return .none }
                 return .send(.delegate(.checkout(productID: productID)))
@@ -151,8 +151,10 @@ public struct PlanComparisonFeature: Reducer {
                 guard let account = try await PaywallFeature.account(known, client: client) else { throw PaymentsError.notSignedIn }
                 async let catalog = client.catalog()
                 async let subscriptions = client.subscriptions(account.id)
+                async let entitlements = client.entitlements(account.id)
                 return try await PlanComparisonData(catalog: catalog, account: account,
-                                                    subscription: subscriptions.first { $0.isActive })
+                                                    subscription: subscriptions.first { $0.isActive },
+                                                    entitlements: entitlements)
             }))
         }
     }

@@ -5,14 +5,20 @@ public struct AccountSummary: Hashable, Sendable {
     public var name: String
     public var email: String
     public var customerID: String
-    /// A paid plan's entitlement is active: the screen shows a "Premium" badge.
-    public var isPremium: Bool
+    /// The plan the account is on and what grants it (the core's one answer).
+    public var plan: PlanStanding
     public var pointsBalance: Int64
 
+    /// A paid plan's access is active: the screen shows the plan in the success colour.
+    public var isPremium: Bool { plan.basis != .free }
+
+    /// "Pro from Season pass, until Apr 1, 2026", worded as on every other screen.
+    public var planText: String { PlanStandingWording.standing(plan) }
+
     static func make(_ account: Account, entitlements: [Entitlement], catalog: Catalog?) -> AccountSummary {
-        let planEntitlements = Set(catalog?.plans.compactMap(\.entitlement) ?? [])
-        return AccountSummary(name: account.name, email: account.email, customerID: account.id,
-                              isPremium: entitlements.contains { planEntitlements.contains($0.id) },
+        let plan = catalog.map { PlanStanding.make(catalog: $0, entitlements: entitlements) }
+            ?? PlanStanding(planID: nil, planName: "Free", basis: .free)
+        return AccountSummary(name: account.name, email: account.email, customerID: account.id, plan: plan,
                               pointsBalance: account.pointsBalance)
     }
 }

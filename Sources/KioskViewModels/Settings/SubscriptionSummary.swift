@@ -24,6 +24,8 @@ public struct SubscriptionSummary: Hashable, Sendable {
         default: catalog?.plan(id: subscription.planID)?.name ?? subscription.productID
         }
         let end = DateWording.day(subscription.currentPeriodEnd)
+        // A refund or revocation ends access the day it happens, not at the end of the period.
+        let ended = DateWording.day(subscription.revocationDate ?? subscription.currentPeriodEnd)
         let renews = subscription.isActive && subscription.willAutoRenew
         let banner: String? = switch subscription.state {
         case .inGracePeriod:
@@ -35,7 +37,7 @@ public struct SubscriptionSummary: Hashable, Sendable {
         }
         return SubscriptionSummary(
             subscription: subscription, planName: planName, statusWords: subscription.state.plainWords,
-            renewalText: renews ? "Renews on \(end)" : (subscription.isActive ? "Expires on \(end)" : "Ended on \(end)"),
+            renewalText: renews ? "Renews on \(end)" : (subscription.isActive ? "Expires on \(end)" : "Ended on \(ended)"),
             trialText: subscription.periodType == .trial && subscription.isActive ? "Trial ends on \(end)" : nil,
             autoRenews: subscription.willAutoRenew, billingIssueBanner: banner,
             canCancel: subscription.isActive && subscription.willAutoRenew,

@@ -19,6 +19,8 @@ public struct CustomerInfo: Hashable, Sendable, Codable {
     /// Where to manage subscriptions; nil when none is active (StoreKit's active: subscribed,
     /// grace or billing retry, where fixing the payment method is exactly what is needed).
     public var managementURL: String?
+    /// The plan the account is on and what grants it: the answer every screen words.
+    public var plan: PlanStanding
 
     /// The screen that manages subscriptions in the Kiosk terminal app.
     public static let subscriptionManagementURL = "kiosk://account/subscriptions"

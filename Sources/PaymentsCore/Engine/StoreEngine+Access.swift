@@ -46,24 +46,14 @@ extension StoreEngine {
         return result
     }
 
-    /// The plan whose features apply: the best plan the account is subscribed to with access;
-    /// else, for access from a pass or unlock, the most modest plan granting that entitlement
-    /// (a season pass of "premium" is worth Pro, not the top tier); else the free plan.
+    /// The plan whose features apply, as `PlanStanding` derives it for every screen.
     func currentPlan(accountID: String) throws -> Plan? {
-        let entitlements = try entitlements(accountID: accountID)
-        var subscribed: [Plan] = []
-        var held: Set<String> = []
-        for entitlement in entitlements {
-            if case let .subscription(id, _, _) = entitlement.source,
-               let plan = try catalog.plan(id: subscription(id).planID) {
-                subscribed.append(plan)
-            } else {
-                held.insert(entitlement.id)
-            }
-        }
-        if let best = subscribed.max(by: { $0.rank < $1.rank }) { return best }
-        let granting = catalog.plans.filter { plan in plan.entitlement.map(held.contains) ?? false }
-        return granting.min { $0.rank < $1.rank } ?? catalog.freePlan
+        let standing = try planStanding(accountID: accountID)
+        return standing.planID.flatMap(catalog.plan(id:))
+    }
+
+    func planStanding(accountID: String) throws -> PlanStanding {
+        PlanStanding.make(catalog: catalog, entitlements: try entitlements(accountID: accountID))
     }
 
     func usage(accountID: String) throws -> [UsageMeter] {

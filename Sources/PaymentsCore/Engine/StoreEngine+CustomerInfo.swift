@@ -33,7 +33,8 @@ extension StoreEngine {
                                            storeTransactionIdentifier: transactionByInvoice[purchase.invoiceID],
                                            purchaseDate: purchase.purchasedAt)
             },
-            managementURL: subscriptions.contains { $0.subscription.isActive } ? CustomerInfo.subscriptionManagementURL : nil)
+            managementURL: subscriptions.contains { $0.subscription.isActive } ? CustomerInfo.subscriptionManagementURL : nil,
+            plan: try planStanding(accountID: accountID))
     }
 
     private func subscriptionEntitlement(_ record: SubscriptionRecord) -> EntitlementInfo? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskViewModels
 import PaymentsCore
 
 /// The store at a glance, as text.
@@ -47,8 +48,8 @@ enum StatusReport {
         let now = try await service.now(for: id)
         lines.append("")
         lines.append("\(account.name) <\(account.email)> (\(account.id), \(account.currency))")
-        let plan = try await service.currentPlan(accountID: id)
-        lines.append("  Plan: \(plan?.name ?? "none")")
+        let plan = try await service.customerInfo(accountID: id).plan
+        lines.append("  Plan: \(PlanStandingWording.standing(plan))")
         if let subscription = try await service.subscriptions(accountID: id).first {
             lines.append("  Subscription: \(subscription.productID), \(subscription.state.plainWords)"
                          + (subscription.isActive ? (subscription.willAutoRenew ? ", renews " : ", ends ")
