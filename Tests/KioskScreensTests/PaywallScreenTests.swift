@@ -96,7 +96,7 @@ import Testing
         let account = try await driver.signIn()
         _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "pro.monthly"))
         await driver.launch()
-        #expect(driver.text.contains("You have Pro"))
+        #expect(driver.text.contains("Your plan: Pro"))
         await driver.press(.left)
         #expect(driver.text.contains("current plan"))
         #expect(driver.text.contains("[ Current plan ]"))
