@@ -185,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["PaymentsCore", "KioskQA", "TerminalUI", "HostedCheckout"]
+            dependencies: ["PaymentsCore", "KioskQA", "TerminalUI", "HostedCheckout", "KioskAPI"]
         ),
         .testTarget(
             name: "kioskTests",

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HostedCheckout
+import KioskAPI
 @testable import KioskQA
 @testable import PaymentsCore
 @testable import TerminalUI
@@ -128,6 +129,23 @@ import Testing
                                                        "expiry=", "postal="]) { input in
             let fields = FormFields(body: String(decoding: input, as: UTF8.self))
             for name in ["card", "cvc", "expiry", "name", "postal", "csrf"] { _ = fields[name] }
+        }
+    }
+
+    /// The JSON request bodies `kiosk serve` accepts, decoded into the contract's generated types
+    /// as its server does (RFC 3339 dates): a body is refused or decoded, never a trap.
+    @Test func serviceRequestBodies() async throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        try await FuzzHarness.run("api", dictionary: ["\"product_id\":", "\"exp_month\":", "\"frozen_at\":", "null",
+                                                      "1e400", "-0", "9223372036854775808", "\"\\u0000\"", "{", "}", "[",
+                                                      "]", ",", "\"2026-13-45T99:99:99Z\""]) { input in
+            let body = Data(input)
+            _ = try? decoder.decode(Components.Schemas.PurchaseInput.self, from: body)
+            _ = try? decoder.decode(Components.Schemas.NewCard.self, from: body)
+            _ = try? decoder.decode(Components.Schemas.NewAccount.self, from: body)
+            _ = try? decoder.decode(Components.Schemas.NewTestClock.self, from: body)
+            _ = try? decoder.decode(Components.Schemas.ClockAdvance.self, from: body)
         }
     }
 }
