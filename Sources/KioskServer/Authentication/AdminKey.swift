@@ -4,8 +4,8 @@ import PaymentsCore
 
 /// The server's admin key for the test-control API, kept in the data directory.
 ///
-/// Created on first start as `admin.key` (owner-only, written to a temporary file and renamed, so
-/// a crash never leaves half a key); compared by SHA-256 digest in constant time.
+/// Created on first start as `admin.key` (owner-only, staged and renamed, so a crash never leaves
+/// half a key); compared by SHA-256 digest in constant time.
 public struct AdminKey: Sendable {
     public let value: String
     private let digest: [UInt8]
@@ -32,7 +32,7 @@ public struct AdminKey: Sendable {
         if let key = try read(url) { return key }
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let value = prefix + bytes.map { String(format: "%02x", $0) }.joined()
-        try OwnerOnlyFile.write(Data((value + "\n").utf8), to: url)
+        try OwnerOnlyFiles.write(Data((value + "\n").utf8), to: url)
         return AdminKey(value: value)
     }
 

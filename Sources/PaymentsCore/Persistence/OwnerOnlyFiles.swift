@@ -9,7 +9,7 @@ import Darwin
 /// keys, so they are created owner-only (0600 files, 0700 folders) whatever the umask, and a
 /// replacement goes through a temporary file, fsync and rename so a crash leaves the old or the
 /// new contents, never neither.
-enum OwnerOnlyFiles {
+public enum OwnerOnlyFiles {
     static let fileMode: mode_t = 0o600
     static let directoryMode: mode_t = 0o700
 
@@ -80,6 +80,24 @@ enum OwnerOnlyFiles {
         try sync(staged)
         guard rename(staged.path, target.path) == 0 else { throw failure("cannot move into place", target.path, errno) }
         try sync(target.deletingLastPathComponent())
+    }
+
+    /// Writes `data` as the whole new content of `url`: staged owner-only beside it, flushed, then
+    /// renamed over it, so a crash leaves the old content or the new, never a torn file.
+    public static func write(_ data: Data, to url: URL) throws {
+        let staged = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).staged")
+        try removeIfPresent(staged)
+        let descriptor = open(staged.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
+        guard descriptor >= 0 else { throw failure("cannot create", staged.path, errno) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.close()
+        } catch {
+            unlink(staged.path)
+            throw PaymentsError.storage("cannot write \(staged.path): \(error)")
+        }
+        try replace(url, with: staged)
     }
 
     /// Removes a file if it exists (a leftover staging file of an interrupted write).

@@ -14,6 +14,8 @@ import Testing
         let admin = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"])
         let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(admin.status == 0 && adminKey.hasPrefix("kiosk_admin_"))
+        let keyMode = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent("admin.key").path)[.posixPermissions]
+        #expect(keyMode as? Int == 0o600)
 
         func create(_ name: String) throws -> (id: String, key: String) {
             let outcome = try KioskProcess.run(
