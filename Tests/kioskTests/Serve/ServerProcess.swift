@@ -18,7 +18,7 @@ final class ServerProcess {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try KioskProcess.launch(process)
         var text = ""
         let reader = output.fileHandleForReading
         while !text.contains("\n") {

@@ -27,7 +27,7 @@ import Testing
             let progress = Pipe()
             process.standardError = progress
             process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            try KioskProcess.launch(process)
             // Kill after a different number of progress lines each round: the child is then in the
             // middle of its next month's transactions.
             var lines = 0
@@ -66,7 +66,7 @@ import Testing
                                  "--seed", "\(seed)", "--start", "2025-06-01"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try KioskProcess.launch(process)
             return process
         }
         for process in processes { process.waitUntilExit() }

@@ -29,7 +29,7 @@ enum KioskProcess {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = try FileHandle(forReadingFrom: input)
-        try process.run()
+        try launch(process)
         // Drain stderr concurrently so a chatty child never blocks on a full pipe.
         let errorData = LockedData()
         let drained = DispatchSemaphore(value: 0)
@@ -43,6 +43,14 @@ enum KioskProcess {
         return Outcome(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
                        stderr: String(decoding: errorData.value, as: UTF8.self))
     }
+
+    /// Starts `process` with no other child starting at the same time: Foundation's `Process.run()`
+    /// on Linux crashed (a bad read inside it) once in CI while several tests spawned children at once.
+    static func launch(_ process: Process) throws {
+        try launchLock.withLock { try process.run() }
+    }
+
+    private static let launchLock = NSLock()
 
     static func temporaryDirectory(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-\(name)-\(UUID().uuidString)")
