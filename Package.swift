@@ -136,6 +136,10 @@ let package = Package(
             path: "Benchmarks/KioskBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "PaymentsCoreTests",
             dependencies: [
@@ -147,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "HostedCheckoutTests",
             dependencies: [
-                "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP",
+                "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
@@ -190,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "kioskTests",
             dependencies: [
-                "kiosk", "PaymentsCore", "KioskResources", "KioskAPI",
+                "kiosk", "PaymentsCore", "KioskResources", "KioskAPI", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]

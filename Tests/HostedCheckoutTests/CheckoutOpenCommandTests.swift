@@ -1,5 +1,6 @@
 import Foundation
 import PaymentsCore
+import TestSupport
 import Testing
 
 /// `kiosk checkout open` as a person uses it: the built binary prints the URL, the test plays the
@@ -7,34 +8,18 @@ import Testing
 @Suite struct CheckoutOpenCommandTests {
     private static var binary: URL { Bundle.main.bundleURL.appendingPathComponent("kiosk") }
 
-    /// Reads stdout up to the first newline (the URL line is written unbuffered).
-    private static func firstLine(of handle: FileHandle) -> String {
-        var data = Data()
-        while !data.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            data.append(chunk)
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     private func run(_ product: String, account: String, directory: URL, options: [String] = [],
                      browser: @Sendable (String) async throws -> Void) async throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["checkout", "open", product, "--account", account, "--data-dir", directory.path,
-                             "--timeout", "120"] + options
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let first = Self.firstLine(of: output.fileHandleForReading)
+        let child = try ChildProcess(Self.binary.path, ["checkout", "open", product, "--account", account,
+                                                        "--data-dir", directory.path, "--timeout", "120"] + options,
+                                     environment: ProcessInfo.processInfo.environment,
+                                     standardOutput: .pipe, standardError: .pipe)
+        // The URL line is written unbuffered, before the command waits for the payment.
+        let first = try child.standardOutput!.readFirstLine()
         try await browser(first)
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, first + String(decoding: rest, as: UTF8.self),
+        let rest = try child.standardOutput!.readToEnd()
+        let stderr = try child.standardError!.readToEnd()
+        return (try child.wait().status, first + String(decoding: rest, as: UTF8.self),
                 String(decoding: stderr, as: UTF8.self))
     }
 

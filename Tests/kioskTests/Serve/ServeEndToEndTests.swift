@@ -67,7 +67,7 @@ import Testing
         let open = try await annClient.streamEvents().ok.body.textEventStream.asDecodedServerSentEvents()
         var openIterator = open.makeAsyncIterator()
         _ = try await openIterator.next()
-        #expect(server.terminate() == 0)
+        #expect(try server.terminate() == 0)
         while try await openIterator.next() != nil {}
     }
 

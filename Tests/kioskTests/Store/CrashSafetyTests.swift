@@ -1,6 +1,7 @@
 import Foundation
 import KioskResources
 import PaymentsCore
+import TestSupport
 import Testing
 
 /// A kiosk process killed with SIGKILL at any instant loses no committed purchase and leaves no
@@ -21,26 +22,19 @@ import Testing
         let directory = KioskProcess.temporaryDirectory("crash")
         var committed = 0
         for round in 0..<4 {
-            let process = Process()
-            process.executableURL = KioskProcess.binaryURL
-            process.arguments = seed(directory, seed: round + 1, months: 12)
-            let progress = Pipe()
-            process.standardError = progress
-            process.standardOutput = FileHandle.nullDevice
-            try KioskProcess.launch(process)
+            let child = try KioskProcess.start(seed(directory, seed: round + 1, months: 12), standardError: .pipe)
             // Kill after a different number of progress lines each round: the child is then in the
             // middle of its next month's transactions.
             var lines = 0
             var buffer = Data()
             while lines < 1 + round % 3 {
-                let chunk = progress.fileHandleForReading.availableData
+                let chunk = try child.standardError!.readChunk()
                 if chunk.isEmpty { break }
                 buffer += chunk
                 lines = buffer.split(separator: UInt8(ascii: "\n")).count
             }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal, "round \(round) finished before it was killed")
+            child.send(SIGKILL)
+            #expect(try child.wait() == .signalled(SIGKILL), "round \(round) finished before it was killed")
 
             let store = try openStore(directory)
             #expect(try await store.checkInvariants() == [], "round \(round)")
@@ -59,18 +53,11 @@ import Testing
 @Suite struct ConcurrentProcessTests {
     @Test func twoSeedsAtOnceOnOneDataDirectoryStayConsistent() async throws {
         let directory = KioskProcess.temporaryDirectory("two-writers")
-        let processes = try (1...2).map { seed -> Process in
-            let process = Process()
-            process.executableURL = KioskProcess.binaryURL
-            process.arguments = ["seed", "--data-dir", directory.path, "--accounts", "15", "--months", "4",
-                                 "--seed", "\(seed)", "--start", "2025-06-01"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try KioskProcess.launch(process)
-            return process
+        let children = try (1...2).map { seed in
+            try KioskProcess.start(["seed", "--data-dir", directory.path, "--accounts", "15", "--months", "4",
+                                    "--seed", "\(seed)", "--start", "2025-06-01"])
         }
-        for process in processes { process.waitUntilExit() }
-        #expect(processes.map(\.terminationStatus) == [0, 0])
+        #expect(try children.map { try $0.wait() } == [.exited(0), .exited(0)])
         let store = try CrashSafetyTests().openStore(directory)
         #expect(try await store.accounts().count == 30)
         #expect(try await store.checkInvariants() == [])

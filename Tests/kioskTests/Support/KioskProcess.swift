@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built `kiosk` binary, which `swift test` places next to the test bundle, and the one way
 /// the end-to-end tests run it.
@@ -18,39 +19,33 @@ enum KioskProcess {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-stdin-\(UUID().uuidString)")
         try standardInput.write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = binaryURL
-        process.arguments = arguments
-        process.environment = inheritEnvironment
-            ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        try launch(process)
+        let child = try start(arguments, environment: environment, inheritEnvironment: inheritEnvironment,
+                              currentDirectory: currentDirectory, standardInput: .file(input.path),
+                              standardOutput: .pipe, standardError: .pipe)
         // Drain stderr concurrently so a chatty child never blocks on a full pipe.
         let errorData = LockedData()
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+            errorData.set(Result { try child.standardError!.readToEnd() })
             drained.signal()
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let outputData = try child.standardOutput!.readToEnd()
         drained.wait()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-                       stderr: String(decoding: errorData.value, as: UTF8.self))
+        let termination = try child.wait()
+        return Outcome(status: termination.status, stdout: String(decoding: outputData, as: UTF8.self),
+                       stderr: String(decoding: try errorData.value.get(), as: UTF8.self))
     }
 
-    /// Starts `process` with no other child starting at the same time: Foundation's `Process.run()`
-    /// on Linux crashed (a bad read inside it) once in CI while several tests spawned children at once.
-    static func launch(_ process: Process) throws {
-        try launchLock.withLock { try process.run() }
+    /// Starts kiosk and returns at once, for tests that talk to it or kill it while it runs.
+    static func start(_ arguments: [String], environment: [String: String] = [:], inheritEnvironment: Bool = true,
+                      currentDirectory: URL? = nil, standardInput: ChildProcess.Input = .null,
+                      standardOutput: ChildProcess.Output = .null,
+                      standardError: ChildProcess.Output = .null) throws -> ChildProcess {
+        let base = inheritEnvironment ? ProcessInfo.processInfo.environment : [:]
+        return try ChildProcess(binaryURL.path, arguments, environment: base.merging(environment) { $1 },
+                                currentDirectory: currentDirectory?.path, standardInput: standardInput,
+                                standardOutput: standardOutput, standardError: standardError)
     }
-
-    private static let launchLock = NSLock()
 
     static func temporaryDirectory(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-\(name)-\(UUID().uuidString)")
@@ -60,8 +55,8 @@ enum KioskProcess {
 /// Data handed from the stderr reader thread.
 final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
-    private var data: Data?
+    private var result: Result<Data, any Error> = .success(Data())
 
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var value: Data { lock.withLock { data ?? Data() } }
+    func set(_ value: Result<Data, any Error>) { lock.withLock { result = value } }
+    var value: Result<Data, any Error> { lock.withLock { result } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 
 /// The built `kiosk` running in a real terminal: a detached tmux session on a socket of its
@@ -136,7 +137,7 @@ final class TmuxSession {
     private func tmux(_ arguments: [String]) throws -> String {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
                            "LANG": "C.UTF-8", "TERM": "xterm-256color"]
-        let result = try Spawn.run(["tmux", "-S", socket.path, "-f", "/dev/null"] + arguments, environment: environment)
+        let result = try ChildProcess.run(["tmux", "-S", socket.path, "-f", "/dev/null"] + arguments, environment: environment)
         guard result.status == 0 || arguments == ["kill-server"] else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(result.status)")
         }
