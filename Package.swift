@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "HostedCheckoutTests",
             dependencies: [
-                "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP", "TestSupport",
+                "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP", "KioskServer", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -14,6 +14,7 @@ public final class HostedCheckoutServer: Sendable {
     private let clock: any KioskClock
     private let delivery: WebhookDeliveryMode
     private let schedule: WebhookRetrySchedule
+    private let random: SharedRandomGenerator
     private let server: LocalHTTPServer
 
     /// The server's origin, e.g. `http://127.0.0.1:49152`.
@@ -26,11 +27,12 @@ public final class HostedCheckoutServer: Sendable {
     }
 
     private init(service: any HostedCheckoutService, clock: any KioskClock, delivery: WebhookDeliveryMode,
-                 schedule: WebhookRetrySchedule, server: LocalHTTPServer) {
+                 schedule: WebhookRetrySchedule, random: SharedRandomGenerator, server: LocalHTTPServer) {
         self.service = service
         self.clock = clock
         self.delivery = delivery
         self.schedule = schedule
+        self.random = random
         self.server = server
     }
 
@@ -54,9 +56,19 @@ public final class HostedCheckoutServer: Sendable {
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
         }
         let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,
-                                            server: server)
+                                            random: random, server: server)
         await box.set(checkout)
         return checkout
+    }
+
+    /// Opens a session for a merchant whose own pages take the browser back (an app backend,
+    /// not a terminal waiting on a loopback listener) and answers the link to its page.
+    public func openSession(accountID: String, productID: String, successURL: URL, cancelURL: URL) async throws -> URL {
+        var generator = random
+        let session = try await service.createCheckoutSession(NewCheckoutSession(
+            accountID: accountID, productID: productID, successURL: successURL.absoluteString,
+            cancelURL: cancelURL.absoluteString, state: RedirectState.generate(using: &generator)), using: &generator)
+        return checkoutURL(sessionID: session.id)
     }
 
     /// Sends every webhook due now on the store clock to this server's `/webhooks`.

@@ -11,6 +11,8 @@ struct KioskAPIHandler: APIProtocol {
     let service: any PaymentsService
     let document: Data
     let feed: FeedSignal
+    var checkoutOpener: (any HostedCheckoutOpener)?
+    var origin = ServerOrigin()
     var keepAlive: Duration = .seconds(15)
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -154,7 +156,7 @@ struct KioskAPIHandler: APIProtocol {
         return size
     }
 
-    private func customerID() throws -> String {
+    func customerID() throws -> String {
         guard case let .customer(accountID) = Caller.current else { throw Problem.unauthorized(admin: false) }
         return accountID
     }

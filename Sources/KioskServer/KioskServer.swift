@@ -16,6 +16,8 @@ public struct KioskServer: Sendable {
     public let host: String
     public let port: Int
     public let limits: HTTPServerLimits
+    /// The hosted checkout `POST /api/checkout/create` opens; without one it answers 503.
+    public let checkoutOpener: (any HostedCheckoutOpener)?
     private let logger: Logger
 
     /// Many clients hold a change-feed stream open, so far more connections are allowed than the
@@ -23,12 +25,14 @@ public struct KioskServer: Sendable {
     public static let standardLimits = HTTPServerLimits(maxConnections: 1_024)
 
     public init(service: any PaymentsService, adminKey: AdminKey, host: String, port: Int,
-                limits: HTTPServerLimits = standardLimits, logger: Logger) {
+                limits: HTTPServerLimits = standardLimits, checkoutOpener: (any HostedCheckoutOpener)? = nil,
+                logger: Logger) {
         self.service = service
         self.adminKey = adminKey
         self.host = host
         self.port = port
         self.limits = limits
+        self.checkoutOpener = checkoutOpener
         self.logger = logger
     }
 
@@ -38,7 +42,7 @@ public struct KioskServer: Sendable {
                     onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
         let handler = KioskAPIHandler(service: service, document: try KioskAPIDocument.data(),
-                                      feed: FeedSignal(service: service))
+                                      feed: FeedSignal(service: service), checkoutOpener: checkoutOpener)
         try handler.registerHandlers(
             on: router,
             middlewares: [ProblemMiddleware(logger: logger), AuthenticationMiddleware(service: service, adminKey: adminKey)])
@@ -49,7 +53,11 @@ public struct KioskServer: Sendable {
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "kiosk",
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            onServerRunning: { [host, origin = handler.origin] channel in
+                let port = channel.localAddress?.port ?? 0
+                origin.bound(host: host, port: port)
+                await onListening(port)
+            },
             logger: logger)
         if untilSignalled {
             try await application.runService()

@@ -113,14 +113,15 @@ enum Browser {
         try await get(page).formToken ?? seenTokens.withLock { $0[page] }
     }
 
+    /// A form post unless `json`, whose body keeps the given content type.
     static func send(_ url: String, method: HTTPRequest.Method, host: String? = nil, body: String? = nil,
-                     headers extra: HTTPFields = [:]) async throws -> Page {
+                     headers extra: HTTPFields = [:], json: Bool = false) async throws -> Page {
         guard let components = URLComponents(string: url), let hostName = components.host, let port = components.port else {
             throw BrowserError.badURL(url)
         }
         let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         var headers = extra
-        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+        if body != nil && !json { headers[.contentType] = "application/x-www-form-urlencoded" }
         let request = TestClient.Request(target, method: method, authority: host ?? "\(hostName):\(port)",
                                          headers: headers, body: body.map { ByteBuffer(string: $0) })
         let response = try await TestClient.withClient(host: hostName, port: port) { client in

@@ -68,6 +68,13 @@ struct ServerFixture {
         return (created.id, client)
     }
 
+    /// Creates a customer through the test-control API; answers their id and key.
+    func customerKey(_ name: String) async throws -> (id: String, key: String) {
+        let created = try await admin.createAccount(body: .json(.init(name: name, email: "\(name)@example.com")))
+            .created.body.json
+        return (created.id, created.apiKey)
+    }
+
     /// Sends a raw request, for what the generated client cannot send (bad JSON, wrong types).
     func raw(_ method: String, _ path: String, key: String?, body: String? = nil) async throws -> (status: Int, body: String, contentType: String?) {
         var request = HTTPClientRequest(url: baseURL.absoluteString + path)

@@ -9,10 +9,11 @@ enum OperationAudience: Equatable {
 
     init(operationID: String) {
         switch operationID {
-        case "getHealth", "getOpenAPIDocument":
+        case "getHealth", "getOpenAPIDocument", "getCheckoutReturnPage", "getCheckoutCancelledPage":
             self = .anyone
         case "getCustomer", "listInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
-             "addCard", "listEvents", "streamEvents":
+             "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",
+             "createHostedCheckout", "getUserSubscriptionStatus":
             self = .customer
         default:
             self = .admin

@@ -24,7 +24,7 @@ public struct PaywallContent: Hashable, Sendable {
     static func make(_ data: PaywallData) -> PaywallContent? {
         let catalog = data.catalog
         let currency = data.account.currency
-        let plan = catalog.plans.filter { !$0.products.isEmpty }.min { $0.rank < $1.rank }
+        let plan = catalog.featuredPlan
         let entitlementName = { (id: String?) in
             id.map { id in catalog.entitlements.first { $0.id == id }?.name ?? id }
         }

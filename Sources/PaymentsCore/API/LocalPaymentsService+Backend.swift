@@ -2,15 +2,22 @@ import Foundation
 
 extension LocalPaymentsService {
     /// The app backend's receipt endpoint: verify the JWS, then record it once.
+    /// The receipt may be the JWS or the base64 of one.
     public func recordReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult {
+        var submission = submission
+        submission.receipt = ReceiptText.compactJWS(from: submission.receipt)
         let payload = try await verifiedReceipt(submission)
-        return try await backendWrite { try $0.recordVerifiedReceipt(submission, payload: payload) }
+        return try await backendWrite { [submission] in try $0.recordVerifiedReceipt(submission, payload: payload) }
     }
 
     /// Checks a receipt as `recordReceipt` would, without recording anything.
     public func verifyReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult {
+        var submission = submission
+        submission.receipt = ReceiptText.compactJWS(from: submission.receipt)
         let payload = try await verifiedReceipt(submission)
-        return try await backendWrite { try $0.recordVerifiedReceipt(submission, payload: payload, checkOnly: true) }
+        return try await backendWrite { [submission] in
+            try $0.recordVerifiedReceipt(submission, payload: payload, checkOnly: true)
+        }
     }
 
     /// Delivers every due receipt in the sync queue. A receipt whose delivery fails for a

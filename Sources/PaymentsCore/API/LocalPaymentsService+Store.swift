@@ -79,10 +79,10 @@ extension LocalPaymentsService {
         try await write { try $0.transactions(accountID: accountID, limit: limit) }
     }
 
-    /// Verifies a JWS against this store's root, at the injected clock's time.
+    /// Verifies a JWS (or the base64 of one) against this store's root, at the injected clock's time.
     public func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult {
         try await write(failing: .verification) { _ in }
-        return await verifier.verify(jws, at: clock.now)
+        return await verifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
     }
 
     // MARK: Snapshots

@@ -7,7 +7,7 @@ extension Date {
     }
 
     /// Whole milliseconds since 1970, or nil for dates too far out to count in an `Int64`.
-    var millisecondsSince1970: Int64? {
+    public var millisecondsSince1970: Int64? {
         Int64(exactly: (timeIntervalSince1970 * 1000).rounded())
     }
 

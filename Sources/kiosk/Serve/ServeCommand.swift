@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HostedCheckout
 import KioskServer
 import Logging
 import PaymentsCore
@@ -11,7 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the customer and test-control APIs over HTTP.",
         discussion: """
             Prints `Serving on http://HOST:PORT` once it accepts connections. Ctrl-C or SIGTERM lets \
-            requests in flight finish, then stops. The contract is served at /openapi.yaml.
+            requests in flight finish, then stops. The contract is served at /openapi.yaml. The hosted \
+            checkout that POST /api/checkout/create opens runs beside it on a loopback port, so its \
+            pages open in a browser on this machine.
             """
     )
 
@@ -40,15 +43,19 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "kiosk.serve")
         logger.logLevel = .warning
         let host = self.host
-        let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port, logger: logger)
+        let checkout = try await CheckoutServerLauncher.start(service)
+        let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port,
+                                 checkoutOpener: checkout, logger: logger)
         do {
             try await server.run(untilSignalled: true) { port in
                 // Unbuffered, so a script waiting for this line sees it while the server runs.
                 FileHandle.standardOutput.write(Data("Serving on http://\(host):\(port)\n".utf8))
             }
         } catch {
+            await checkout.stop()
             Terminal.error("kiosk serve: \(error)")
             throw ExitCode(69)
         }
+        await checkout.stop()
     }
 }
