@@ -53,7 +53,8 @@ extension KioskAPIHandler {
             ?? ProviderSubscriptionStatus(neverSubscribedSince: theAccount.createdAt)
         return .ok(.init(body: .json(.init(
             isPremium: !theEntitlements.isEmpty,
-            subscriptionStatus: .init(rawValue: status.word.rawValue) ?? .none,
+            subscriptionStatus: Components.Schemas.UserSubscriptionStatus.SubscriptionStatusPayload(
+                rawValue: status.word.rawValue) ?? Components.Schemas.UserSubscriptionStatus.SubscriptionStatusPayload.none,
             updatedAt: status.changedAt))))
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import KioskAPI
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
@@ -56,6 +59,17 @@ import Testing
             if event.event == "refund.issued" { break }
         }
         #expect(types.contains("refund.issued"))
+
+        // The app backend's hosted checkout: the link opens the simulator's page beside the server.
+        let checkout = try await annClient.createHostedCheckout(body: .json(.init(userEmail: "ann@example.com", userId: ann.id)))
+            .ok.body.json
+        let link = try #require(URL(string: checkout.checkoutUrl))
+        #expect(link.host == "127.0.0.1" && link.port != server.url.port)
+        let (page, response) = try await URLSession.shared.data(from: link)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: page, as: UTF8.self).contains("Pay"))
+        let standing = try await annClient.getUserSubscriptionStatus(query: .init(userId: ann.id)).ok.body.json
+        #expect(!standing.isPremium && standing.subscriptionStatus.rawValue == "none")
 
         let duplicate = try KioskProcess.run(
             ["accounts", "create", "--server", server.url.absoluteString, "--name", "ann", "--email", "ann@example.com"],
