@@ -9,6 +9,8 @@ struct RenewalTerms {
     var periodType: PeriodType
     var introPeriodsLeft: Int
     var offerPeriodsLeft: Int
+    /// The offer code that discounts this period, if one does.
+    var offerCode: OfferCode?
     var seriesAnchor: Date
     var seriesIndex: Int
     var periodStart: Date

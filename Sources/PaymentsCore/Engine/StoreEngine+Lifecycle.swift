@@ -295,10 +295,12 @@ extension StoreEngine {
         line.periodEnd = end
         var lines = [line]
         var offerLeft = 0
+        var offerCode: OfferCode?
         if subscription.offerPeriodsLeft > 0, let code = subscription.offerCode.flatMap(catalog.offerCode),
            code.products.contains(product.id), let off = discount(code, on: line.amount), !off.isZero {
             lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
             offerLeft = subscription.offerPeriodsLeft - 1
+            offerCode = code
         }
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         var applied: Int64 = 0
@@ -308,7 +310,7 @@ extension StoreEngine {
         }
         let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         return RenewalTerms(plan: plan, product: product, periodType: periodType, introPeriodsLeft: introLeft,
-                            offerPeriodsLeft: offerLeft, seriesAnchor: anchor, seriesIndex: index, periodStart: start,
+                            offerPeriodsLeft: offerLeft, offerCode: offerCode, seriesAnchor: anchor, seriesIndex: index, periodStart: start,
                             periodEnd: end, lines: lines, total: total, appliedBalance: applied)
     }
 
@@ -366,8 +368,9 @@ extension StoreEngine {
                                          terms: RenewalTerms, invoice: Invoice, at time: Date) throws {
         _ = try issueTransaction(account: account ?? self.account(subscription.accountID), product: .subscription(terms.plan, terms.product),
                                  subscription: subscription, invoice: invoice, purchaseDate: time,
-                                 expires: terms.periodEnd, offerType: terms.periodType == .intro ? .introductory : nil,
-                                 reason: .renewal)
+                                 expires: terms.periodEnd,
+                                 offerType: terms.periodType == .intro ? .introductory : (terms.offerCode != nil ? .offerCode : nil),
+                                 offerCode: terms.periodType == .intro ? nil : terms.offerCode, reason: .renewal)
     }
 
     /// The id of a price-increase consent still waiting for this subscription.

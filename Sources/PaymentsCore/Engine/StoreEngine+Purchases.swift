@@ -91,7 +91,7 @@ extension StoreEngine {
             let transaction = try issueTransaction(
                 account: account, product: .subscription(plan, product), subscription: subscription, invoice: invoice,
                 purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
-                appAccountToken: context.appAccountToken)
+                offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken)
             subscription.originalTransactionID = transaction.payload.transactionId
             try subscription.update(db)
             if context.payer.billing == .store { try enqueueReceipt(transaction, accountID: account.id, at: now) }
@@ -157,7 +157,8 @@ extension StoreEngine {
             try purchase.insertRow(db)
             let transaction = try issueTransaction(
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
-                expires: expires, offerType: code != nil ? .offerCode : nil, appAccountToken: context.appAccountToken)
+                expires: expires, offerType: code != nil ? .offerCode : nil, offerCode: code,
+                appAccountToken: context.appAccountToken)
             // A card purchase is recorded server-side at once; a store purchase's points are
             // credited by the app backend when its receipt arrives through the sync queue.
             let credited = context.payer.billing == .card ? points : 0

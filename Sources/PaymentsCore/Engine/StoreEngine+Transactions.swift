@@ -15,21 +15,27 @@ extension StoreEngine {
     /// carry the same payload and verify against the same chain.
     func issueTransaction(account: AccountRecord, product: CatalogProduct, subscription: SubscriptionRecord?,
                           invoice: Invoice, purchaseDate: Date, expires: Date?, offerType: TransactionOfferType?,
-                          appAccountToken: UUID? = nil, reason: TransactionReason = .purchase) throws -> SignedTransaction {
+                          offerCode: OfferCode? = nil, appAccountToken: UUID? = nil,
+                          reason: TransactionReason = .purchase) throws -> SignedTransaction {
         let number = try nextSequence("transaction")
         let id = String(2_000_000_000_000_000 + number)
         let type: TransactionProductType
-        var offer: IntroOffer?
+        var offer = TransactionOffer()
         switch product {
         case let .subscription(_, subscriptionProduct):
             type = .autoRenewableSubscription
-            offer = offerType == .introductory ? subscriptionProduct.intro : nil
+            if offerType == .introductory, let intro = subscriptionProduct.intro {
+                offer = TransactionOffer(introductory: intro)
+            } else if offerType == .offerCode, let offerCode {
+                offer = TransactionOffer(code: offerCode, period: subscriptionProduct.period)
+            }
         case let .oneTime(oneTime):
             switch oneTime.type {
             case .consumable: type = .consumable
             case .nonConsumable: type = .nonConsumable
             case .nonRenewing: type = .nonRenewingSubscription
             }
+            if offerType == .offerCode, let offerCode { offer = TransactionOffer(code: offerCode, period: nil) }
         }
         let price: Int64
         do {
@@ -43,8 +49,8 @@ extension StoreEngine {
             bundleId: catalog.signingBundleID, productId: product.id,
             subscriptionGroupIdentifier: subscription == nil ? nil : catalog.group,
             purchaseDate: purchaseDate, originalPurchaseDate: subscription?.originalPurchase ?? purchaseDate,
-            expiresDate: expires, offerType: offerType, offerDiscountType: offer.map(Self.discountType),
-            offerPeriod: offer?.period.description,
+            expiresDate: expires, offerType: offerType, offerIdentifier: offer.identifier,
+            offerDiscountType: offer.discountType, offerPeriod: offer.period,
             transactionReason: type == .autoRenewableSubscription ? reason : .purchase,
             // One app transaction per store account, as Apple has one per Apple Account and app.
             appTransactionId: account.id,
@@ -154,14 +160,6 @@ extension StoreEngine {
     }
 
     /// Apple's discount type for a catalog introductory offer.
-    static func discountType(_ offer: IntroOffer) -> TransactionOfferDiscountType {
-        switch offer.type {
-        case .freeTrial: .freeTrial
-        case .payUpFront: .payUpFront
-        case .payAsYouGo: .payAsYouGo
-        }
-    }
-
     /// App Store storefront ids for common storefronts (StoreKit's `Storefront.id`).
     static func storefrontID(_ countryCode: String) -> String {
         storefrontIDs[countryCode] ?? "0"

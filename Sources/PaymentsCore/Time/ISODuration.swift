@@ -172,3 +172,19 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
         return calendar
     }()
 }
+
+extension ISODuration {
+    /// `count` of this duration back to back (`P1M` three times is `P3M`); nil when a component
+    /// would overflow.
+    func repeated(_ count: Int) -> ISODuration? {
+        func times(_ value: Int) -> Int? {
+            let (product, overflow) = value.multipliedReportingOverflow(by: count)
+            return overflow ? nil : product
+        }
+        guard count >= 0, let years = times(years), let months = times(months), let weeks = times(weeks),
+              let days = times(days), let hours = times(hours), let minutes = times(minutes),
+              let seconds = times(seconds) else { return nil }
+        return ISODuration(years: years, months: months, weeks: weeks, days: days, hours: hours, minutes: minutes,
+                           seconds: seconds)
+    }
+}
