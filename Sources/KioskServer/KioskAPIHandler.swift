@@ -171,7 +171,7 @@ struct KioskAPIHandler: APIProtocol {
 
     /// Idempotency keys are scoped to the customer, so two customers choosing the same key never
     /// see each other's results.
-    private func scoped(_ key: String?) throws -> String? {
+    func scoped(_ key: String?) throws -> String? {
         guard let key else { return nil }
         return "customer:\(try customerID()):\(key)"
     }

@@ -36,7 +36,14 @@ import Testing
         let paths: [(String, String, String?)] = [
             ("GET", "/v1/customer", nil), ("GET", "/v1/invoices", nil), ("GET", "/v1/invoices/INV-000001", nil),
             ("POST", "/v1/invoices/INV-000001/refund", nil), ("POST", "/v1/purchases", #"{"product_id":"points.500"}"#),
-            ("GET", "/v1/payment-methods", nil),
+            ("GET", "/v1/payment-methods", nil), ("GET", "/v1/subscriptions", nil), ("GET", "/v1/intro-eligibility", nil),
+            ("POST", "/v1/subscriptions/sub_000001/cancel", "{}"), ("POST", "/v1/subscriptions/sub_000001/resume", nil),
+            ("GET", "/v1/subscriptions/sub_000001/plan-change?to=pro.yearly", nil),
+            ("POST", "/v1/subscriptions/sub_000001/plan-change", #"{"to_product_id":"pro.yearly"}"#),
+            ("POST", "/api/v1/public/iap/ios", #"{"uid":"a","pid":"b","receipt":"c"}"#),
+            ("POST", "/api/v1/public/iap/ios/verify", #"{"receipt":"c"}"#),
+            ("POST", "/api/checkout/create", #"{"userEmail":"a@example.com","userId":"a"}"#),
+            ("GET", "/api/user/subscription-status?userId=a", nil),
             ("POST", "/v1/payment-methods", #"{"number":"4242424242424242","exp_month":1,"exp_year":2030,"cvc":"123"}"#),
         ]
         for (method, path, body) in paths {

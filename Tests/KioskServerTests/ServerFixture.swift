@@ -59,13 +59,12 @@ struct ServerFixture {
     var admin: Client { client(key: adminKey.value) }
 
     /// Creates a customer through the test-control API and saves a test card through the customer API.
-    func customer(_ name: String, card: String = "4242424242424242") async throws -> (id: String, client: Client) {
-        let created = try await admin.createAccount(body: .json(.init(name: name, email: "\(name)@example.com")))
-            .created.body.json
-        let client = client(key: created.apiKey)
+    func customer(_ name: String, card: String = "4242424242424242") async throws -> (id: String, key: String, client: Client) {
+        let created = try await customerKey(name)
+        let client = client(key: created.key)
         _ = try await client.addCard(body: .json(.init(number: card, expMonth: 12, expYear: 2030, cvc: "123")))
             .created.body.json
-        return (created.id, client)
+        return (created.id, created.key, client)
     }
 
     /// Creates a customer through the test-control API; answers their id and key.

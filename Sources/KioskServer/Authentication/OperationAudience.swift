@@ -13,7 +13,8 @@ enum OperationAudience: Equatable {
             self = .anyone
         case "getCustomer", "listInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
              "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",
-             "createHostedCheckout", "getUserSubscriptionStatus":
+             "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
+             "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility":
             self = .customer
         default:
             self = .admin
