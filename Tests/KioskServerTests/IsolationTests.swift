@@ -44,6 +44,7 @@ import Testing
             ("POST", "/api/v1/public/iap/ios/verify", #"{"receipt":"c"}"#),
             ("POST", "/api/checkout/create", #"{"userEmail":"a@example.com","userId":"a"}"#),
             ("GET", "/api/user/subscription-status?userId=a", nil),
+            ("POST", "/v1/purchases/pa_000001/authentication", #"{"approved":true}"#),
             ("POST", "/v1/payment-methods", #"{"number":"4242424242424242","exp_month":1,"exp_year":2030,"cvc":"123"}"#),
         ]
         for (method, path, body) in paths {
@@ -66,6 +67,15 @@ import Testing
             #expect(create.status == 401)
             let rotate = try await fixture.raw("POST", "/v1/admin/accounts/\(ann.id)/key", key: key)
             #expect(rotate.status == 401)
+            for (method, path, body) in [("GET", "/v1/admin/store-controls", nil), ("PUT", "/v1/admin/store-controls", "{}"),
+                                         ("GET", "/v1/admin/pending-actions", nil),
+                                         ("POST", "/v1/admin/pending-actions/pa_1/approve", nil),
+                                         ("POST", "/v1/admin/pending-actions/pa_1/decline", nil),
+                                         ("GET", "/v1/admin/snapshots", nil), ("POST", "/v1/admin/snapshots", #"{"name":"x"}"#),
+                                         ("POST", "/v1/admin/snapshots/x/restore", nil), ("POST", "/v1/admin/reset", nil),
+                                         ("POST", "/v1/admin/clear-transactions", nil)] as [(String, String, String?)] {
+                #expect(try await fixture.raw(method, path, key: key, body: body).status == 401, "\(method) \(path)")
+            }
         }
         #expect(try await fixture.service.accounts().count == 1)
     }

@@ -14,7 +14,7 @@ enum OperationAudience: Equatable {
         case "getCustomer", "listInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
              "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
-             "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility":
+             "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication":
             self = .customer
         default:
             self = .admin
