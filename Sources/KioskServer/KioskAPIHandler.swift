@@ -147,7 +147,7 @@ struct KioskAPIHandler: APIProtocol {
     }
 
     /// The contract states these bounds too; the generated server does not enforce them.
-    private func pageSize(_ limit: Int?, default defaultSize: Int, maximum: Int) throws -> Int {
+    func pageSize(_ limit: Int?, default defaultSize: Int, maximum: Int) throws -> Int {
         let size = limit ?? defaultSize
         guard (1...maximum).contains(size) else {
             throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",

@@ -14,7 +14,8 @@ enum OperationAudience: Equatable {
         case "getCustomer", "listInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
              "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
-             "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication":
+             "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
+             "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases":
             self = .customer
         default:
             self = .admin

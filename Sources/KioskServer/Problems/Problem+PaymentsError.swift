@@ -34,6 +34,8 @@ extension Problem {
             self.init(status: .init(code: 402), kind: "card-declined", title: "Card declined", detail: detail)
         case .notSignedIn:
             self = .unauthorized(admin: false)
+        case .restore(.noReceipt), .restore(.noPurchasesToRestore), .restore(.noProductsToRestore):
+            self.init(status: .conflict, kind: "nothing-to-restore", title: "Nothing to restore", detail: detail)
         case .store, .receipt, .restore:
             self.init(status: .serviceUnavailable, kind: "store-error", title: "The store refused", detail: detail)
         case .storage:
