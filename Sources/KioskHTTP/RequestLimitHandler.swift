@@ -8,9 +8,9 @@ import NIOCore
 ///
 /// A request head is held back until it is complete (it is bounded by the limit), then passed on
 /// whole; its body is passed on as it arrives while its declared length is counted down, so the
-/// next request's head is found again on a kept-alive connection. A chunked body cannot be
-/// counted here: after one the connection is passed through, capped by the routes' body limit
-/// and the idle timeout.
+/// next request's head is found again on a kept-alive connection. A chunked body is followed
+/// chunk by chunk (`ChunkedBodyCounter`): once its sizes add up past `maxBodyBytes` it is
+/// answered 413, and broken chunk framing 400, each closing the connection.
 final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -21,8 +21,8 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
         case head
         /// Passing on a body with this many bytes still to come.
         case body(remaining: Int)
-        /// After a chunked body: everything is passed on unchecked.
-        case passThrough
+        /// Passing on a chunked body while its framing is followed and its size counted.
+        case chunked(ChunkedBodyCounter)
         /// An answer was sent and the connection is closing: input is dropped.
         case rejected
     }
@@ -62,9 +62,25 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
             switch state {
             case .rejected:
                 return
-            case .passThrough:
-                context.fireChannelRead(wrapInboundOut(buffer))
-                return
+            case var .chunked(counter):
+                let outcome = buffer.withUnsafeReadableBytes { counter.advance(over: $0) }
+                switch outcome {
+                case .needsMore:
+                    state = .chunked(counter)
+                    context.fireChannelRead(wrapInboundOut(buffer))
+                    return
+                case let .finished(consumed):
+                    if let part = buffer.readSlice(length: consumed) { context.fireChannelRead(wrapInboundOut(part)) }
+                    state = .head
+                    deadline?.cancel()
+                    deadline = nil
+                case .tooLarge:
+                    reject(.contentTooLarge, context: context)
+                    return
+                case .malformed:
+                    reject(.badRequest, context: context)
+                    return
+                }
             case let .body(remaining):
                 let count = min(remaining, buffer.readableBytes)
                 if let part = buffer.readSlice(length: count) { context.fireChannelRead(wrapInboundOut(part)) }
@@ -101,8 +117,7 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
         context.fireChannelRead(wrapInboundOut(context.channel.allocator.buffer(bytes: head)))
         head.removeAll(keepingCapacity: true)
         if framing.chunked {
-            state = .passThrough
-            deadline?.cancel()
+            state = .chunked(ChunkedBodyCounter(maxBodyBytes: limits.maxBodyBytes, maxLineBytes: limits.maxHeaderBytes))
         } else if let length = framing.contentLength, length > 0 {
             state = .body(remaining: length)
         } else {
@@ -169,10 +184,11 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
 
     /// The answers this handler gives itself.
     enum Status {
-        case requestTimeout, contentTooLarge, requestHeaderFieldsTooLarge
+        case badRequest, requestTimeout, contentTooLarge, requestHeaderFieldsTooLarge
 
         var line: String {
             switch self {
+            case .badRequest: "400 Bad Request"
             case .requestTimeout: "408 Request Timeout"
             case .contentTooLarge: "413 Content Too Large"
             case .requestHeaderFieldsTooLarge: "431 Request Header Fields Too Large"
@@ -181,6 +197,7 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
 
         var reason: String {
             switch self {
+            case .badRequest: "The request body's chunked framing is broken."
             case .requestTimeout: "The request was not received in time."
             case .contentTooLarge: "The request body is too large."
             case .requestHeaderFieldsTooLarge: "The request headers are too large."

@@ -19,7 +19,7 @@ import KioskHTTP
         let listener = try await listener()
         let connection = try RawHTTPConnection(port: listener.port)
         connection.send("GET /checkout/return?state=\(state) HTTP/1.1\r\nHost: 127.0.0.1:\(listener.port)\r\nAccept: te")
-        let answer = connection.readUntilClosed()
+        let answer = await connection.readUntilClosed()
         #expect(answer.closed)
         #expect(answer.text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
         listener.cancel()
@@ -29,7 +29,7 @@ import KioskHTTP
     @Test func aConnectionThatSendsNothingIsClosed() async throws {
         let listener = try await listener()
         let connection = try RawHTTPConnection(port: listener.port)
-        let answer = connection.readUntilClosed()
+        let answer = await connection.readUntilClosed()
         #expect(answer.closed)
         #expect(answer.text.hasPrefix("HTTP/1.1 408 "))
         listener.cancel()
@@ -41,7 +41,7 @@ import KioskHTTP
         let connection = try RawHTTPConnection(port: listener.port)
         connection.send("GET /checkout/return HTTP/1.1\r\nHost: 127.0.0.1:\(listener.port)\r\nX-Padding: ")
         connection.send([UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20))
-        let answer = connection.readUntilClosed()
+        let answer = await connection.readUntilClosed()
         #expect(answer.closed)
         #expect(answer.text.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
         listener.cancel()
@@ -53,7 +53,7 @@ import KioskHTTP
         let connection = try RawHTTPConnection(port: fixture.server.port)
         connection.send("POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.server.port)\r\n"
             + "Content-Type: application/json\r\nContent-Length: 1000000000000\r\n\r\n{\"partial\":")
-        let answer = connection.readUntilClosed()
+        let answer = await connection.readUntilClosed()
         #expect(answer.closed)
         #expect(answer.text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
         await fixture.server.stop()
@@ -63,7 +63,7 @@ import KioskHTTP
         let fixture = try await HostedCheckoutFixture(limits: Self.limits)
         let connection = try RawHTTPConnection(port: fixture.server.port)
         connection.send("POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.server.port)\r\nContent-Length: 100\r\n\r\n{")
-        let answer = connection.readUntilClosed()
+        let answer = await connection.readUntilClosed()
         #expect(answer.closed)
         #expect(answer.text.hasPrefix("HTTP/1.1 408 "))
         await fixture.server.stop()
@@ -75,12 +75,52 @@ import KioskHTTP
         let connection = try RawHTTPConnection(port: fixture.server.port)
         connection.send("POST /webhooks HTTP/1.1\r\n\(host)Content-Length: 5\r\n\r\nhello"
             + "GET /api/checkout/sessions/cs_missing HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")
-        let answer = connection.readUntilClosed()
+        let answer = await connection.readUntilClosed()
         #expect(answer.closed)
         // Two answers, the first to the webhook (refused for its missing headers, not for its size),
         // the second to the lookup: the body was counted and the next head found after it.
         #expect(answer.text.components(separatedBy: "HTTP/1.1 ").count - 1 == 2, "\(answer.text)")
         #expect(answer.text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(answer.text.contains("rejected: missing header webhook-id"))
+        #expect(answer.text.contains("HTTP/1.1 404 Not Found\r\n"))
+        await fixture.server.stop()
+    }
+
+    @Test func aChunkedBodyPastTheLimitIsAnswered413() async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send("POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.server.port)\r\n"
+            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+        // Eight chunks of 10,000 bytes: the ninth size line takes the total past 64 KiB.
+        let chunk = "2710\r\n" + String(repeating: "a", count: 10_000) + "\r\n"
+        connection.send(String(repeating: chunk, count: 8))
+        let answer = await connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"), "\(answer.text.prefix(80))")
+        await fixture.server.stop()
+    }
+
+    @Test func brokenChunkFramingIsAnswered400() async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send("POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.server.port)\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n")
+        let answer = await connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        await fixture.server.stop()
+    }
+
+    @Test func aChunkedBodyWithinTheLimitIsServedAndTheNextRequestFollows() async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let host = "Host: 127.0.0.1:\(fixture.server.port)\r\n"
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send("POST /webhooks HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n"
+            + "3;note=x\r\nhel\r\n2\r\nlo\r\n0\r\nX-Trailer: yes\r\n\r\n"
+            + "GET /api/checkout/sessions/cs_missing HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")
+        let answer = await connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.components(separatedBy: "HTTP/1.1 ").count - 1 == 2, "\(answer.text)")
         #expect(answer.text.contains("rejected: missing header webhook-id"))
         #expect(answer.text.contains("HTTP/1.1 404 Not Found\r\n"))
         await fixture.server.stop()

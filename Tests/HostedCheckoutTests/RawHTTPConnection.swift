@@ -9,7 +9,7 @@ import Darwin
 /// a megabyte of header, a body length of a terabyte. Reads block with a 10-second safety limit,
 /// far above the short timeouts the tests configure, so a server that never answers fails the
 /// test instead of hanging it.
-final class RawHTTPConnection {
+final class RawHTTPConnection: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -65,8 +65,17 @@ final class RawHTTPConnection {
     }
 
     /// Everything the server sends until it closes the connection, and whether it did close
-    /// (false when the safety limit ran out first).
-    func readUntilClosed() -> (text: String, closed: Bool) {
+    /// (false when the safety limit ran out first). The blocking reads run on a thread of their
+    /// own: on the concurrency pool (two threads on a two-core machine) a few tests waiting at
+    /// once would leave none for the in-process server that has to answer them.
+    func readUntilClosed() async -> (text: String, closed: Bool) {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.readBlocking()) }
+            thread.start()
+        }
+    }
+
+    private func readBlocking() -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
