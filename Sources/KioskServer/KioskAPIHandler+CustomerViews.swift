@@ -50,3 +50,13 @@ extension KioskAPIHandler {
         return .ok(.init(body: .json(.init(result))))
     }
 }
+
+extension KioskAPIHandler {
+    func getOfferings(_ input: Operations.GetOfferings.Input) async throws -> Operations.GetOfferings.Output {
+        let accountID = try customerID()
+        async let catalog = service.catalog()
+        async let account = service.account(accountID)
+        let (theCatalog, theAccount) = try await (catalog, account)
+        return .ok(.init(body: .json(.init(theCatalog, currency: theAccount.currency))))
+    }
+}

@@ -71,3 +71,24 @@ import Testing
         #expect(nothing.status == 409 && nothing.body.contains("https://kiosk.dev/problems/nothing-to-restore"))
     }
 }
+
+/// The catalog as the customer's storefront prices it.
+@Suite struct OfferingsAPITests {
+    @Test func offeringsArePricedInTheCustomersCurrency() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let usd = try await ann.client.getOfferings().ok.body.json
+        #expect(usd.currency == "USD" && usd.featuredProductId == "pro.monthly")
+        let pro = try #require(usd.plans.first { $0.id == "pro" })
+        let monthly = try #require(pro.products.first { $0.id == "pro.monthly" })
+        #expect(monthly.period == "P1M" && monthly.price.amount == 999 && monthly.price.currency == "USD")
+        #expect(monthly.introOffer?._type == .freeTrial && monthly.introOffer?.period == "P1W")
+        #expect(usd.products.contains { $0.id == "points.500" && $0.points == 500 && $0._type == .consumable })
+
+        _ = try await fixture.service.setStorefront(accountID: ann.id, storefront: "JPN", currency: Currency(code: "JPY")!)
+        let yen = try await ann.client.getOfferings().ok.body.json
+        let yenMonthly = try #require(yen.plans.first { $0.id == "pro" }?.products.first { $0.id == "pro.monthly" })
+        #expect(yen.currency == "JPY" && yenMonthly.price == .init(amount: 1500, currency: "JPY"))
+    }
+}

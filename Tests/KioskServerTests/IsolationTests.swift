@@ -47,7 +47,7 @@ import Testing
             ("POST", "/v1/purchases/pa_000001/authentication", #"{"approved":true}"#),
             ("GET", "/v1/usage", nil), ("POST", "/v1/usage/projects", nil), ("GET", "/v1/points", nil),
             ("POST", "/v1/points/spend", #"{"points":1,"reason":"x"}"#), ("GET", "/v1/notices", nil),
-            ("POST", "/v1/restore", "{}"),
+            ("POST", "/v1/restore", "{}"), ("GET", "/v1/offerings", nil),
             ("POST", "/v1/payment-methods", #"{"number":"4242424242424242","exp_month":1,"exp_year":2030,"cvc":"123"}"#),
         ]
         for (method, path, body) in paths {

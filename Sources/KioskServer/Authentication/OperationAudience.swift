@@ -15,7 +15,8 @@ enum OperationAudience: Equatable {
              "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
-             "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases":
+             "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases",
+             "getOfferings":
             self = .customer
         default:
             self = .admin
