@@ -48,6 +48,8 @@ import Testing
             ("GET", "/v1/usage", nil), ("POST", "/v1/usage/projects", nil), ("GET", "/v1/points", nil),
             ("POST", "/v1/points/spend", #"{"points":1,"reason":"x"}"#), ("GET", "/v1/notices", nil),
             ("POST", "/v1/restore", "{}"), ("GET", "/v1/offerings", nil),
+            ("POST", "/v1/store-purchases", #"{"product_id":"points.500"}"#),
+            ("POST", "/v1/price-increases/pa_000001", #"{"accept":true}"#),
             ("POST", "/v1/payment-methods", #"{"number":"4242424242424242","exp_month":1,"exp_year":2030,"cvc":"123"}"#),
         ]
         for (method, path, body) in paths {
@@ -76,7 +78,8 @@ import Testing
                                          ("POST", "/v1/admin/pending-actions/pa_1/decline", nil),
                                          ("GET", "/v1/admin/snapshots", nil), ("POST", "/v1/admin/snapshots", #"{"name":"x"}"#),
                                          ("POST", "/v1/admin/snapshots/x/restore", nil), ("POST", "/v1/admin/reset", nil),
-                                         ("POST", "/v1/admin/clear-transactions", nil)] as [(String, String, String?)] {
+                                         ("POST", "/v1/admin/clear-transactions", nil),
+                                         ("POST", "/v1/admin/subscriptions/sub_1/price-increase", #"{"new_price":1}"#)] as [(String, String, String?)] {
                 #expect(try await fixture.raw(method, path, key: key, body: body).status == 401, "\(method) \(path)")
             }
         }

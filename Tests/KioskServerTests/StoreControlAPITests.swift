@@ -98,3 +98,48 @@ import Testing
         #expect(try await fixture.service.checkInvariants() == [])
     }
 }
+
+/// Buying on the store account and consenting to a price increase, for the caller only.
+@Suite struct StorePurchaseAPITests {
+    @Test func aStorePurchaseIsSignedAndARetryReturnsTheSameTransaction() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let token = UUID()
+        let bought = try await ann.client.createStorePurchase(
+            headers: .init(idempotencyKey: "store-1"),
+            body: .json(.init(productId: "themes.lifetime", appAccountToken: token.uuidString))).ok.body.json
+        #expect(bought.outcome == .success)
+        let jws = try #require(bought.signedTransaction)
+        guard case let .verified(payload) = try await fixture.service.verifyTransaction(jws) else {
+            Issue.record("the store transaction does not verify")
+            return
+        }
+        #expect(payload.productId == "themes.lifetime" && payload.appAccountToken == token)
+        let retry = try await ann.client.createStorePurchase(
+            headers: .init(idempotencyKey: "store-1"),
+            body: .json(.init(productId: "themes.lifetime", appAccountToken: token.uuidString))).ok.body.json
+        #expect(retry.invoice?.id == bought.invoice?.id)
+        let badToken = try await fixture.raw("POST", "/v1/store-purchases", key: ann.key,
+                                             body: #"{"product_id":"points.500","app_account_token":"nope"}"#)
+        #expect(badToken.status == 400 && badToken.body.contains("app_account_token"))
+    }
+
+    @Test func aPriceIncreaseWaitsForItsOwnCustomersConsent() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        let subscription = try #require(try await ann.client.createPurchase(body: .json(.init(productId: "pro.yearly")))
+            .ok.body.json.subscriptionId)
+        let consent = try await fixture.admin.requestPriceIncrease(path: .init(subscriptionId: subscription),
+                                                                   body: .json(.init(newPrice: 12_999))).created.body.json
+        #expect(consent.kind == .priceIncrease && consent.newPrice?.amount == 12_999)
+        let stolen = try await fixture.raw("POST", "/v1/price-increases/\(consent.id)", key: bob.key, body: #"{"accept":true}"#)
+        #expect(stolen.status == 404)
+        let declined = try await ann.client.answerPriceIncrease(path: .init(pendingActionId: consent.id),
+                                                                body: .json(.init(accept: false))).ok.body.json
+        #expect(!declined.willAutoRenew)
+        #expect(try await fixture.admin.listPendingActions(query: .init(accountId: ann.id)).ok.body.json.isEmpty)
+    }
+}

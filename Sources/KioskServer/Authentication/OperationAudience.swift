@@ -16,7 +16,7 @@ enum OperationAudience: Equatable {
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
              "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases",
-             "getOfferings":
+             "getOfferings", "createStorePurchase", "answerPriceIncrease":
             self = .customer
         default:
             self = .admin

@@ -1,0 +1,48 @@
+import Foundation
+import KioskAPI
+import PaymentsCore
+
+/// Buying on the simulated App Store account, and the price-increase consent it can ask for.
+extension KioskAPIHandler {
+    func createStorePurchase(_ input: Operations.CreateStorePurchase.Input) async throws
+        -> Operations.CreateStorePurchase.Output {
+        let accountID = try customerID()
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        var token: UUID?
+        if let text = body.appAccountToken {
+            guard let parsed = UUID(uuidString: text) else {
+                throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
+                              detail: "app_account_token must be a UUID", field: "app_account_token")
+            }
+            token = parsed
+        }
+        let result = try await service.storePurchase(StorePurchaseRequest(
+            accountID: accountID, productID: body.productId, offerCode: body.offerCode, appAccountToken: token,
+            idempotencyKey: try scoped(input.headers.idempotencyKey)))
+        return .ok(.init(body: .json(try .init(result))))
+    }
+
+    func answerPriceIncrease(_ input: Operations.AnswerPriceIncrease.Input) async throws
+        -> Operations.AnswerPriceIncrease.Output {
+        let accountID = try customerID()
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let pendingID = input.path.pendingActionId
+        let own = try await service.pendingActions(accountID: accountID)
+        guard own.contains(where: { $0.id == pendingID && $0.kind == .priceIncrease }) else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        let subscription = try await service.answerPriceIncrease(pendingID: pendingID, accept: body.accept)
+        return .ok(.init(body: .json(.init(subscription))))
+    }
+
+    func requestPriceIncrease(_ input: Operations.RequestPriceIncrease.Input) async throws
+        -> Operations.RequestPriceIncrease.Output {
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        guard (1...1_000_000_000_000).contains(body.newPrice) else {
+            throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
+                          detail: "new_price must be between 1 and 1000000000000", field: "new_price")
+        }
+        let action = try await service.requestPriceIncrease(subscriptionID: input.path.subscriptionId, newPrice: body.newPrice)
+        return .created(.init(body: .json(.init(action))))
+    }
+}
