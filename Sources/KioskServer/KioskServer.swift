@@ -18,6 +18,8 @@ public struct KioskServer: Sendable {
     public let limits: HTTPServerLimits
     /// The hosted checkout `POST /api/checkout/create` opens; without one it answers 503.
     public let checkoutOpener: (any HostedCheckoutOpener)?
+    /// How often due renewals run without any request asking.
+    public let dueWorkInterval: Duration
     private let logger: Logger
 
     /// Many clients hold a change-feed stream open, so far more connections are allowed than the
@@ -26,13 +28,14 @@ public struct KioskServer: Sendable {
 
     public init(service: any PaymentsService, adminKey: AdminKey, host: String, port: Int,
                 limits: HTTPServerLimits = standardLimits, checkoutOpener: (any HostedCheckoutOpener)? = nil,
-                logger: Logger) {
+                dueWorkInterval: Duration = .seconds(1), logger: Logger) {
         self.service = service
         self.adminKey = adminKey
         self.host = host
         self.port = port
         self.limits = limits
         self.checkoutOpener = checkoutOpener
+        self.dueWorkInterval = dueWorkInterval
         self.logger = logger
     }
 
@@ -59,6 +62,10 @@ public struct KioskServer: Sendable {
                 await onListening(port)
             },
             logger: logger)
+        let scheduler = Task { [service, dueWorkInterval, logger] in
+            await DueWorkScheduler(interval: dueWorkInterval, logger: logger) { try await service.runDueWork() }.run()
+        }
+        defer { scheduler.cancel() }
         if untilSignalled {
             try await application.runService()
         } else {
