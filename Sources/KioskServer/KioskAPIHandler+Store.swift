@@ -26,11 +26,7 @@ extension KioskAPIHandler {
         -> Operations.AnswerPriceIncrease.Output {
         let accountID = try customerID()
         guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
-        let pendingID = input.path.pendingActionId
-        let own = try await service.pendingActions(accountID: accountID)
-        guard own.contains(where: { $0.id == pendingID && $0.kind == .priceIncrease }) else {
-            throw PaymentsError.pendingActionNotFound(pendingID)
-        }
+        let pendingID = try await ownPendingAction(input.path.pendingActionId, kind: .priceIncrease, accountID: accountID)
         let subscription = try await service.answerPriceIncrease(pendingID: pendingID, accept: body.accept)
         return .ok(.init(body: .json(.init(subscription))))
     }
