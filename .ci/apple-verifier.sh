@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 15: Apple's official App Store Server Library (PyPI app-store-server-library) must accept
-# every transaction the built `kiosk` signs. Needs .build/debug/kiosk (built by `swift test`).
+# every transaction and renewal info the built `kiosk` signs. Needs .build/debug/kiosk (built by `swift test`).
 # Idempotent: the venv is reused when it already holds the pinned version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,4 +44,6 @@ for product in points.500 themes.lifetime season.pass; do
 done
 
 "$kiosk" receipt list "${store[@]}" > "$data/receipts.jws"
-"$venv/bin/python" .ci/apple_verifier_check.py "$data/transaction-signing/root-ca.pem" "$data/receipts.jws"
+"$kiosk" receipt renewal-info "${store[@]}" > "$data/renewal-info.jws"
+"$venv/bin/python" .ci/apple_verifier_check.py "$data/transaction-signing/root-ca.pem" "$data/receipts.jws" \
+    "$data/renewal-info.jws"

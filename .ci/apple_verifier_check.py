@@ -1,12 +1,14 @@
 """Checks Kiosk-signed transactions with Apple's official App Store Server Library.
 
-Usage: apple_verifier_check.py ROOT_PEM RECEIPTS_FILE [BUNDLE_ID]
+Usage: apple_verifier_check.py ROOT_PEM RECEIPTS_FILE RENEWAL_INFO_FILE [BUNDLE_ID]
 
-Every line of RECEIPTS_FILE is one compact JWS (`kiosk receipt list`). Each must pass Apple's
+Every line of RECEIPTS_FILE is one compact JWS (`kiosk receipt list`), every line of
+RENEWAL_INFO_FILE one signed renewal info (`kiosk receipt renewal-info`). Each must pass Apple's
 SignedDataVerifier (Sandbox, online checks off, Kiosk's root as the only trusted root) and decode
-into JWSTransactionDecodedPayload without loss: every field Kiosk wrote must come back with the same
-value, none dropped as unknown. A tampered token must be rejected, so the check cannot pass by a
-verifier that checks nothing. Exits 1 with every problem listed when anything fails.
+into JWSTransactionDecodedPayload or JWSRenewalInfoDecodedPayload without loss: every field Kiosk
+wrote must come back with the same value, none dropped as unknown. A tampered token must be
+rejected, so the check cannot pass by a verifier that checks nothing. Exits 1 with every problem
+listed when anything fails.
 """
 
 import base64
@@ -50,8 +52,8 @@ def tampered(jws: str) -> str:
 
 
 def main() -> int:
-    root_path, receipts_path = sys.argv[1], sys.argv[2]
-    bundle_id = sys.argv[3] if len(sys.argv) > 3 else "dev.kiosk.store"
+    root_path, receipts_path, renewals_path = sys.argv[1], sys.argv[2], sys.argv[3]
+    bundle_id = sys.argv[4] if len(sys.argv) > 4 else "dev.kiosk.store"
     with open(root_path, "rb") as handle:
         root_der = x509.load_pem_x509_certificate(handle.read()).public_bytes(Encoding.DER)
     verifier = SignedDataVerifier([root_der], False, Environment.SANDBOX, bundle_id, None)
@@ -79,6 +81,28 @@ def main() -> int:
     except VerificationException:
         pass
 
+    with open(renewals_path) as handle:
+        renewals = [line.strip() for line in handle if line.strip()]
+    if not renewals:
+        failures.append("no renewal info to check")
+    renewal_states = {}
+    for number, jws in enumerate(renewals, start=1):
+        try:
+            decoded = verifier.verify_and_decode_renewal_info(jws)
+        except VerificationException as error:
+            failures.append(f"renewal info line {number}: rejected: {error} (cause: {error.__cause__!r})")
+            continue
+        problems = lost_fields(raw_payload(jws), decoded)
+        failures += [f"renewal info line {number} ({decoded.originalTransactionId}): {problem}" for problem in problems]
+        state = "auto-renew on" if decoded.rawAutoRenewStatus == 1 else "auto-renew off"
+        renewal_states[state] = renewal_states.get(state, 0) + 1
+    if renewals:
+        try:
+            verifier.verify_and_decode_renewal_info(tampered(renewals[0]))
+            failures.append("a renewal info with a changed signature was accepted")
+        except VerificationException:
+            pass
+
     expected = {"Auto-Renewable Subscription", "Non-Consumable", "Consumable", "Non-Renewing Subscription"}
     if not expected <= kinds.keys():
         failures.append(f"no transaction of type(s) {sorted(expected - kinds.keys())}: the data set is too small")
@@ -90,6 +114,8 @@ def main() -> int:
         return 1
     summary = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
     print(f"apple verifier: all {len(tokens)} transactions verified and decoded without loss ({summary})")
+    renewal_summary = ", ".join(f"{count} {state}" for state, count in sorted(renewal_states.items()))
+    print(f"apple verifier: all {len(renewals)} renewal infos verified and decoded without loss ({renewal_summary})")
     return 0
 
 

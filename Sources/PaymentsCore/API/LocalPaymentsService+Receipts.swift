@@ -5,3 +5,10 @@ extension LocalPaymentsService {
         try await write { try $0.allTransactions(accountID: accountID) }
     }
 }
+
+extension LocalPaymentsService {
+    /// The App Store's signed renewal info for each of the account's subscriptions.
+    public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
+        try await write { try $0.signedRenewalInfo(accountID: accountID) }
+    }
+}

@@ -151,7 +151,7 @@ extension StoreEngine {
         }
     }
 
-    private func sign(encoded: Data) throws -> String {
+    func sign(encoded: Data) throws -> String {
         do {
             return try signer.sign(encodedPayload: encoded)
         } catch {

@@ -5,6 +5,6 @@ struct ReceiptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipt",
         abstract: "Inspect signed store transactions.",
-        subcommands: [ReceiptListCommand.self, ReceiptVerifyCommand.self]
+        subcommands: [ReceiptListCommand.self, ReceiptRenewalInfoCommand.self, ReceiptVerifyCommand.self]
     )
 }

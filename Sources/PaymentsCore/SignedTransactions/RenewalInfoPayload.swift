@@ -1,0 +1,32 @@
+import Foundation
+
+/// Apple's `JWSRenewalInfoDecodedPayload`: what the App Store says about a subscription's next
+/// renewal, signed like a transaction. Field names and units are Apple's (dates in milliseconds,
+/// `renewalPrice` in milliunits), so Apple's own decoder reads it without loss.
+public struct RenewalInfoPayload: Codable, Hashable, Sendable {
+    public var originalTransactionId: String
+    public var productId: String
+    /// The product the next period renews into (a scheduled downgrade or crossgrade shows here).
+    public var autoRenewProductId: String
+    /// 1 on, 0 off.
+    public var autoRenewStatus: Int
+    /// Why an expired subscription ended: 1 cancelled, 2 billing error, 3 price increase declined,
+    /// 4 product unavailable, 5 other.
+    public var expirationIntent: Int?
+    public var gracePeriodExpiresDate: Date?
+    public var isInBillingRetryPeriod: Bool?
+    public var environment: TransactionEnvironment
+    public var recentSubscriptionStartDate: Date
+    public var renewalDate: Date
+    public var renewalPrice: Int64?
+    public var currency: String?
+    public var appTransactionId: String?
+    public var signedDate: Date
+}
+
+/// A subscription's renewal info and its compact JWS.
+public struct SignedRenewalInfo: Hashable, Sendable {
+    public var subscriptionID: String
+    public var payload: RenewalInfoPayload
+    public var jws: String
+}
