@@ -12,7 +12,7 @@ public enum KeySequences {
 
     /// Home, End, Insert, Delete, PgUp, PgDn in the VT220 (`[1~`), rxvt (`[7~`) and xterm (`[H`,
     /// `OH`) forms.
-    static let editing: [(String, Int32)] = [
+    static let editing: [(sequence: String, code: Int32)] = [
         ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
         ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
         ("\u{1B}[2~", KEY_IC), ("\u{1B}[3~", KEY_DC), ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE),
@@ -20,14 +20,14 @@ public enum KeySequences {
     ]
 
     /// Arrows in normal (`[A`) and application (`OA`) cursor mode.
-    static let cursor: [(String, Int32)] = [
+    static let cursor: [(sequence: String, code: Int32)] = [
         ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
         ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
     ]
 
     /// F1–F12: xterm's `OP`–`OS`, the VT220 `[11~`… forms and the Linux console's `[[A`–`[[E`.
-    static let function: [(String, Int32)] = {
-        var result: [(String, Int32)] = []
+    static let function: [(sequence: String, code: Int32)] = {
+        var result: [(sequence: String, code: Int32)] = []
         for (index, letter) in ["P", "Q", "R", "S"].enumerated() {
             result.append(("\u{1B}O\(letter)", KEY_F0 + Int32(index + 1)))
         }
@@ -49,7 +49,7 @@ public enum KeySequences {
     /// Tells curses about every sequence it does not already know for this terminal.
     static func register() {
         for (sequence, code) in all where key_defined(sequence) == 0 {
-            define_key(sequence, code)
+            _ = define_key(sequence, code)
         }
     }
 }
