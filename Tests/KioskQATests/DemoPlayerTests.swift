@@ -58,12 +58,16 @@ actor RecordingDemoClock: DemoClock {
             "caption Typed", "chapter 2 Billing", "act tab.billing ",
         ])
         let pacing = DemoPacing()
-        // The first step of a chapter waits for the caption to be read; typing goes at a person's pace.
-        #expect(cues[3].delay == pacing.chapter)
+        // A chapter's title waits between chapters, then its first step comes with it, so the
+        // caption changes with the screen; typing goes at a person's pace.
+        #expect(cues[0].delay == 0 && cues[1].delay == 0)
+        #expect(cues[2].delay == pacing.chapter && cues[3].delay == 0)
         for cue in cues[4...6] {
             #expect(cue.delay >= pacing.keystroke && cue.delay <= pacing.keystroke + pacing.jitter)
         }
         #expect(cues[7].delay == pacing.step)
+        // A caption and the step after it come together too.
+        #expect(cues[9].delay == pacing.step && cues[10].delay == pacing.chapter && cues[11].delay == 0)
     }
 
     @Test func theSpeedFactorScalesEveryWait() throws {
@@ -76,14 +80,26 @@ actor RecordingDemoClock: DemoClock {
         for (a, b) in zip(slow, quick) { #expect(abs(a / 4 - b) < 1e-9) }
     }
 
-    @Test func skipPauseAndQuit() throws {
+    @Test func skipFastForwardsTheChapterInsteadOfDroppingIt() throws {
         var player = DemoPlayer(script: DemoScript(try QAFixtures.scenario(Self.yaml)))
         _ = player.next()
         player.handle(.skipChapter)
-        #expect(player.next().map { describe($0.event) } == "chapter 1 Checkout")
-        _ = player.next()
+        var skipped = [player.next(), player.next()].compactMap { $0 }
+        #expect(skipped.map { describe($0.event) } == ["act tab.paywall ", "chapter 1 Checkout"])
+        #expect(skipped.allSatisfy { $0.delay == 0 })
+        #expect(player.next().map { describe($0.event) } == "act checkout.card-expiry 1")
         player.handle(.skipChapter)
-        #expect(player.next().map { describe($0.event) } == "chapter 2 Billing")
+        skipped = []
+        while let cue = player.next() {
+            skipped.append(cue)
+            if case .chapter = cue.event { break }
+        }
+        // The rest of the typing and the typed text are applied at once; the caption is not.
+        #expect(skipped.map { describe($0.event) } == [
+            "act checkout.card-expiry 12", "act checkout.card-expiry 12/", "act checkout.card-expiry 12/3", "step type",
+            "chapter 2 Billing",
+        ])
+        #expect(skipped.allSatisfy { $0.delay == 0 })
         player.handle(.togglePause)
         #expect(player.next() == nil)
         player.handle(.togglePause)
@@ -91,6 +107,19 @@ actor RecordingDemoClock: DemoClock {
         player.handle(.quit)
         #expect(player.next() == nil)
         #expect(player.hasQuit)
+    }
+
+    @Test func skipWorksWhilePaused() throws {
+        var player = DemoPlayer(script: DemoScript(try QAFixtures.scenario(Self.yaml)))
+        _ = player.next()
+        player.handle(.togglePause)
+        #expect(player.next() == nil)
+        player.handle(.skipChapter)
+        #expect(player.hasImmediateCue)
+        #expect(player.next().map { describe($0.event) } == "act tab.paywall ")
+        #expect(player.next().map { describe($0.event) } == "chapter 1 Checkout")
+        // Still paused once the skip is done.
+        #expect(player.next() == nil && player.isPaused)
     }
 
     @Test @MainActor func theLoopWaitsOnTheInjectedClockAndObeysControls() async throws {
@@ -104,7 +133,8 @@ actor RecordingDemoClock: DemoClock {
         #expect(ended.hasQuit)
         #expect(performed == ["chapter 0 tour", "act tab.paywall "])
         let waits = await clock.waits
-        #expect(waits == [0.1, DemoPacing().chapter])
+        // The first step follows its chapter's title at once; the only wait is the paused poll.
+        #expect(waits == [0.1])
     }
 
     @Test @MainActor func theShippedTourPassesAsAScenario() async throws {

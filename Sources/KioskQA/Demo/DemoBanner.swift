@@ -28,9 +28,15 @@ public struct DemoBanner: Sendable, Hashable {
     }
 
     /// The terminal's whole frame: the band on top, `frame` below it (its cursor moved with it).
+    /// The storefront's own key line is left blank: its keys do nothing in a demo, and the band
+    /// lists the ones that do.
     public func compose(_ frame: Frame, size: Size) -> Frame {
         var composed = Frame(size: size)
         composed.buffer.draw(frame.buffer, at: Point(x: 0, y: Self.height))
+        let keyLine = Self.height + frame.buffer.area.height - 1
+        if keyLine > Self.height, keyLine < size.height {
+            composed.buffer.fill(Rect(x: 0, y: keyLine, width: size.width, height: 1), with: .blank(.plain))
+        }
         let band = Style.plain.reversed()
         composed.buffer.fill(Rect(x: 0, y: 0, width: size.width, height: Self.height), with: .blank(band))
         composed.buffer.write(" " + caption, x: 0, y: 0, style: band.bolded())

@@ -16,7 +16,7 @@ public enum DemoLoop {
                 player.handle(pressed)
                 continue
             }
-            if player.isPaused {
+            if player.isPaused, !player.hasImmediateCue {
                 await clock.sleep(seconds: pausePoll)
                 continue
             }

@@ -13,6 +13,14 @@ public struct DemoPlayer: Sendable {
     private var step = 0
     private var announced = false
     private var queued: [DemoCue] = []
+    /// The skipped chapter's remaining steps, applied at once and even while paused, so the
+    /// chapters after it start from the state the script builds (a typed card, an invoice).
+    private var fastForward: [DemoCue] = []
+    /// The next step follows a caption or a chapter title: it plays with no lead, so the words
+    /// change together with the screen they describe, not ahead of it.
+    private var follows = false
+    /// Set by a skip: the next chapter's title shows as soon as the fast-forward is done.
+    private var titleDue = false
     private var random: SeededGenerator
 
     /// Card fields typed a character at a time through the view model, whatever the layout.
@@ -28,6 +36,9 @@ public struct DemoPlayer: Sendable {
     /// The chapter playing (or about to).
     public var chapterIndex: Int { chapter }
 
+    /// A skip is being fast-forwarded: its cues play even while paused.
+    public var hasImmediateCue: Bool { !fastForward.isEmpty || titleDue }
+
     public mutating func handle(_ control: DemoControl) {
         switch control {
         case .togglePause:
@@ -35,22 +46,43 @@ public struct DemoPlayer: Sendable {
         case .quit:
             hasQuit = true
         case .skipChapter:
+            guard chapter < script.chapters.count else { return }
+            fastForward += queued.map { DemoCue(delay: 0, event: $0.event) }
             queued = []
+            let current = script.chapters[chapter]
+            for remaining in current.steps[min(step, current.steps.count)...] {
+                if case .caption = remaining.kind { continue }
+                fastForward.append(DemoCue(delay: 0, event: .step(remaining)))
+            }
             chapter += 1
             step = 0
             announced = false
+            follows = false
+            titleDue = true
         }
     }
 
-    /// The next cue; nil when paused, finished or quit.
+    /// The next cue; nil when paused (after a skip has been fast-forwarded and the next chapter
+    /// named), finished or quit.
     public mutating func next() -> DemoCue? {
-        guard !isPaused, !hasQuit else { return nil }
+        guard !hasQuit else { return nil }
+        if !fastForward.isEmpty { return fastForward.removeFirst() }
+        if titleDue {
+            titleDue = false
+            if chapter < script.chapters.count {
+                announced = true
+                follows = true
+                return DemoCue(delay: 0, event: .chapter(index: chapter, caption: script.chapters[chapter].caption))
+            }
+        }
+        guard !isPaused else { return nil }
         if !queued.isEmpty { return queued.removeFirst() }
         guard chapter < script.chapters.count else { return nil }
         let current = script.chapters[chapter]
         if !announced {
             announced = true
-            return DemoCue(delay: chapter == 0 ? 0 : scaled(pacing.step), event: .chapter(index: chapter, caption: current.caption))
+            follows = true
+            return DemoCue(delay: chapter == 0 ? 0 : scaled(pacing.chapter), event: .chapter(index: chapter, caption: current.caption))
         }
         guard step < current.steps.count else {
             chapter += 1
@@ -60,8 +92,10 @@ public struct DemoPlayer: Sendable {
         }
         let scriptStep = current.steps[step]
         step += 1
-        let lead = step == 1 ? pacing.chapter : pacing.step
-        queued = cues(for: scriptStep, lead: scaled(lead))
+        let lead = follows ? 0 : scaled(pacing.step)
+        follows = false
+        if case .caption = scriptStep.kind { follows = true }
+        queued = cues(for: scriptStep, lead: lead)
         return queued.isEmpty ? next() : queued.removeFirst()
     }
 

@@ -21,7 +21,6 @@ public final class DemoTerminal {
     private var interruption: TerminalApp.Ending?
     private var pending: [DemoControl] = []
     /// A key cut a cue's wait short: that cue is dropped, so a skip or quit takes effect at once.
-    private var dropNextCue = false
     private var needsPaint = true
 
     /// Longest single wait for a key: how late a pause, skip or quit may be seen.
@@ -56,21 +55,19 @@ public final class DemoTerminal {
         } while true
         finished = true
         needsPaint = true
-        while pending.isEmpty { await wait(seconds: 1, cue: false) }
+        while pending.isEmpty { await wait(seconds: 1) }
         await session?.close()
         return interruption ?? .quit
     }
 
     /// Waits `seconds` of unpaused time, handling keys meanwhile; returns early when the viewer
-    /// skipped or quit. `cue` says the wait precedes a cue, which such a key then drops.
-    func wait(seconds: Double, cue: Bool) async {
+    /// skipped or quit. A cue waited for then plays at once: a skip fast-forwards it with the rest
+    /// of its chapter rather than dropping it.
+    func wait(seconds: Double) async {
         var remaining = seconds
         var last = clock.now
         repeat {
-            guard pending.isEmpty else {
-                if cue { dropNextCue = true }
-                return
-            }
+            guard pending.isEmpty else { return }
             if needsPaint { paint() }
             let timeout = paused ? Self.keyWait : min(max(remaining, 0), Self.keyWait)
             switch terminal.nextKey(timeout: Int32((timeout * 1000).rounded(.up))) {
@@ -95,15 +92,11 @@ public final class DemoTerminal {
 
     /// What the viewer asked for since the last cue, if anything.
     private func control() async -> DemoControl? {
-        await wait(seconds: 0, cue: false)
+        await wait(seconds: 0)
         return pending.isEmpty ? nil : pending.removeFirst()
     }
 
     private func perform(_ event: DemoEvent, on stage: DemoStage) async {
-        if dropNextCue {
-            dropNextCue = false
-            return
-        }
         await stage.perform(event)
         paint()
     }

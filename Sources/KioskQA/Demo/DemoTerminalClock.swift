@@ -4,6 +4,6 @@ struct DemoTerminalClock: DemoClock {
     let host: DemoTerminal
 
     func sleep(seconds: Double) async {
-        await host.wait(seconds: seconds, cue: true)
+        await host.wait(seconds: seconds)
     }
 }

@@ -101,6 +101,7 @@ public final class RecordingTerminal {
         let frame = AppView.render(session.state, context: context)
         var screen = Frame(size: terminal.size)
         screen.buffer.draw(frame.buffer, at: Point(x: 0, y: 0))
+        RecordingBadge.draw(on: &screen.buffer, theme: context.theme)
         terminal.present(screen.buffer, cursor: frame.cursor)
         needsPaint = false
     }

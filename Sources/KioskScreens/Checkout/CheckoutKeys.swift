@@ -58,6 +58,13 @@ enum CheckoutKeys {
         }
     }
 
+    /// A text field has focus: letters and digits type into it instead of acting as keys.
+    static func isTyping(_ state: TerminalState) -> Bool {
+        guard let checkout = state.app.checkout else { return false }
+        let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: false)
+        return content.controls.first { $0.id == state.checkout.form.id }?.field != nil
+    }
+
     static func hints(_ state: TerminalState) -> [KeyHint] {
         guard let checkout = state.app.checkout else { return [] }
         let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: false)

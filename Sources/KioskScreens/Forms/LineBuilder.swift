@@ -45,7 +45,7 @@ struct LineBuilder {
         lines.append(ScreenLine(.buttons(buttons.map {
             LineButton(id: $0.id, label: $0.label, isFocused: focus.id == $0.id, action: $0.action)
         })))
-        controls += buttons.map { LineControl(id: $0.id, action: $0.action, enterHint: $0.label) }
+        controls += buttons.map { LineControl(id: $0.id, action: $0.action, enterHint: $0.action == nil ? nil : $0.label) }
     }
 
     mutating func choice(id: String, _ label: String, isOn: Bool, isToggle: Bool = false,

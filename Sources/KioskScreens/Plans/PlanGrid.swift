@@ -4,20 +4,40 @@ import TerminalUI
 /// The comparison table: plans as columns (header, price, one row per feature, the action),
 /// the selected column marked and reversed in its header and action, every column clickable.
 enum PlanGrid {
-    static func render(_ plans: PlanComparisonState, _ content: PlanComparisonContent, in area: Rect, frame: inout Frame,
-                       context: RenderContext) {
+    /// Where the feature rows go in a grid of `area`: the body's rows, how many feature rows it
+    /// shows (one fewer than its height when they are clipped: the last line says how many more).
+    static func bodyLayout(_ content: PlanComparisonContent, in area: Rect) -> (priceLines: Int, rule: Bool, body: Int, shown: Int) {
+        let priceLines = area.height >= content.rows.count + 5 ? 2 : 1
+        let remaining = max(0, area.height - 1 - priceLines)
+        let rule = remaining > content.rows.count + 1
+        let body = min(content.rows.count, max(0, remaining - (rule ? 1 : 0) - 1))
+        return (priceLines, rule, body, body < content.rows.count ? max(0, body - 1) : body)
+    }
+
+    static func render(_ plans: PlanComparisonState, _ content: PlanComparisonContent, rowOffset: Int, in area: Rect,
+                       frame: inout Frame, context: RenderContext) {
         let theme = context.theme
         let glyphs = context.glyphs
         let selectedIndex = content.columns.firstIndex { $0.planID == plans.selectedPlanID } ?? 0
         let layout = PlanGridLayout(width: area.width, columns: content.columns, rows: content.rows, selected: selectedIndex)
-        let priceLines = area.height >= content.rows.count + 5 ? 2 : 1
+        let shape = bodyLayout(content, in: area)
         var cursor = LineCursor(area: area, ellipsis: glyphs.ellipsis)
         let header = cursor.take(1)
-        let price = cursor.take(priceLines)
-        if cursor.remaining > content.rows.count + 1 {
+        let price = cursor.take(shape.priceLines)
+        if shape.rule {
             cursor.line(String(repeating: glyphs.horizontal, count: area.width), style: theme.border, buffer: &frame.buffer)
         }
-        let body = cursor.take(min(content.rows.count, max(0, cursor.remaining - 1)))
+        let body = cursor.take(shape.shown)
+        let offset = min(max(0, rowOffset), content.rows.count - shape.shown)
+        let rows = Array(content.rows[offset..<(offset + shape.shown)])
+        if shape.shown < content.rows.count {
+            let marker = cursor.take(1)
+            let below = content.rows.count - offset - shape.shown
+            let text = [offset > 0 ? "↑ \(offset) more" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }
+                .joined(separator: ", ") + " (PgUp/PgDn)"
+            frame.buffer.write(TextLayout.truncate(text, to: marker.width, ellipsis: glyphs.ellipsis), x: marker.x, y: marker.y,
+                               style: theme.keyHint, clip: marker)
+        }
         let actions = cursor.take(1)
         let cellWidth = layout.columnWidth - 1
         let labels = layout.visible.map { headerLabel(content.columns[$0], isSelected: $0 == selectedIndex, width: cellWidth, glyphs: glyphs) }
@@ -26,7 +46,7 @@ enum PlanGrid {
         let corner = hidden > 0 ? "+\(hidden) more (←/→)" : labels.contains { $0.hasSuffix(" *") } ? "* = current" : "Feature"
         frame.buffer.write(TextLayout.truncate(corner, to: layout.featureWidth - 1, ellipsis: glyphs.ellipsis),
                            x: header.x, y: header.y, style: theme.header, clip: header)
-        for (line, row) in content.rows.prefix(body.height).enumerated() {
+        for (line, row) in rows.enumerated() {
             frame.buffer.write(TextLayout.truncate(row.name, to: layout.featureWidth - 1, ellipsis: glyphs.ellipsis),
                                x: body.x, y: body.y + line, style: theme.base, clip: body)
         }
@@ -51,7 +71,7 @@ enum PlanGrid {
                                    x: x, y: price.y + line, style: theme.base, clip: Rect(x: x, y: price.y + line, width: cell.width, height: 1))
             }
             let valueStyle = isSelected ? theme.base.bolded() : theme.base
-            for (line, row) in content.rows.prefix(body.height).enumerated() where index < row.values.count {
+            for (line, row) in rows.enumerated() where index < row.values.count {
                 frame.buffer.write(" " + TextLayout.truncate(row.values[index], to: cell.width - 1, ellipsis: glyphs.ellipsis),
                                    x: x, y: body.y + line, style: valueStyle, clip: Rect(x: x, y: body.y + line, width: cell.width, height: 1))
             }
@@ -81,8 +101,8 @@ enum PlanGrid {
     private static func renderAction(_ column: PlanColumn, isSelected: Bool, in cell: Rect, frame: inout Frame,
                                      context: RenderContext) {
         guard !cell.isEmpty else { return }
-        if column.action == .current {
-            let text = DisplayWidth.of(column.action.title) < cell.width ? column.action.title : "Current"
+        if column.action.isInert {
+            let text = DisplayWidth.of(column.action.title) < cell.width || column.action == .included ? column.action.title : "Current"
             frame.buffer.write(" " + text, x: cell.x, y: cell.y, style: context.theme.disabled, clip: cell)
             return
         }

@@ -3,25 +3,44 @@ import TerminalUI
 
 /// The period switch, the comparison grid, and below it what choosing the selected plan does.
 enum PlansLoadedView {
-    static func render(_ plans: PlanComparisonState, _ content: PlanComparisonContent, in area: Rect, frame: inout Frame,
-                       context: RenderContext) {
+    static func render(_ plans: PlanComparisonState, _ content: PlanComparisonContent, rowOffset: Int, in area: Rect,
+                       frame: inout Frame, context: RenderContext) {
         let panel = Panel(title: "Compare plans", theme: context.theme, glyphs: context.glyphs)
         panel.render(in: area, buffer: &frame.buffer)
-        let inner = panel.inner(area).inset(horizontal: 1, vertical: 0)
-        var cursor = LineCursor(area: inner, ellipsis: context.glyphs.ellipsis)
+        var cursor = LineCursor(area: inner(area), ellipsis: context.glyphs.ellipsis)
         renderPeriodSwitch(plans.period, in: cursor.take(1), frame: &frame, context: context)
-        cursor.gap(reserve: content.rows.count + 6)
-        let summaryLines = 2
-        let messageLines = plans.message == nil ? 0 : 1
-        let gridHeight = min(content.rows.count + 5, max(3, cursor.remaining - summaryLines - messageLines - 1))
-        PlanGrid.render(plans, content, in: cursor.take(gridHeight), frame: &frame, context: context)
-        cursor.gap(reserve: summaryLines + messageLines)
+        let grid = gridArea(plans, content, cursor: &cursor)
+        PlanGrid.render(plans, content, rowOffset: rowOffset, in: grid, frame: &frame, context: context)
+        cursor.gap(reserve: summaryLines + (plans.message == nil ? 0 : 1))
         if let summary = PlanWording.summary(plans) {
-            cursor.wrapped(summary, style: context.theme.base.bolded(), maxLines: summaryLines, buffer: &frame.buffer)
+            cursor.wrapped(summary, style: context.theme.base.bolded(), maxLines: Self.summaryLines, buffer: &frame.buffer)
         }
         if let message = plans.message {
             cursor.line(message, style: context.theme.warning, buffer: &frame.buffer)
         }
+    }
+
+    static let summaryLines = 2
+
+    private static func inner(_ area: Rect) -> Rect {
+        area.inset(by: 1).inset(horizontal: 1, vertical: 0)
+    }
+
+    /// The grid's rows, below the period switch: all the feature rows when they fit, else what
+    /// is left above the summary (the grid then scrolls).
+    private static func gridArea(_ plans: PlanComparisonState, _ content: PlanComparisonContent,
+                                 cursor: inout LineCursor) -> Rect {
+        cursor.gap(reserve: content.rows.count + 6)
+        let messageLines = plans.message == nil ? 0 : 1
+        return cursor.take(min(content.rows.count + 5, max(3, cursor.remaining - summaryLines - messageLines - 1)))
+    }
+
+    /// How many feature rows the grid shows in `area` (the screen's content area), for the keys
+    /// that page through them.
+    static func visibleFeatureRows(_ plans: PlanComparisonState, _ content: PlanComparisonContent, in area: Rect) -> Int {
+        var cursor = LineCursor(area: inner(area), ellipsis: "")
+        _ = cursor.take(1)
+        return PlanGrid.bodyLayout(content, in: gridArea(plans, content, cursor: &cursor)).shown
     }
 
     /// `[x] Monthly  [ ] Yearly  m switches`; clicking either side switches.

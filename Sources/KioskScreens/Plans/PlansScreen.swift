@@ -18,7 +18,7 @@ enum PlansScreen {
             if context.isAccessible {
                 PlansAccessibleView.render(plans, content, in: area, frame: &frame, context: context)
             } else {
-                PlansLoadedView.render(plans, content, in: area, frame: &frame, context: context)
+                PlansLoadedView.render(plans, content, rowOffset: state.plans.rowOffset, in: area, frame: &frame, context: context)
             }
         }
         if let confirmation = plans.confirmation {
@@ -44,8 +44,31 @@ enum PlansScreen {
         case .right, .tab, .character("l"): return select(offset: 1, plans, content)
         case .character("m"): return send(.togglePeriod)
         case .enter: return send(.chooseTapped)
+        case .down, .character("j"): return scroll(by: 1, &state, content)
+        case .up, .character("k"): return scroll(by: -1, &state, content)
+        case .pageDown: return scroll(by: page(state, content), &state, content)
+        case .pageUp: return scroll(by: -page(state, content), &state, content)
+        case .home: return scroll(by: -content.rows.count, &state, content)
+        case .end: return scroll(by: content.rows.count, &state, content)
         default: return nil
         }
+    }
+
+    /// The screen's content area (below the tab bar, above the key line), as `AppView` lays it out.
+    private static func contentArea(_ state: TerminalState) -> Rect {
+        Rect(x: 0, y: 0, width: state.size.width, height: state.size.height).rows([.fixed(1), .fill(), .fixed(1)])[1]
+    }
+
+    private static func page(_ state: TerminalState, _ content: PlanComparisonContent) -> Int {
+        max(1, PlansLoadedView.visibleFeatureRows(state.app.plans, content, in: contentArea(state)))
+    }
+
+    /// Scrolls the feature rows, kept so the last row stays at the bottom (↑/↓, PgUp/PgDn, Home/End, the wheel).
+    private static func scroll(by step: Int, _ state: inout TerminalState, _ content: PlanComparisonContent) -> Effect<TerminalAction> {
+        let shown = PlansLoadedView.visibleFeatureRows(state.app.plans, content, in: contentArea(state))
+        let maxOffset = max(0, content.rows.count - shown)
+        state.plans.rowOffset = min(max(0, state.plans.rowOffset + step), maxOffset)
+        return .none
     }
 
     static func hints(_ state: TerminalState) -> [KeyHint] {
@@ -56,7 +79,11 @@ enum PlansScreen {
         switch plans.phase {
         case .loaded:
             var hints = [KeyHint(key: "←/→", action: "Plan")]
-            if let column = plans.selectedColumn, column.action != .current {
+            if let content = plans.phase.content,
+               PlansLoadedView.visibleFeatureRows(plans, content, in: contentArea(state)) < content.rows.count {
+                hints.append(KeyHint(key: "PgDn", action: "More rows"))
+            }
+            if let column = plans.selectedColumn, !column.action.isInert {
                 hints.append(KeyHint(key: "Enter", action: column.action.title))
             }
             hints += [KeyHint(key: "m", action: PlanWording.periodLabel(PlanWording.otherPeriod(plans.period))),
@@ -69,8 +96,12 @@ enum PlansScreen {
         }
     }
 
-    /// The plan screen keeps no terminal-only state: the view model owns the selection.
-    static func reconcile(_ state: inout TerminalState) {}
+    /// The view model owns the selection; the row scroll is kept in range when the screen grows.
+    static func reconcile(_ state: inout TerminalState) {
+        guard let content = state.app.plans.phase.content else { return }
+        let shown = PlansLoadedView.visibleFeatureRows(state.app.plans, content, in: contentArea(state))
+        state.plans.rowOffset = min(state.plans.rowOffset, max(0, content.rows.count - shown))
+    }
 
     /// Moves the selection one column, stopping at either end.
     private static func select(offset: Int, _ plans: PlanComparisonState, _ content: PlanComparisonContent) -> Effect<TerminalAction> {

@@ -19,7 +19,8 @@ public enum AppView {
             content = Announcements.render(state.app.toasts, in: content, frame: &frame, context: context)
         }
         ScreenView.render(state, in: content, frame: &frame, context: context)
-        StatusBar(hints: hints(state), theme: context.theme).render(in: rows[2], buffer: &frame.buffer)
+        StatusBar(hints: hints(state), trailing: GlobalKeyHints.hints(state), theme: context.theme)
+            .render(in: rows[2], buffer: &frame.buffer)
         if !context.isAccessible { ToastStack.render(state.app.toasts, in: rows[1], frame: &frame, context: context) }
         if state.app.isHelpShown { HelpOverlay.render(state, in: rows[1], frame: &frame, context: context) }
         if state.isConfirmingQuit { QuitDialog.render(in: screen, frame: &frame, context: context) }
@@ -42,10 +43,12 @@ public enum AppView {
         }
     }
 
-    /// The screen's own keys first (they are what the person is doing), then the global ones.
+    /// The screen's own keys (they are what the person is doing); the global ones are
+    /// `GlobalKeyHints`, drawn at the right of the same line.
     static func hints(_ state: TerminalState) -> [KeyHint] {
         if state.isConfirmingQuit { return [KeyHint(key: "y", action: "Quit"), KeyHint(key: "n", action: "Stay")] }
         if state.app.isHelpShown { return [KeyHint(key: "↑/↓", action: "Scroll"), KeyHint(key: "?", action: "Close help")] }
-        return ScreenView.hints(state)
+        let global = Set(GlobalKeyHints.hints(state).map(\.key))
+        return ScreenView.hints(state).filter { !global.contains($0.key) }
     }
 }

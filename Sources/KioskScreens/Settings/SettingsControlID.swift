@@ -5,6 +5,9 @@ enum SettingsControlID {
     static let surveyConfirm = "survey.confirm"
     static let newAccountName = "newAccount.name"
     static let surveyReasonPrefix = "survey.reason."
+    /// The QA panel's "Advance by" field and its button: Enter in the field moves focus to the button.
+    static let duration = "qa.duration"
+    static let advance = "qa.advance"
 
     static func surveyReason(_ index: Int) -> String { surveyReasonPrefix + String(index) }
 }

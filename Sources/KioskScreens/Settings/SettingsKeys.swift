@@ -1,4 +1,5 @@
 import KioskViewModels
+import PaymentsCore
 import TerminalUI
 
 /// The settings' keys: the confirmation first, then ↑/↓ on the section list, Esc back out of a
@@ -14,6 +15,14 @@ enum SettingsKeys {
         if key == .escape || (key == .backspace && !inField) { return escape(settings, &state) }
         if !inField, case let .character(character) = key, let action = shortcut(character, settings) {
             return .send(.app(.settings(action)))
+        }
+        // Advancing from the field leaves it: the keys that follow are commands, not more typing
+        // (a duration that does not read stays in the field, to be corrected).
+        if key == .enter, focusedID == SettingsControlID.duration,
+           ISODuration(settings.qa.durationText.trimmingCharacters(in: .whitespaces)) != nil,
+           let action = controls.first(where: { $0.id == SettingsControlID.duration })?.action {
+            state.settings.form.move(to: SettingsControlID.advance)
+            return .send(action)
         }
         if key == .enter, let id = focusedID, id.hasPrefix(SettingsControlID.surveyReasonPrefix),
            let action = controls.first(where: { $0.id == id })?.action {
@@ -64,6 +73,12 @@ enum SettingsKeys {
         case "a": return .addCardTapped
         default: return nil
         }
+    }
+
+    /// A text field has focus: letters and digits type into it instead of acting as keys.
+    static func isTyping(_ state: TerminalState) -> Bool {
+        let controls = SettingsLines.make(state.app.settings, focus: state.settings.form, showsSectionLine: true).controls
+        return controls.first { $0.id == state.settings.form.id }?.field != nil
     }
 
     static func hints(_ state: TerminalState) -> [KeyHint] {

@@ -24,19 +24,20 @@ enum SettingsQALines {
         lines.text("Test clock", .header)
         if let clock = qa.clock {
             lines.pair("Now", DateWording.minute(clock.frozenTime))
+            lines.buttons([("qa.detach", "Detach (back to real time)", qa.isAdvancing ? nil : .app(.settings(.detachClockTapped)))])
         } else {
             lines.text(ClockAdvanceInputError.noTestClock.description, .disabled)
+            lines.buttons([("qa.attach", "Attach to a new test clock", qa.isAdvancing ? nil : .app(.settings(.attachClockTapped)))])
         }
         let advance = TerminalAction.app(.settings(.advanceClockTapped))
-        lines.field(id: "qa.duration", LineField(label: "Advance by", text: qa.durationText,
+        lines.field(id: SettingsControlID.duration, LineField(label: "Advance by", text: qa.durationText,
                                                  error: qa.clockError?.description, width: 12),
                     binding: FieldBinding(text: qa.durationText, change: { .app(.settings(.durationChanged($0))) }),
                     submit: advance, submitHint: "Advance the clock")
-        if qa.isAdvancing {
-            lines.text("\(lines.workingMark) Advancing…", .disabled)
-        } else {
-            lines.buttons([("qa.advance", "Advance", advance)])
-        }
+        // The button stays (inert) while the clock moves, so focus on it never falls back into
+        // the field, where the next keys would type.
+        lines.buttons([(SettingsControlID.advance, qa.isAdvancing ? "\(lines.workingMark) Advancing…" : "Advance",
+                        qa.isAdvancing ? nil : advance)])
         if let message = qa.clockMessage { lines.text(message, .success) }
     }
 

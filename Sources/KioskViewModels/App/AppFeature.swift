@@ -42,6 +42,11 @@ public struct AppFeature: Reducer {
             state.sessionError = error
             return .none
         case let .selectTab(tab):
+            if tab != state.tab {
+                Self.clearSectionMessages(&state)
+                state.tabHistory.removeAll { $0 == tab }
+                state.tabHistory.append(state.tab)
+            }
             state.tab = tab
             state.stack = []
             return show(tab, &state)
@@ -50,6 +55,10 @@ public struct AppFeature: Reducer {
                 state.isHelpShown = false
             } else if !state.stack.isEmpty {
                 state.stack.removeLast()
+            } else if let previous = state.tabHistory.popLast() {
+                Self.clearSectionMessages(&state)
+                state.tab = previous
+                return show(previous, &state)
             }
             return .none
         case .toggleHelp:
@@ -156,6 +165,14 @@ public struct AppFeature: Reducer {
         if state.settings.phase != .loading { effects.append(.send(.settings(.storeChanged))) }
         if state.checkout != nil { effects.append(.send(.checkout(.storeEvents(events)))) }
         return .merge(effects)
+    }
+
+    /// Messages said on a screen about what was just done there ("Plan changed.", "Exported 5
+    /// invoices") end when the person leaves it, so they never head an unrelated screen later.
+    static func clearSectionMessages(_ state: inout AppState) {
+        state.plans.message = nil
+        state.settings.message = nil
+        state.billing.exportMessage = nil
     }
 
     static func toast(_ event: StoreEvent) -> Toast? {

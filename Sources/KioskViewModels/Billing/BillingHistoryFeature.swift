@@ -16,6 +16,8 @@ public struct BillingHistoryFeature: Reducer {
             state.phase = .loading
             return reload(&state)
         case .storeChanged:
+            // "Exported 5 invoices" stops being true once a sixth arrives.
+            state.exportMessage = nil
             return state.phase.isLoading ? .none : reload(&state)
         case let .pageLoaded(generation, page, result):
             guard generation == state.generation, page == state.loadingPage else { return .none }

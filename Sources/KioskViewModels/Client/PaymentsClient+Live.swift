@@ -49,6 +49,8 @@ extension PaymentsClient {
             testClock: { try await service.testClock($0) },
             advanceTestClock: { try await service.advanceTestClock($0, to: $1) },
             hostedCheckout: hostedCheckout)
+        client.attachNewTestClock = { try await service.attachNewTestClock(accountID: $0, name: $1) }
+        client.detachTestClock = { try await service.detachTestClock(accountID: $0) }
         if let provider = service as? any HostedCheckoutService {
             client.webhookDeliveries = { try await provider.webhookDeliveries() }
             client.replayWebhook = { try await provider.replayWebhookDelivery($0) }

@@ -68,6 +68,13 @@ public struct PaymentsClient: Sendable {
     public var duplicateWebhook: @Sendable (_ deliveryID: String) async throws -> WebhookDelivery = { _ in
         throw UnstubbedCall("duplicateWebhook")
     }
+    /// The QA panel's way onto a test clock (a new one, frozen now) and back to real time.
+    public var attachNewTestClock: @Sendable (_ accountID: String, _ name: String) async throws -> TestClock = { _, _ in
+        throw UnstubbedCall("attachNewTestClock")
+    }
+    public var detachTestClock: @Sendable (_ accountID: String) async throws -> Account = { _ in
+        throw UnstubbedCall("detachTestClock")
+    }
 
     public init(
         catalog: @escaping @Sendable () async throws -> Catalog,

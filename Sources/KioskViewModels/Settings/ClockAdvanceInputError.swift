@@ -11,7 +11,7 @@ public enum ClockAdvanceInputError: Error, Hashable, Sendable, CustomStringConve
         case let .notADuration(text):
             "\"\(text)\" is not an ISO 8601 duration. Type one like P1D, PT12H, P1M or P1Y2M3D."
         case .noTestClock:
-            "This account lives in real time. Attach it to a test clock to move time."
+            "This account lives in real time. Attach it to a test clock (the button below) to move time."
         case let .tooFar(text):
             "\"\(text)\" is longer than \(ISODuration.longestAccepted). Move the clock by a shorter step."
         }

@@ -67,6 +67,12 @@ public enum SettingsAction: Equatable, Sendable {
     case durationChanged(String)
     case advanceClockTapped
     case clockAdvanced(Result<ClockAdvanceReport, ScreenError>)
+    /// Puts the signed-in account on a new test clock frozen now, so time can be moved.
+    case attachClockTapped
+    case clockAttached(Result<TestClock, ScreenError>)
+    /// Returns the account to real time.
+    case detachClockTapped
+    case clockDetached(Result<Account, ScreenError>)
     case toggleSwitch(StoreSwitch)
     case setCounter(StoreCounter, Int)
     case backendUnreachableUntil(Date?)

@@ -43,6 +43,47 @@ extension SettingsFeature {
                 state.qa.clockMessage = error.message
                 return .none
             }
+        case .attachClockTapped:
+            guard !state.qa.isAdvancing, state.qa.clock == nil, let accountID = state.content?.account.customerID else {
+                return .none
+            }
+            state.qa.isAdvancing = true
+            state.qa.clockMessage = nil
+            state.qa.clockError = nil
+            return .run { [client] send in
+                await send(.clockAttached(await capture { try await client.attachNewTestClock(accountID, "QA \(accountID)") }))
+            }
+        case let .clockAttached(result):
+            state.qa.isAdvancing = false
+            switch result {
+            case let .success(clock):
+                state.qa.clock = clock
+                state.qa.clockMessage = "Attached to test clock \(clock.id) at \(DateWording.minute(clock.frozenTime))."
+                return .merge(load(), .send(.delegate(.accountChanged)))
+            case let .failure(error):
+                state.qa.clockMessage = error.message
+                return .none
+            }
+        case .detachClockTapped:
+            guard !state.qa.isAdvancing, state.qa.clock != nil, let accountID = state.content?.account.customerID else {
+                return .none
+            }
+            state.qa.isAdvancing = true
+            state.qa.clockMessage = nil
+            return .run { [client] send in
+                await send(.clockDetached(await capture { try await client.detachTestClock(accountID) }))
+            }
+        case let .clockDetached(result):
+            state.qa.isAdvancing = false
+            switch result {
+            case .success:
+                state.qa.clock = nil
+                state.qa.clockMessage = "Back in real time."
+                return .merge(load(), .send(.delegate(.accountChanged)))
+            case let .failure(error):
+                state.qa.clockMessage = error.message
+                return .none
+            }
         case let .toggleSwitch(control):
             return updateControls(&state) { control.set(!control.isOn($0), in: &$0) }
         case let .setCounter(counter, value):

@@ -35,6 +35,9 @@ public struct SettingsFeature: Reducer {
             state.phase = .failed(error)
             return .none
         case let .selectSection(section):
+            // A message belongs to the section it was said in ("Refunded $49.99" is about the
+            // subscription, not the wallet): leaving the section ends it.
+            if section != state.section { state.message = nil }
             state.section = section
             return .none
 
@@ -93,7 +96,8 @@ public struct SettingsFeature: Reducer {
             state.message = "Preferences could not be saved: \(error.message)"
             return .none
 
-        case .durationChanged, .advanceClockTapped, .clockAdvanced, .toggleSwitch, .setCounter, .backendUnreachableUntil,
+        case .durationChanged, .advanceClockTapped, .clockAdvanced, .attachClockTapped, .clockAttached, .detachClockTapped,
+             .clockDetached, .toggleSwitch, .setCounter, .backendUnreachableUntil,
              .armFault, .disarmFault, .clearFaults, .controlsUpdated, .approvePending, .declinePending, .pendingResolved,
              .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
             return reduceQA(into: &state, action: action)

@@ -158,6 +158,14 @@ public final class LocalPaymentsService: PaymentsService {
         try await write { try $0.attach(accountID: accountID, clockID: clockID) }
     }
 
+    public func attachNewTestClock(accountID: String, name: String) async throws -> TestClock {
+        try await write { try $0.attachNewTestClock(accountID: accountID, name: name) }
+    }
+
+    public func detachTestClock(accountID: String) async throws -> Account {
+        try await write { try $0.detachTestClock(accountID: accountID) }
+    }
+
     /// Advances in batches of transactions; each commits the steps it ran together with the
     /// clock's time at the last of them, so an interrupted advance resumes exactly where it stopped.
     public func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport {

@@ -26,6 +26,12 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case idempotencyKeyReused(String)
     case clockCannotGoBack(current: Date, requested: Date)
     case accountHasPurchases(String)
+    /// The account already lives on this test clock.
+    case accountOnTestClock(clockID: String)
+    /// The account lives in real time: there is no test clock to detach.
+    case accountNotOnTestClock(String)
+    /// Detaching would move the account back in time, to real time behind its clock.
+    case clockAheadOfRealTime(clockTime: Date)
     case nothingToRefund(invoiceID: String)
     case storage(String)
     case pendingActionNotFound(String)
@@ -75,6 +81,11 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case .idempotencyKeyReused: "This request was already made with different details."
         case let .clockCannotGoBack(current, _): "A test clock only moves forward (it is at \(Self.minute(current)))."
         case .accountHasPurchases: "Attach a test clock before the account makes purchases."
+        case let .accountOnTestClock(clockID): "The account is already on test clock \(clockID)."
+        case .accountNotOnTestClock: "The account is not on a test clock."
+        case let .clockAheadOfRealTime(clockTime):
+            "The test clock is at \(Self.minute(clockTime)), ahead of real time: detaching would move the account back "
+                + "in time, so it stays on the clock until real time catches up."
         case let .nothingToRefund(id): "Invoice \(id) has nothing left to refund."
         case let .storage(message): "The store could not be read or written: \(message)"
         case let .pendingActionNotFound(id): "No pending action \(id) (it may already be resolved)."

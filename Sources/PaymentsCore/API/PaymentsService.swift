@@ -31,6 +31,10 @@ public protocol PaymentsService: Sendable {
     func createTestClock(name: String, frozenAt: Date) async throws -> TestClock
     func testClock(_ id: String) async throws -> TestClock
     func attach(accountID: String, toTestClock clockID: String) async throws -> Account
+    /// Puts an account living in real time on a new test clock frozen at the current time.
+    func attachNewTestClock(accountID: String, name: String) async throws -> TestClock
+    /// Returns an account to real time; refused while its clock is ahead of real time.
+    func detachTestClock(accountID: String) async throws -> Account
     /// Runs every due trial end, renewal, retry and expiry in time order, up to `date`.
     func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport
 

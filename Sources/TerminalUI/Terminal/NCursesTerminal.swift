@@ -39,10 +39,12 @@ public final class NCursesTerminal {
         setlocale(LC_ALL, "")
         TerminalSignals.saveModes()
         initscr()
+        TerminalSignals.isCursesActive.store(true, ordering: .releasing)
         TerminalSignals.install()
         cbreak()
         noecho()
         keypad(kiosk_stdscr(), true)
+        KeySequences.register()
         // The loop reads keys between frames; curses' own check for typed-ahead keys flushed the
         // output every few lines of a frame (one write per cell run, a full table took ~20 ms).
         typeahead(-1)

@@ -30,8 +30,16 @@ enum TerminalSignals {
         hasSavedModes.store(true, ordering: .releasing)
     }
 
-    /// endwin, then the saved modes (tcsetattr is async-signal-safe, so handlers may call this).
+    /// Curses owns the terminal: set when it starts (or resumes after Ctrl-Z), cleared by the
+    /// first restore. A second restore (the deferred one, then the exit handler) would leave the
+    /// alternate screen again, and that second exit moves the cursor back up, so the shell prompt
+    /// overwrote whatever the command printed after the storefront closed.
+    static let isCursesActive = Atomic<Bool>(false)
+
+    /// endwin, then the saved modes (tcsetattr is async-signal-safe, so handlers may call this);
+    /// once per time curses started.
     static func restoreTerminal() {
+        guard isCursesActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
         endwin()
         guard hasSavedModes.load(ordering: .acquiring) else { return }
         var modes = savedModes
@@ -78,6 +86,7 @@ enum TerminalSignals {
         resumed.store(false, ordering: .relaxed)
         kill(0, SIGSTOP)
         while !resumed.load(ordering: .relaxed) { usleep(1_000) }
+        isCursesActive.store(true, ordering: .releasing)
     }
 
     /// Clears the terminal's suspend character for curses mode, so Ctrl-Z reaches `nextKey` as a

@@ -54,6 +54,10 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error("kiosk: the storefront needs a terminal; use `kiosk run --dump` for text or `kiosk status`")
             throw ExitCode(64)
         }
+        if !dump, let problem = TerminalRequirement.problem(environment) {
+            Terminal.error(problem)
+            throw ExitCode(64)
+        }
         let (service, _, _) = try store.open()
         try await FirstRunAccount.ensure(in: service, environment: environment)
         let preferences = PreferencesFile(directory: store.data.directory.url)

@@ -8,7 +8,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("manual.yaml")
         let session = try TmuxSession(["qa", "record", file.path, "--seed", "7"])
-        try session.waitFor(text: "▸1 Store")
+        let first = try session.waitFor(text: "▸1 Store")
+        #expect(first.split(separator: "\n").first?.hasSuffix("Recording") == true, "\(first)")
         try session.sendKeys("2")
         try session.waitFor(text: "▸2 Plans")
         try session.sendKeys("3")
@@ -23,6 +24,8 @@ import Testing
         let screen = try session.waitFor(text: "TTY ")
         #expect(screen.contains("EXITED 0"), "\(screen)")
         #expect(screen.contains("TTY icanon echo"), "\(screen)")
+        // Printed after the terminal is restored, and still there once the shell writes again.
+        #expect(screen.contains("Replay it with: kiosk qa run"), "\(screen)")
 
         let yaml = try String(contentsOf: file, encoding: .utf8)
         #expect(yaml.contains("seed: 7"))

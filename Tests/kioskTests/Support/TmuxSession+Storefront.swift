@@ -59,7 +59,7 @@ extension TmuxSession {
 
     /// The paywall's hint bar once its packages are loaded for the signed-in account (before
     /// that, the packages can show while Enter has nothing to do yet).
-    static let paywallLoaded = "r Restore  1-4 Tabs"
+    static let paywallLoaded = "r Restore"
     private static let signInFirst = "Sign in to an account first."
 
     /// Reaches the loaded paywall, moves the selection down to `package` and opens its checkout
