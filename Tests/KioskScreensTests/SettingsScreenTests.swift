@@ -86,6 +86,9 @@ import Testing
         await driver.press(.end)
         #expect(driver.state.app.settings.section == .qa)
         await driver.press(.tab)
+        // An account in real time is offered a test clock first.
+        #expect(driver.state.settings.form.id == "qa.attach")
+        await driver.press(.tab)
         #expect(driver.state.settings.form.id == "qa.duration")
         await driver.type("P1M")
         await driver.press(.enter)

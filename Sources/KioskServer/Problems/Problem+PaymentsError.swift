@@ -18,7 +18,7 @@ extension Problem {
             self.init(status: .unprocessableContent, kind: "idempotency-key-reused",
                       title: "Idempotency key reused with other details", detail: detail)
         case .alreadySubscribed, .alreadyOwned, .invalidTransition, .nothingToRefund, .accountHasPurchases,
-             .clockCannotGoBack, .snapshotRejected:
+             .clockCannotGoBack, .snapshotRejected, .accountOnTestClock, .accountNotOnTestClock, .clockAheadOfRealTime:
             self.init(status: .conflict, kind: "conflict", title: "Not possible in the current state", detail: detail)
         case .invalidOfferCode:
             self.init(status: .unprocessableContent, kind: "invalid-offer-code", title: "Offer code not accepted",

@@ -46,9 +46,18 @@ public enum KeySequences {
         all.first { $0.sequence == sequence }?.code
     }
 
-    /// Tells curses about every sequence it does not already know for this terminal.
+    /// Tells curses about every sequence it does not already know for this terminal. rxvt's
+    /// terminfo binds `[1~` and `[4~` to the VT220 Find and Select keys, which sit where Home and
+    /// End are and which tmux sends for Home and End: those bindings are replaced.
     static func register() {
-        for (sequence, code) in all where key_defined(sequence) == 0 {
+        for (sequence, code) in all {
+            let bound = key_defined(sequence)
+            if bound == code { continue }
+            if bound == KEY_FIND || bound == KEY_SELECT {
+                _ = define_key(sequence, 0)
+            } else if bound != 0 {
+                continue
+            }
             _ = define_key(sequence, code)
         }
     }
