@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 15: Apple's official App Store Server Library (PyPI app-store-server-library) must accept
-# every transaction and renewal info the built `kiosk` signs. Needs .build/debug/kiosk (built by `swift test`).
+# every transaction, renewal info and server notification the built `kiosk` signs. Needs .build/debug/kiosk (built by `swift test`).
 # Idempotent: the venv is reused when it already holds the pinned version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,7 +43,14 @@ for product in points.500 themes.lifetime season.pass; do
     buy "$product"
 done
 
+# App Store Server Notifications: a store-account subscription of a new customer, the one-time
+# charges above, and App Store Connect's test notification.
+"$kiosk" accounts create "${store[@]}" --name Notified --email notified@example.com >/dev/null
+"$kiosk" store buy pro.monthly --account acct_000005 "${store[@]}" >/dev/null
+"$kiosk" store notifications test "${store[@]}" >/dev/null
+"$kiosk" store notifications list --signed "${store[@]}" > "$data/notifications.jws"
+
 "$kiosk" receipt list "${store[@]}" > "$data/receipts.jws"
 "$kiosk" receipt renewal-info "${store[@]}" > "$data/renewal-info.jws"
 "$venv/bin/python" .ci/apple_verifier_check.py "$data/transaction-signing/root-ca.pem" "$data/receipts.jws" \
-    "$data/renewal-info.jws"
+    "$data/renewal-info.jws" "$data/notifications.jws"

@@ -1,9 +1,11 @@
 """Checks Kiosk-signed transactions with Apple's official App Store Server Library.
 
-Usage: apple_verifier_check.py ROOT_PEM RECEIPTS_FILE RENEWAL_INFO_FILE [BUNDLE_ID]
+Usage: apple_verifier_check.py ROOT_PEM RECEIPTS_FILE RENEWAL_INFO_FILE NOTIFICATIONS_FILE [BUNDLE_ID]
 
 Every line of RECEIPTS_FILE is one compact JWS (`kiosk receipt list`), every line of
-RENEWAL_INFO_FILE one signed renewal info (`kiosk receipt renewal-info`). Each must pass Apple's
+RENEWAL_INFO_FILE one signed renewal info (`kiosk receipt renewal-info`), every line of
+NOTIFICATIONS_FILE one App Store Server Notification's signedPayload (`kiosk store notifications
+list --signed`), whose transaction and renewal info must verify too. Each must pass Apple's
 SignedDataVerifier (Sandbox, online checks off, Kiosk's root as the only trusted root) and decode
 into JWSTransactionDecodedPayload or JWSRenewalInfoDecodedPayload without loss: every field Kiosk
 wrote must come back with the same value, none dropped as unknown. A tampered token must be
@@ -52,8 +54,8 @@ def tampered(jws: str) -> str:
 
 
 def main() -> int:
-    root_path, receipts_path, renewals_path = sys.argv[1], sys.argv[2], sys.argv[3]
-    bundle_id = sys.argv[4] if len(sys.argv) > 4 else "dev.kiosk.store"
+    root_path, receipts_path, renewals_path, notifications_path = sys.argv[1:5]
+    bundle_id = sys.argv[5] if len(sys.argv) > 5 else "dev.kiosk.store"
     with open(root_path, "rb") as handle:
         root_der = x509.load_pem_x509_certificate(handle.read()).public_bytes(Encoding.DER)
     verifier = SignedDataVerifier([root_der], False, Environment.SANDBOX, bundle_id, None)
@@ -103,6 +105,35 @@ def main() -> int:
         except VerificationException:
             pass
 
+    with open(notifications_path) as handle:
+        notifications = [line.strip() for line in handle if line.strip()]
+    notification_kinds = {}
+    for number, jws in enumerate(notifications, start=1):
+        try:
+            decoded = verifier.verify_and_decode_notification(jws)
+            if decoded.data and decoded.data.signedTransactionInfo:
+                verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+            if decoded.data and decoded.data.signedRenewalInfo:
+                verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+        except VerificationException as error:
+            failures.append(f"notification line {number}: rejected: {error} (cause: {error.__cause__!r})")
+            continue
+        if decoded.notificationType is None:
+            failures.append(f"notification line {number}: {decoded.rawNotificationType!r} is not a type Apple's enum knows")
+        if decoded.rawSubtype is not None and decoded.subtype is None:
+            failures.append(f"notification line {number}: {decoded.rawSubtype!r} is not a subtype Apple's enum knows")
+        kind = decoded.rawNotificationType + (f"/{decoded.rawSubtype}" if decoded.rawSubtype else "")
+        notification_kinds[kind] = notification_kinds.get(kind, 0) + 1
+    for wanted in ("TEST", "SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE"):
+        if wanted not in notification_kinds:
+            failures.append(f"no {wanted} notification: the data set is too small")
+    if notifications:
+        try:
+            verifier.verify_and_decode_notification(tampered(notifications[0]))
+            failures.append("a notification with a changed signature was accepted")
+        except VerificationException:
+            pass
+
     expected = {"Auto-Renewable Subscription", "Non-Consumable", "Consumable", "Non-Renewing Subscription"}
     if not expected <= kinds.keys():
         failures.append(f"no transaction of type(s) {sorted(expected - kinds.keys())}: the data set is too small")
@@ -116,6 +147,8 @@ def main() -> int:
     print(f"apple verifier: all {len(tokens)} transactions verified and decoded without loss ({summary})")
     renewal_summary = ", ".join(f"{count} {state}" for state, count in sorted(renewal_states.items()))
     print(f"apple verifier: all {len(renewals)} renewal infos verified and decoded without loss ({renewal_summary})")
+    notification_summary = ", ".join(f"{count} {kind}" for kind, count in sorted(notification_kinds.items()))
+    print(f"apple verifier: all {len(notifications)} notifications verified and decoded ({notification_summary})")
     return 0
 
 

@@ -20,6 +20,8 @@ public struct KioskServer: Sendable {
     public let checkoutOpener: (any HostedCheckoutOpener)?
     /// How often due renewals run without any request asking.
     public let dueWorkInterval: Duration
+    /// More work for the same timer (`kiosk serve` posts due App Store notifications).
+    public let moreDueWork: (@Sendable () async throws -> Void)?
     private let logger: Logger
 
     /// Many clients hold a change-feed stream open, so far more connections are allowed than the
@@ -28,7 +30,8 @@ public struct KioskServer: Sendable {
 
     public init(service: any PaymentsService, adminKey: AdminKey, host: String, port: Int,
                 limits: HTTPServerLimits = standardLimits, checkoutOpener: (any HostedCheckoutOpener)? = nil,
-                dueWorkInterval: Duration = .seconds(1), logger: Logger) {
+                dueWorkInterval: Duration = .seconds(1), moreDueWork: (@Sendable () async throws -> Void)? = nil,
+                logger: Logger) {
         self.service = service
         self.adminKey = adminKey
         self.host = host
@@ -36,6 +39,7 @@ public struct KioskServer: Sendable {
         self.limits = limits
         self.checkoutOpener = checkoutOpener
         self.dueWorkInterval = dueWorkInterval
+        self.moreDueWork = moreDueWork
         self.logger = logger
     }
 
@@ -62,8 +66,11 @@ public struct KioskServer: Sendable {
                 await onListening(port)
             },
             logger: logger)
-        let scheduler = Task { [service, dueWorkInterval, logger] in
-            await DueWorkScheduler(interval: dueWorkInterval, logger: logger) { try await service.runDueWork() }.run()
+        let scheduler = Task { [service, dueWorkInterval, moreDueWork, logger] in
+            await DueWorkScheduler(interval: dueWorkInterval, logger: logger) {
+                try await service.runDueWork()
+                try await moreDueWork?()
+            }.run()
         }
         defer { scheduler.cancel() }
         if untilSignalled {

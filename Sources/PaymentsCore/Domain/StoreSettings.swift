@@ -5,6 +5,9 @@ public struct StoreSettings: Hashable, Sendable, Codable {
     public var gracePeriodDays: Int
     /// How long failed renewals are retried before the subscription expires (Apple: 60 days).
     public var billingRetryDays: Int
+    /// Where App Store Server Notifications V2 are posted (App Store Connect's production server
+    /// URL); nil keeps them in the outbox.
+    public var notificationURL: String?
 
     public init(gracePeriodEnabled: Bool = true, gracePeriodDays: Int = 16, billingRetryDays: Int = 60) {
         self.gracePeriodEnabled = gracePeriodEnabled

@@ -26,6 +26,7 @@ enum StoreSchema {
             try db.execute(sql: v7)
         }
         migrator.registerMigration("v8-checkout-offer") { db in try db.execute(sql: CheckoutSchema.v7) }
+        migrator.registerMigration("v9-store-notifications") { db in try db.execute(sql: StoreNotificationSchema.v9) }
         return migrator
     }
 

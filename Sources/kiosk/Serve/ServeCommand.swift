@@ -45,7 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         let checkout = try await CheckoutServerLauncher.start(service)
         let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port,
-                                 checkoutOpener: checkout, logger: logger)
+                                 checkoutOpener: checkout, moreDueWork: {
+                                     try await service.deliverStoreNotifications(transport: HTTPStoreNotificationTransport())
+                                 }, logger: logger)
         do {
             try await server.run(untilSignalled: true) { port in
                 // Unbuffered, so a script waiting for this line sees it while the server runs.

@@ -8,7 +8,8 @@ struct StoreCommand: AsyncParsableCommand {
         commandName: "store",
         abstract: "Buy on a store account; inspect and set the simulated store's test controls, snapshots and pending actions.",
         subcommands: [StoreBuyCommand.self, StoreControlsCommand.self, StoreSnapshotCommand.self, StorePendingCommand.self,
-                      StoreSyncCommand.self, StoreClearCommand.self, StoreResetCommand.self, StoreCheckCommand.self])
+                      StoreSyncCommand.self, StoreClearCommand.self, StoreResetCommand.self, StoreCheckCommand.self,
+                      StoreNotificationsCommand.self])
 }
 
 /// An `on`/`off` switch value.

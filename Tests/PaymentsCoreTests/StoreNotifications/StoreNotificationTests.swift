@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import PaymentsCore
+
+/// App Store Server Notifications V2: what the App Store bills produces Apple's notification types
+/// once each, and the outbox posts them with Apple's retries on the injected clock.
+@Suite struct StoreNotificationTests {
+    func kinds(_ store: CoreFixture) async throws -> [String] {
+        try await store.service.storeNotifications().map { notification in
+            [notification.kind.type, notification.kind.subtype].compactMap { $0 }.joined(separator: "/")
+        }
+    }
+
+    func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws {
+        guard case .success = try await store.service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product)) else {
+            throw FixtureError.missing("a store purchase of \(product)")
+        }
+    }
+
+    @Test func aStoreSubscriptionsLifeIsNotifiedOnceEachStepAndCardPurchasesAreNot() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let bob = try await store.account("bob")
+        _ = try await store.buy(bob, "points.500")  // a card purchase: not the App Store's
+        try await storeBuy(store, ada, "pro.yearly")
+        let id = try await store.subscription(ada).id
+        _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
+        _ = try await store.service.resume(subscriptionID: id)
+        store.advance(days: 366)
+        var controls = try await store.service.storeControls()
+        controls.renewalsFail = true
+        try await store.service.updateStoreControls(controls)
+        store.advance(days: 366)
+        store.advance(days: 17)
+        try await storeBuy(store, ada, "points.500")
+        let expected = ["SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                        "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_RENEW", "DID_FAIL_TO_RENEW/GRACE_PERIOD",
+                        "GRACE_PERIOD_EXPIRED", "ONE_TIME_CHARGE"]
+        #expect(try await kinds(store) == expected)
+        // Collecting again (another process, a restart) adds nothing.
+        #expect(try await kinds(store) == expected)
+        #expect(try await store.service.storeNotifications().allSatisfy { $0.accountID == ada.id })
+    }
+
+    @Test func theSignedPayloadCarriesTheTransactionAndRenewalInfoOfItsMoment() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await storeBuy(store, ada, "pro.yearly")
+        store.advance(days: 366)
+        let signed = try await store.service.signedStoreNotifications()
+        #expect(signed.map(\.notification.kind.type) == ["SUBSCRIBED", "DID_RENEW"])
+        let payloads = try signed.map { entry in
+            try TransactionJSONCoding.makeDecoder().decode(
+                StoreNotificationPayload.self, from: Data(try Base64URL.decode(entry.signedPayload.split(separator: ".")[1])))
+        }
+        #expect(payloads.map(\.version) == ["2.0", "2.0"] && payloads.map(\.data.status) == [1, 1])
+        #expect(payloads.map(\.notificationUUID) == signed.map(\.notification.uuid))
+        let transactions = try payloads.map { payload in
+            try CompactJWS.payload(of: payload.data.signedTransactionInfo ?? "")
+        }
+        // The purchase's notification names the first transaction, the renewal's the second.
+        #expect(transactions[0].transactionReason == .purchase && transactions[1].transactionReason == .renewal)
+        #expect(transactions[0].originalTransactionId == transactions[1].originalTransactionId)
+        #expect(payloads.allSatisfy { $0.data.signedRenewalInfo != nil && $0.data.bundleId == "dev.kiosk.store" })
+    }
+
+    @Test func deliveryRetriesOnApplesScheduleUntilAccepted() async throws {
+        let store = try await CoreFixture()
+        let receiver = Receiver(statuses: [500, 503])
+        // No URL: nothing is sent and the notification waits.
+        let waiting = try await store.service.sendTestNotification()
+        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        var settings = try await store.service.settings()
+        settings.notificationURL = "http://127.0.0.1:9/notifications"
+        try await store.service.updateSettings(settings)
+
+        let first = try await store.service.deliverStoreNotifications(transport: receiver)
+        #expect(first.failed == 1 && first.delivered == 0)
+        var stored = try #require(try await store.service.storeNotifications().first { $0.uuid == waiting.uuid })
+        #expect(stored.attempts == 1 && stored.lastError == "HTTP 500")
+        #expect(stored.nextAttemptAt == store.clock.now.addingTimeInterval(3_600))
+        // Not due again before the hour is up.
+        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        store.clock.advance(by: 3_600)
+        #expect(try await store.service.deliverStoreNotifications(transport: receiver).failed == 1)
+        stored = try #require(try await store.service.storeNotifications().first { $0.uuid == waiting.uuid })
+        #expect(stored.nextAttemptAt == CoreFixture.start.addingTimeInterval(12 * 3_600))
+        store.clock.set(CoreFixture.start.addingTimeInterval(12 * 3_600))
+        #expect(try await store.service.deliverStoreNotifications(transport: receiver).delivered == 1)
+        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        stored = try #require(try await store.service.storeNotifications().first { $0.uuid == waiting.uuid })
+        #expect(stored.status == .delivered && stored.attempts == 3)
+
+        let bodies = receiver.bodies
+        #expect(bodies.count == 3)
+        let last = try #require(bodies.last)
+        let body = try #require(try JSONSerialization.jsonObject(with: last) as? [String: String])
+        let signedPayload = try #require(body["signedPayload"])
+        let payload = try TransactionJSONCoding.makeDecoder().decode(
+            StoreNotificationPayload.self, from: Data(try Base64URL.decode(signedPayload.split(separator: ".")[1])))
+        #expect(payload.notificationType == "TEST" && payload.notificationUUID == waiting.uuid)
+    }
+
+    @Test func aNotificationNobodyAcceptsIsGivenUpAfterFiveRetries() async throws {
+        let store = try await CoreFixture()
+        var settings = try await store.service.settings()
+        settings.notificationURL = "http://127.0.0.1:9/notifications"
+        try await store.service.updateSettings(settings)
+        let test = try await store.service.sendTestNotification()
+        let receiver = Receiver(statuses: Array(repeating: 500, count: 10))
+        for hours in [0, 1, 12, 24, 48, 72] {
+            store.clock.set(CoreFixture.start.addingTimeInterval(Double(hours) * 3_600))
+            #expect(try await store.service.deliverStoreNotifications(transport: receiver).failed == 1, "at +\(hours) h")
+        }
+        store.clock.advance(by: 365 * 86_400)
+        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        let stored = try #require(try await store.service.storeNotifications().first { $0.uuid == test.uuid })
+        #expect(stored.status == .failed && stored.attempts == 6)
+    }
+}
+
+/// A notification endpoint answering the given statuses in turn (200 once they run out).
+final class Receiver: StoreNotificationTransport, Sendable {
+    private let state: Mutex<(statuses: [Int], bodies: [Data])>
+
+    init(statuses: [Int]) { state = Mutex((statuses, [])) }
+
+    var bodies: [Data] { state.withLock { $0.bodies } }
+
+    func post(_ body: Data, to url: URL) async throws -> Int {
+        state.withLock { state in
+            state.bodies.append(body)
+            return state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
+        }
+    }
+}
