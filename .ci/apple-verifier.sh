@@ -48,6 +48,16 @@ done
 "$kiosk" accounts create "${store[@]}" --name Notified --email notified@example.com >/dev/null
 "$kiosk" store buy pro.monthly --account acct_000005 "${store[@]}" >/dev/null
 "$kiosk" store notifications test "${store[@]}" >/dev/null
+# A whole subscription life on a test clock, through `kiosk serve`'s APIs.
+admin_key=$("$kiosk" serve "${store[@]}" --print-admin-key)
+"$kiosk" serve "${store[@]}" --port 0 > "$data/serve.out" 2>&1 &
+serve_pid=$!
+for _ in $(seq 1 100); do grep -q '^Serving on ' "$data/serve.out" && break; sleep 0.1; done
+base=$(sed -n 's/^Serving on //p' "$data/serve.out")
+[ -n "$base" ] || { echo "apple verifier: kiosk serve did not start: $(cat "$data/serve.out")" >&2; kill "$serve_pid"; exit 1; }
+"$venv/bin/python" .ci/apple_notification_lifecycle.py "$base" "$admin_key" || { kill "$serve_pid"; exit 1; }
+kill -TERM "$serve_pid"
+wait "$serve_pid"
 "$kiosk" store notifications list --signed "${store[@]}" > "$data/notifications.jws"
 
 "$kiosk" receipt list "${store[@]}" > "$data/receipts.jws"

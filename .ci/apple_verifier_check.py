@@ -124,7 +124,9 @@ def main() -> int:
             failures.append(f"notification line {number}: {decoded.rawSubtype!r} is not a subtype Apple's enum knows")
         kind = decoded.rawNotificationType + (f"/{decoded.rawSubtype}" if decoded.rawSubtype else "")
         notification_kinds[kind] = notification_kinds.get(kind, 0) + 1
-    for wanted in ("TEST", "SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE"):
+    for wanted in ("TEST", "SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                   "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_RENEW", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE",
+                   "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY"):
         if wanted not in notification_kinds:
             failures.append(f"no {wanted} notification: the data set is too small")
     if notifications:
