@@ -43,6 +43,25 @@ import Testing
         #expect(try await store.service.storeNotifications().allSatisfy { $0.accountID == ada.id })
     }
 
+    @Test func refundsPriceIncreasesAndAResubscriptionHaveTheirOwnKinds() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await storeBuy(store, ada, "points.500")
+        let pointsInvoice = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first)
+        _ = try await store.service.refund(invoiceID: pointsInvoice.id, idempotencyKey: nil)
+        try await storeBuy(store, ada, "pro.yearly")
+        let id = try await store.subscription(ada).id
+        let consent = try await store.service.requestPriceIncrease(subscriptionID: id, newPrice: 12_000)
+        _ = try await store.service.answerPriceIncrease(pendingID: consent.id, accept: true)
+        _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
+        store.advance(days: 400)
+        try await storeBuy(store, ada, "pro.yearly")
+        #expect(try await kinds(store) == [
+            "ONE_TIME_CHARGE", "REFUND", "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED",
+            "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY", "SUBSCRIBED/RESUBSCRIBE",
+        ])
+    }
+
     @Test func theSignedPayloadCarriesTheTransactionAndRenewalInfoOfItsMoment() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
