@@ -47,6 +47,15 @@ def lost_fields(raw: dict, decoded) -> list:
     return problems
 
 
+def accepts_tampered(verify, jws: str) -> bool:
+    """Whether `verify` takes `jws` with one signature character changed (it must not)."""
+    try:
+        verify(tampered(jws))
+        return True
+    except VerificationException:
+        return False
+
+
 def tampered(jws: str) -> str:
     header, payload, signature = jws.split(".")
     flipped = "A" if signature[10] != "A" else "B"
@@ -77,11 +86,8 @@ def main() -> int:
         failures += [f"line {number} ({decoded.transactionId}): {problem}" for problem in problems]
         kinds[decoded.rawType] = kinds.get(decoded.rawType, 0) + 1
 
-    try:
-        verifier.verify_and_decode_signed_transaction(tampered(tokens[0]))
+    if accepts_tampered(verifier.verify_and_decode_signed_transaction, tokens[0]):
         failures.append("a token with a changed signature was accepted")
-    except VerificationException:
-        pass
 
     with open(renewals_path) as handle:
         renewals = [line.strip() for line in handle if line.strip()]
@@ -98,12 +104,8 @@ def main() -> int:
         failures += [f"renewal info line {number} ({decoded.originalTransactionId}): {problem}" for problem in problems]
         state = "auto-renew on" if decoded.rawAutoRenewStatus == 1 else "auto-renew off"
         renewal_states[state] = renewal_states.get(state, 0) + 1
-    if renewals:
-        try:
-            verifier.verify_and_decode_renewal_info(tampered(renewals[0]))
-            failures.append("a renewal info with a changed signature was accepted")
-        except VerificationException:
-            pass
+    if renewals and accepts_tampered(verifier.verify_and_decode_renewal_info, renewals[0]):
+        failures.append("a renewal info with a changed signature was accepted")
 
     with open(notifications_path) as handle:
         notifications = [line.strip() for line in handle if line.strip()]
@@ -129,12 +131,8 @@ def main() -> int:
                    "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY"):
         if wanted not in notification_kinds:
             failures.append(f"no {wanted} notification: the data set is too small")
-    if notifications:
-        try:
-            verifier.verify_and_decode_notification(tampered(notifications[0]))
-            failures.append("a notification with a changed signature was accepted")
-        except VerificationException:
-            pass
+    if notifications and accepts_tampered(verifier.verify_and_decode_notification, notifications[0]):
+        failures.append("a notification with a changed signature was accepted")
 
     expected = {"Auto-Renewable Subscription", "Non-Consumable", "Consumable", "Non-Renewing Subscription"}
     if not expected <= kinds.keys():
