@@ -14,15 +14,20 @@ public struct Glyphs: Sendable, Hashable {
     public var meterEmpty: String
     public var mask: String
     public var separator: String
+    /// Point at content scrolled out of view.
+    public var arrowUp: String
+    public var arrowDown: String
 
     public static let unicode = Glyphs(
         topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│",
-        ellipsis: "…", selectionMarker: "▸", meterFilled: "█", meterEmpty: "░", mask: "•", separator: "│"
+        ellipsis: "…", selectionMarker: "▸", meterFilled: "█", meterEmpty: "░", mask: "•", separator: "│",
+        arrowUp: "↑", arrowDown: "↓"
     )
 
     public static let ascii = Glyphs(
         topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|",
-        ellipsis: "...", selectionMarker: ">", meterFilled: "#", meterEmpty: "-", mask: "*", separator: "|"
+        ellipsis: "...", selectionMarker: ">", meterFilled: "#", meterEmpty: "-", mask: "*", separator: "|",
+        arrowUp: "^", arrowDown: "v"
     )
 
     /// Unicode only when the locale (`LC_ALL`, then `LC_CTYPE`, then `LANG`) says UTF-8 and

@@ -14,7 +14,8 @@ enum CheckoutScreen {
         if context.isAccessible {
             var lines = [ScreenLine(.text("Checkout", .title))] + content.summary + [ScreenLine(.blank)] + content.body
             if let url = content.browserURL { lines += [ScreenLine(.text("Checkout link:")), ScreenLine(.verbatim(url))] }
-            LineStack(lines: lines, labelWidth: summaryLabelWidth, context: context).render(in: area, frame: &frame)
+            LineStack(lines: lines, labelWidth: summaryLabelWidth, context: context, scroll: state.checkout.form)
+                .render(in: area, frame: &frame)
             return
         }
         var panels = area
@@ -27,10 +28,12 @@ enum CheckoutScreen {
             let columns = panels.columns([.percent(38), .fill()])
             renderPanel("Order summary", content.summary, labelWidth: summaryLabelWidth, in: columns[0], frame: &frame,
                         context: context)
-            renderPanel("Payment", content.body, labelWidth: formLabelWidth, in: columns[1], frame: &frame, context: context)
+            renderPanel("Payment", content.body, labelWidth: formLabelWidth, scroll: state.checkout.form, in: columns[1],
+                        frame: &frame, context: context)
         } else {
             let lines = content.summary + (content.summary.isEmpty ? [] : [ScreenLine(.blank)]) + content.body
-            renderPanel("Checkout", lines, labelWidth: summaryLabelWidth, in: panels, frame: &frame, context: context)
+            renderPanel("Checkout", lines, labelWidth: summaryLabelWidth, scroll: state.checkout.form, in: panels,
+                        frame: &frame, context: context)
         }
         if content.isStoreSheetShown {
             StorePurchaseSheet.render(checkout.phase.content, focus: state.checkout.form, in: area, frame: &frame,
@@ -38,11 +41,11 @@ enum CheckoutScreen {
         }
     }
 
-    private static func renderPanel(_ title: String, _ lines: [ScreenLine], labelWidth: Int, in area: Rect,
-                                    frame: inout Frame, context: RenderContext) {
+    private static func renderPanel(_ title: String, _ lines: [ScreenLine], labelWidth: Int, scroll: FormFocus? = nil,
+                                    in area: Rect, frame: inout Frame, context: RenderContext) {
         let panel = Panel(title: title, theme: context.theme, glyphs: context.glyphs)
         panel.render(in: area, buffer: &frame.buffer)
-        LineStack(lines: lines, labelWidth: labelWidth, context: context).render(in: panel.inner(area), frame: &frame)
+        LineStack(lines: lines, labelWidth: labelWidth, context: context, scroll: scroll).render(in: panel.inner(area), frame: &frame)
     }
 
     static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {

@@ -19,6 +19,8 @@ struct LineBuilder {
 
     /// A line that is itself a control.
     mutating func line(_ line: ScreenLine, control: LineControl) {
+        var line = line
+        line.controlIDs = [control.id]
         lines.append(line)
         controls.append(control)
     }
@@ -43,25 +45,25 @@ struct LineBuilder {
     mutating func buttons(_ buttons: [(id: String, label: String, action: TerminalAction?)]) {
         guard !buttons.isEmpty else { return }
         lines.append(ScreenLine(.buttons(buttons.map {
-            LineButton(id: $0.id, label: $0.label, isFocused: focus.id == $0.id, action: $0.action)
-        })))
+            LineButton(id: $0.id, label: $0.label, isFocused: focus.id == $0.id && !focus.isDetached, action: $0.action)
+        }), controlIDs: buttons.map(\.id)))
         controls += buttons.map { LineControl(id: $0.id, action: $0.action, enterHint: $0.action == nil ? nil : $0.label) }
     }
 
     mutating func choice(id: String, _ label: String, isOn: Bool, isToggle: Bool = false,
                          action: TerminalAction?, enterHint: String) {
-        let isFocused = focus.id == id
+        let isFocused = focus.id == id && !focus.isDetached
         lines.append(ScreenLine(.choice(label: label, isOn: isOn, isToggle: isToggle), isFocused: isFocused,
-                                action: action ?? .focus(id)))
+                                action: action ?? .focus(id), controlIDs: [id]))
         controls.append(LineControl(id: id, action: action, enterHint: enterHint))
     }
 
     /// A text field bound to the view model; Enter does `submit`.
     mutating func field(id: String, _ field: LineField, binding: FieldBinding, submit: TerminalAction?, submitHint: String?) {
         var drawn = field
-        let isFocused = focus.id == id
+        let isFocused = focus.id == id && !focus.isDetached
         if isFocused { drawn.cursor = FieldCursor.position(of: focus.cursor, in: binding) }
-        lines.append(ScreenLine(.field(drawn), isFocused: isFocused, action: .focus(id)))
+        lines.append(ScreenLine(.field(drawn), isFocused: isFocused, action: .focus(id), controlIDs: [id]))
         controls.append(LineControl(id: id, action: submit, enterHint: submitHint, field: binding,
                                     fieldName: field.label.lowercased()))
     }

@@ -1,13 +1,24 @@
 import TerminalUI
 
 /// Draws a column of `ScreenLine`s into an area: wraps text, aligns labels, marks the focused
-/// line with the selection marker, records click regions and the text cursor, and scrolls just
-/// enough to keep the focused line in view (with ↑/↓ marks when more lies beyond an edge).
+/// line with the selection marker, records click regions and the text cursor, and scrolls from
+/// the last position just enough to keep the focused line in view, with "↑ N more" / "↓ N more"
+/// rows when more lies beyond an edge.
 struct LineStack {
     var lines: [ScreenLine]
     /// Columns for labels of pairs and fields.
     var labelWidth: Int
     var context: RenderContext
+    /// The scroll position and focus of the form this column belongs to; nil for a column that
+    /// only follows its focused line (a summary beside the form).
+    var scroll: FormFocus?
+
+    init(lines: [ScreenLine], labelWidth: Int, context: RenderContext, scroll: FormFocus? = nil) {
+        self.lines = lines
+        self.labelWidth = labelWidth
+        self.context = context
+        self.scroll = scroll
+    }
 
     /// One drawn row: the line it belongs to and which of its wrapped rows it is.
     private struct Row {
@@ -21,10 +32,12 @@ struct LineStack {
         let gutter = DisplayWidth.of(context.glyphs.selectionMarker) + 1
         let width = max(1, area.width - gutter)
         let rows = layout(width: width)
-        let offset = scrollOffset(rows, height: area.height)
-        for (y, row) in rows.dropFirst(offset).prefix(area.height).enumerated() {
+        let window = LineWindow(rows: rows.count, height: area.height, top: scroll?.top ?? 0,
+                                focus: scroll?.isDetached == true ? nil : focusedRows(rows))
+        let top = area.y + (window.hasTopMarker ? 1 : 0)
+        for (y, row) in rows.dropFirst(window.offset).prefix(window.count).enumerated() {
             let line = lines[row.line]
-            let rowRect = Rect(x: area.x, y: area.y + y, width: area.width, height: 1)
+            let rowRect = Rect(x: area.x, y: top + y, width: area.width, height: 1)
             if line.isFocused, row.part == 0 {
                 frame.buffer.write(context.glyphs.selectionMarker, x: area.x, y: rowRect.y, style: context.theme.focused.bolded(),
                                    clip: rowRect)
@@ -33,10 +46,39 @@ struct LineStack {
             draw(line, row: row, in: content, frame: &frame)
             if let action = line.action { frame.addHit(rowRect, action) }
         }
-        if offset > 0 { frame.buffer.write("↑", x: area.maxX - 1, y: area.y, style: context.theme.keyHint, clip: area) }
-        if rows.count - offset > area.height {
-            frame.buffer.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: context.theme.keyHint, clip: area)
+        if window.hasTopMarker { marker("\(context.glyphs.arrowUp) \(window.above) more", y: area.y, in: area, frame: &frame) }
+        if window.hasBottomMarker {
+            marker("\(context.glyphs.arrowDown) \(window.below) more", y: area.maxY - 1, in: area, frame: &frame)
         }
+        if scroll != nil {
+            frame.scrollView = LineScrollView(area: area, offset: window.offset, visibleRows: window.count, rowCount: rows.count,
+                                              controls: controlRows(rows))
+        }
+    }
+
+    /// "↓ 12 more (PgDn)", right-aligned on a row of its own; the key is named while it fits.
+    private func marker(_ text: String, y: Int, in area: Rect, frame: inout Frame) {
+        let key = y == area.y ? " (PgUp)" : " (PgDn)"
+        let full = DisplayWidth.of(text + key) <= area.width ? text + key : text
+        let fitted = TextLayout.truncate(full, to: area.width, ellipsis: context.glyphs.ellipsis)
+        frame.buffer.write(fitted, x: area.maxX - DisplayWidth.of(fitted), y: y, style: context.theme.keyHint, clip: area)
+    }
+
+    private func focusedRows(_ rows: [Row]) -> ClosedRange<Int>? {
+        guard let focused = lines.firstIndex(where: \.holdsFocus),
+              let first = rows.firstIndex(where: { $0.line == focused }),
+              let last = rows.lastIndex(where: { $0.line == focused }) else { return nil }
+        return first...last
+    }
+
+    private func controlRows(_ rows: [Row]) -> [LineScrollView.ControlRows] {
+        var result: [LineScrollView.ControlRows] = []
+        for (index, line) in lines.enumerated() where !line.controlIDs.isEmpty {
+            guard let first = rows.firstIndex(where: { $0.line == index }),
+                  let last = rows.lastIndex(where: { $0.line == index }) else { continue }
+            result += line.controlIDs.map { LineScrollView.ControlRows(id: $0, rows: first...last) }
+        }
+        return result
     }
 
     private func layout(width: Int) -> [Row] {
@@ -78,15 +120,6 @@ struct LineStack {
             remainder = String(remainder.dropFirst(head.count))
         }
         return result.isEmpty ? [""] : result
-    }
-
-    private func scrollOffset(_ rows: [Row], height: Int) -> Int {
-        guard rows.count > height, let focused = lines.firstIndex(where: \.isFocused) else { return 0 }
-        let last = rows.lastIndex { $0.line == focused } ?? 0
-        let first = rows.firstIndex { $0.line == focused } ?? 0
-        var offset = max(0, last - height + 1)
-        if first < offset { offset = first }
-        return min(offset, rows.count - height)
     }
 
     private func draw(_ line: ScreenLine, row: Row, in area: Rect, frame: inout Frame) {

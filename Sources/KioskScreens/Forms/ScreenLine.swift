@@ -22,10 +22,21 @@ struct ScreenLine: Sendable {
     var isFocused = false
     /// What clicking the line does; button rows click per button instead.
     var action: TerminalAction?
+    /// The controls drawn on this line (a button row has several), so scrolling knows where
+    /// each control is.
+    var controlIDs: [String] = []
 
-    init(_ kind: Kind, isFocused: Bool = false, action: TerminalAction? = nil) {
+    init(_ kind: Kind, isFocused: Bool = false, action: TerminalAction? = nil, controlIDs: [String] = []) {
         self.kind = kind
         self.isFocused = isFocused
         self.action = action
+        self.controlIDs = controlIDs
+    }
+
+    /// The line itself or one of its buttons has focus.
+    var holdsFocus: Bool {
+        if isFocused { return true }
+        if case let .buttons(buttons) = kind { return buttons.contains(where: \.isFocused) }
+        return false
     }
 }

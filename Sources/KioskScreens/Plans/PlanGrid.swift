@@ -33,7 +33,7 @@ enum PlanGrid {
         if shape.shown < content.rows.count {
             let marker = cursor.take(1)
             let below = content.rows.count - offset - shape.shown
-            let text = [offset > 0 ? "↑ \(offset) more" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }
+            let text = [offset > 0 ? "\(glyphs.arrowUp) \(offset) more" : nil, below > 0 ? "\(glyphs.arrowDown) \(below) more" : nil].compactMap { $0 }
                 .joined(separator: ", ") + " (PgUp/PgDn)"
             frame.buffer.write(TextLayout.truncate(text, to: marker.width, ellipsis: glyphs.ellipsis), x: marker.x, y: marker.y,
                                style: theme.keyHint, clip: marker)

@@ -7,6 +7,8 @@ public struct Frame: Sendable {
     public var cursor: Point?
     /// Later regions are drawn on top of earlier ones, so lookups search from the end.
     public var hits: [HitRegion] = []
+    /// The screen's scrolling form as drawn, for paging keys and the wheel.
+    public var scrollView: LineScrollView?
 
     public init(size: Size) {
         buffer = Buffer(size: size)

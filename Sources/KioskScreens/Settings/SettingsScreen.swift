@@ -12,18 +12,20 @@ enum SettingsScreen {
         let oneColumn = context.isAccessible || area.width < 80
         let lines = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: oneColumn, ticks: state.ticks)
         if context.isAccessible {
-            LineStack(lines: [ScreenLine(.text("Settings", .title))] + lines.lines, labelWidth: labelWidth, context: context)
+            LineStack(lines: [ScreenLine(.text("Settings", .title))] + lines.lines, labelWidth: labelWidth, context: context,
+                      scroll: state.settings.form)
                 .render(in: area, frame: &frame)
         } else if oneColumn {
             let panel = Panel(title: "Settings", theme: context.theme, glyphs: context.glyphs)
             panel.render(in: area, buffer: &frame.buffer)
-            LineStack(lines: lines.lines, labelWidth: labelWidth, context: context).render(in: panel.inner(area), frame: &frame)
+            LineStack(lines: lines.lines, labelWidth: labelWidth, context: context, scroll: state.settings.form)
+                .render(in: panel.inner(area), frame: &frame)
         } else {
             let columns = area.columns([.fixed(listWidth), .fill()])
             renderSectionList(state, in: columns[0], frame: &frame, context: context)
             let panel = Panel(title: settings.section.title, theme: context.theme, glyphs: context.glyphs)
             panel.render(in: columns[1], buffer: &frame.buffer)
-            LineStack(lines: lines.lines, labelWidth: labelWidth, context: context)
+            LineStack(lines: lines.lines, labelWidth: labelWidth, context: context, scroll: state.settings.form)
                 .render(in: panel.inner(columns[1]), frame: &frame)
         }
         if let confirmation = settings.confirmation {
@@ -61,6 +63,11 @@ enum SettingsScreen {
     /// (or stays on the section list).
     static func reconcile(_ state: inout TerminalState) {
         let settings = state.app.settings
+        if state.settings.scrolledSection != settings.section {
+            state.settings.scrolledSection = settings.section
+            state.settings.form.top = 0
+            state.settings.form.isDetached = false
+        }
         let lines = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: true)
         let opened: String? = if settings.survey != nil {
             SettingsControlID.surveyReason(0)

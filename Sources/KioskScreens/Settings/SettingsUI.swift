@@ -1,3 +1,5 @@
+import KioskViewModels
+
 /// Terminal-only state of the settings screen: the focused control (the section list counts as
 /// one) and which button of a confirmation has focus.
 public struct SettingsUI: Equatable, Sendable {
@@ -7,6 +9,8 @@ public struct SettingsUI: Equatable, Sendable {
     /// The first control of the form or survey last opened (add card, new account, the exit
     /// survey): focus jumps there once when it opens.
     var openedForm: String?
+    /// The section the scroll position belongs to: another section starts at its top.
+    var scrolledSection: SettingsSection?
 
     public init() {}
 }

@@ -22,6 +22,7 @@ public struct TerminalFeature: Reducer {
             return .merge(effect, BillingScreen.followUp(&state, context: context))
         case let .resized(size):
             state.size = size
+            state.rememberScroll(context: context)
             return BillingScreen.followUp(&state, context: context)
         case let .clockTicked(date):
             state.ticks += 1
@@ -29,11 +30,14 @@ public struct TerminalFeature: Reducer {
             return .send(.app(.checkout(.clockTicked(date))))
         case let .focus(id):
             state.focus(id)
+            state.rememberScroll(context: context)
             return .none
         case let .key(.mouse(event)):
             return mouse(event, &state)
         case let .key(key):
-            return self.key(key, &state)
+            let effect = self.key(key, &state)
+            state.rememberScroll(context: context)
+            return effect
         }
     }
 
@@ -53,6 +57,7 @@ public struct TerminalFeature: Reducer {
         if state.app.isHelpShown {
             return helpKey(key, &state)
         }
+        if let effect = state.scrollKey(key, context: context) { return effect }
         if let effect = ScreenKeys.handle(key, &state) { return effect }
         return globalKey(key, &state)
     }
@@ -102,8 +107,10 @@ public struct TerminalFeature: Reducer {
 
     private func mouse(_ event: MouseEvent, _ state: inout TerminalState) -> Effect<TerminalAction> {
         switch event.action {
-        case .scrollUp: return key(.up, &state)
-        case .scrollDown: return key(.down, &state)
+        case .scrollUp, .scrollDown:
+            guard !state.app.isHelpShown, !state.isConfirmingQuit else { return key(event.action == .scrollUp ? .up : .down, &state) }
+            if let effect = state.wheel(event, context: context) { return effect }
+            return key(event.action == .scrollUp ? .up : .down, &state)
         case .press:
             guard let action = AppView.render(state, context: context).action(at: event.position) else { return .none }
             return reduce(into: &state, action: action)

@@ -1,0 +1,31 @@
+import TerminalUI
+
+/// What the last frame showed of a scrolling column of lines: the keys that page and the mouse
+/// wheel move from here, and focus moves to a control the person can actually see.
+public struct LineScrollView: Sendable {
+    /// Where the column is drawn, for the wheel: only a wheel over it scrolls it.
+    var area: Rect
+    /// First content row shown, and how many rows are shown and exist.
+    var offset: Int
+    var visibleRows: Int
+    var rowCount: Int
+    /// Each control's rows, in Tab order.
+    var controls: [ControlRows]
+
+    struct ControlRows: Sendable {
+        var id: String
+        var rows: ClosedRange<Int>
+    }
+
+    /// The offset that shows the last row.
+    var lastOffset: Int { max(0, rowCount - visibleRows) }
+
+    func rows(of id: String?) -> ClosedRange<Int>? {
+        controls.first { $0.id == id }?.rows
+    }
+
+    /// Whether all of a control's first row is inside the rows shown from `offset`.
+    func shows(_ rows: ClosedRange<Int>, from offset: Int) -> Bool {
+        rows.lowerBound >= offset && rows.lowerBound < offset + visibleRows
+    }
+}

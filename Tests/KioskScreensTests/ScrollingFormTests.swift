@@ -1,0 +1,124 @@
+@testable import KioskScreens
+import KioskViewModels
+import PaymentsCore
+import TerminalUI
+import Testing
+
+/// Long forms (the QA panel, the checkout at 60x20): focus never leaves the screen, paging keys
+/// and the wheel reach every line, and clipped content says how much more there is.
+@MainActor
+@Suite struct ScrollingFormTests {
+    /// The QA panel at 80x24, its pending actions, webhooks and event log filled in.
+    private func qaPanel(size: Size = Size(width: 80, height: 24)) async throws -> ScreenDriver {
+        let driver = try ScreenDriver(size: size)
+        let account = try await driver.subscribeAndOpenSettings()
+        _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500", idempotencyKey: "points"))
+        await driver.press(.end)
+        await driver.send(.app(.settings(.onAppear)))
+        #expect(driver.state.app.settings.section == .qa)
+        return driver
+    }
+
+    /// The rows of the focused control lie inside the rows the frame shows.
+    private func focusIsInView(_ driver: ScreenDriver, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let view = try #require(driver.frame.scrollView, sourceLocation: sourceLocation)
+        let id = driver.state.screen == .checkout ? driver.state.checkout.form.id : driver.state.settings.form.id
+        let rows = try #require(view.rows(of: id), sourceLocation: sourceLocation)
+        return rows.lowerBound >= view.offset && rows.upperBound < view.offset + view.visibleRows
+    }
+
+    @Test func tabbingThroughTheQAPanelKeepsEveryControlInView() async throws {
+        for size in [Size(width: 80, height: 24), Size(width: 60, height: 20), Size(width: 120, height: 40)] {
+            let driver = try await qaPanel(size: size)
+            let controls = try #require(driver.frame.scrollView).controls.filter { $0.id != SettingsControlID.sections }
+            #expect(controls.count > 15)
+            for index in controls.indices {
+                await driver.press(.tab)
+                #expect(driver.state.settings.form.id == controls[index].id)
+                #expect(try focusIsInView(driver), "\(controls[index].id) off screen at \(size)")
+            }
+            #expect(driver.state.settings.form.id == controls.last?.id)
+        }
+    }
+
+    @Test func clippedContentSaysHowMuchMoreThereIs() async throws {
+        let driver = try await qaPanel()
+        await driver.press(.tab)
+        #expect(driver.text.contains("↓ 20 more (PgDn)"))
+        #expect(!driver.text.contains("more (PgUp)"))
+        await driver.press(.pageDown)
+        #expect(driver.text.contains("more (PgUp)"))
+    }
+
+    @Test func pagingReachesTheEndAndHomeReturns() async throws {
+        let driver = try await qaPanel()
+        await driver.press(.tab)
+        #expect(!driver.text.contains("Event log"))
+        for _ in 0..<10 { await driver.press(.pageDown) }
+        #expect(driver.text.contains("Event log"))
+        #expect(driver.text.contains("purchase.completed"))
+        #expect(!driver.text.contains("more (PgDn)"))
+        await driver.press(.home)
+        #expect(driver.text.contains("Test clock"))
+        #expect(driver.state.settings.form.id == "qa.attach")
+    }
+
+    @Test func pagingMovesFocusToAControlInView() async throws {
+        let driver = try await qaPanel()
+        await driver.press(.tab)
+        let first = driver.state.settings.form.id
+        await driver.press(.pageDown)
+        #expect(driver.state.settings.form.id != first)
+        #expect(try focusIsInView(driver))
+        await driver.press(.end)
+        #expect(!driver.text.contains("more (PgDn)"))
+        // End with no control on the last page detaches focus: nothing is shown as focused and
+        // Enter presses nothing the person cannot see.
+        if driver.state.settings.form.isDetached {
+            let before = driver.state.app.settings
+            await driver.press(.enter)
+            #expect(driver.state.app.settings == before)
+            await driver.press(.backTab)
+            #expect(!driver.state.settings.form.isDetached)
+            #expect(try focusIsInView(driver))
+        } else {
+            #expect(try focusIsInView(driver))
+        }
+    }
+
+    @Test func theWheelScrollsTheFormUnderThePointer() async throws {
+        let driver = try await qaPanel()
+        await driver.press(.tab)
+        let content = try #require(driver.position(of: "Store controls"))
+        await driver.scroll(down: true, at: content)
+        #expect(try #require(driver.frame.scrollView).offset == TerminalState.wheelRows)
+        #expect(try focusIsInView(driver))
+        await driver.scroll(down: false, at: content)
+        #expect(try #require(driver.frame.scrollView).offset == 0)
+    }
+
+    @Test func movingFocusUpKeepsThePageWhereItWas() async throws {
+        let driver = try await qaPanel()
+        await driver.press(.tab)
+        for _ in 0..<25 { await driver.press(.tab) }
+        let offset = try #require(driver.frame.scrollView).offset
+        #expect(offset > 0)
+        await driver.press(.backTab)
+        // One step back inside the page moves the focus, not the page.
+        #expect(try #require(driver.frame.scrollView).offset == offset)
+    }
+
+    @Test func theCheckoutPayButtonComesIntoViewAt60x20() async throws {
+        let driver = try ScreenDriver(size: Size(width: 60, height: 20))
+        try await driver.signIn(withCard: false)
+        await driver.launch()
+        await driver.press(.enter)
+        #expect(driver.state.app.checkout != nil)
+        for _ in 0..<12 where driver.state.checkout.form.id != "pay" {
+            await driver.press(.tab)
+            #expect(try focusIsInView(driver))
+        }
+        #expect(driver.state.checkout.form.id == "pay")
+        #expect(driver.text.contains("[ Pay"))
+    }
+}
