@@ -68,15 +68,24 @@ import Testing
         #expect(!driver.text.contains("ok Purchase succeeded."))
     }
 
-    @Test func withoutAccessibleModeTheSameNoticeIsAToastInTheCorner() async throws {
+    @Test func withoutAccessibleModeNoticesQueueOnTheStatusLineNeverOverABorder() async throws {
         let driver = try ScreenDriver()
         let account = try await driver.signIn()
         await driver.launch()
+        let top = driver.text.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500"))
         _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500"))
         await driver.send(.app(.pollChanges))
         let lines = driver.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[1].hasSuffix(" ok Purchase succeeded."))
+        // The panel's top border and title are untouched; the notice is on the bottom line.
+        #expect(lines[1] == top)
+        #expect(lines[23].hasPrefix(" ok Purchase succeeded. (+1 more) "))
         #expect(!driver.text.contains("Announcement:"))
+        let notice = try #require(driver.position(of: "ok Purchase"))
+        await driver.click(notice)
+        let next = driver.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(next[23].hasPrefix(" ok Purchase succeeded.  "))
+        #expect(!next[23].contains("more)"))
     }
 }
 

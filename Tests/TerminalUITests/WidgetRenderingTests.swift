@@ -180,11 +180,14 @@ import Testing
             """))
     }
 
-    @Test func toastSitsTopRight() {
-        var buffer = Buffer(width: 20, height: 2)
-        Toast("Purchased", kind: .success).render(in: buffer.area, buffer: &buffer)
-        #expect(HeadlessBackend.lines(buffer) == ["       ok Purchased", ""])
-        #expect(buffer[19, 0].style.reverse)
+    @Test func aNoticeLeadsTheStatusLineAndKeepsTheGlobalKeysWhileTheyFit() {
+        var buffer = Buffer(width: 50, height: 1)
+        StatusBar(message: StatusMessage("Purchased", kind: .success, queued: 2), hints: [KeyHint(key: "Enter", action: "Pay")],
+                  trailing: [KeyHint(key: "q", action: "Quit")])
+            .render(in: buffer.area, buffer: &buffer)
+        #expect(HeadlessBackend.lines(buffer) == [" ok Purchased (+2 more)   Enter Pay         q Quit"])
+        #expect(buffer[1, 0].style.reverse)
+        #expect(!buffer[30, 0].style.reverse)
     }
 
     @Test func tooSmallMessageNamesTheNeededSize() {

@@ -1,19 +1,28 @@
 import Foundation
 import KioskViewModels
 
-/// Toasts go away on their own after a while, timed by the host's clock: the app state only
-/// lists them, so the timer remembers when each was first seen.
+/// Notices queue on the status line and each goes away on its own after a while, timed by the
+/// host's clock: the app state only lists them, so the timer remembers when the one shown (the
+/// oldest) was first seen. A notice waiting behind it starts its time only once it shows.
 public struct ToastTimer: Sendable, Hashable {
     public static let lifetime: TimeInterval = 5
-    private var firstSeen: [Int64: Date] = [:]
+    private var shownID: Int64?
+    private var shownSince: Date?
 
     public init() {}
 
-    /// The toasts shown for `lifetime` or longer at `now`; toasts no longer listed are forgotten.
+    /// The shown notice, once it has been up for `lifetime` at `now`.
     public mutating func expired(_ toasts: [Toast], now: Date) -> [Int64] {
-        let listed = Set(toasts.map(\.id))
-        firstSeen = firstSeen.filter { listed.contains($0.key) }
-        for toast in toasts where firstSeen[toast.id] == nil { firstSeen[toast.id] = now }
-        return toasts.map(\.id).filter { id in firstSeen[id].map { now.timeIntervalSince($0) >= Self.lifetime } ?? false }
+        guard let head = toasts.first else {
+            shownID = nil
+            shownSince = nil
+            return []
+        }
+        if shownID != head.id {
+            shownID = head.id
+            shownSince = now
+        }
+        guard let since = shownSince, now.timeIntervalSince(since) >= Self.lifetime else { return [] }
+        return [head.id]
     }
 }

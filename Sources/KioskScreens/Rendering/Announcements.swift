@@ -5,9 +5,11 @@ import TerminalUI
 /// instead of a box floating over the corner. A screen reader reads new lines as they appear,
 /// and nothing it was reading gets covered.
 enum Announcements {
+    static let visibleCount = 3
+
     /// Draws the newest notices at the top of `area` and returns what is left for the screen.
     static func render(_ toasts: [KioskViewModels.Toast], in area: Rect, frame: inout Frame, context: RenderContext) -> Rect {
-        let notices = Array(toasts.suffix(ToastStack.visibleCount).reversed())
+        let notices = Array(toasts.suffix(visibleCount).reversed())
         guard !notices.isEmpty else { return area }
         let parts = area.rows([.fixed(notices.count), .fill()])
         for (row, toast) in notices.enumerated() {

@@ -1,8 +1,8 @@
 import KioskViewModels
 import TerminalUI
 
-/// The whole frame: tab bar, the screen on top, the key hints, and anything floating over them
-/// (toasts, help, the quit question). A pure function of the state.
+/// The whole frame: tab bar, the screen on top, the status line (the current notice and the key
+/// hints), and anything floating over them (help, the quit question). A pure function of the state.
 public enum AppView {
     public static func render(_ state: TerminalState, context: RenderContext) -> Frame {
         var frame = Frame(size: state.size)
@@ -19,9 +19,12 @@ public enum AppView {
             content = Announcements.render(state.app.toasts, in: content, frame: &frame, context: context)
         }
         ScreenView.render(state, in: content, frame: &frame, context: context)
-        StatusBar(hints: hints(state), trailing: GlobalKeyHints.hints(state), theme: context.theme)
-            .render(in: rows[2], buffer: &frame.buffer)
-        if !context.isAccessible { ToastStack.render(state.app.toasts, in: rows[1], frame: &frame, context: context) }
+        let statusBar = StatusBar(message: context.isAccessible ? nil : message(state), hints: hints(state),
+                                  trailing: GlobalKeyHints.hints(state), theme: context.theme, glyphs: context.glyphs)
+        statusBar.render(in: rows[2], buffer: &frame.buffer)
+        if let toast = state.app.toasts.first, let strip = statusBar.messageFrame(in: rows[2]) {
+            frame.addHit(strip, .app(.dismissToast(id: toast.id)))
+        }
         if state.app.isHelpShown { HelpOverlay.render(state, in: rows[1], frame: &frame, context: context) }
         if state.isConfirmingQuit { QuitDialog.render(in: screen, frame: &frame, context: context) }
         return frame
@@ -41,6 +44,17 @@ public enum AppView {
             frame.addHit(Rect(x: x, y: area.y, width: width, height: 1), .app(.selectTab(tabs[index])))
             x += width
         }
+    }
+
+    /// The oldest notice first, each for its own time (`ToastTimer`), with how many wait behind it.
+    static func message(_ state: TerminalState) -> StatusMessage? {
+        guard let toast = state.app.toasts.first else { return nil }
+        let kind: StatusMessage.Kind = switch toast.kind {
+        case .purchaseSucceeded, .refundIssued: .success
+        case .renewalFailed: .error
+        case .info: .info
+        }
+        return StatusMessage(toast.message, kind: kind, queued: state.app.toasts.count - 1)
     }
 
     /// The screen's own keys (they are what the person is doing); the global ones are
