@@ -134,6 +134,7 @@ import Testing
     @Test func missingFieldsShowTheViewModelsMessagesUnderThem() async throws {
         let driver = try ScreenDriver()
         try await driver.openCheckout()
+        await driver.send(.focus("card.postalCode"))
         await driver.press(.enter)
         #expect(driver.checkoutStatus == .editing)
         let errors = try #require(driver.state.app.checkout?.cardForm.errors)

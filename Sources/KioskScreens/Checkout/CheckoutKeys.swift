@@ -24,7 +24,26 @@ enum CheckoutKeys {
                 return Effect.none
             }
         }
+        if let effect = choiceKey(key, checkout, &state) { return effect }
         return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)
+    }
+
+    /// On the payment choices ↑/↓ choose at once, as a radio group does; past either end they
+    /// move on to the control before or after the group.
+    private static func choiceKey(_ key: Key, _ checkout: CheckoutState, _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        guard checkout.status == .editing, let id = state.checkout.form.id, id.hasPrefix("payment.") else { return nil }
+        let choices = CheckoutPaymentLines.choices(checkout)
+        guard let index = choices.indices.first(where: { CheckoutControlID.payment($0) == id }) else { return nil }
+        let step: Int
+        switch key {
+        case .down, .character("j"): step = 1
+        case .up, .character("k"): step = -1
+        default: return nil
+        }
+        let next = index + step
+        guard choices.indices.contains(next) else { return nil }
+        state.checkout.form.move(to: CheckoutControlID.payment(next))
+        return .send(.app(.checkout(.selectPayment(choices[next]))))
     }
 
     /// `p` goes to the payment choices, `c` to the promo code.

@@ -50,12 +50,19 @@ enum CheckoutPaymentLines {
         }
     }
 
+    /// What is charged today and on which card: "Pay $8.99 today with Visa 4242".
     private static func payLabel(_ checkout: CheckoutState, _ summary: OrderSummary) -> String {
         if checkout.isPlanChange { return "Change plan" }
+        let pay = "Pay \(summary.totalDueToday.formatted()) today"
         switch checkout.payment {
         case .browser: return "Continue in browser"
         case .storeAccount: return "Buy with store account"
-        case .savedCard, .newCard: return "Pay \(summary.totalDueToday.formatted())"
+        case let .savedCard(id):
+            guard let card = checkout.savedCards.first(where: { $0.id == id }) else { return pay }
+            return "\(pay) with \(card.brand.capitalized) \(card.last4)"
+        case .newCard:
+            guard let last4 = checkout.cardForm.typedLast4 else { return pay }
+            return "\(pay) with \(checkout.cardForm.brand.displayName) \(last4)"
         }
     }
 

@@ -16,22 +16,25 @@ struct CardFormLines {
     static let nameID = "card.name"
     static let postalCodeID = "card.postalCode"
 
+    /// Enter in a field goes on to the next one, as on a paper form; in the last it submits.
     func add(_ form: CardFormState, submit: TerminalAction, submitHint: String, to lines: inout LineBuilder) {
         let errors = form.errors
         let brand = form.number.isEmpty ? nil : form.brand.displayName
+        let next = { (id: String) in TerminalAction.focus(id) }
         lines.field(id: Self.numberID, LineField(label: "Card number", text: form.number, trailing: brand,
                                                  error: errors.message(for: .number), width: 22),
                     binding: FieldBinding(text: form.number, isSignificant: FieldBinding.digitsOnly, change: number),
-                    submit: submit, submitHint: submitHint)
+                    submit: next(Self.expiryID), submitHint: "Next field")
         lines.field(id: Self.expiryID, LineField(label: "Expiry MM/YY", text: form.expiry, error: errors.message(for: .expiry),
                                                  width: 7),
-                    binding: FieldBinding(text: form.expiry, change: expiry), submit: submit, submitHint: submitHint)
+                    binding: FieldBinding(text: form.expiry, isSignificant: FieldBinding.digitsOnly, change: expiry),
+                    submit: next(Self.cvcID), submitHint: "Next field")
         lines.field(id: Self.cvcID, LineField(label: "CVC", text: form.cvc, isMasked: true, error: errors.message(for: .cvc),
                                               width: 6),
                     binding: FieldBinding(text: form.cvc, isSignificant: FieldBinding.digitsOnly, change: cvc),
-                    submit: submit, submitHint: submitHint)
+                    submit: next(Self.nameID), submitHint: "Next field")
         lines.field(id: Self.nameID, LineField(label: "Name on card", text: form.name, width: 22),
-                    binding: FieldBinding(text: form.name, change: name), submit: submit, submitHint: submitHint)
+                    binding: FieldBinding(text: form.name, change: name), submit: next(Self.postalCodeID), submitHint: "Next field")
         lines.field(id: Self.postalCodeID, LineField(label: "Postal code", text: form.postalCode,
                                                      error: errors.message(for: .postalCode), width: 10),
                     binding: FieldBinding(text: form.postalCode, change: postalCode), submit: submit, submitHint: submitHint)

@@ -7,7 +7,8 @@ public struct CardFormState: Equatable, Sendable, CustomStringConvertible, Custo
     /// Grouped as typed: "4242 4242 42".
     public private(set) var number = ""
     public private(set) var cvc = ""
-    public var expiry = ""
+    /// "12/30": formatted as typed, the slash added after the month.
+    public private(set) var expiry = ""
     public var name = ""
     public var postalCode = ""
     /// Inline messages, shown once the customer tries to submit.
@@ -25,6 +26,19 @@ public struct CardFormState: Equatable, Sendable, CustomStringConvertible, Custo
         let brand = CardBrand.detect(fromPartialNumber: digits)
         number = CardNumberFormatter.format(String(digits.prefix(brand.maximumLength)))
         errors.number = nil
+    }
+
+    /// Keeps the digits (at most MM and YY) and writes them as MM/YY.
+    mutating func setExpiry(_ typed: String) {
+        let digits = String(typed.filter { $0.isASCII && $0.isNumber }.prefix(4))
+        expiry = digits.count > 2 ? "\(digits.prefix(2))/\(digits.dropFirst(2))" : digits
+        errors.expiry = nil
+    }
+
+    /// The last four digits typed once the number is long enough to name the card.
+    public var typedLast4: String? {
+        let digits = number.filter(\.isNumber)
+        return brand.validLengths.contains(digits.count) ? String(digits.suffix(4)) : nil
     }
 
     mutating func setCVC(_ typed: String) {

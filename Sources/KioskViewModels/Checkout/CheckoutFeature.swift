@@ -76,8 +76,7 @@ public struct CheckoutFeature: Reducer {
             state.cardForm.setNumber(text)
             return .none
         case let .cardExpiryChanged(text):
-            state.cardForm.expiry = text
-            state.cardForm.errors.expiry = nil
+            state.cardForm.setExpiry(text)
             return .none
         case let .cardCVCChanged(text):
             state.cardForm.setCVC(text)

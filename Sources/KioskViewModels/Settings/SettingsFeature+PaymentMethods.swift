@@ -14,8 +14,7 @@ extension SettingsFeature {
             state.cardForm?.setNumber(text)
             return .none
         case let .cardExpiryChanged(text):
-            state.cardForm?.expiry = text
-            state.cardForm?.errors.expiry = nil
+            state.cardForm?.setExpiry(text)
             return .none
         case let .cardCVCChanged(text):
             state.cardForm?.setCVC(text)

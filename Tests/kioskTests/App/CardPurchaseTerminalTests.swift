@@ -18,7 +18,7 @@ import Testing
         try session.enter(.succeeds)
         let filled = try session.waitFor(text: "4242 4242 4242 4242")
         #expect(filled.contains("Visa") && filled.contains("•••") && !filled.contains("123"), "\(filled)")
-        #expect(filled.contains("[ Pay $8.99 ]"), "\(filled)")
+        #expect(filled.contains("[ Pay $8.99 today with Visa 4242 ]"), "\(filled)")
 
         let receipt = try session.press("Enter", thenWaitFor: "Payment successful")
         let paid = try #require(TmuxSession.line(containing: "Total paid", in: receipt), "\(receipt)")
@@ -52,6 +52,10 @@ import Testing
         try session.sendKeys("C-u")
         try session.waitFor("the card number cleared") { !$0.contains("0002") }
         try session.type(TmuxSession.TestCard.succeeds.number)
+        // Enter walks the rest of the form, kept as typed, and pays from its last field.
+        for field in ["▸ Expiry MM/YY", "▸ CVC", "▸ Name on card", "▸ Postal code"] {
+            try session.press("Enter", thenWaitFor: field)
+        }
 
         let receipt = try session.press("Enter", thenWaitFor: "Payment successful")
         let paid = try #require(TmuxSession.line(containing: "Total paid", in: receipt), "\(receipt)")

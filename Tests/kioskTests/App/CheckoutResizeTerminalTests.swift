@@ -24,7 +24,7 @@ import Testing
         try session.resize(width: 120, height: 40)
         let large = try session.waitFor(text: "┌ Order summary ")
         #expect(Self.spans(large, width: 120), "\(large)")
-        #expect(large.contains("[ Pay $99.99 ]"), "\(large)")
+        #expect(large.contains("[ Pay $99.99 today ]"), "\(large)")
         let largeNumber = try #require(TmuxSession.line(containing: "Card number", in: large), "\(large)")
         #expect(largeNumber.contains("4242 4242") && largeNumber.contains("▸"), "\(large)")
 

@@ -11,7 +11,8 @@ extension TmuxSession {
     /// A Stripe test card and the other fields a new user types with it.
     struct TestCard {
         var number: String
-        var expiry = "12/34"
+        /// Digits only: the field writes the slash itself.
+        var expiry = "1234"
         var cvc = "123"
         var name = "Lovelace"
         var postalCode = "94107"
