@@ -83,3 +83,48 @@ private extension PaymentChoice {
         if case .savedCard = self { true } else { false }
     }
 }
+
+/// A card is saved only by a payment that goes through: one declined at the charge is removed
+/// again, and the same card typed twice is saved once.
+@MainActor
+@Suite struct CheckoutSavedCardTests {
+    @Test func aCardDeclinedAtTheChargeIsNotKept() async throws {
+        let driver = try ScreenDriver()
+        try await driver.openCheckout()
+        // Stripe's 4000000000000341: saving the card succeeds, every charge is declined.
+        await driver.typeCard("4000 0000 0000 0341")
+        await driver.press(.enter)
+        guard case .declined? = driver.checkoutStatus else {
+            Issue.record("expected a decline, got \(String(describing: driver.checkoutStatus))")
+            return
+        }
+        let account = try #require(driver.state.app.account)
+        #expect(try await driver.service.paymentMethods(accountID: account.id).isEmpty)
+        #expect(driver.state.app.checkout?.savedCards.isEmpty == true)
+        #expect(!driver.text.contains("still saved"))
+    }
+
+    @Test func buyingTwiceWithTheSameTypedCardSavesItOnce() async throws {
+        let driver = try ScreenDriver()
+        try await driver.openCheckout()
+        await driver.typeCard("4242 4242 4242 4242")
+        await driver.press(.enter)
+        await driver.send(.app(.checkout(.doneTapped)))
+        await driver.send(.app(.paywall(.selectPackage(productID: "points.500"))))
+        await driver.send(.app(.paywall(.continueTapped)))
+        await driver.send(.focus("payment.1"))
+        await driver.press(.enter)
+        #expect(driver.state.app.checkout?.payment == .newCard)
+        #expect(driver.state.checkout.form.id == "card.number")
+        await driver.typeCard("4242 4242 4242 4242", expiry: "0135")
+        await driver.press(.enter)
+        guard case .succeeded? = driver.checkoutStatus else {
+            Issue.record("expected success, got \(String(describing: driver.checkoutStatus))")
+            return
+        }
+        let account = try #require(driver.state.app.account)
+        let methods = try await driver.service.paymentMethods(accountID: account.id)
+        #expect(methods.count == 1)
+        #expect(methods.first?.expYear == 2035 && methods.first?.expMonth == 1)
+    }
+}

@@ -23,13 +23,19 @@ enum CheckoutKeys {
                 state.checkout.form.move(to: target)
                 return Effect.none
             }
+            if let index = savedCardIndex(character, checkout) {
+                state.checkout.form.move(to: CheckoutControlID.payment(index))
+                return .send(.app(.checkout(.selectPayment(.savedCard(paymentMethodID: checkout.savedCards[index].id)))))
+            }
+            if digitsPickCards(state), character.isNumber { return Effect.none }
         }
         if let effect = choiceKey(key, checkout, &state) { return effect }
         return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)
     }
 
     /// On the payment choices ↑/↓ choose at once, as a radio group does; past either end they
-    /// move on to the control before or after the group.
+    /// move on to the control before or after the group. Enter chooses and goes on: to the card
+    /// number for a new card, else to Pay.
     private static func choiceKey(_ key: Key, _ checkout: CheckoutState, _ state: inout TerminalState) -> Effect<TerminalAction>? {
         guard checkout.status == .editing, let id = state.checkout.form.id, id.hasPrefix("payment.") else { return nil }
         let choices = CheckoutPaymentLines.choices(checkout)
@@ -38,12 +44,29 @@ enum CheckoutKeys {
         switch key {
         case .down, .character("j"): step = 1
         case .up, .character("k"): step = -1
+        case .enter:
+            state.checkout.form.move(to: choices[index] == .newCard ? CheckoutControlID.cardNumber : CheckoutControlID.pay)
+            return .send(.app(.checkout(.selectPayment(choices[index]))))
         default: return nil
         }
         let next = index + step
         guard choices.indices.contains(next) else { return nil }
         state.checkout.form.move(to: CheckoutControlID.payment(next))
         return .send(.app(.checkout(.selectPayment(choices[next]))))
+    }
+
+    /// While choosing how to pay, digit N picks the N-th saved card (they are listed first); the
+    /// digits then stop switching tabs, which the footer says.
+    static func savedCardIndex(_ character: Character, _ checkout: CheckoutState) -> Int? {
+        guard checkout.status == .editing, !checkout.isPlanChange, let digit = character.wholeNumberValue, digit >= 1,
+              digit <= checkout.savedCards.count else { return nil }
+        return digit - 1
+    }
+
+    /// Digits pick saved cards here instead of switching tabs.
+    static func digitsPickCards(_ state: TerminalState) -> Bool {
+        guard let checkout = state.app.checkout else { return false }
+        return checkout.status == .editing && !checkout.isPlanChange && !checkout.savedCards.isEmpty
     }
 
     /// `p` goes to the payment choices, `c` to the promo code.
@@ -95,6 +118,8 @@ enum CheckoutKeys {
         hints += FormKeys.hints(controls: content.controls, focus: state.checkout.form)
         let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
         if checkout.status == .editing, !inField, !checkout.isPlanChange {
+            let count = checkout.savedCards.count
+            if count > 0 { hints.append(KeyHint(key: count == 1 ? "1" : "1-\(min(count, 9))", action: count == 1 ? "Saved card" : "Saved cards")) }
             hints += [KeyHint(key: "p", action: "Payment"), KeyHint(key: "c", action: "Promo code")]
         }
         return hints

@@ -31,6 +31,10 @@ enum CheckoutStatusLines {
             lines.text("Payment declined", .error)
             lines.text(message)
             lines.text(advice)
+            if let error = checkout.declinedCardRemovalError {
+                lines.text("The declined card is still saved (\(error.message)); remove it in Settings, Payment methods.",
+                           .warning)
+            }
             return buttons([CheckoutShortcut(key: "t", label: "Try again", action: .app(.checkout(.tryAgainTapped))), close],
                            to: &lines)
         case let .failed(error):

@@ -15,7 +15,7 @@ enum GlobalKeyHints {
             hints.append(KeyHint(key: "Esc", action: "Back"))
         }
         if isTyping(state) { return hints }
-        if !state.isPaymentInFlight { hints.append(KeyHint(key: "1-4", action: "Tabs")) }
+        if !state.isPaymentInFlight, !CheckoutKeys.digitsPickCards(state) { hints.append(KeyHint(key: "1-4", action: "Tabs")) }
         hints += [KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
         return hints
     }

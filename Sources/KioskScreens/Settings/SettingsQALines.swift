@@ -6,18 +6,19 @@ import PaymentsCore
 enum SettingsQALines {
     static func add(_ settings: SettingsState, to lines: inout LineBuilder) {
         let qa = settings.qa
+        let catalog = settings.content?.catalog
         addClock(qa, to: &lines)
         addControls(qa, to: &lines)
-        addInbox(qa, to: &lines)
+        addInbox(qa, catalog: catalog, to: &lines)
         lines.text("Billing issues", .header)
         let issues = settings.content?.billingIssues ?? []
         if issues.isEmpty { lines.text("No subscription is in a grace period or billing retry.") }
         for issue in issues {
-            lines.text("\(issue.productID): \(issue.stateWords)" + (issue.endsAt.map { " until \(DateWording.day($0))" } ?? ""),
+            lines.text("\(ProductWording.name(issue.productID, in: catalog)): \(issue.stateWords)" + (issue.endsAt.map { " until \(DateWording.day($0))" } ?? ""),
                        .warning)
         }
         addWebhooks(qa, to: &lines)
-        addEvents(qa, to: &lines)
+        addEvents(qa, catalog: catalog, to: &lines)
     }
 
     private static func addClock(_ qa: QAPanelState, to lines: inout LineBuilder) {
@@ -69,11 +70,11 @@ enum SettingsQALines {
         if let error = qa.controlsError { lines.text(error.message, .error) }
     }
 
-    private static func addInbox(_ qa: QAPanelState, to lines: inout LineBuilder) {
+    private static func addInbox(_ qa: QAPanelState, catalog: Catalog?, to lines: inout LineBuilder) {
         lines.text("Pending actions", .header)
         if qa.pendingActions.isEmpty { lines.text("Nothing is waiting.") }
         for pending in qa.pendingActions {
-            let what = pending.productID ?? pending.subscriptionID ?? pending.id
+            let what = pending.productID.map { ProductWording.name($0, in: catalog) } ?? pending.subscriptionID ?? pending.id
             lines.text("\(wording(pending.kind)) for \(what), since \(DateWording.minute(pending.createdAt))")
             lines.buttons([("qa.pending.\(pending.id).approve", "Approve", .app(.settings(.approvePending(id: pending.id)))),
                            ("qa.pending.\(pending.id).decline", "Decline", .app(.settings(.declinePending(id: pending.id))))])
@@ -93,11 +94,11 @@ enum SettingsQALines {
         if let message = qa.webhookMessage { lines.text(message, .success) }
     }
 
-    private static func addEvents(_ qa: QAPanelState, to lines: inout LineBuilder) {
+    private static func addEvents(_ qa: QAPanelState, catalog: Catalog?, to lines: inout LineBuilder) {
         lines.text("Event log", .header)
         if qa.events.items.isEmpty { lines.text("No events yet.") }
         for event in qa.events.items {
-            lines.text("\(DateWording.minute(event.at))  \(event.type.rawValue)" + (event.productID.map { "  \($0)" } ?? ""))
+            lines.text("\(DateWording.minute(event.at))  \(event.type.rawValue)" + (event.productID.map { "  \(ProductWording.name($0, in: catalog))" } ?? ""))
         }
         if let error = qa.events.error { lines.text(error.message, .error) }
         if qa.events.isLoadingMore {

@@ -24,6 +24,8 @@ public enum CheckoutAction: Equatable, Sendable {
     case storePurchaseDismissed
     case cardSaved(Result<PaymentMethod, ScreenError>)
     case purchaseFinished(Result<PurchaseOutcome, ScreenError>)
+    /// The card saved for a charge that was then declined was removed again (its id), or why not.
+    case declinedCardRemoved(Result<String, ScreenError>)
     case storePurchaseFinished(Result<StorePurchaseResult, ScreenError>)
     case planChangeFinished(Result<PlanChangeOutcome, ScreenError>)
     case authenticationAnswered(approved: Bool)

@@ -125,6 +125,11 @@ public struct CheckoutFeature: Reducer {
             }
             state.status = .failed(error)
             return .none
+        case .declinedCardRemoved(.success):
+            return .none
+        case let .declinedCardRemoved(.failure(error)):
+            state.declinedCardRemovalError = error
+            return .none
         case let .purchaseFinished(result):
             guard state.status == .processing || isAuthenticating(state) else { return .none }
             return finishPurchase(&state, result)
@@ -367,6 +372,17 @@ public struct CheckoutFeature: Reducer {
             state.status = .succeeded(makeReceipt(receipt, transactionID: receipt.transaction?.payload.transactionId, state: state))
         case let .success(.declined(reason, _)):
             state.status = .declined(message: reason.message, advice: DeclineWording.advice(reason))
+            // A card typed for this payment and declined is not kept: nobody asked to save it.
+            if let added = state.addedPaymentMethodID {
+                state.addedPaymentMethodID = nil
+                state.savedCards.removeAll { $0.id == added }
+                return .run { [client] send in
+                    await send(.declinedCardRemoved(await capture {
+                        try await client.removePaymentMethod(added)
+                        return added
+                    }))
+                }
+            }
         case let .success(.requiresAction(pending)):
             state.status = .authenticating(pending)
         case let .failure(error):

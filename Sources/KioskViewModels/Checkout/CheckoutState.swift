@@ -24,6 +24,8 @@ public struct CheckoutState: Equatable, Sendable {
     public var attempt = 1
     /// The card saved for this attempt, so a retry does not save it twice.
     var addedPaymentMethodID: String?
+    /// Why a declined card could not be removed again, so the person knows it is still saved.
+    public var declinedCardRemovalError: ScreenError?
     var data: CheckoutData?
 
     public init(sessionID: String, productID: String, account: Account? = nil) {

@@ -13,6 +13,8 @@ public struct SettingsContent: Hashable, Sendable {
     public var billingIssues: [BillingIssue]
     /// The account's store time, against which a new card's expiry is checked.
     public var now: Date?
+    /// For naming products by their display names (the QA panel's issues, inbox and events).
+    public var catalog: Catalog?
 
     static func make(_ data: SettingsData, account: Account) -> SettingsContent {
         let current = data.subscriptions.first(where: \.isActive) ?? data.subscriptions.first
@@ -20,6 +22,7 @@ public struct SettingsContent: Hashable, Sendable {
             account: AccountSummary.make(account, entitlements: data.entitlements, catalog: data.catalog),
             subscription: current.map { SubscriptionSummary.make($0, catalog: data.catalog) },
             latestPaidInvoice: data.latestPaidInvoice, paymentMethods: data.paymentMethods,
-            usage: data.usage.map(UsageRow.init), billingIssues: BillingIssue.from(data.subscriptions), now: data.now)
+            usage: data.usage.map(UsageRow.init), billingIssues: BillingIssue.from(data.subscriptions), now: data.now,
+            catalog: data.catalog)
     }
 }

@@ -55,9 +55,13 @@ public struct NewPaymentMethod: Hashable, Sendable, Codable {
     public var expYear: Int
     public var behaviour: ChargeBehaviour
     public var makeDefault: Bool
+    /// The card number's keyed fingerprint, when it came through the tokenizer: the same card
+    /// typed again returns the method already saved instead of a second one.
+    public var fingerprint: String?
 
     public init(token: String, brand: String, last4: String, expMonth: Int, expYear: Int,
-                behaviour: ChargeBehaviour = .succeeds, makeDefault: Bool = true) {
+                behaviour: ChargeBehaviour = .succeeds, makeDefault: Bool = true, fingerprint: String? = nil) {
+        self.fingerprint = fingerprint
         self.token = token
         self.brand = brand
         self.last4 = last4

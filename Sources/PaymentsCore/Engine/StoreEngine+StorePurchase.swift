@@ -117,7 +117,7 @@ extension StoreEngine {
         }
         return try addPaymentMethod(accountID: accountID, NewPaymentMethod(
             token: token.id, brand: token.brand.displayName, last4: token.last4, expMonth: token.expMonth,
-            expYear: token.expYear, behaviour: behaviour, makeDefault: makeDefault))
+            expYear: token.expYear, behaviour: behaviour, makeDefault: makeDefault, fingerprint: token.fingerprint.value))
     }
 
     /// The store's key for card fingerprints, made once per data directory.

@@ -153,6 +153,9 @@ struct StoreEngine {
             throw PaymentsError.invalidInput(field: "expMonth", message: "must be 1 to 12")
         }
         let existing = try activePaymentMethods(accountID)
+        if let fingerprint = method.fingerprint, let saved = existing.first(where: { $0.fingerprint == fingerprint }) {
+            return try refresh(saved, with: method)
+        }
         let isDefault = method.makeDefault || existing.isEmpty
         if isDefault {
             try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [accountID])
@@ -161,9 +164,25 @@ struct StoreEngine {
         let record = PaymentMethodRecord(
             id: try nextID("pm"), accountID: accountID, token: method.token, brand: method.brand, last4: method.last4,
             expMonth: method.expMonth, expYear: method.expYear, isDefault: isDefault, behaviour: method.behaviour,
-            createdAt: now, removedAt: nil)
+            createdAt: now, removedAt: nil, fingerprint: method.fingerprint)
         try record.insert(db)
         try emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
+        return record.paymentMethod
+    }
+
+    /// The same card saved again: the method already saved, with the expiry as now typed (a
+    /// renewed card keeps its number) and made the default when asked.
+    private func refresh(_ saved: PaymentMethodRecord, with method: NewPaymentMethod) throws -> PaymentMethod {
+        var record = saved
+        record.expMonth = method.expMonth
+        record.expYear = method.expYear
+        if method.makeDefault, !record.isDefault {
+            try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [saved.accountID])
+            record.isDefault = true
+        }
+        if record.expMonth != saved.expMonth || record.expYear != saved.expYear || record.isDefault != saved.isDefault {
+            try record.update(db)
+        }
         return record.paymentMethod
     }
 

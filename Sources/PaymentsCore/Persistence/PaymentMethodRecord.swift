@@ -15,6 +15,8 @@ struct PaymentMethodRecord: StoreRecord {
     var behaviour: ChargeBehaviour
     var createdAt: Date
     var removedAt: Date?
+    /// The card number's keyed fingerprint; nil for methods saved without one.
+    var fingerprint: String? = nil
 
     var paymentMethod: PaymentMethod {
         PaymentMethod(id: id, accountID: accountID, token: token, brand: brand, last4: last4, expMonth: expMonth,
@@ -39,5 +41,6 @@ extension PaymentMethodRecord {
                                                common: (#"{"succeeds":{}}"#, .succeeds))
         createdAt = Date(milliseconds: try row.decode(forColumn: "created_at"))
         removedAt = try (row.decode(Int64?.self, forColumn: "removed_at")).map(Date.init(milliseconds:))
+        fingerprint = try row.decode(String?.self, forColumn: "fingerprint")
     }
 }

@@ -27,6 +27,7 @@ enum StoreSchema {
         }
         migrator.registerMigration("v8-checkout-offer") { db in try db.execute(sql: CheckoutSchema.v7) }
         migrator.registerMigration("v9-store-notifications") { db in try db.execute(sql: StoreNotificationSchema.v9) }
+        migrator.registerMigration("v10-card-fingerprints") { db in try db.execute(sql: v10) }
         return migrator
     }
 
@@ -156,5 +157,13 @@ enum StoreSchema {
         CREATE TABLE api_keys (
             key_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL UNIQUE REFERENCES accounts(id),
             created_at INTEGER NOT NULL);
+        """
+
+    /// A card's keyed fingerprint, so the same card typed again is found instead of saved twice.
+    /// Cards saved before this have none and are never matched.
+    private static let v10 = """
+        ALTER TABLE payment_methods ADD COLUMN fingerprint TEXT;
+        CREATE INDEX payment_methods_fingerprint ON payment_methods(account_id, fingerprint)
+            WHERE fingerprint IS NOT NULL AND removed_at IS NULL;
         """
 }
