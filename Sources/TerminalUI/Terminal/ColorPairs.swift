@@ -2,7 +2,7 @@
 /// direct-colour theme can name far more combinations than a fixed table could hold, while a
 /// screen uses only a few dozen.
 struct ColorPairs {
-    let palette: CursesPalette
+    private var palette: CursesPalette
     /// Curses' `COLOR_PAIRS`; pair 0 is curses' own default-on-default pair.
     let capacity: Int
     private var numbers: [Colors: Int32] = [:]
@@ -26,10 +26,14 @@ struct ColorPairs {
         self.capacity = capacity
     }
 
-    /// The pair for these colours. Once the terminal's pairs are used up, further combinations draw
-    /// in the default colours: attributes such as reverse and bold still show their state.
-    mutating func pair(foreground: Color, background: Color) -> Allocation {
-        let colors = Colors(foreground: palette.number(foreground), background: palette.number(background))
+    /// The pair for these colours; `defineColor` is called for palette entries to redefine first
+    /// (see `CursesPalette.redefinesColors`). Once the terminal's pairs are used up, further
+    /// combinations draw in the default colours: attributes such as reverse and bold still show
+    /// their state.
+    mutating func pair(foreground: Color, background: Color,
+                       defineColor: (CursesPalette.Definition) -> Void) -> Allocation {
+        let colors = Colors(foreground: palette.number(foreground, define: defineColor),
+                            background: palette.number(background, define: defineColor))
         if colors.foreground == -1, colors.background == -1 { return .existing(0) }
         if let number = numbers[colors] { return .existing(number) }
         let number = Int32(numbers.count + 1)

@@ -56,7 +56,7 @@ public final class NCursesTerminal {
         start_color()
         use_default_colors()
         // Read after start_color, which sets them from the terminal description.
-        let palette = CursesPalette(colors: Int(kiosk_colors()))
+        let palette = CursesPalette(colors: Int(kiosk_colors()), level: colorLevel, canChangeColor: can_change_color())
         return NCursesTerminal(colorPairs: ColorPairs(palette: palette, capacity: Int(kiosk_color_pairs())))
     }
 
@@ -196,7 +196,12 @@ public final class NCursesTerminal {
 
     /// Defines a pair the first time a combination of colours is drawn.
     private func pair(_ style: Style) -> Int32 {
-        guard let allocation = colorPairs?.pair(foreground: style.foreground, background: style.background) else { return 0 }
+        let allocation = colorPairs?.pair(foreground: style.foreground, background: style.background) { entry in
+            // Curses takes each channel in thousandths.
+            init_extended_color(entry.number, Int32(entry.red) * 1000 / 255, Int32(entry.green) * 1000 / 255,
+                                Int32(entry.blue) * 1000 / 255)
+        }
+        guard let allocation else { return 0 }
         switch allocation {
         case let .existing(number):
             return number
