@@ -13,7 +13,7 @@ struct ColorPairs {
         let background: Int32
     }
 
-    /// What `pair(foreground:background:)` found.
+    /// What `pair(foreground:background:defineColor:)` found.
     enum Allocation: Equatable {
         /// A pair already defined (0 for the terminal's default colours).
         case existing(Int32)
