@@ -22,6 +22,8 @@ static inline WINDOW *kiosk_stdscr(void) { return stdscr; }
 static inline int kiosk_lines(void) { return LINES; }
 static inline int kiosk_cols(void) { return COLS; }
 static inline int kiosk_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
+static inline int kiosk_colors(void) { return COLORS; }
+static inline int kiosk_color_pairs(void) { return COLOR_PAIRS; }
 static inline attr_t kiosk_a_normal(void) { return A_NORMAL; }
 static inline attr_t kiosk_a_bold(void) { return A_BOLD; }
 static inline attr_t kiosk_a_underline(void) { return A_UNDERLINE; }

@@ -43,7 +43,8 @@ public enum HeadlessBackend {
         }.joined(separator: "\n")
     }
 
-    /// A compact, stable name for a style: attributes, then non-default colours.
+    /// A compact, stable name for a style: attributes, then non-default colours (named, a palette
+    /// number such as `fg=244`, or 24-bit as `fg=#61afef`).
     public static func marker(_ style: Style) -> String {
         var attributes: [String] = []
         if style.bold { attributes.append("b") }
@@ -51,8 +52,8 @@ public enum HeadlessBackend {
         if style.underline { attributes.append("u") }
         if style.reverse { attributes.append("r") }
         var parts = attributes.isEmpty ? [] : [attributes.joined(separator: ",")]
-        if style.foreground != .default { parts.append("fg=\(style.foreground.rawValue)") }
-        if style.background != .default { parts.append("bg=\(style.background.rawValue)") }
+        if style.foreground != .default { parts.append("fg=\(style.foreground.name)") }
+        if style.background != .default { parts.append("bg=\(style.background.name)") }
         return parts.joined(separator: " ")
     }
 

@@ -74,9 +74,11 @@ public struct Theme: Sendable, Hashable {
 
     public static let all: [Theme] = [.standard, .highContrast, .monochrome]
 
-    /// The theme to draw with: without colour any requested theme falls back to monochrome.
+    /// The theme to draw with: without colour any requested theme falls back to monochrome, and
+    /// the default theme takes the richest variant the terminal can show.
     public static func resolve(named name: String?, level: ColorLevel) -> Theme {
         if level == .none { return .monochrome }
-        return all.first { $0.name == name } ?? .standard
+        let theme = all.first { $0.name == name } ?? .standard
+        return theme == .standard ? .standardVariant(at: level) : theme
     }
 }

@@ -45,7 +45,7 @@ import Testing
     @Test func noColorFallsBackToMonochromeTheme() {
         #expect(Theme.resolve(named: "high-contrast", level: .none) == .monochrome)
         #expect(Theme.resolve(named: "high-contrast", level: .ansi8) == .highContrast)
-        #expect(Theme.resolve(named: nil, level: .ansi256) == .standard)
+        #expect(Theme.resolve(named: nil, level: .ansi8) == .standard)
     }
 
     @Test func monochromeThemeUsesNoColourButKeepsStateVisible() {
@@ -64,12 +64,5 @@ import Testing
         #expect(Glyphs.resolve(environment: ["LC_ALL": "", "LC_CTYPE": "C.UTF-8"]) == .unicode)
         #expect(Glyphs.resolve(environment: [:]) == .ascii)
         #expect(Glyphs.resolve(environment: ["LANG": "C.UTF-8"], accessible: true) == .ascii)
-    }
-
-    @Test func colorPairsAreDistinctAndDefaultIsPairZero() {
-        #expect(ColorPairs.pair(foreground: .default, background: .default) == 0)
-        let numbers = ColorPairs.all.map(\.pair)
-        #expect(Set(numbers).count == 80)
-        #expect(numbers.allSatisfy { $0 >= 1 && $0 <= 80 })
     }
 }

@@ -24,6 +24,8 @@ public final class TerminalApp {
     /// page) is painted as it stands at each frame, not once per change.
     static let frameInterval: Int32 = 16
     private var lastPaint: Date?
+    /// The picked theme the screen was last painted with.
+    private var paintedTheme: KioskViewModels.Theme?
 
     /// How the loop ended.
     public enum Ending: Sendable, Hashable {
@@ -106,6 +108,12 @@ public final class TerminalApp {
 
     private func paint(_ terminal: NCursesTerminal) {
         let frame = AppView.render(store.state, context: context)
+        // A new theme is painted whole, as after Ctrl-L, rather than as a diff against the old
+        // theme's frame: nothing of the old colours can survive in cells the diff would skip.
+        if store.state.pickedTheme != paintedTheme {
+            terminal.invalidate()
+            paintedTheme = store.state.pickedTheme
+        }
         terminal.present(frame.buffer, cursor: frame.cursor)
         needsPaint = false
         lastPaint = clock.now

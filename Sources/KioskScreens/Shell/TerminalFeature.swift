@@ -17,6 +17,7 @@ public struct TerminalFeature: Reducer {
     public func reduce(into state: inout TerminalState, action: TerminalAction) -> Effect<TerminalAction> {
         switch action {
         case let .app(action):
+            if case let .settings(.themeSelected(theme)) = action { state.pickedTheme = theme }
             let effect = app.reduce(into: &state.app, action: action).map(TerminalAction.app)
             state.reconcileUI()
             return .merge(effect, BillingScreen.followUp(&state, context: context))

@@ -20,6 +20,9 @@ public struct TerminalState: Equatable, Sendable {
     public var helpOffset = 0
     /// Clock ticks seen: turns the spinner of work in progress.
     public var ticks = 0
+    /// The theme picked in Settings while running. It outranks the one the app started with
+    /// (saved, or `--theme`), while loading the saved preferences does not.
+    public var pickedTheme: KioskViewModels.Theme?
 
     public init(app: AppState, size: Size) {
         self.app = app

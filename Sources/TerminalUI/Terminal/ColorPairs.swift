@@ -1,33 +1,44 @@
-/// Curses colour pair numbers for every foreground/background combination of the palette,
-/// allocated once at start so painting never needs a lookup table.
-public enum ColorPairs {
-    /// The curses colour number, with -1 as the terminal default (`use_default_colors`).
-    public static func cursesColor(_ color: Color) -> Int16 {
-        switch color {
-        case .default: -1
-        case .black: 0
-        case .red: 1
-        case .green: 2
-        case .yellow: 3
-        case .blue: 4
-        case .magenta: 5
-        case .cyan: 6
-        case .white: 7
-        }
+/// Curses colour pairs, allocated as styles first need them and remembered: a 256-colour or
+/// direct-colour theme can name far more combinations than a fixed table could hold, while a
+/// screen uses only a few dozen.
+struct ColorPairs {
+    private var palette: CursesPalette
+    /// Curses' `COLOR_PAIRS`; pair 0 is curses' own default-on-default pair.
+    let capacity: Int
+    private var numbers: [Colors: Int32] = [:]
+
+    /// A pair's colours as curses numbers, so two colours that map to the same number share a pair.
+    private struct Colors: Hashable {
+        let foreground: Int32
+        let background: Int32
     }
 
-    /// Default on default is pair 0, curses' fixed pair; the other 80 combinations are 1...80.
-    public static func pair(foreground: Color, background: Color) -> Int16 {
-        (cursesColor(foreground) + 1) * Int16(Color.allCases.count) + cursesColor(background) + 1
+    /// What `pair(foreground:background:defineColor:)` found.
+    enum Allocation: Equatable {
+        /// A pair already defined (0 for the terminal's default colours).
+        case existing(Int32)
+        /// A pair number to define with `init_extended_pair` before use.
+        case new(pair: Int32, foreground: Int32, background: Int32)
     }
 
-    /// Every pair `pair(foreground:background:)` can return, with its colours.
-    public static var all: [(pair: Int16, foreground: Int16, background: Int16)] {
-        Color.allCases.flatMap { foreground in
-            Color.allCases.compactMap { background in
-                let number = pair(foreground: foreground, background: background)
-                return number == 0 ? nil : (number, cursesColor(foreground), cursesColor(background))
-            }
-        }
+    init(palette: CursesPalette, capacity: Int) {
+        self.palette = palette
+        self.capacity = capacity
+    }
+
+    /// The pair for these colours; `defineColor` is called for palette entries to redefine first
+    /// (see `CursesPalette.redefinesColors`). Once the terminal's pairs are used up, further
+    /// combinations draw in the default colours: attributes such as reverse and bold still show
+    /// their state.
+    mutating func pair(foreground: Color, background: Color,
+                       defineColor: (CursesPalette.Definition) -> Void) -> Allocation {
+        let colors = Colors(foreground: palette.number(foreground, define: defineColor),
+                            background: palette.number(background, define: defineColor))
+        if colors.foreground == -1, colors.background == -1 { return .existing(0) }
+        if let number = numbers[colors] { return .existing(number) }
+        let number = Int32(numbers.count + 1)
+        guard number < capacity else { return .existing(0) }
+        numbers[colors] = number
+        return .new(pair: number, foreground: colors.foreground, background: colors.background)
     }
 }

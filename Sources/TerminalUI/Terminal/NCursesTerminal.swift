@@ -4,11 +4,12 @@ import Glibc
 /// The real terminal, kept thin: it paints `BufferDiff` runs with wide-character calls and reads
 /// keys through `KeyDecoder`. Everything that can be decided without a terminal lives elsewhere.
 public final class NCursesTerminal {
-    private let colorLevel: ColorLevel
+    /// Nil when drawing without colour: every cell then uses the default pair.
+    private var colorPairs: ColorPairs?
     private var previous: Buffer?
 
-    private init(colorLevel: ColorLevel) {
-        self.colorLevel = colorLevel
+    private init(colorPairs: ColorPairs?) {
+        self.colorPairs = colorPairs
     }
 
     /// Starts curses, runs `body`, and restores the terminal however `body` ends: by returning,
@@ -51,13 +52,12 @@ public final class NCursesTerminal {
         TerminalSignals.readSuspendKeyAsInput()
         set_escdelay(25)
         if mouse { mousemask(kiosk_all_mouse_events(), nil) }
-        let terminal = NCursesTerminal(colorLevel: colorLevel)
-        if colorLevel > .none, has_colors() {
-            start_color()
-            use_default_colors()
-            for entry in ColorPairs.all { init_pair(entry.pair, entry.foreground, entry.background) }
-        }
-        return terminal
+        guard colorLevel > .none, has_colors() else { return NCursesTerminal(colorPairs: nil) }
+        start_color()
+        use_default_colors()
+        // Read after start_color, which sets them from the terminal description.
+        let palette = CursesPalette(colors: Int(kiosk_colors()), level: colorLevel, canChangeColor: can_change_color())
+        return NCursesTerminal(colorPairs: ColorPairs(palette: palette, capacity: Int(kiosk_color_pairs())))
     }
 
     /// The current terminal size, updated by curses on resize.
@@ -72,7 +72,9 @@ public final class NCursesTerminal {
             clearok(window, true)
         }
         for run in BufferDiff.runs(from: previous, to: buffer) {
-            wattr_set(window, attributes(run.style), pair(run.style), nil)
+            // The pair goes through `opts` as an int: the short argument cannot hold pairs past 32767.
+            var pair = pair(run.style)
+            wattr_set(window, attributes(run.style), Int16(clamping: pair), &pair)
             var column = run.column
             for character in run.text {
                 add(character, row: run.row, column: column, window: window)
@@ -192,7 +194,19 @@ public final class NCursesTerminal {
         return attributes
     }
 
-    private func pair(_ style: Style) -> Int16 {
-        colorLevel > .none ? ColorPairs.pair(foreground: style.foreground, background: style.background) : 0
+    /// Defines a pair the first time a combination of colours is drawn.
+    private func pair(_ style: Style) -> Int32 {
+        let allocation = colorPairs?.pair(foreground: style.foreground, background: style.background) { entry in
+            // Curses takes each channel in thousandths.
+            init_extended_color(entry.number, Int32(entry.red) * 1000 / 255, Int32(entry.green) * 1000 / 255,
+                                Int32(entry.blue) * 1000 / 255)
+        }
+        guard let allocation else { return 0 }
+        switch allocation {
+        case let .existing(number):
+            return number
+        case let .new(number, foreground, background):
+            return init_extended_pair(number, foreground, background) == OK ? number : 0
+        }
     }
 }

@@ -13,7 +13,7 @@ struct Appearance {
         colorLevel = color.resolve(environment: environment, isTerminal: isTerminal)
         context = RenderContext(theme: TerminalUI.Theme.resolve(named: theme.rawValue, level: colorLevel),
                                 glyphs: Glyphs.resolve(environment: environment, accessible: accessible),
-                                isAccessible: accessible)
+                                isAccessible: accessible, colorLevel: colorLevel)
     }
 
     /// `KIOSK_ACCESSIBLE=1` (any value but empty, `0` or `false`).
