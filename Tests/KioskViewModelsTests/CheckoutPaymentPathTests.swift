@@ -136,10 +136,14 @@ struct CheckoutPaymentPathTests {
 
     @Test func timingOutStopsTheWaitReconcilesAndAnUnpaidSessionEndsAsTimedOut() async {
         let clock = ManualClock(F.start)
+        let waitSawCancellation = Mutex(false)
+        let (waiting, waitStarted) = AsyncStream<Void>.makeStream()
         let store = await loaded({ client in
             client.hostedCheckout.createSession = { _ in Self.session }
             client.hostedCheckout.awaitOutcome = { _ in
+                waitStarted.yield()
                 await untilCancelled()
+                waitSawCancellation.withLock { $0 = Task.isCancelled }
                 throw CancellationError()
             }
             client.hostedCheckout.abandon = { _ in .cancelled }
@@ -150,6 +154,7 @@ struct CheckoutPaymentPathTests {
         await store.receive(.browserSessionCreated(.success(Self.session))) {
             $0.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 0))
         }
+        for await _ in waiting { break }
         let minute = F.start.addingTimeInterval(60)
         await store.send(.clockTicked(minute)) {
             $0.now = minute
@@ -160,6 +165,7 @@ struct CheckoutPaymentPathTests {
             $0.now = late
             $0.status = .browser(.reconciling(sessionID: "cks_1", after: .timedOut))
         }
+        #expect(waitSawCancellation.withLock { $0 })
         await store.receive(.browserReconciled(.success(.cancelled))) { $0.status = .browser(.timedOut) }
     }
 
