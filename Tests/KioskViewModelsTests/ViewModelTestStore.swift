@@ -18,8 +18,8 @@ final class ViewModelTestStore<R: Reducer> {
     enum Exhaustivity { case on, off }
 
     /// `.off` allows `perform`, `receiveAny` and `drain` and forgives actions left unreceived; a
-    /// test turns it off only when it is about a detail of a long flow whose every step another
-    /// test already checks, and says so where it does.
+    /// test turns it off only when it is about where a long flow ends (checked with `#expect`),
+    /// not the states on the way, and says so where it does.
     var exhaustivity = Exhaustivity.on
     private(set) var state: R.State
     private var received: [R.Action] = []
@@ -34,12 +34,13 @@ final class ViewModelTestStore<R: Reducer> {
         location = sourceLocation
     }
 
+    /// The check runs synchronously on the test's own task, where `Issue.record` finds the running
+    /// test: tests and the store live on the main actor, and effects hold the store only weakly,
+    /// so the last release is always the test's.
+    ///
     /// Effects still running here are cancelled rather than reported: one that has just sent its
     /// last action may not have returned yet, and telling the two apart would take a sleep. A wait
     /// that should have been cancelled earlier is caught by the test of that cancellation.
-    /// The check runs on the test's own task (an isolated deinit would hide the test from
-    /// `Issue.record`): tests and the store live on the main actor, and effects hold the store
-    /// only weakly, so the last release is always the test's.
     deinit {
         MainActor.assumeIsolated {
             for (_, operation) in background { operation.cancel() }
