@@ -76,4 +76,29 @@ struct AppFeatureTests {
         #expect(store.state.lastEventID == 2)
         #expect(store.recordedActions.isEmpty)
     }
+
+    @Test func leavingACheckoutStopsItsBrowserWait() async {
+        var client = client()
+        let sawCancellation = Mutex(false)
+        let (waiting, waitStarted) = AsyncStream<Void>.makeStream()
+        client.hostedCheckout.awaitOutcome = { _ in
+            waitStarted.yield()
+            await untilCancelled()
+            sawCancellation.withLock { $0 = Task.isCancelled }
+            throw CancellationError()
+        }
+        let session = HostedCheckoutSession(id: "cks_1", url: "http://127.0.0.1:4000/checkout/cks_1",
+                                            expiresAt: F.start.addingTimeInterval(3_600))
+        var checkout = CheckoutState(sessionID: "s1.1", productID: "pro.monthly", account: F.account())
+        checkout.now = F.start
+        checkout.status = .browser(.creatingSession)
+        var start = AppState(sessionID: "s1")
+        start.stack = [.checkout(checkout)]
+        checkout.status = .browser(.waiting(session: session, startedAt: F.start, elapsedSeconds: 0))
+        let store = ViewModelTestStore(start, AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.checkout(.browserSessionCreated(.success(session)))) { [checkout] in $0.stack = [.checkout(checkout)] }
+        for await _ in waiting { break }
+        await store.send(.back) { $0.stack = [] }
+        #expect(sawCancellation.withLock { $0 })
+    }
 }

@@ -26,33 +26,30 @@ struct CheckoutPaymentPathTests {
         let store = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.monthly", account: F.account()),
                                        CheckoutFeature(client: client, clock: clock))
         await store.send(.onAppear)
-        await store.receiveAny()
+        await store.receiveLoaded(eligibleForIntroOffer: false)
         return store
     }
 
     @Test func storePurchaseAsksForConfirmationThenSucceeds() async throws {
+        let receipt = PurchaseReceipt(productID: "pro.monthly", invoice: F.invoice(3), subscription: nil,
+                                      introOfferApplied: false, pointsCredited: 0, entitlements: ["premium"], transaction: nil)
+        let transaction = SignedTransaction(jws: "x.y.z", payload: TransactionPayload(
+            transactionId: "2000000000000003", originalTransactionId: "2000000000000003", bundleId: "b",
+            productId: "pro.monthly", purchaseDate: F.start, originalPurchaseDate: F.start,
+            environment: .localTesting, storefront: "USA", storefrontId: "143441", price: 999, currency: "USD",
+            type: .autoRenewableSubscription, quantity: 1, signedDate: F.start))
         let store = await loaded { client in
-            client.storePurchase = { request in
-                let receipt = PurchaseReceipt(productID: request.productID, invoice: F.invoice(3), subscription: nil,
-                                              introOfferApplied: false, pointsCredited: 0, entitlements: ["premium"],
-                                              transaction: nil)
-                return .success(SignedTransaction(jws: "x.y.z", payload: TransactionPayload(
-                    transactionId: "2000000000000003", originalTransactionId: "2000000000000003", bundleId: "b",
-                    productId: request.productID, purchaseDate: F.start, originalPurchaseDate: F.start,
-                    environment: .localTesting, storefront: "USA", storefrontId: "143441", price: 999, currency: "USD",
-                    type: .autoRenewableSubscription, quantity: 1, signedDate: F.start)), receipt)
-            }
+            client.storePurchase = { _ in .success(transaction, receipt) }
         }
         await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
         await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
         await store.send(.storePurchaseDismissed) { $0.status = .editing }
         await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
         await store.send(.storePurchaseConfirmed) { $0.status = .processing }
-        await store.receiveAny { state in
-            guard case let .succeeded(receipt) = state.status else { Issue.record("not succeeded: \(state.status)"); return }
-            #expect(receipt.invoiceNumber == "INV-000003" && receipt.transactionID == "2000000000000003")
+        await store.receive(.storePurchaseFinished(.success(.success(transaction, receipt)))) {
+            $0.status = .succeeded(CheckoutReceipt(transactionID: "2000000000000003", invoiceNumber: "INV-000003",
+                                                   total: F.invoice(3).total, unlocked: ["Premium"]))
         }
-        store.finish()
     }
 
     @Test func failedThreeDSecureChallengeIsADeclineWithAdvice() async {
@@ -69,11 +66,10 @@ struct CheckoutPaymentPathTests {
         await store.send(.submitTapped) { $0.status = .processing }
         await store.receive(.purchaseFinished(.success(.requiresAction(challenge)))) { $0.status = .authenticating(challenge) }
         await store.send(.authenticationAnswered(approved: false)) { $0.status = .processing }
-        await store.receiveAny { state in
-            guard case let .declined(message, advice) = state.status else { Issue.record("not declined: \(state.status)"); return }
-            #expect(message == reason.message && !advice.isEmpty)
+        await store.receive(.purchaseFinished(.success(.declined(reason: reason, invoice: F.invoice(4, status: .void))))) {
+            $0.status = .declined(message: reason.message, advice: DeclineWording.advice(reason))
         }
-        store.finish()
+        #expect(!DeclineWording.advice(reason).isEmpty)
     }
 
     @Test func browserCheckoutWaitsThenSucceedsWithTheInvoice() async {
@@ -95,18 +91,24 @@ struct CheckoutPaymentPathTests {
             $0.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 0))
         }
         await store.receive(.browserOutcome(.success(.succeeded(invoiceID: "INV-000005")))) { $0.status = .processing }
-        await store.receiveAny { state in
-            guard case let .succeeded(receipt) = state.status else { Issue.record("not succeeded: \(state.status)"); return }
-            #expect(receipt.invoiceNumber == "INV-000005")
+        await store.receive(.browserInvoiceLoaded(.success(F.invoice(5)))) {
+            $0.status = .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: "INV-000005", total: F.invoice(5).total,
+                                                   unlocked: ["Premium"]))
         }
-        store.finish()
     }
 
-    @Test func cancellingTheBrowserAsksTheServerAndAPaymentThatWentThroughStillSucceeds() async {
+    @Test func cancellingTheBrowserStopsTheWaitAsksTheServerAndAPaymentThatWentThroughStillSucceeds() async {
         let abandoned = Mutex<[String]>([])
+        let waitSawCancellation = Mutex(false)
+        let (waiting, waitStarted) = AsyncStream<Void>.makeStream()
         let store = await loaded { client in
             client.hostedCheckout.createSession = { _ in Self.session }
-            client.hostedCheckout.awaitOutcome = { _ in .cancelled }
+            client.hostedCheckout.awaitOutcome = { _ in
+                waitStarted.yield()
+                await untilCancelled()
+                waitSawCancellation.withLock { $0 = Task.isCancelled }
+                throw CancellationError()
+            }
             client.hostedCheckout.abandon = { id in
                 abandoned.withLock { $0.append(id) }
                 return .succeeded(invoiceID: "INV-000006")
@@ -116,29 +118,43 @@ struct CheckoutPaymentPathTests {
         await store.send(.selectPayment(.browser)) { $0.payment = .browser }
         await store.send(.submitTapped) { $0.status = .browser(.creatingSession) }
         await store.receive(.clockTicked(F.start)) { $0.now = F.start }
-        await store.receiveAny()
-        // The customer presses Esc before the browser's own answer is processed.
-        await store.send(.browserCancelTapped) { $0.status = .browser(.reconciling(sessionID: "cks_1", after: .cancelled)) }
-        await store.receive(.browserOutcome(.success(.cancelled)))  // late browser event: ignored
-        await store.receive(.browserReconciled(.success(.succeeded(invoiceID: "INV-000006")))) { $0.status = .processing }
-        await store.receiveAny { state in
-            if case .succeeded = state.status {} else { Issue.record("expected success, got \(state.status)") }
+        await store.receive(.browserSessionCreated(.success(Self.session))) {
+            $0.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 0))
         }
-        store.finish()
+        for await _ in waiting { break }
+        // The customer presses Esc while the browser has not answered: the wait stops, so no
+        // browser outcome can arrive after this, and only the server's answer counts.
+        await store.send(.browserCancelTapped) { $0.status = .browser(.reconciling(sessionID: "cks_1", after: .cancelled)) }
+        #expect(waitSawCancellation.withLock { $0 })
+        await store.receive(.browserReconciled(.success(.succeeded(invoiceID: "INV-000006")))) { $0.status = .processing }
+        await store.receive(.browserInvoiceLoaded(.success(F.invoice(6)))) {
+            $0.status = .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: "INV-000006", total: F.invoice(6).total,
+                                                   unlocked: ["Premium"]))
+        }
         #expect(abandoned.withLock { $0 } == ["cks_1"])
     }
 
-    @Test func timingOutReconcilesAndAnUnpaidSessionEndsAsTimedOut() async {
+    @Test func timingOutStopsTheWaitReconcilesAndAnUnpaidSessionEndsAsTimedOut() async {
         let clock = ManualClock(F.start)
+        let waitSawCancellation = Mutex(false)
+        let (waiting, waitStarted) = AsyncStream<Void>.makeStream()
         let store = await loaded({ client in
             client.hostedCheckout.createSession = { _ in Self.session }
-            client.hostedCheckout.awaitOutcome = { _ in .expired }
+            client.hostedCheckout.awaitOutcome = { _ in
+                waitStarted.yield()
+                await untilCancelled()
+                waitSawCancellation.withLock { $0 = Task.isCancelled }
+                throw CancellationError()
+            }
             client.hostedCheckout.abandon = { _ in .cancelled }
         }, clock: clock)
         await store.send(.selectPayment(.browser)) { $0.payment = .browser }
         await store.send(.submitTapped) { $0.status = .browser(.creatingSession) }
         await store.receive(.clockTicked(F.start)) { $0.now = F.start }
-        await store.receiveAny()
+        await store.receive(.browserSessionCreated(.success(Self.session))) {
+            $0.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 0))
+        }
+        for await _ in waiting { break }
         let minute = F.start.addingTimeInterval(60)
         await store.send(.clockTicked(minute)) {
             $0.now = minute
@@ -149,34 +165,39 @@ struct CheckoutPaymentPathTests {
             $0.now = late
             $0.status = .browser(.reconciling(sessionID: "cks_1", after: .timedOut))
         }
-        await store.receive(.browserOutcome(.success(.expired)))
+        #expect(waitSawCancellation.withLock { $0 })
         await store.receive(.browserReconciled(.success(.cancelled))) { $0.status = .browser(.timedOut) }
-        store.finish()
     }
 
     @Test func whileWaitingTheLinkOpensInTheBrowserOrIsCopied() async {
         let opened = Mutex<[String]>([])
+        let (answers, browser) = AsyncStream<HostedCheckoutOutcome>.makeStream()
         let store = await loaded { client in
             client.hostedCheckout.createSession = { _ in Self.session }
-            client.hostedCheckout.awaitOutcome = { _ in .cancelled }
+            client.hostedCheckout.awaitOutcome = { _ in
+                for await answer in answers { return answer }
+                throw CancellationError()
+            }
             client.hostedCheckout.openInBrowser = { url in opened.withLock { $0.append(url) } }
             client.hostedCheckout.copyToClipboard = { _ in throw HostedCheckoutUnavailable() }
         }
         await store.send(.selectPayment(.browser)) { $0.payment = .browser }
         await store.send(.submitTapped) { $0.status = .browser(.creatingSession) }
         await store.receive(.clockTicked(F.start)) { $0.now = F.start }
-        await store.receiveAny()
-        // Both taps happen while waiting; the browser's own answer was already queued before them.
+        await store.receive(.browserSessionCreated(.success(Self.session))) {
+            $0.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 0))
+        }
         await store.send(.openBrowserTapped)
         await store.send(.copyLinkTapped)
-        await store.receive(.browserOutcome(.success(.cancelled))) { $0.status = .browser(.cancelled) }
         await store.receive(.browserLinkHandled(.success("Opened the checkout page in your browser."))) {
             $0.browserNotice = "Opened the checkout page in your browser."
         }
-        await store.receiveAny { state in
-            #expect(state.browserNotice?.hasSuffix("Open the link shown above by hand.") == true)
+        let unavailable = ScreenError(HostedCheckoutUnavailable())
+        await store.receive(.browserLinkHandled(.failure(unavailable))) {
+            $0.browserNotice = "\(unavailable.message) Open the link shown above by hand."
         }
-        store.finish()
+        browser.yield(.cancelled)
+        await store.receive(.browserOutcome(.success(.cancelled))) { $0.status = .browser(.cancelled) }
         #expect(opened.withLock { $0 } == [Self.session.url])
     }
 }

@@ -21,10 +21,19 @@ struct PaywallFeatureTests {
                     subscriptions: subscriptions, entitlements: entitlements)
     }
 
+    /// Receives the load of `data`, whose content offers the yearly plan, which is selected.
+    func receiveLoad(_ store: ViewModelTestStore<PaywallFeature>, _ data: PaywallData) async throws {
+        let content = try #require(PaywallContent.make(data))
+        await store.receive(.loaded(.success(data))) {
+            $0.phase = .loaded(content)
+            $0.selectedProductID = "pro.yearly"
+        }
+    }
+
     @Test func loadsPackagesSelectsYearlyAndWordsPrices() async throws {
         let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client()))
         await store.send(.onAppear)
-        await store.receiveAny()
+        try await receiveLoad(store, data())
         let content = try #require(store.state.phase.content)
         #expect(content.storeName == "Kiosk Demo Store")
         #expect(content.headline == "Everything a professional needs.")
@@ -45,13 +54,12 @@ struct PaywallFeatureTests {
         #expect(store.state.callToAction == .buy)
         await store.send(.continueTapped)
         await store.receive(.delegate(.checkout(productID: "themes.lifetime")))
-        store.finish()
     }
 
     @Test func ineligibleAccountSeesNoIntroOffer() async throws {
         let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client(eligible: false)))
         await store.send(.onAppear)
-        await store.receiveAny()
+        try await receiveLoad(store, data(eligible: false))
         let monthly = try #require(store.state.phase.content?.packages.first)
         #expect(monthly.introOfferText == nil)
         await store.send(.selectPackage(productID: "pro.monthly")) { $0.selectedProductID = "pro.monthly" }
@@ -65,7 +73,7 @@ struct PaywallFeatureTests {
         let store = ViewModelTestStore(PaywallState(account: F.account()),
                                        PaywallFeature(client: client(subscriptions: [subscription], entitlements: [entitlement])))
         await store.send(.onAppear)
-        await store.receiveAny()
+        try await receiveLoad(store, data(subscriptions: [subscription], entitlements: [entitlement]))
         let plan = try #require(store.state.phase.content?.plan)
         #expect(plan == PlanStanding(planID: "pro", planName: "Pro",
                                      basis: .subscription(productID: "pro.yearly", state: .subscribed, willRenew: true,
@@ -76,7 +84,6 @@ struct PaywallFeatureTests {
         #expect(store.state.callToAction == .upgrade)
         await store.send(.continueTapped)
         await store.receive(.delegate(.changePlan))
-        store.finish()
     }
 
     @Test func errorThenRetryLoads() async throws {
@@ -94,7 +101,6 @@ struct PaywallFeatureTests {
             $0.phase = .loaded(expected)
             $0.selectedProductID = "pro.yearly"
         }
-        working.finish()
     }
 
     @Test func emptyCatalogIsTheEmptyState() async {
@@ -102,10 +108,12 @@ struct PaywallFeatureTests {
         empty.catalog = { Catalog(name: "Empty", currency: .usd) }
         let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: empty))
         await store.send(.onAppear)
-        await store.receiveAny { #expect($0.phase == .empty) }
+        var nothing = data()
+        nothing.catalog = Catalog(name: "Empty", currency: .usd)
+        await store.receive(.loaded(.success(nothing))) { $0.phase = .empty }
     }
 
-    @Test func restoreReportsAndReloads() async {
+    @Test func restoreReportsAndReloads() async throws {
         var restoring = client()
         restoring.restorePurchases = { _ in F.restored() }
         let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: restoring))
@@ -114,8 +122,7 @@ struct PaywallFeatureTests {
             $0.isRestoring = false
             $0.restoreMessage = "No purchases to restore."
         }
-        await store.receiveAny()
-        store.finish()
+        try await receiveLoad(store, data())
     }
 
     @Test func restoreFailureShowsTheStoreMessage() async {
@@ -123,7 +130,9 @@ struct PaywallFeatureTests {
         failing.restorePurchases = { _ in throw PaymentsError.store(.networkError) }
         let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: failing))
         await store.send(.restoreTapped) { $0.isRestoring = true }
-        await store.receiveAny { #expect($0.restoreMessage == StoreError.networkError.userMessage && !$0.isRestoring) }
-        store.finish()
+        await store.receive(.restoreFinished(.failure(ScreenError(PaymentsError.store(.networkError))))) {
+            $0.isRestoring = false
+            $0.restoreMessage = StoreError.networkError.userMessage
+        }
     }
 }

@@ -12,15 +12,33 @@ struct PlanComparisonFeatureTests {
         var client = PaymentsClient.failing
         client.catalog = { F.catalog }
         client.subscriptions = { _ in subscription.map { [$0] } ?? [] }
-        client.entitlements = { _ in
-            guard let subscription else { return [] }
-            return [Entitlement(id: "premium", source: .subscription(id: subscription.id, productID: subscription.productID,
-                                                                     state: subscription.state),
-                                expiresAt: subscription.currentPeriodEnd, willRenew: subscription.willAutoRenew,
-                                periodType: subscription.periodType)]
-        }
+        client.entitlements = { _ in Self.entitlements(subscription) }
         client.previewPlanChange = { id, product in Self.preview(id, to: product) }
         return client
+    }
+
+    nonisolated static func entitlements(_ subscription: Subscription?) -> [Entitlement] {
+        guard let subscription else { return [] }
+        return [Entitlement(id: "premium", source: .subscription(id: subscription.id, productID: subscription.productID,
+                                                                 state: subscription.state),
+                            expiresAt: subscription.currentPeriodEnd, willRenew: subscription.willAutoRenew,
+                            periodType: subscription.periodType)]
+    }
+
+    func data(_ subscription: Subscription?) -> PlanComparisonData {
+        PlanComparisonData(catalog: F.catalog, account: F.account(), subscription: subscription,
+                           entitlements: Self.entitlements(subscription))
+    }
+
+    /// Receives the load of `data`, which selects the current plan (so nothing is previewed).
+    func receiveLoad(_ store: ViewModelTestStore<PlanComparisonFeature>, _ data: PlanComparisonData,
+                     sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let content = try #require(PlanComparisonContent.make(data, period: store.state.period))
+        await store.receive(.loaded(.success(data)), sourceLocation: sourceLocation) {
+            $0.data = data
+            $0.phase = .loaded(content)
+            $0.selectedPlanID = content.currentPlanID
+        }
     }
 
     nonisolated static func preview(_ subscriptionID: String, to product: String) -> PlanChangePreview {
@@ -30,16 +48,16 @@ struct PlanComparisonFeatureTests {
                           nextChargeDate: F.monthAfterStart, nextChargeAmount: F.usd(2999))
     }
 
-    func loaded(_ client: PaymentsClient) async -> ViewModelTestStore<PlanComparisonFeature> {
+    func loaded(_ client: PaymentsClient, subscription: Subscription?) async throws -> ViewModelTestStore<PlanComparisonFeature> {
         let store = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: F.account()),
                                        PlanComparisonFeature(client: client))
         await store.send(.onAppear) { $0.phase = .loading }
-        await store.receiveAny()
+        try await receiveLoad(store, data(subscription))
         return store
     }
 
     @Test func columnsByRankWithFeatureRowsAndTheCurrentPlanMarked() async throws {
-        let store = await loaded(client(subscription: nil))
+        let store = try await loaded(client(subscription: nil), subscription: nil)
         let content = try #require(store.state.phase.content)
         #expect(content.columns.map(\.name) == ["Free", "Pro", "Max"])
         #expect(content.columns.map(\.priceText) == ["Free", "$9.99/month", "$29.99/month"])
@@ -51,36 +69,46 @@ struct PlanComparisonFeatureTests {
             FeatureRow(name: "Export data", values: ["—", "✓", "✓"]),
         ])
         #expect(store.state.selectedPlanID == "free")
-        store.finish()
     }
 
     @Test func yearlySwitchShowsYearlyPricesWithTheMonthlyEquivalent() async throws {
-        let store = await loaded(client(subscription: nil))
-        await store.perform(.togglePeriod)
+        let store = try await loaded(client(subscription: nil), subscription: nil)
+        let nothing = data(nil)
+        await store.send(.togglePeriod) {
+            $0.period = .yearly
+            $0.phase = PlanComparisonContent.make(nothing, period: .yearly).map { .loaded($0) } ?? .empty
+        }
         let content = try #require(store.state.phase.content)
-        #expect(store.state.period == .yearly)
         #expect(content.columns.map(\.productID) == [nil, "pro.yearly", "max.yearly"])
         #expect(content.columns[1].priceText.hasPrefix("$99.99/year, that's $8.33/month"))
-        await store.perform(.togglePeriod)
+        await store.send(.togglePeriod) {
+            $0.period = .monthly
+            $0.phase = PlanComparisonContent.make(nothing, period: .monthly).map { .loaded($0) } ?? .empty
+        }
         #expect(store.state.phase.content?.columns[1].productID == "pro.monthly")
-        store.finish()
     }
 
     @Test func subscribedAccountSeesUpgradeDowngradeAndCrossgradeWithPreview() async throws {
         var maxMonthly = F.subscription(product: "max.monthly", plan: "max")
         maxMonthly.periodAmountPaid = F.usd(2999)
-        let store = await loaded(client(subscription: F.subscription()))
+        let store = try await loaded(client(subscription: F.subscription()), subscription: F.subscription())
         var content = try #require(store.state.phase.content)
         #expect(content.columns.map(\.action) == [.cancelToFree, .current, .upgrade])
         #expect(content.columns.map(\.isCurrent) == [false, true, false])
-        await store.perform(.togglePeriod)
+        let yearly = try #require(PlanComparisonContent.make(data(F.subscription()), period: .yearly))
+        await store.send(.togglePeriod) {
+            $0.period = .yearly
+            $0.phase = .loaded(yearly)
+            $0.preview = .loading
+        }
         content = try #require(store.state.phase.content)
         #expect(content.columns.map(\.action) == [.cancelToFree, .crossgrade, .upgrade])
-        await store.receiveAny()
+        await store.receive(.previewLoaded(.success(Self.preview("sub_1", to: "pro.yearly")))) {
+            $0.preview = .loaded(PlanChangeSummary(Self.preview("sub_1", to: "pro.yearly")))
+        }
 
-        let fromMax = await loaded(client(subscription: maxMonthly))
+        let fromMax = try await loaded(client(subscription: maxMonthly), subscription: maxMonthly)
         #expect(fromMax.state.phase.content?.columns.map(\.action) == [.cancelToFree, .downgrade, .current])
-        fromMax.finish()
 
         await store.send(.selectPlan(planID: "max")) {
             $0.selectedPlanID = "max"
@@ -95,7 +123,6 @@ struct PlanComparisonFeatureTests {
                 message: "Charged now: $24.99 (credit for unused time $5.00). Takes effect now. Next charge $29.99 on Feb 1, 2026.",
                 confirmTitle: "Upgrade")
         }
-        store.finish()
     }
 
     @Test func choosingFreeAsksThenCancelsAtPeriodEnd() async throws {
@@ -108,7 +135,7 @@ struct PlanComparisonFeatureTests {
             subscription.willAutoRenew = false
             return subscription
         }
-        let store = await loaded(stub)
+        let store = try await loaded(stub, subscription: F.subscription())
         await store.send(.selectPlan(planID: "free")) { $0.selectedPlanID = "free" }
         await store.send(.chooseTapped) {
             $0.confirmation = Confirmation(title: "Switch to Free?",
@@ -120,22 +147,26 @@ struct PlanComparisonFeatureTests {
             $0.confirmation = nil
             $0.isChanging = true
         }
-        await store.receiveAny { #expect($0.message == "Your subscription ends on Feb 1, 2026." && !$0.isChanging) }
-        await store.receiveAny()
+        var notRenewing = F.subscription()
+        notRenewing.willAutoRenew = false
+        await store.receive(.cancelFinished(.success(notRenewing))) {
+            $0.isChanging = false
+            $0.message = "Your subscription ends on Feb 1, 2026."
+        }
+        // The reload finds the same store (the stub still renews), and Free stays selected.
+        await store.receive(.loaded(.success(data(F.subscription()))))
         #expect(cancelled.withLock { $0 } == ["sub_1"])
-        store.finish()
     }
 
-    @Test func currentPlanDoesNothingAndSubscribeGoesToCheckout() async {
-        let store = await loaded(client(subscription: nil))
+    @Test func currentPlanDoesNothingAndSubscribeGoesToCheckout() async throws {
+        let store = try await loaded(client(subscription: nil), subscription: nil)
         await store.send(.chooseTapped)
         await store.send(.selectPlan(planID: "pro")) { $0.selectedPlanID = "pro" }
         await store.send(.chooseTapped)
         await store.receive(.delegate(.checkout(productID: "pro.monthly")))
-        store.finish()
     }
 
-    @Test func loadFailureRetries() async {
+    @Test func loadFailureRetries() async throws {
         let calls = Mutex(0)
         var stub = client(subscription: nil)
         stub.catalog = {
@@ -144,10 +175,10 @@ struct PlanComparisonFeatureTests {
         }
         let store = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: F.account()),
                                        PlanComparisonFeature(client: stub))
+        let locked = ScreenError(PaymentsError.storage("locked"))
         await store.send(.onAppear)
-        await store.receiveAny { #expect($0.phase == .failed(ScreenError(PaymentsError.storage("locked")))) }
+        await store.receive(.loaded(.failure(locked))) { $0.phase = .failed(locked) }
         await store.send(.retry) { $0.phase = .loading }
-        await store.receiveAny { #expect($0.phase.content != nil) }
-        store.finish()
+        try await receiveLoad(store, data(nil))
     }
 }

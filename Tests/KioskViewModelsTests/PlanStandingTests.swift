@@ -48,12 +48,16 @@ struct PlanStandingTests {
         #expect(PlanStandingWording.standing(standing) == "Pro from Season pass, until Apr 1, 2026")
 
         let paywall = ViewModelTestStore(PaywallState(account: account), PaywallFeature(client: core.client))
+        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
+        paywall.exhaustivity = .off
         await paywall.perform(.onAppear)
         await paywall.drain()
         #expect(paywall.state.phase.content?.plan == standing)
 
         let plans = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: account),
                                        PlanComparisonFeature(client: core.client))
+        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
+        plans.exhaustivity = .off
         await plans.perform(.onAppear)
         await plans.drain()
         let content = try #require(plans.state.phase.content)
@@ -62,6 +66,8 @@ struct PlanStandingTests {
         #expect(content.columns.map(\.action) == [.included, .subscribe, .subscribe])
 
         let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
+        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
+        settings.exhaustivity = .off
         await settings.perform(.retry)
         await settings.drain()
         let settingsContent = try #require(settings.state.content)
@@ -75,6 +81,8 @@ struct PlanStandingTests {
         let (core, account) = try await refundedWithPass()
         let checkout = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.yearly", account: account),
                                           CheckoutFeature(client: core.client, clock: core.clock))
+        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
+        checkout.exhaustivity = .off
         await checkout.perform(.onAppear)
         await checkout.drain()
         #expect(checkout.state.phase.content?.duplicateWarning
@@ -82,6 +90,8 @@ struct PlanStandingTests {
 
         let points = ViewModelTestStore(CheckoutState(sessionID: "s2", productID: "points.500", account: account),
                                         CheckoutFeature(client: core.client, clock: core.clock))
+        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
+        points.exhaustivity = .off
         await points.perform(.onAppear)
         await points.drain()
         #expect(points.state.phase.content != nil && points.state.phase.content?.duplicateWarning == nil)

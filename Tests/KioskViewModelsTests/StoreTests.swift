@@ -39,6 +39,64 @@ struct StoreTests {
         }
     }
 
+    /// `.start` runs, under one id, an operation that reports it started, waits until it is cancelled, notes whether it saw the cancellation and then sends
+    /// `.finished`; a new `.start` cancels the one in flight, `.stop` cancels them all.
+    struct Waiter: Reducer {
+        let started: AsyncStream<Void>.Continuation
+        let sawCancellation: Log
+
+        enum Action: Equatable, Sendable { case start, stop, finished }
+        enum Wait { case id }
+
+        func reduce(into state: inout [Action], action: Action) -> Effect<Action> {
+            state.append(action)
+            switch action {
+            case .start:
+                return .run { [started, sawCancellation] send in
+                    started.yield()
+                    await untilCancelled()
+                    sawCancellation.append(Task.isCancelled ? 1 : 0)
+                    await send(.finished)
+                }
+                .cancellable(id: Wait.id, cancelInFlight: true)
+            case .stop:
+                return .cancel(id: Wait.id)
+            case .finished:
+                return .none
+            }
+        }
+    }
+
+    @Test func aCancelledOperationsTaskIsCancelledAndItsActionNeverReduced() async {
+        let (started, didStart) = AsyncStream<Void>.makeStream()
+        let sawCancellation = Log()
+        let store = Store(initialState: [], reducer: Waiter(started: didStart, sawCancellation: sawCancellation))
+        let work = store.send(.start)
+        for await _ in started { break }
+        store.send(.stop)
+        await work.value
+        #expect(sawCancellation.all == [1])
+        #expect(store.state == [.start, .stop])
+        #expect(store.recordedActions == [.start, .stop])
+    }
+
+    @Test func cancelInFlightStopsTheEarlierOperationOnly() async {
+        let (started, didStart) = AsyncStream<Void>.makeStream()
+        let sawCancellation = Log()
+        let store = Store(initialState: [], reducer: Waiter(started: didStart, sawCancellation: sawCancellation))
+        var starts = started.makeAsyncIterator()
+        let first = store.send(.start)
+        await starts.next()
+        let second = store.send(.start)
+        await first.value
+        #expect(sawCancellation.all == [1])
+        await starts.next()
+        store.send(.stop)
+        await second.value
+        #expect(sawCancellation.all == [1, 1])
+        #expect(store.state == [.start, .start, .stop])
+    }
+
     @Test func anOperationFinishesOnceItsActionIsReducedNotWhenEverythingAfterItIs() async {
         let (gate, open) = AsyncStream<Void>.makeStream()
         let finished = Log()

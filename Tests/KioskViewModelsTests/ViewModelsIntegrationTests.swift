@@ -12,6 +12,9 @@ struct ViewModelsIntegrationTests {
                   session: String = "s1") async -> ViewModelTestStore<CheckoutFeature> {
         let store = ViewModelTestStore(CheckoutState(sessionID: session, productID: product, account: account),
                                        CheckoutFeature(client: core.client, clock: core.clock))
+        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
+        // intermediate state.
+        store.exhaustivity = .off
         await store.send(.onAppear)
         await store.drain()
         return store
@@ -63,10 +66,12 @@ struct ViewModelsIntegrationTests {
         await store.receiveAny {
             #expect($0.status == .declined(message: "Your card has insufficient funds.", advice: "Try another card."))
         }
-        store.finish()
         #expect(try await core.service.paymentMethods(accountID: account.id).isEmpty)
 
         let settings = ViewModelTestStore(SettingsState(sessionID: "s2"), SettingsFeature(client: core.client, preferences: .defaults))
+        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
+        // intermediate state.
+        settings.exhaustivity = .off
         await settings.perform(.retry)
         await settings.drain()
         await settings.perform(.addCardTapped)
@@ -75,7 +80,6 @@ struct ViewModelsIntegrationTests {
             await settings.perform(action)
         }
         await settings.receiveAny { #expect($0.message == "Your card has insufficient funds. Try another card.") }
-        settings.finish()
     }
 
     @Test func cardThatAttachesIsDeclinedAtPurchase() async throws {
@@ -128,6 +132,9 @@ struct ViewModelsIntegrationTests {
         let lastEvent = try await core.service.events(accountID: account.id, after: nil, limit: 100).last?.id
 
         let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
+        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
+        // intermediate state.
+        settings.exhaustivity = .off
         await settings.perform(.retry)
         await settings.drain()
         #expect(settings.state.qa.pendingActions.map(\.id) == [pending.id])
@@ -138,7 +145,6 @@ struct ViewModelsIntegrationTests {
         #expect(settings.state.qa.pendingActions.isEmpty)
         #expect(settings.state.content?.subscription?.subscription.productID == "pro.monthly")
         #expect(settings.state.qa.vocabulary?[.storeKit] == "subscribed")
-        settings.finish()
 
         let news = try await core.service.events(accountID: account.id, after: lastEvent, limit: 100)
         await store.perform(.storeEvents(news))
@@ -185,6 +191,9 @@ struct ViewModelsIntegrationTests {
         }
         let store = ViewModelTestStore(BillingHistoryState(account: account, viewportHeight: 20, pageSize: 50),
                                        BillingHistoryFeature(client: core.client, files: .failing))
+        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
+        // intermediate state.
+        store.exhaustivity = .off
         await store.perform(.onAppear)
         await store.drain()
         var seen = Set<String>()
@@ -204,6 +213,5 @@ struct ViewModelsIntegrationTests {
         }
         #expect(store.state.selection == 0)
         #expect(store.state.window?.firstPage == 0)
-        store.finish()
     }
 }

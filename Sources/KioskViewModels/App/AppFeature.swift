@@ -48,13 +48,13 @@ public struct AppFeature: Reducer {
                 state.tabHistory.append(state.tab)
             }
             state.tab = tab
-            state.stack = []
-            return show(tab, &state)
+            let left = leaveStack(&state)
+            return .merge(left, show(tab, &state))
         case .back:
             if state.isHelpShown {
                 state.isHelpShown = false
             } else if !state.stack.isEmpty {
-                state.stack.removeLast()
+                return leaveTop(&state)
             } else if let previous = state.tabHistory.popLast() {
                 Self.clearSectionMessages(&state)
                 state.tab = previous
@@ -119,11 +119,9 @@ public struct AppFeature: Reducer {
         case let .billing(action):
             return billing.reduce(into: &state.billing, action: action).map(AppAction.billing)
         case .checkout(.delegate(.close)):
-            state.stack.removeLast()
-            return .none
+            return leaveTop(&state)
         case .checkout(.delegate(.finished)):
-            state.stack.removeLast()
-            return .send(.pollChanges)
+            return .merge(leaveTop(&state), .send(.pollChanges))
         case .settings(.delegate(.changePlan)):
             return .send(.selectTab(.plans))
         case .settings(.delegate(.accountChanged)):
@@ -144,6 +142,19 @@ public struct AppFeature: Reducer {
         state.stack.append(.checkout(CheckoutState(sessionID: "\(state.sessionID).\(state.checkoutsOpened)", productID: productID,
                                                    account: state.account)))
         return .send(.checkout(.onAppear))
+    }
+
+    /// Pops the screen on top; a checkout popped stops what it still waits for.
+    private func leaveTop(_ state: inout AppState) -> Effect<AppAction> {
+        switch state.stack.removeLast() {
+        case let .checkout(checkout): CheckoutFeature.leave(checkout).map(AppAction.checkout)
+        }
+    }
+
+    private func leaveStack(_ state: inout AppState) -> Effect<AppAction> {
+        var effects: [Effect<AppAction>] = []
+        while !state.stack.isEmpty { effects.append(leaveTop(&state)) }
+        return .merge(effects)
     }
 
     private func show(_ tab: AppTab, _ state: inout AppState) -> Effect<AppAction> {

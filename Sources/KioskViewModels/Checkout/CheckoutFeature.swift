@@ -199,6 +199,7 @@ public struct CheckoutFeature: Reducer {
                 return .run { [client] send in
                     await send(.browserOutcome(await capture { try await client.hostedCheckout.awaitOutcome(session.id) }))
                 }
+                .cancellable(id: BrowserWait(checkoutSessionID: state.sessionID), cancelInFlight: true)
             case let .failure(error):
                 state.status = .failed(error)
                 return .none
@@ -448,12 +449,19 @@ public struct CheckoutFeature: Reducer {
         }
     }
 
-    /// Giving up on the browser is "outcome unknown", never "not paid": look the session up.
+    /// Stops waiting for the browser of a checkout that is being left, so its answer cannot
+    /// arrive after the person has moved on.
+    static func leave(_ state: CheckoutState) -> Effect<CheckoutAction> {
+        .cancel(id: BrowserWait(checkoutSessionID: state.sessionID))
+    }
+
+    /// Giving up on the browser is "outcome unknown", never "not paid": look the session up. The
+    /// wait itself stops, so only the server's answer can settle the checkout.
     private func reconcile(_ state: inout CheckoutState, sessionID: String,
                            after ending: BrowserCheckoutPhase.Ending) -> Effect<CheckoutAction> {
         state.status = .browser(.reconciling(sessionID: sessionID, after: ending))
-        return .run { [client] send in
+        return .merge(Self.leave(state), .run { [client] send in
             await send(.browserReconciled(await capture { try await client.hostedCheckout.abandon(sessionID) }))
-        }
+        })
     }
 }

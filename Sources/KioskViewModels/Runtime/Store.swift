@@ -15,6 +15,7 @@ public final class Store<R: Reducer> {
     /// effect hands an action back, so a host blocked waiting for input lets it in at once.
     public nonisolated let onEffectAction: (@Sendable () -> Void)?
     private let reducer: R
+    private let cancellable = CancellableOperations()
 
     public init(initialState: R.State, reducer: R, recording: Bool = true,
                 onEffectAction: (@Sendable () -> Void)? = nil) {
@@ -38,7 +39,8 @@ public final class Store<R: Reducer> {
     /// operations as one task counted in `work`. An operation's action is reduced the same way
     /// into the same `work`, so the effects of one input form a flat set of tasks, not a chain in
     /// which every operation waits, holding what it sent, for everything that followed from it
-    /// (walking 100,000 invoices a page at a time kept every page alive that way).
+    /// (walking 100,000 invoices a page at a time kept every page alive that way). An operation
+    /// under an id gets a task of its own, the unit a later `.cancel(id:)` stops.
     private func reduce(_ action: R.Action, into work: EffectWork) {
         if isRecording { recordedActions.append(action) }
         let effect = reducer.reduce(into: &state, action: action)
@@ -47,22 +49,17 @@ public final class Store<R: Reducer> {
         for part in effect.parts {
             switch part {
             case let .action(action): reduce(action, into: work)
-            case let .operation(operation): operations.append(operation)
+            case let .operation(operation):
+                if let id = operation.id {
+                    start(operation.body, under: id, into: work)
+                } else {
+                    operations.append(operation.body)
+                }
+            case let .cancel(id): cancellable.cancel(id)
             }
         }
         guard !operations.isEmpty else { return }
-        let wake = onEffectAction
-        let send = Send<R.Action> { [weak self] action in
-            // The host is woken only once the reduction is queued on the main actor: woken
-            // earlier, it could look for work, find none yet, and block on its next wait.
-            await withCheckedContinuation { (reduced: CheckedContinuation<Void, Never>) in
-                Task { @MainActor in
-                    self?.reduce(action, into: work)
-                    reduced.resume()
-                }
-                wake?()
-            }
-        }
+        let send = send(into: work, unless: nil)
         // Detached: a task made here would belong to the main actor and could not even start its
         // operations while the host waits for a key on it.
         work.add(Task.detached {
@@ -72,6 +69,36 @@ public final class Store<R: Reducer> {
                 }
             }
         })
+    }
+
+    private func start(_ operation: @escaping @Sendable (Send<R.Action>) async -> Void, under id: EffectID,
+                       into work: EffectWork) {
+        let running = RunningOperation()
+        let send = send(into: work, unless: running)
+        // The task removes itself on the main actor, so it cannot do so before it is added below.
+        let task = Task.detached { [weak self] in
+            await operation(send)
+            await self?.cancellable.remove(running, under: id)
+        }
+        running.task = task
+        cancellable.add(running, under: id)
+        work.add(task)
+    }
+
+    /// How operations hand actions back; those of a cancelled operation are dropped.
+    private func send(into work: EffectWork, unless cancelled: RunningOperation?) -> Send<R.Action> {
+        let wake = onEffectAction
+        return Send<R.Action> { [weak self] action in
+            // The host is woken only once the reduction is queued on the main actor: woken
+            // earlier, it could look for work, find none yet, and block on its next wait.
+            await withCheckedContinuation { (reduced: CheckedContinuation<Void, Never>) in
+                Task { @MainActor in
+                    if cancelled?.isCancelled != true { self?.reduce(action, into: work) }
+                    reduced.resume()
+                }
+                wake?()
+            }
+        }
     }
 }
 
