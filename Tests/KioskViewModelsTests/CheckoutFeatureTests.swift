@@ -136,7 +136,8 @@ struct CheckoutFeatureTests {
         #expect(store.state.cardForm.brand == .amex)
         await store.send(.cardCVCChanged("12")) { $0.cardForm.setCVC("12") }
         #expect(store.state.cardForm.maskedCVC == "••")
-        await store.send(.cardExpiryChanged("01/25")) { $0.cardForm.expiry = "01/25" }
+        await store.send(.cardExpiryChanged("0125")) { $0.cardForm.setExpiry("0125") }
+        #expect(store.state.cardForm.expiry == "01/25")
         // The form's own validation decides the errors; the checks below pin the ones that matter.
         await store.send(.submitTapped) {
             if case let .failure(problems) = $0.cardForm.details(now: F.start) { $0.cardForm.errors = problems }
