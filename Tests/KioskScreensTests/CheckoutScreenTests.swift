@@ -201,11 +201,20 @@ import Testing
         #expect(driver.text.contains("1:05"))
         let rows = driver.text.split(separator: "\n").map(String.init)
         let linkRow = try #require(rows.firstIndex { $0.contains("Checkout link") })
-        let linkRows = rows[(linkRow + 1)..<(rows.count - 1)].prefix { !$0.hasPrefix("A QR code") }
+        // The link comes first, above the instructions, whole; a loopback link gets no QR code.
+        let instructions = try #require(rows.firstIndex { $0.contains("Open the link above") })
+        #expect(linkRow < instructions)
+        let linkRows = rows[(linkRow + 1)...].prefix { !$0.hasPrefix("This link opens") }
         #expect(linkRows.joined() == browser.session.url)
-        #expect(rows[rows.count - 2] == "A QR code of this link shows in a terminal of at least 83x38.")
+        #expect(driver.text.contains("no QR code"))
         #expect(StatusBarText.of(driver).contains("o Open page"))
         #expect(StatusBarText.of(driver).contains("Esc Cancel"))
+        // Quitting while the page waits says what becomes of a payment made there.
+        await driver.press(.character("q"))
+        #expect(driver.state.isConfirmingQuit)
+        #expect(driver.text.contains("stays open in your browser"))
+        await driver.press(.character("n"))
+        #expect(!driver.state.isConfirmingQuit)
         await driver.press(.character("c"))
         #expect(driver.text.contains("Copied the checkout link."))
         await driver.press(.escape)

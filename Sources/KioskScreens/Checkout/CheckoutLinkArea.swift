@@ -1,16 +1,19 @@
+import Foundation
 import TerminalUI
 
-/// The hosted checkout's link in an area of its own across the whole width, below a rule and
-/// outside any box: the full URL on its own lines, broken only by columns and never shortened,
-/// so it can be selected and copied, and a QR code of the same URL for a phone. The code goes
-/// beside the link when the terminal is wide, below it when tall, and when neither fits the area
-/// says what size would show it, because a clipped code does not scan.
+/// The hosted checkout's link in an area of its own across the whole width, above the
+/// instructions and outside any box: the full URL on its own lines, broken only by columns and
+/// never shortened, so it can be selected and copied, and a QR code of the same URL for a phone.
+/// The code goes beside the link when the terminal is wide, below it when tall, and when neither
+/// fits the area says what size would show it, because a clipped code does not scan. A link to
+/// this computer (loopback) gets no code, since no phone could open it; the area says so.
 enum CheckoutLinkArea {
     /// Rows the checkout's own panels keep above the link area when the code is shown.
     static let panelRows = 14
 
     static func height(url: String, in area: Rect, context: RenderContext) -> Int {
         let needed = chunks(url, width: area.width).count + 1
+        if isLoopback(url) { return needed + TextLayout.wrap(loopbackNote, to: max(1, area.width)).count }
         guard let code = code(url, context: context) else { return needed }
         // A short terminal keeps a row to say what size would show the code.
         guard area.height >= 30 else { return needed + 2 }
@@ -27,7 +30,12 @@ enum CheckoutLinkArea {
         frame.buffer.write(" Checkout link ", x: area.x + 1, y: area.y, style: context.theme.title, clip: area)
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
         guard let code = code(url, context: context) else {
-            writeLink(url, in: body, frame: &frame, context: context)
+            let rows = writeLink(url, in: body, frame: &frame, context: context)
+            if isLoopback(url) {
+                for (row, line) in TextLayout.wrap(loopbackNote, to: max(1, body.width)).enumerated() where rows + row < body.height {
+                    frame.buffer.write(line, x: body.x, y: body.y + rows + row, style: context.theme.base.dimmed(), clip: body)
+                }
+            }
             return
         }
         let size = code.size
@@ -53,8 +61,16 @@ enum CheckoutLinkArea {
     /// Narrower than this, the link breaks into too many pieces to copy comfortably.
     static let minimumLinkWidth = 40
 
+    static let loopbackNote = "This link opens on this computer only, so no QR code: a phone could not reach it."
+
+    /// Whether the link points at this computer (127.0.0.0/8, localhost, ::1).
+    static func isLoopback(_ url: String) -> Bool {
+        guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+        return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+
     private static func code(_ url: String, context: RenderContext) -> QRCode? {
-        guard let matrix = try? QRMatrix.encode(url) else { return nil }
+        guard !isLoopback(url), let matrix = try? QRMatrix.encode(url) else { return nil }
         return QRCode(matrix: matrix, glyphs: context.glyphs)
     }
 

@@ -12,17 +12,18 @@ enum CheckoutScreen {
         let twoColumns = !context.isAccessible && area.width >= 80
         let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: !twoColumns, ticks: state.ticks)
         if context.isAccessible {
-            var lines = [ScreenLine(.text("Checkout", .title))] + content.summary + [ScreenLine(.blank)] + content.body
+            var lines = [ScreenLine(.text("Checkout", .title))] + content.summary + [ScreenLine(.blank)]
             if let url = content.browserURL { lines += [ScreenLine(.text("Checkout link:")), ScreenLine(.verbatim(url))] }
+            lines += content.body
             LineStack(lines: lines, labelWidth: summaryLabelWidth, context: context, scroll: state.checkout.form)
                 .render(in: area, frame: &frame)
             return
         }
         var panels = area
         if let url = content.browserURL {
-            let parts = area.rows([.fill(), .fixed(CheckoutLinkArea.height(url: url, in: area, context: context))])
-            panels = parts[0]
-            CheckoutLinkArea.render(url: url, in: parts[1], frame: &frame, context: context)
+            let parts = area.rows([.fixed(CheckoutLinkArea.height(url: url, in: area, context: context)), .fill()])
+            panels = parts[1]
+            CheckoutLinkArea.render(url: url, in: parts[0], frame: &frame, context: context)
         }
         if twoColumns {
             let columns = panels.columns([.percent(38), .fill()])

@@ -63,7 +63,8 @@ enum CheckoutStatusLines {
             return buttons([cancel], to: &lines)
         case let .waiting(_, _, elapsed):
             lines.text("Finish paying in your browser", .title)
-            lines.text("Open the link below; this screen updates when you are done.")
+            lines.text("Open the link above; this screen updates when you are done.")
+            lines.text("Esc stops waiting: the page stops taking payment, and a payment already made there is still found and shown.")
             lines.pair("Waiting for", "\(clock(elapsed)) of \(clock(CheckoutState.browserTimeoutSeconds))")
             if let notice = checkout.browserNotice { lines.text(notice, .success) }
             return buttons([CheckoutShortcut(key: "o", label: "Open page", action: .app(.checkout(.openBrowserTapped))),

@@ -27,7 +27,7 @@ public enum AppView {
             frame.addHit(strip, .app(.dismissToast(id: toast.id)))
         }
         if state.app.isHelpShown { HelpOverlay.render(state, in: rows[1], frame: &frame, context: context) }
-        if state.isConfirmingQuit { QuitDialog.render(in: screen, frame: &frame, context: context) }
+        if state.isConfirmingQuit { QuitDialog.render(state, in: screen, frame: &frame, context: context) }
         return frame
     }
 
