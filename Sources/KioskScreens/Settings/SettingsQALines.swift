@@ -14,7 +14,7 @@ enum SettingsQALines {
         let issues = settings.content?.billingIssues ?? []
         if issues.isEmpty { lines.text("No subscription is in a grace period or billing retry.") }
         for issue in issues {
-            lines.text("\(ProductWording.name(issue.productID, in: catalog)): \(issue.stateWords)" + (issue.endsAt.map { " until \(DateWording.day($0))" } ?? ""),
+            lines.text("\(ProductWording.name(issue.productID, in: catalog)): \(issue.stateWords)",
                        .warning)
         }
         addWebhooks(qa, to: &lines)
@@ -86,7 +86,7 @@ enum SettingsQALines {
         lines.text("Webhook deliveries", .header)
         if qa.webhooks.isEmpty { lines.text("No webhooks sent yet.") }
         for delivery in qa.webhooks {
-            lines.text("\(delivery.eventType.rawValue): \(delivery.status.rawValue), \(delivery.attempts) attempts")
+            lines.text("\(delivery.eventType.rawValue): \(delivery.status.rawValue), \(CountWording.of(delivery.attempts, "attempt"))")
             lines.buttons([("qa.webhook.\(delivery.id).replay", "Replay", .app(.settings(.replayWebhookTapped(deliveryID: delivery.id)))),
                            ("qa.webhook.\(delivery.id).duplicate", "Duplicate",
                             .app(.settings(.duplicateWebhookTapped(deliveryID: delivery.id))))])

@@ -17,7 +17,7 @@ enum SettingsUsageLines {
     }
 
     static func addWallet(_ settings: SettingsState, _ content: SettingsContent, to lines: inout LineBuilder) {
-        lines.pair("Balance", "\(content.account.pointsBalance) points", .title)
+        lines.pair("Balance", CountWording.of(content.account.pointsBalance, "point"), .title)
         lines.blank()
         if settings.ledger.items.isEmpty { lines.text("No points earned or spent yet.") }
         for entry in settings.ledger.items {

@@ -403,7 +403,7 @@ public struct CheckoutFeature: Reducer {
         var unlocked = receipt.entitlements.map { id in
             state.data?.catalog.entitlements.first { $0.id == id }?.name ?? id
         }
-        if receipt.pointsCredited > 0 { unlocked.append("\(receipt.pointsCredited) points") }
+        if receipt.pointsCredited > 0 { unlocked.append(CountWording.of(receipt.pointsCredited, "point")) }
         return CheckoutReceipt(transactionID: transactionID, invoiceNumber: receipt.invoice.id, total: receipt.invoice.total,
                                unlocked: unlocked)
     }
@@ -417,7 +417,7 @@ public struct CheckoutFeature: Reducer {
         switch state.data?.catalog.product(id: productID) {
         case let .subscription(plan, _)?: unlockedNames(planID: plan.id, state: state)
         case let .oneTime(item)?:
-            if let points = item.points { ["\(points) points"] } else {
+            if let points = item.points { [CountWording.of(points, "point")] } else {
                 item.entitlement.map { id in [state.data?.catalog.entitlements.first { $0.id == id }?.name ?? id] } ?? []
             }
         case nil: []

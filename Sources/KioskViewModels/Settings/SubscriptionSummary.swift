@@ -6,7 +6,7 @@ public struct SubscriptionSummary: Hashable, Sendable {
     public var subscription: Subscription
     /// "Pro Monthly".
     public var planName: String
-    /// "active", "in a grace period" (RenewalState's plain words).
+    /// "Active", "Cancelled, access until Feb 1, 2026", "Payment problem, retrying".
     public var statusWords: String
     /// "Renews on Feb 1, 2026" or "Expires on Feb 1, 2026".
     public var renewalText: String
@@ -36,7 +36,7 @@ public struct SubscriptionSummary: Hashable, Sendable {
         default: nil
         }
         return SubscriptionSummary(
-            subscription: subscription, planName: planName, statusWords: subscription.state.plainWords,
+            subscription: subscription, planName: planName, statusWords: SubscriptionStateWording.status(subscription),
             renewalText: renews ? "Renews on \(end)" : (subscription.isActive ? "Expires on \(end)" : "Ended on \(ended)"),
             trialText: subscription.periodType == .trial && subscription.isActive ? "Trial ends on \(end)" : nil,
             autoRenews: subscription.willAutoRenew, billingIssueBanner: banner,
