@@ -51,9 +51,9 @@ enum StatusReport {
         let plan = try await service.customerInfo(accountID: id).plan
         lines.append("  Plan: \(PlanStandingWording.standing(plan))")
         if let subscription = try await service.subscriptions(accountID: id).first {
-            lines.append("  Subscription: \(subscription.productID), \(subscription.state.plainWords)"
-                         + (subscription.isActive ? (subscription.willAutoRenew ? ", renews " : ", ends ")
-                            + day(subscription.currentPeriodEnd) : ""))
+            let renews = subscription.isActive && subscription.willAutoRenew
+            lines.append("  Subscription: \(ProductWording.name(subscription.productID, in: catalog)), "
+                         + SubscriptionStateWording.status(subscription) + (renews ? ", renews \(day(subscription.currentPeriodEnd))" : ""))
         }
         let entitlements = try await service.entitlements(accountID: id).map(\.id)
         lines.append("  Entitlements: \(entitlements.isEmpty ? "none" : Set(entitlements).sorted().joined(separator: ", "))")
