@@ -96,12 +96,7 @@ enum CheckoutPage {
     }
 
     /// A calendar day in UTC, e.g. "2026-01-08", the same on every machine.
-    private static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    private static func day(_ date: Date) -> String { DateWording.isoDay(date) }
 
     static func document(title: String, body: String) -> String {
         """

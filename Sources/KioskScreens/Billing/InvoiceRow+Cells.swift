@@ -1,5 +1,6 @@
 import Foundation
 import KioskViewModels
+import PaymentsCore
 
 extension InvoiceRow {
     /// Title case status words: "Paid", "Uncollectible".

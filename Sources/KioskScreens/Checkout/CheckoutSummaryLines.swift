@@ -1,4 +1,5 @@
 import KioskViewModels
+import PaymentsCore
 
 /// The order summary: what is bought, what it costs now and later, and why (intro offer,
 /// promo code, credit for the unused time of a plan being changed).

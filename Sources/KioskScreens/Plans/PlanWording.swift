@@ -1,4 +1,5 @@
 import KioskViewModels
+import PaymentsCore
 
 /// Sentences the plan screen shows in both layouts.
 enum PlanWording {

@@ -1,4 +1,5 @@
 import KioskViewModels
+import PaymentsCore
 
 /// The subscription and what can be done with it: cancel (through the exit survey), resume,
 /// change plan, refund the latest payment, restore purchases.

@@ -99,13 +99,9 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         }
     }
 
-    private static func day(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, timeZone: TimeZone(identifier: "UTC") ?? .current))
-    }
+    private static func day(_ date: Date) -> String { DateWording.day(date) }
 
-    private static func minute(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: TimeZone(identifier: "UTC") ?? .current))
-    }
+    private static func minute(_ date: Date) -> String { DateWording.minute(date) }
 }
 
 extension PaymentsError: LocalizedError {

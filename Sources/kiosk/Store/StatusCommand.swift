@@ -73,11 +73,7 @@ enum StatusReport {
         return lines.joined(separator: "\n")
     }
 
-    private static func day(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, timeZone: TimeZone(identifier: "UTC") ?? .current))
-    }
+    private static func day(_ date: Date) -> String { DateWording.day(date) }
 
-    private static func minute(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: TimeZone(identifier: "UTC") ?? .current))
-    }
+    private static func minute(_ date: Date) -> String { DateWording.minute(date) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Dates as screens show them, always in UTC so every run of a session reads the same.
+/// Dates as every screen, message, page and command shows them: one module, one locale, always
+/// in UTC, so every run of a session reads the same on every machine.
 public enum DateWording {
     /// "Jan 8, 2026".
     public static func day(_ date: Date) -> String {
