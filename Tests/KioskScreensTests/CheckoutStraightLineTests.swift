@@ -29,6 +29,19 @@ import Testing
         }
     }
 
+    @Test func payingWithProblemsTakesFocusToTheFirstOneAndTypingStaysPut() async throws {
+        let driver = try ScreenDriver()
+        try await driver.openCheckout()
+        await driver.type("4242")
+        await driver.send(.focus("card.postalCode"))
+        await driver.press(.enter)
+        #expect(driver.state.app.checkout?.cardForm.errors.isEmpty == false)
+        #expect(driver.state.checkout.form.id == "card.number")
+        await driver.type("424242424242")
+        // The number's message went; focus stays where the person types, not on the next problem.
+        #expect(driver.state.checkout.form.id == "card.number")
+    }
+
     @Test func theExpiryIsFormattedAsTyped() async throws {
         let driver = try ScreenDriver()
         try await driver.openCheckout()

@@ -68,6 +68,8 @@ enum CheckoutScreen {
             state.checkout = CheckoutUI()
             state.checkout.checkoutID = id
         }
+        CardFormLines.focusFirstProblem(checkout.cardForm.errors, hadProblems: &state.checkout.hadCardProblems,
+                                        focus: &state.checkout.form)
         let content = CheckoutContent(checkout, focus: state.checkout.form, compactSummary: false)
         state.checkout.form.keep(in: content.controls, fallback: content.defaultFocus(checkout))
     }

@@ -4,6 +4,8 @@ public struct CheckoutUI: Equatable, Sendable {
     /// The checkout this focus belongs to, so a new checkout starts from its first field.
     public var checkoutID: String?
     public var form = FormFocus()
+    /// Whether the card form showed problems at the last reconcile.
+    var hadCardProblems = false
 
     public init() {}
 }

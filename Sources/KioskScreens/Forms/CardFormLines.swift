@@ -1,4 +1,5 @@
 import KioskViewModels
+import PaymentsCore
 
 /// The card fields (number with live brand and grouping, expiry, masked CVC, name, postal code)
 /// with each field's message from the view model. Checkout and Settings bind them to their own
@@ -15,6 +16,23 @@ struct CardFormLines {
     static let cvcID = "card.cvc"
     static let nameID = "card.name"
     static let postalCodeID = "card.postalCode"
+
+    /// A submission that found problems takes focus to the first field with one; later edits
+    /// (which clear that field's message) leave focus where the person is typing.
+    static func focusFirstProblem(_ errors: CardValidationErrors, hadProblems: inout Bool, focus: inout FormFocus) {
+        defer { hadProblems = !errors.isEmpty }
+        guard !hadProblems, let first = errors.fieldMessages.first?.field else { return }
+        focus.move(to: id(of: first))
+    }
+
+    static func id(of field: CardField) -> String {
+        switch field {
+        case .number: numberID
+        case .expiry: expiryID
+        case .cvc: cvcID
+        case .postalCode: postalCodeID
+        }
+    }
 
     /// Enter in a field goes on to the next one, as on a paper form; in the last it submits.
     func add(_ form: CardFormState, submit: TerminalAction, submitHint: String, to lines: inout LineBuilder) {

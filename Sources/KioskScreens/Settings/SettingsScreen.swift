@@ -1,4 +1,5 @@
 import KioskViewModels
+import PaymentsCore
 import TerminalUI
 
 /// The account manager: the section list on the left and the section on the right; one column
@@ -68,6 +69,8 @@ enum SettingsScreen {
             state.settings.form.top = 0
             state.settings.form.isDetached = false
         }
+        CardFormLines.focusFirstProblem(settings.cardForm?.errors ?? CardValidationErrors(),
+                                        hadProblems: &state.settings.hadCardProblems, focus: &state.settings.form)
         let lines = SettingsLines.make(settings, focus: state.settings.form, showsSectionLine: true)
         let opened: String? = if settings.survey != nil {
             SettingsControlID.surveyReason(0)

@@ -11,6 +11,8 @@ public struct SettingsUI: Equatable, Sendable {
     var openedForm: String?
     /// The section the scroll position belongs to: another section starts at its top.
     var scrolledSection: SettingsSection?
+    /// Whether the add-card form showed problems at the last reconcile.
+    var hadCardProblems = false
 
     public init() {}
 }
