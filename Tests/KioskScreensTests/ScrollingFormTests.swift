@@ -122,3 +122,23 @@ import Testing
         #expect(driver.text.contains("[ Pay"))
     }
 }
+
+/// A row of buttons wider than its column goes on to the next row instead of cutting a button.
+@Suite struct ButtonRowWrappingTests {
+    @Test func buttonsThatDoNotFitWrapAndStayClickable() {
+        let buttons = ["Pay $1,000.00 today with Mastercard 4444", "Cancel", "Help me"].enumerated().map {
+            LineButton(id: "b\($0.offset)", label: $0.element, isFocused: $0.offset == 2, action: .focus("b\($0.offset)"))
+        }
+        let lines = [ScreenLine(.buttons(buttons), controlIDs: buttons.map(\.id))]
+        var frame = Frame(size: Size(width: 50, height: 6))
+        LineStack(lines: lines, labelWidth: 10, context: .standard, scroll: FormFocus(id: "b2"))
+            .render(in: Rect(x: 0, y: 0, width: 50, height: 6), frame: &frame)
+        let rows = HeadlessBackend.lines(frame.buffer)
+        #expect(rows[0].contains("Pay $1,000.00 today with Mastercard 4444"))
+        #expect(!rows[0].contains("Cancel"))
+        #expect(rows[1].contains("Cancel") && rows[1].contains("Help me"))
+        let cancel = try? #require(rows[1].range(of: "Cancel"))
+        let x = cancel.map { rows[1].distance(from: rows[1].startIndex, to: $0.lowerBound) } ?? 0
+        #expect(frame.action(at: Point(x: x, y: 1)) == .focus("b1"))
+    }
+}

@@ -64,6 +64,23 @@ struct LineStack {
         frame.buffer.write(fitted, x: area.maxX - DisplayWidth.of(fitted), y: y, style: context.theme.keyHint, clip: area)
     }
 
+    /// Buttons that do not fit on one row go on to the next, so none is cut off while Tab can
+    /// still reach it.
+    private func buttonRows(_ buttons: [LineButton], width: Int) -> [[LineButton]] {
+        var result: [[LineButton]] = [[]]
+        var x = 0
+        for button in buttons {
+            let needed = Button(button.label, isFocused: false, theme: context.theme, glyphs: context.glyphs).width
+            if x > 0, x + needed > width {
+                result.append([])
+                x = 0
+            }
+            result[result.count - 1].append(button)
+            x += needed + 1
+        }
+        return result
+    }
+
     private func focusedRows(_ rows: [Row]) -> ClosedRange<Int>? {
         guard let focused = lines.firstIndex(where: \.holdsFocus),
               let first = rows.firstIndex(where: { $0.line == focused }),
@@ -97,6 +114,9 @@ struct LineStack {
                 // Too narrow for columns: the label, then the value indented below it.
                 let values = TextLayout.wrap(value, to: max(1, width - 2)).map { "  " + $0 }
                 rows += ([label] + values).enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
+            case let .buttons(buttons):
+                let count = buttonRows(buttons, width: width).count
+                rows += (0..<count).map { Row(line: index, part: $0) }
             case let .field(field):
                 rows.append(Row(line: index, part: 0))
                 if let error = field.error {
@@ -146,7 +166,8 @@ struct LineStack {
             frame.buffer.write("\(box) \(label)", x: area.x, y: area.y, style: style, clip: area)
         case let .buttons(buttons):
             var x = area.x
-            for button in buttons {
+            let shown = buttonRows(buttons, width: area.width)
+            for button in row.part < shown.count ? shown[row.part] : [] {
                 let widget = Button(button.label, isFocused: button.isFocused, theme: theme, glyphs: context.glyphs)
                 let rect = Rect(x: x, y: area.y, width: min(widget.width, area.maxX - x), height: 1)
                 guard rect.width > 0 else { break }
