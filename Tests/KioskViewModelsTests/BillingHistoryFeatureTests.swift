@@ -19,11 +19,19 @@ struct BillingHistoryFeatureTests {
         return client
     }
 
+    /// The window a single page of `invoices` (the whole history) loads into.
+    func onePage(_ invoices: [Invoice], pageSize: Int = 50) -> InvoiceWindow {
+        var window = InvoiceWindow(pageSize: pageSize)
+        window.rows = invoices.map(InvoiceRow.init)
+        window.loadedPages = 1
+        window.total = invoices.count
+        return window
+    }
+
     @Test func scrollingAHundredThousandInvoicesKeepsOnlyAWindow() async throws {
         let store = ViewModelTestStore(BillingHistoryState(account: F.account(), viewportHeight: 20, pageSize: 50),
                                        BillingHistoryFeature(client: history(100_000), files: .failing))
-        // Non-exhaustive: the paging and export flows here are checked through the rows and messages they end in, not
-        // through every page load's state.
+        // Non-exhaustive: 4,200 scrolls and their page loads are checked through the window they end in, not each state.
         store.exhaustivity = .off
         await store.perform(.onAppear)
         await store.drain()
@@ -79,11 +87,14 @@ struct BillingHistoryFeatureTests {
             $0.phase = .failed(ScreenError(PaymentsError.storage("busy")))
         }
         let retry = ViewModelTestStore(store.state, BillingHistoryFeature(client: history(3), files: .failing))
-        // Non-exhaustive: the paging and export flows here are checked through the rows and messages they end in, not
-        // through every page load's state.
-        retry.exhaustivity = .off
         await retry.send(.retry) { $0.phase = .loading; $0.generation = 2; $0.loadingPage = 0; $0.isReloading = true }
-        await retry.receiveAny { #expect($0.visibleRows.map(\.id) == ["INV-000003", "INV-000002", "INV-000001"]) }
+        let invoices = [F.invoice(3), F.invoice(2), F.invoice(1)]
+        await retry.receive(.pageLoaded(generation: 2, page: 0, .success(Page(items: invoices, nextCursor: nil)))) {
+            $0.loadingPage = nil
+            $0.isReloading = false
+            $0.phase = .loaded(onePage(invoices))
+        }
+        #expect(retry.state.visibleRows.map(\.id) == ["INV-000003", "INV-000002", "INV-000001"])
     }
 
     @Test func filterPassesStatusAndYearToTheCore() async {
@@ -93,11 +104,20 @@ struct BillingHistoryFeatureTests {
         client.invoices = { id, query in queries.withLock { $0.append(query) }; return try await base(id, query) }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
                                        BillingHistoryFeature(client: client, files: .failing))
-        // Non-exhaustive: the paging and export flows here are checked through the rows and messages they end in, not
-        // through every page load's state.
-        store.exhaustivity = .off
-        await store.perform(.filterChanged(InvoiceFilter(status: .refunded, year: 2026)))
-        await store.drain()
+        let filter = InvoiceFilter(status: .refunded, year: 2026)
+        await store.send(.filterChanged(filter)) {
+            $0.filter = filter
+            $0.generation = 1
+            $0.loadingPage = 0
+            $0.isReloading = true
+        }
+        // The fake history ignores the filter; what matters is what the core was asked.
+        let invoices = [F.invoice(3), F.invoice(2), F.invoice(1)]
+        await store.receive(.pageLoaded(generation: 1, page: 0, .success(Page(items: invoices, nextCursor: nil)))) {
+            $0.loadingPage = nil
+            $0.isReloading = false
+            $0.phase = .loaded(onePage(invoices))
+        }
         #expect(queries.withLock { $0.last?.status } == .refunded)
         #expect(queries.withLock { $0.last?.year } == 2026)
     }
@@ -111,16 +131,16 @@ struct BillingHistoryFeatureTests {
         client.invoice = { _ in detailed }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
                                        BillingHistoryFeature(client: client, files: .failing))
-        // Non-exhaustive: the paging and export flows here are checked through the rows and messages they end in, not
-        // through every page load's state.
-        store.exhaustivity = .off
-        await store.perform(.onAppear)
-        await store.drain()
-        await store.send(.openSelected) { $0.detail = .loading }
-        await store.receiveAny { state in
-            let detail = state.detail?.content
-            #expect(detail?.prorationCredits.count == 1 && detail?.refunds.count == 1 && detail?.charges.count == 1)
+        await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0; $0.isReloading = true }
+        await store.receive(.pageLoaded(generation: 1, page: 0, .success(Page(items: [F.invoice(1)], nextCursor: nil)))) {
+            $0.loadingPage = nil
+            $0.isReloading = false
+            $0.phase = .loaded(onePage([F.invoice(1)]))
         }
+        await store.send(.openSelected) { $0.detail = .loading }
+        await store.receive(.detailLoaded(.success(detailed))) { $0.detail = .loaded(InvoiceDetail(detailed)) }
+        let detail = store.state.detail?.content
+        #expect(detail?.prorationCredits.count == 1 && detail?.refunds.count == 1 && detail?.charges.count == 1)
         await store.send(.closeDetail) { $0.detail = nil }
     }
 
@@ -133,9 +153,6 @@ struct BillingHistoryFeatureTests {
             return "\(directory)/\(name)"
         }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client: client, files: files))
-        // Non-exhaustive: the paging and export flows here are checked through the rows and messages they end in, not
-        // through every page load's state.
-        store.exhaustivity = .off
         await store.send(.export(.csv, directory: "/exports")) { $0.isExporting = true }
         await store.receive(.exportFinished(.success(ExportReport(path: "/exports/invoices.csv", count: 1)))) {
             $0.isExporting = false
@@ -145,7 +162,10 @@ struct BillingHistoryFeatureTests {
         #expect(csv.hasPrefix("invoice,date,description,kind,status,amount_minor,currency,amount,payment_method,refund_of\r\n"))
         #expect(csv.contains("INV-000001,2026-01-02,\"Pro, \"\"monthly\"\"\nplan\",renewal,paid,999,USD,$9.99,visa •••• 4242,\r\n"))
         await store.send(.export(.json, directory: "/exports")) { $0.isExporting = true; $0.exportMessage = nil }
-        await store.receiveAny()
+        await store.receive(.exportFinished(.success(ExportReport(path: "/exports/invoices.json", count: 1)))) {
+            $0.isExporting = false
+            $0.exportMessage = "Exported 1 invoices to /exports/invoices.json."
+        }
         let json = try #require(written.withLock { $0["/exports/invoices.json"] })
         let objects = try JSONSerialization.jsonObject(with: json) as? [[String: String]]
         #expect(objects?.first?["invoice"] == "INV-000001")

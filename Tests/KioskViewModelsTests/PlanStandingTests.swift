@@ -47,29 +47,41 @@ struct PlanStandingTests {
                                          basis: .pass(productID: "season.pass", productName: "Season pass", until: passEnd)))
         #expect(PlanStandingWording.standing(standing) == "Pro from Season pass, until Apr 1, 2026")
 
-        let paywall = ViewModelTestStore(PaywallState(account: account), PaywallFeature(client: core.client))
-        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
-        paywall.exhaustivity = .off
-        await paywall.perform(.onAppear)
-        await paywall.drain()
+        let client = core.client
+        let paywall = ViewModelTestStore(PaywallState(account: account), PaywallFeature(client: client))
+        await paywall.send(.onAppear)
+        let paywallData = PaywallData(catalog: try await client.catalog(), account: account,
+                                      eligibleForIntroOffer: try await client.isEligibleForIntroOffer(account.id),
+                                      subscriptions: try await client.subscriptions(account.id),
+                                      entitlements: try await client.entitlements(account.id))
+        let paywallContent = try #require(PaywallContent.make(paywallData))
+        await paywall.receive(.loaded(.success(paywallData))) {
+            $0.phase = .loaded(paywallContent)
+            $0.selectedProductID = "pro.yearly"
+        }
         #expect(paywall.state.phase.content?.plan == standing)
 
         let plans = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: account),
-                                       PlanComparisonFeature(client: core.client))
-        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
-        plans.exhaustivity = .off
-        await plans.perform(.onAppear)
-        await plans.drain()
-        let content = try #require(plans.state.phase.content)
+                                       PlanComparisonFeature(client: client))
+        await plans.send(.onAppear)
+        let plansData = PlanComparisonData(catalog: try await client.catalog(), account: account,
+                                           subscription: try await client.subscriptions(account.id).first { $0.isActive },
+                                           entitlements: try await client.entitlements(account.id))
+        #expect(plansData.subscription == nil)
+        let content = try #require(PlanComparisonContent.make(plansData, period: plans.state.period))
+        await plans.receive(.loaded(.success(plansData))) {
+            $0.data = plansData
+            $0.phase = .loaded(content)
+            $0.selectedPlanID = "pro"
+        }
         #expect(content.standing == standing)
         #expect(content.columns.map(\.isCurrent) == [false, true, false])
         #expect(content.columns.map(\.action) == [.included, .subscribe, .subscribe])
 
-        let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
-        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
-        settings.exhaustivity = .off
-        await settings.perform(.retry)
-        await settings.drain()
+        let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: client, preferences: .defaults))
+        await settings.send(.retry)
+        let settingsData = try await SettingsFeature.fetch(client)
+        await settings.receive(.loaded(.success(settingsData))) { $0.reload(settingsData) }
         let settingsContent = try #require(settings.state.content)
         #expect(settingsContent.account.plan == standing)
         #expect(settingsContent.account.planText == "Pro from Season pass, until Apr 1, 2026")
@@ -81,19 +93,37 @@ struct PlanStandingTests {
         let (core, account) = try await refundedWithPass()
         let checkout = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.yearly", account: account),
                                           CheckoutFeature(client: core.client, clock: core.clock))
-        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
-        checkout.exhaustivity = .off
-        await checkout.perform(.onAppear)
-        await checkout.drain()
+        await checkout.send(.onAppear)
+        try await receiveCheckoutLoad(checkout, core, account)
         #expect(checkout.state.phase.content?.duplicateWarning
                 == "You already have Premium from Season pass until Apr 1, 2026.")
 
         let points = ViewModelTestStore(CheckoutState(sessionID: "s2", productID: "points.500", account: account),
                                         CheckoutFeature(client: core.client, clock: core.clock))
-        // Non-exhaustive: only the plan standing each screen words is the point, not the loads that lead to it.
-        points.exhaustivity = .off
-        await points.perform(.onAppear)
-        await points.drain()
+        await points.send(.onAppear)
+        try await receiveCheckoutLoad(points, core, account)
         #expect(points.state.phase.content != nil && points.state.phase.content?.duplicateWarning == nil)
+    }
+
+    /// Receives a checkout load of what the core holds for `account`: its one saved card is chosen, and with the
+    /// subscription refunded nothing is a plan change.
+    func receiveCheckoutLoad(_ store: ViewModelTestStore<CheckoutFeature>, _ core: ViewModelsCoreFixture,
+                             _ account: Account, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let client = core.client
+        let cards = try await client.paymentMethods(account.id)
+        let card = try #require(cards.first, sourceLocation: sourceLocation)
+        let data = CheckoutData(catalog: try await client.catalog(), account: account,
+                                eligibleForIntroOffer: try await client.isEligibleForIntroOffer(account.id),
+                                paymentMethods: cards, planChange: nil, now: try await client.now(account.id),
+                                entitlements: try await client.entitlements(account.id))
+        let summary = try #require(OrderSummary.make(productID: store.state.productID, data: data, promo: nil),
+                                   sourceLocation: sourceLocation)
+        await store.receive(.loaded(.success(data)), sourceLocation: sourceLocation) {
+            $0.data = data
+            $0.now = data.now
+            $0.savedCards = cards
+            $0.payment = .savedCard(paymentMethodID: card.id)
+            $0.phase = .loaded(summary)
+        }
     }
 }

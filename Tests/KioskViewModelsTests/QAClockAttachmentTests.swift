@@ -17,36 +17,60 @@ struct QAClockAttachmentTests {
         _ = try await core.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500",
                                                             paymentMethodID: card.id, idempotencyKey: "points"))
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
-        // Non-exhaustive: only the clock attachment is the point, not the settings reloads around it.
-        store.exhaustivity = .off
-        await store.perform(.retry)
-        await store.drain()
+        await store.send(.retry)
+        var data = try await SettingsFeature.fetch(core.client)
+        await store.receive(.loaded(.success(data))) { $0.reload(data) }
         #expect(store.state.qa.clock == nil)
 
-        await store.perform(.attachClockTapped)
-        await store.drain()
-        let clock = try #require(store.state.qa.clock)
+        await store.send(.attachClockTapped) { $0.qa.isAdvancing = true }
+        let clockID = try #require(try await core.service.account(account.id).testClockID)
+        let clock = try await core.client.testClock(clockID)
         #expect(clock.frozenTime == F.start)
-        #expect(try await core.service.account(account.id).testClockID == clock.id)
-        #expect(store.state.qa.clockMessage == "Attached to test clock \(clock.id) at Jan 1, 2026 at 00:00 UTC.")
+        await store.receive(.clockAttached(.success(clock))) {
+            $0.qa.isAdvancing = false
+            $0.qa.clock = clock
+            $0.qa.clockMessage = "Attached to test clock \(clock.id) at Jan 1, 2026 at 00:00 UTC."
+        }
+        data = try await SettingsFeature.fetch(core.client)
+        #expect(data.testClock == clock)
+        await store.receive(.loaded(.success(data))) { $0.reload(data) }
+        await store.receive(.delegate(.accountChanged))
 
-        await store.perform(.durationChanged("P1D"))
-        await store.perform(.advanceClockTapped)
-        await store.drain()
+        await store.send(.durationChanged("P1D")) { $0.qa.durationText = "P1D" }
+        await store.send(.advanceClockTapped) { $0.qa.isAdvancing = true; $0.qa.clockMessage = nil }
         let dayLater = try ISODuration(days: 1).advance(F.start)
-        #expect(store.state.qa.clock?.frozenTime == dayLater)
+        await store.receive(.clockAdvanced(.success(ClockAdvanceReport(clockID: clock.id, from: F.start, to: dayLater)))) {
+            $0.qa.isAdvancing = false
+            $0.qa.clock?.frozenTime = dayLater
+            $0.qa.durationText = ""
+            $0.qa.clockMessage = "Advanced to Jan 2, 2026 at 00:00 UTC: 0 renewals, 0 failed renewals, 0 recoveries, "
+                + "0 expirations, 0 trial conversions."
+        }
+        data = try await SettingsFeature.fetch(core.client)
+        #expect(data.testClock?.frozenTime == dayLater)
+        await store.receive(.loaded(.success(data))) { $0.reload(data) }
 
         // Real time is still behind the clock: detaching would move the account back in time.
-        await store.perform(.detachClockTapped)
-        await store.drain()
-        #expect(store.state.qa.clock != nil)
-        let refusal = try #require(store.state.qa.clockMessage)
-        #expect(refusal.hasPrefix("The test clock is at ") && refusal.contains("ahead of real time"), "\(refusal)")
+        await store.send(.detachClockTapped) { $0.qa.isAdvancing = true; $0.qa.clockMessage = nil }
+        let refusal = ScreenError(PaymentsError.clockAheadOfRealTime(clockTime: dayLater))
+        await store.receive(.clockDetached(.failure(refusal))) {
+            $0.qa.isAdvancing = false
+            $0.qa.clockMessage = refusal.message
+        }
+        #expect(refusal.message.hasPrefix("The test clock is at ") && refusal.message.contains("ahead of real time"),
+                "\(refusal.message)")
 
         core.clock.advance(by: 2 * 86_400)
-        await store.perform(.detachClockTapped)
-        await store.drain()
-        #expect(store.state.qa.clock == nil && store.state.qa.clockMessage == "Back in real time.")
+        await store.send(.detachClockTapped) { $0.qa.isAdvancing = true; $0.qa.clockMessage = nil }
+        let detached = try await core.service.account(account.id)
+        await store.receive(.clockDetached(.success(detached))) {
+            $0.qa.isAdvancing = false
+            $0.qa.clock = nil
+            $0.qa.clockMessage = "Back in real time."
+        }
+        data = try await SettingsFeature.fetch(core.client)
+        await store.receive(.loaded(.success(data))) { $0.reload(data) }
+        await store.receive(.delegate(.accountChanged))
         #expect(try await core.service.account(account.id).testClockID == nil)
     }
 }

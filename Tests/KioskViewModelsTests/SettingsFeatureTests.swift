@@ -34,11 +34,9 @@ struct SettingsFeatureTests {
 
     func loaded(_ client: PaymentsClient, preferences: PreferencesClient = .defaults) async -> ViewModelTestStore<SettingsFeature> {
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: client, preferences: preferences))
-        // Non-exhaustive: these tests check the message or field a settings action ends in; the reloads that follow
-        // each action are not the point.
-        store.exhaustivity = .off
         await store.send(.retry) { $0.phase = .loading }
-        await store.receiveAny { #expect($0.content != nil) }
+        await store.receiveReload(client)
+        #expect(store.state.content != nil)
         return store
     }
 
@@ -105,25 +103,30 @@ struct SettingsFeatureTests {
             $0.isWorking = true
         }
         await store.send(.confirmCancelTapped)
-        await store.receiveAny {
-            #expect($0.message == "Your subscription will not renew. You keep access until Feb 1, 2026." && !$0.isWorking)
+        var cancelled = F.subscription()
+        cancelled.willAutoRenew = false
+        await store.receive(.cancelFinished(.success(cancelled))) {
+            $0.isWorking = false
+            $0.message = "Your subscription will not renew. You keep access until Feb 1, 2026."
         }
-        await store.receiveAny()
+        await store.receiveReload(stub)
         #expect(reasons.withLock { $0 } == [.tooExpensive])
         #expect(CancellationSurvey.choices.count == CancellationReason.allCases.count)
 
         // The reload after cancelling sees auto-renew off: resume becomes possible.
-        var cancelled = F.subscription()
-        cancelled.willAutoRenew = false
         let resumable = SubscriptionSummary.make(cancelled, catalog: F.catalog)
         #expect(resumable.renewalText == "Expires on Feb 1, 2026" && resumable.canResume && !resumable.canCancel)
-        await store.perform(.loaded(.success(data(subscription: cancelled))))
+        let reloaded = data(subscription: cancelled)
+        await store.send(.loaded(.success(reloaded))) { $0.reload(reloaded) }
         await store.send(.resumeTapped) {
             $0.isWorking = true
             $0.message = nil
         }
-        await store.receiveAny { #expect($0.message == "Your subscription renews on Feb 1, 2026.") }
-        await store.receiveAny()
+        await store.receive(.resumeFinished(.success(F.subscription()))) {
+            $0.isWorking = false
+            $0.message = "Your subscription renews on Feb 1, 2026."
+        }
+        await store.receiveReload(stub)
     }
 
     func data(subscription: Subscription) -> SettingsData {
@@ -144,26 +147,34 @@ struct SettingsFeatureTests {
             return RefundOutcome(refund: F.invoice(4), original: F.invoice(3), revokedSubscription: nil)
         }
         let store = await loaded(stub)
+        let confirmation = Confirmation(
+            title: "Refund $9.99?",
+            message: "Pro monthly (invoice INV-000003, Jan 4, 2026) will be refunded to Visa ending in 4242. What it paid for ends now.",
+            confirmTitle: "Refund")
         await store.send(.refundTapped) {
-            $0.confirmation = Confirmation(
-                title: "Refund $9.99?",
-                message: "Pro monthly (invoice INV-000003, Jan 4, 2026) will be refunded to Visa ending in 4242. What it paid for ends now.",
-                confirmTitle: "Refund")
+            $0.confirmation = confirmation
             $0.pendingConfirmation = .refund(invoiceID: "INV-000003")
         }
         await store.send(.dismissConfirmation) {
             $0.confirmation = nil
             $0.pendingConfirmation = nil
         }
-        await store.perform(.refundTapped)
+        await store.send(.refundTapped) {
+            $0.confirmation = confirmation
+            $0.pendingConfirmation = .refund(invoiceID: "INV-000003")
+        }
         await store.send(.confirmTapped) {
             $0.confirmation = nil
             $0.pendingConfirmation = nil
             $0.isWorking = true
             $0.refundAttempt = 1
         }
-        await store.receiveAny { #expect($0.message == "Refunded $9.99 for invoice INV-000003.") }
-        await store.receiveAny()
+        await store.receive(.refundFinished(.success(RefundOutcome(refund: F.invoice(4), original: F.invoice(3),
+                                                                   revokedSubscription: nil)))) {
+            $0.isWorking = false
+            $0.message = "Refunded $9.99 for invoice INV-000003."
+        }
+        await store.receiveReload(stub)
         #expect(keys.withLock { $0 } == ["s1.refund.INV-000003.1"])
     }
 
@@ -175,11 +186,12 @@ struct SettingsFeatureTests {
         stub.restorePurchases = { _ in F.restored([restored]) }
         let store = await loaded(stub)
         await store.send(.restoreTapped) { $0.isWorking = true }
-        await store.receiveAny {
-            #expect($0.restoredLines == ["pro.monthly: active, renews Feb 1, 2026"])
-            #expect($0.message == "Restored 1 purchases.")
+        await store.receive(.restoreFinished(.success(F.restored([restored])))) {
+            $0.isWorking = false
+            $0.restoredLines = ["pro.monthly: active, renews Feb 1, 2026"]
+            $0.message = "Restored 1 purchases."
         }
-        await store.receiveAny()
+        await store.receiveReload(stub)
 
         var failing = client()
         failing.restorePurchases = { _ in throw PaymentsError.restore(.noReceipt) }
@@ -204,17 +216,20 @@ struct SettingsFeatureTests {
             $0.section = .paymentMethods
             $0.cardForm = CardFormState()
         }
-        await store.perform(.cardNumberChanged("4242424242424242"))
-        await store.perform(.saveCardTapped)
-        #expect(store.state.cardForm?.errors.expiry != nil && !store.state.isWorking)
-        await store.perform(.cardExpiryChanged("12/30"))
-        await store.perform(.cardCVCChanged("123"))
-        await store.perform(.cardPostalCodeChanged("94107"))
-        await store.send(.saveCardTapped) { $0.isWorking = true }
-        await store.receiveAny {
-            #expect($0.cardForm == nil && $0.message == "Added Visa ending in 4242.")
+        await store.send(.cardNumberChanged("4242424242424242")) { $0.cardForm?.setNumber("4242424242424242") }
+        await store.send(.saveCardTapped) { state in
+            let problems = Self.problems(state.cardForm)
+            state.cardForm?.errors = problems
         }
-        await store.receiveAny()
+        #expect(store.state.cardForm?.errors.expiry != nil && !store.state.isWorking)
+        await typeCardDetails(into: store)
+        await store.send(.saveCardTapped) { $0.isWorking = true }
+        await store.receive(.cardSaved(.success(F.card("pm_2")))) {
+            $0.cardForm = nil
+            $0.isWorking = false
+            $0.message = "Added Visa ending in 4242."
+        }
+        await store.receiveReload(stub)
         #expect(saved.withLock { $0.count } == 1)
     }
 
@@ -223,15 +238,34 @@ struct SettingsFeatureTests {
         let reason = DeclineReason(code: "insufficient_funds", message: "Your card has insufficient funds.")
         stub.addCard = { _, _, _ in throw PaymentsError.cardDeclined(reason) }
         let store = await loaded(stub)
-        await store.perform(.addCardTapped)
-        await store.perform(.cardNumberChanged("4000000000009995"))
-        await store.perform(.cardExpiryChanged("12/30"))
-        await store.perform(.cardCVCChanged("123"))
-        await store.perform(.cardPostalCodeChanged("94107"))
-        await store.send(.saveCardTapped) { $0.isWorking = true }
-        await store.receiveAny {
-            #expect($0.message == "Your card has insufficient funds. Try another card." && $0.cardForm != nil)
+        await store.send(.addCardTapped) {
+            $0.section = .paymentMethods
+            $0.cardForm = CardFormState()
         }
+        await store.send(.cardNumberChanged("4000000000009995")) { $0.cardForm?.setNumber("4000000000009995") }
+        await typeCardDetails(into: store)
+        await store.send(.saveCardTapped) { $0.isWorking = true }
+        await store.receive(.cardSaved(.failure(ScreenError(PaymentsError.cardDeclined(reason))))) {
+            $0.isWorking = false
+            $0.message = "Your card has insufficient funds. Try another card."
+        }
+        #expect(store.state.cardForm != nil)
+    }
+
+    /// Types the expiry, security code and postal code every test card here shares.
+    func typeCardDetails(into store: ViewModelTestStore<SettingsFeature>) async {
+        await store.send(.cardExpiryChanged("12/30")) { $0.cardForm?.setExpiry("12/30") }
+        await store.send(.cardCVCChanged("123")) { $0.cardForm?.setCVC("123") }
+        await store.send(.cardPostalCodeChanged("94107")) {
+            $0.cardForm?.postalCode = "94107"
+            $0.cardForm?.errors.postalCode = nil
+        }
+    }
+
+    /// What saving `form` complains about at the fixtures' store time.
+    static func problems(_ form: CardFormState?) -> CardValidationErrors {
+        guard case let .failure(problems)? = form?.details(now: F.start) else { return CardValidationErrors() }
+        return problems
     }
 
     @Test func removeAndSetDefaultCard() async throws {
@@ -253,19 +287,24 @@ struct SettingsFeatureTests {
             $0.isWorking = false
             $0.message = "Mastercard ending in 4444 is now your default card."
         }
-        await store.receiveAny()
+        await store.receiveReload(stub)
         await store.send(.removeCardTapped(paymentMethodID: "pm_2")) {
             $0.confirmation = Confirmation(title: "Remove Mastercard ending in 4444?",
                                            message: "It will no longer be charged for purchases or renewals.",
                                            confirmTitle: "Remove")
             $0.pendingConfirmation = .removeCard(paymentMethodID: "pm_2")
         }
-        await store.perform(.confirmTapped)
+        await store.send(.confirmTapped) {
+            $0.confirmation = nil
+            $0.pendingConfirmation = nil
+            $0.isWorking = true
+            $0.message = nil
+        }
         await store.receive(.cardRemoved(.success("pm_2"))) {
             $0.isWorking = false
             $0.message = "Card removed."
         }
-        await store.receiveAny()
+        await store.receiveReload(stub)
         #expect(calls.withLock { $0 } == ["default pm_2", "remove pm_2"])
     }
 
@@ -287,62 +326,75 @@ struct SettingsFeatureTests {
             $0.phase = .loading
         }
         await store.receive(.delegate(.accountChanged))
-        await store.receiveAny()
+        await store.receiveReload(stub)
 
         await store.send(.createAccountTapped) {
             $0.section = .accounts
             $0.newAccount = NewAccountForm()
         }
-        await store.perform(.newAccountNameChanged("Grace"))
+        await store.send(.newAccountNameChanged("Grace")) { $0.newAccount?.name = "Grace" }
         await store.send(.submitNewAccount) { $0.message = "Enter an email address like ada@example.com." }
-        await store.perform(.newAccountEmailChanged("grace@example.com"))
+        await store.send(.newAccountEmailChanged("grace@example.com")) { $0.newAccount?.email = "grace@example.com" }
         await store.send(.submitNewAccount) {
             $0.isWorking = true
             $0.message = nil
         }
-        await store.receiveAny {
-            #expect($0.newAccount == nil && $0.message == "Created Ada and signed in." && $0.phase == .loading)
+        await store.receive(.accountCreated(.success(F.account("acct_3")))) {
+            $0.newAccount = nil
+            $0.isWorking = false
+            $0.message = "Created Ada and signed in."
+            $0.phase = .loading
         }
         await store.receive(.delegate(.accountChanged))
-        await store.receiveAny()
+        await store.receiveReload(stub)
 
-        await store.perform(.signOutTapped)
-        #expect(store.state.pendingConfirmation == .signOut)
-        await store.perform(.confirmTapped)
-        await store.receiveAny { #expect($0.message == "Signed out.") }
+        await store.send(.signOutTapped) {
+            $0.confirmation = Confirmation(title: "Sign out of Ada?", message: "You can sign in again from Accounts.",
+                                           confirmTitle: "Sign out")
+            $0.pendingConfirmation = .signOut
+        }
+        await store.send(.confirmTapped) {
+            $0.confirmation = nil
+            $0.pendingConfirmation = nil
+            $0.isWorking = true
+            $0.message = nil
+        }
+        await store.receive(.signedOut(.success("acct_1"))) {
+            $0.isWorking = false
+            $0.message = "Signed out."
+            $0.phase = .loading
+        }
         await store.receive(.delegate(.accountChanged))
-        await store.receiveAny()
+        await store.receiveReload(stub)
         #expect(signedIn.withLock { $0 } == ["acct_2", "acct_3", "out"])
     }
 
     @Test func signedOutIsTheEmptyStateWithAccountsToChoose() async {
+        let signedOut = client(account: nil)
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"),
-                                       SettingsFeature(client: client(account: nil), preferences: .defaults))
-        // Non-exhaustive: these tests check the message or field a settings action ends in; the reloads that follow
-        // each action are not the point.
-        store.exhaustivity = .off
+                                       SettingsFeature(client: signedOut, preferences: .defaults))
         await store.send(.retry) { $0.phase = .loading }
-        await store.receiveAny { state in
-            #expect(state.phase == .empty && state.accounts.map(\.id) == ["acct_1", "acct_2"])
-        }
+        await store.receiveReload(signedOut)
+        #expect(store.state.phase == .empty && store.state.accounts.map(\.id) == ["acct_1", "acct_2"])
     }
 
     @Test func preferencesAreKeptAndSaved() async {
         let saved = Mutex<[Preferences]>([])
         let preferences = PreferencesClient(load: { Preferences(theme: .monochrome) },
                                             save: { value in saved.withLock { $0.append(value) } })
+        let stub = client()
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"),
-                                       SettingsFeature(client: client(), preferences: preferences))
-        // Non-exhaustive: these tests check the message or field a settings action ends in; the reloads that follow
-        // each action are not the point.
-        store.exhaustivity = .off
+                                       SettingsFeature(client: stub, preferences: preferences))
         await store.send(.onAppear)
-        await store.drain()
-        #expect(store.state.preferences.theme == .monochrome)
+        await store.receiveReload(stub)
+        await store.receive(.preferencesLoaded(.success(Preferences(theme: .monochrome)))) { $0.preferences.theme = .monochrome }
         await store.send(.themeSelected(.highContrast)) { $0.preferences.theme = .highContrast }
+        await store.receive(.preferencesSaved(.success(Preferences(theme: .highContrast))))
         await store.send(.colourModeSelected(.never)) { $0.preferences.colourMode = .never }
+        await store.receive(.preferencesSaved(.success(Preferences(theme: .highContrast, colourMode: .never))))
         await store.send(.reducedMotionToggled) { $0.preferences.reducedMotion = true }
-        await store.drain()
+        await store.receive(.preferencesSaved(.success(Preferences(theme: .highContrast, colourMode: .never,
+                                                                   reducedMotion: true))))
         #expect(saved.withLock { $0.last } == Preferences(theme: .highContrast, colourMode: .never, reducedMotion: true))
     }
 
@@ -368,18 +420,23 @@ struct SettingsFeatureTests {
             $0.qa.clockError = nil
         }
         await store.send(.advanceClockTapped) { $0.qa.isAdvancing = true }
-        await store.receiveAny { state in
-            #expect(state.qa.clockMessage == "Advanced to Feb 1, 2026 at 00:00 UTC: 1 renewal, 0 failed renewals, "
-                + "0 recoveries, 0 expirations, 0 trial conversions.")
-            #expect(state.qa.durationText == "" && !state.qa.isAdvancing)
+        let target = try ISODuration(months: 1).advance(F.start)
+        var report = ClockAdvanceReport(clockID: "clock_1", from: F.start, to: target)
+        report.renewals = 1
+        await store.receive(.clockAdvanced(.success(report))) {
+            $0.qa.isAdvancing = false
+            $0.qa.clock?.frozenTime = target
+            $0.qa.durationText = ""
+            $0.qa.clockMessage = "Advanced to Feb 1, 2026 at 00:00 UTC: 1 renewal, 0 failed renewals, "
+                + "0 recoveries, 0 expirations, 0 trial conversions."
         }
-        await store.receiveAny()
+        await store.receiveReload(stub)
         #expect(try targets.withLock { $0 } == [ISODuration(months: 1).advance(F.start)])
     }
 
     @Test func advancingWithoutATestClockSaysSo() async {
         let store = await loaded(client())
-        await store.perform(.durationChanged("P1D"))
+        await store.send(.durationChanged("P1D")) { $0.qa.durationText = "P1D" }
         await store.send(.advanceClockTapped) { $0.qa.clockError = .noTestClock }
     }
 
@@ -395,15 +452,28 @@ struct SettingsFeatureTests {
             $0.qa.controls = StoreControls(askToBuy: true)
         }
         let fault = StoreFault(operation: .purchase, error: .networkError, remaining: 2)
-        await store.perform(.armFault(fault))
-        await store.receiveAny()
+        var controls = StoreControls(askToBuy: true)
+        controls.faults = [fault]
+        await store.send(.armFault(fault)) { $0.qa.isUpdatingControls = true }
+        await store.receive(.controlsUpdated(.success(controls))) {
+            $0.qa.isUpdatingControls = false
+            $0.qa.controls = controls
+        }
         #expect(store.state.qa.controls?.faults == [fault])
         #expect(StoreSwitch.askToBuy.isOn(stored.withLock { $0 }))
-        await store.perform(.setCounter(.backendServerErrors, 3))
-        await store.receiveAny()
+        controls.backendServerErrors = 3
+        await store.send(.setCounter(.backendServerErrors, 3)) { $0.qa.isUpdatingControls = true }
+        await store.receive(.controlsUpdated(.success(controls))) {
+            $0.qa.isUpdatingControls = false
+            $0.qa.controls = controls
+        }
         #expect(store.state.qa.controls.map(StoreCounter.backendServerErrors.value) == 3)
-        await store.perform(.disarmFault(.purchase))
-        await store.receiveAny()
+        controls.faults = []
+        await store.send(.disarmFault(.purchase)) { $0.qa.isUpdatingControls = true }
+        await store.receive(.controlsUpdated(.success(controls))) {
+            $0.qa.isUpdatingControls = false
+            $0.qa.controls = controls
+        }
         #expect(stored.withLock { $0.faults }.isEmpty)
     }
 
@@ -411,11 +481,12 @@ struct SettingsFeatureTests {
         var stub = client()
         stub.updateStoreControls = { _ in throw PaymentsError.storage("disk full") }
         let store = await loaded(stub)
-        await store.perform(.toggleSwitch(.renewalsFail))
-        await store.receiveAny { state in
-            #expect(state.qa.controlsError == ScreenError(PaymentsError.storage("disk full")))
-            #expect(state.qa.controls == StoreControls() && !state.qa.isUpdatingControls)
+        await store.send(.toggleSwitch(.renewalsFail)) { $0.qa.isUpdatingControls = true }
+        await store.receive(.controlsUpdated(.failure(ScreenError(PaymentsError.storage("disk full"))))) {
+            $0.qa.isUpdatingControls = false
+            $0.qa.controlsError = ScreenError(PaymentsError.storage("disk full"))
         }
+        #expect(store.state.qa.controls == StoreControls())
     }
 
     @Test func approveAndDeclinePendingActions() async throws {
@@ -446,13 +517,18 @@ struct SettingsFeatureTests {
             $0.qa.inboxMessage = "Approved ask to buy for pro.monthly."
             $0.qa.pendingActions = [priceIncrease]
         }
-        await store.receiveAny()
+        await store.receiveReload(stub)
         await store.send(.declinePending(id: "pa_2")) {
             $0.qa.resolvingID = "pa_2"
             $0.qa.inboxMessage = nil
         }
-        await store.receiveAny { #expect($0.qa.inboxMessage == "Declined price increase for sub_1.") }
-        await store.receiveAny { #expect($0.qa.pendingActions.isEmpty) }
+        await store.receive(.pendingResolved(.success("Declined price increase for sub_1."))) {
+            $0.qa.resolvingID = nil
+            $0.qa.inboxMessage = "Declined price increase for sub_1."
+            $0.qa.pendingActions = []
+        }
+        await store.receiveReload(stub)
+        #expect(store.state.qa.pendingActions.isEmpty)
         #expect(calls.withLock { $0 } == ["approve pa_1", "answer pa_2 false"])
     }
 
@@ -465,13 +541,13 @@ struct SettingsFeatureTests {
             return StoreControls()
         }
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: stub, preferences: .defaults))
-        // Non-exhaustive: these tests check the message or field a settings action ends in; the reloads that follow
-        // each action are not the point.
-        store.exhaustivity = .off
         await store.send(.retry) { $0.phase = .loading }
-        await store.receiveAny { #expect($0.phase == .failed(ScreenError(PaymentsError.storage("locked")))) }
+        await store.receive(.loaded(.failure(ScreenError(PaymentsError.storage("locked"))))) {
+            $0.phase = .failed(ScreenError(PaymentsError.storage("locked")))
+        }
         await store.send(.retry) { $0.phase = .loading }
-        await store.receiveAny { #expect($0.content != nil) }
+        await store.receiveReload(stub)
+        #expect(store.state.content != nil)
     }
 
     @Test func ledgerAndEventPagesRetryAfterAFailure() async throws {
@@ -491,27 +567,56 @@ struct SettingsFeatureTests {
         }
         let store = await loaded(stub)
         #expect(store.state.ledger.items.map(\.id) == [2] && store.state.ledger.hasMore)
+        let busy = ScreenError(PaymentsError.storage("busy"))
         await store.send(.loadMoreLedger) { $0.ledger.isLoadingMore = true }
-        await store.receiveAny { #expect($0.ledger.error == ScreenError(PaymentsError.storage("busy")) && $0.ledger.hasMore) }
-        await store.perform(.loadMoreLedger)
-        await store.receiveAny { #expect($0.ledger.items.map(\.id) == [2, 1] && !$0.ledger.hasMore && $0.ledger.error == nil) }
+        await store.receive(.ledgerLoaded(.failure(busy))) {
+            $0.ledger.isLoadingMore = false
+            $0.ledger.error = busy
+        }
+        #expect(store.state.ledger.hasMore)
+        await store.send(.loadMoreLedger) {
+            $0.ledger.isLoadingMore = true
+            $0.ledger.error = nil
+        }
+        await store.receive(.ledgerLoaded(.success(Page(items: [Self.entry(1)], nextCursor: nil)))) {
+            $0.ledger.isLoadingMore = false
+            $0.ledger.items.append(Self.entry(1))
+            $0.ledger.nextCursor = nil
+        }
+        #expect(store.state.ledger.items.map(\.id) == [2, 1] && !store.state.ledger.hasMore)
 
         #expect(store.state.qa.events.items.count == QAPanelState.eventPageSize)
-        await store.perform(.loadMoreEvents)
-        await store.receiveAny { #expect($0.qa.events.error != nil) }
-        await store.perform(.loadMoreEvents)
-        await store.receiveAny { state in
-            #expect(state.qa.events.items.last?.id == Int64(QAPanelState.eventPageSize + 1) && !state.qa.events.hasMore)
+        await store.send(.loadMoreEvents) { $0.qa.events.isLoadingMore = true }
+        await store.receive(.eventsLoaded(.failure(busy))) {
+            $0.qa.events.isLoadingMore = false
+            $0.qa.events.error = busy
         }
+        await store.send(.loadMoreEvents) {
+            $0.qa.events.isLoadingMore = true
+            $0.qa.events.error = nil
+        }
+        let next = Self.event(Int64(QAPanelState.eventPageSize + 1))
+        await store.receive(.eventsLoaded(.success([next]))) {
+            $0.qa.events.isLoadingMore = false
+            $0.qa.events.items.append(next)
+            $0.qa.events.nextCursor = nil
+        }
+        #expect(!store.state.qa.events.hasMore)
     }
 
     @Test func failedActionsShowTheReason() async {
         var stub = client()
         stub.cancelAtPeriodEnd = { _, _ in throw PaymentsError.store(.networkError) }
         let store = await loaded(stub)
-        await store.perform(.cancelTapped)
-        await store.perform(.confirmCancelTapped)
-        await store.receiveAny { #expect($0.message == StoreError.networkError.userMessage && !$0.isWorking) }
+        await store.send(.cancelTapped) { $0.survey = CancellationSurvey() }
+        await store.send(.confirmCancelTapped) {
+            $0.survey = nil
+            $0.isWorking = true
+        }
+        await store.receive(.cancelFinished(.failure(ScreenError(PaymentsError.store(.networkError))))) {
+            $0.isWorking = false
+            $0.message = StoreError.networkError.userMessage
+        }
         await store.send(.changePlanTapped)
         await store.receive(.delegate(.changePlan))
     }
@@ -549,15 +654,16 @@ struct SettingsFeatureTests {
         let store = await loaded(stub)
         #expect(store.state.qa.webhooks.map(\.id) == ["whd_1"])
         await store.send(.replayWebhookTapped(deliveryID: "whd_1"))
-        await store.receiveAny { state in
-            #expect(state.qa.webhooks.map(\.id) == ["whd_1", "whd_2"])
-            #expect(state.qa.webhookMessage == "Queued again: it is delivered on the next pump.")
+        let replayed = [Self.delivery("whd_1", .paymentSucceeded), Self.delivery("whd_2", .paymentSucceeded)]
+        await store.receive(.webhookActionFinished(.success(replayed))) {
+            $0.qa.webhooks = replayed
+            $0.qa.webhookMessage = "Queued again: it is delivered on the next pump."
         }
         await store.send(.duplicateWebhookTapped(deliveryID: "whd_1")) { $0.qa.webhookMessage = nil }
-        await store.receiveAny { state in
-            #expect(state.qa.webhookMessage == ScreenError(PaymentsError.storage("locked")).message)
-            #expect(state.qa.webhooks.count == 2)
+        await store.receive(.webhookActionFinished(.failure(ScreenError(PaymentsError.storage("locked"))))) {
+            $0.qa.webhookMessage = ScreenError(PaymentsError.storage("locked")).message
         }
+        #expect(store.state.qa.webhooks.count == 2)
         #expect(calls.withLock { $0 } == ["replay whd_1", "duplicate whd_1"])
     }
 }

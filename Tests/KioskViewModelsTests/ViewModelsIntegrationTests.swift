@@ -12,8 +12,8 @@ struct ViewModelsIntegrationTests {
                   session: String = "s1") async -> ViewModelTestStore<CheckoutFeature> {
         let store = ViewModelTestStore(CheckoutState(sessionID: session, productID: product, account: account),
                                        CheckoutFeature(client: core.client, clock: core.clock))
-        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
-        // intermediate state.
+        // Non-exhaustive: whole checkouts against the real core (cards saved, declined and removed again, challenges,
+        // approvals), checked by the status and core records they end in.
         store.exhaustivity = .off
         await store.send(.onAppear)
         await store.drain()
@@ -69,17 +69,22 @@ struct ViewModelsIntegrationTests {
         #expect(try await core.service.paymentMethods(accountID: account.id).isEmpty)
 
         let settings = ViewModelTestStore(SettingsState(sessionID: "s2"), SettingsFeature(client: core.client, preferences: .defaults))
-        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
-        // intermediate state.
-        settings.exhaustivity = .off
-        await settings.perform(.retry)
-        await settings.drain()
-        await settings.perform(.addCardTapped)
-        for action: SettingsAction in [.cardNumberChanged("4000000000009995"), .cardExpiryChanged("12/30"),
-                                       .cardCVCChanged("123"), .cardPostalCodeChanged("94107"), .saveCardTapped] {
-            await settings.perform(action)
+        await settings.send(.retry)
+        await settings.receiveReload(core.client)
+        await settings.send(.addCardTapped) {
+            $0.section = .paymentMethods
+            $0.cardForm = CardFormState()
         }
-        await settings.receiveAny { #expect($0.message == "Your card has insufficient funds. Try another card.") }
+        await settings.send(.cardNumberChanged("4000000000009995")) { $0.cardForm?.setNumber("4000000000009995") }
+        await settings.send(.cardExpiryChanged("12/30")) { $0.cardForm?.setExpiry("12/30") }
+        await settings.send(.cardCVCChanged("123")) { $0.cardForm?.setCVC("123") }
+        await settings.send(.cardPostalCodeChanged("94107")) { $0.cardForm?.postalCode = "94107" }
+        await settings.send(.saveCardTapped) { $0.isWorking = true }
+        let declined = DeclineReason(code: DeclineCode.insufficientFunds.stripeCode, message: DeclineCode.insufficientFunds.message)
+        await settings.receive(.cardSaved(.failure(ScreenError(PaymentsError.cardDeclined(declined))))) {
+            $0.isWorking = false
+            $0.message = "Your card has insufficient funds. Try another card."
+        }
     }
 
     @Test func cardThatAttachesIsDeclinedAtPurchase() async throws {
@@ -132,15 +137,17 @@ struct ViewModelsIntegrationTests {
         let lastEvent = try await core.service.events(accountID: account.id, after: nil, limit: 100).last?.id
 
         let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
-        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
-        // intermediate state.
-        settings.exhaustivity = .off
-        await settings.perform(.retry)
-        await settings.drain()
+        await settings.send(.retry)
+        await settings.receiveReload(core.client)
         #expect(settings.state.qa.pendingActions.map(\.id) == [pending.id])
         #expect(settings.state.qa.controls?.askToBuy == true)
         await settings.send(.approvePending(id: pending.id)) { $0.qa.resolvingID = pending.id }
-        await settings.drain()
+        await settings.receive(.pendingResolved(.success("Approved ask to buy for pro.monthly."))) {
+            $0.qa.resolvingID = nil
+            $0.qa.inboxMessage = "Approved ask to buy for pro.monthly."
+            $0.qa.pendingActions = []
+        }
+        await settings.receiveReload(core.client)
         #expect(settings.state.qa.inboxMessage == "Approved ask to buy for pro.monthly.")
         #expect(settings.state.qa.pendingActions.isEmpty)
         #expect(settings.state.content?.subscription?.subscription.productID == "pro.monthly")
@@ -191,8 +198,7 @@ struct ViewModelsIntegrationTests {
         }
         let store = ViewModelTestStore(BillingHistoryState(account: account, viewportHeight: 20, pageSize: 50),
                                        BillingHistoryFeature(client: core.client, files: .failing))
-        // Non-exhaustive: these run whole flows against the real payments core and check what they end in, not every
-        // intermediate state.
+        // Non-exhaustive: 70 scrolls over 300 real invoices, checked by every row having been seen, not each page load.
         store.exhaustivity = .off
         await store.perform(.onAppear)
         await store.drain()
