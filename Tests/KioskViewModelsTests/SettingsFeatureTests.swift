@@ -177,7 +177,7 @@ struct SettingsFeatureTests {
         await store.send(.restoreTapped) { $0.isWorking = true }
         await store.receiveAny {
             #expect($0.restoredLines == ["pro.monthly: active, renews Feb 1, 2026"])
-            #expect($0.message == "Restored 1 purchases.")
+            #expect($0.message == "Restored Pro Monthly.")
         }
         await store.receiveAny()
 
