@@ -148,23 +148,25 @@ struct BillingHistoryFeatureTests {
         let written = Mutex<[String: Data]>([:])
         var client = PaymentsClient.failing
         client.invoices = { _, _ in Page(items: [F.invoice(1, description: "Pro, \"monthly\"\nplan")], nextCursor: nil) }
-        let files = FileExportClient { directory, name, data in
+        let files = FileExportClient(exists: { _, _ in false }, write: { directory, name, data in
             written.withLock { $0["\(directory)/\(name)"] = data }
             return "\(directory)/\(name)"
-        }
+        })
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client: client, files: files))
         await store.send(.export(.csv, directory: "/exports")) { $0.isExporting = true }
+        await store.receive(.exportTargetChecked(ExportRequest(format: .csv, directory: "/exports"), .success(false)))
         await store.receive(.exportFinished(.success(ExportReport(path: "/exports/invoices.csv", count: 1)))) {
             $0.isExporting = false
-            $0.exportMessage = "Exported 1 invoices to /exports/invoices.csv."
+            $0.exportMessage = "Exported 1 invoice to /exports/invoices.csv."
         }
         let csv = try #require(written.withLock { $0["/exports/invoices.csv"] }.flatMap { String(data: $0, encoding: .utf8) })
         #expect(csv.hasPrefix("invoice,date,description,kind,status,amount_minor,currency,amount,payment_method,refund_of\r\n"))
         #expect(csv.contains("INV-000001,2026-01-02,\"Pro, \"\"monthly\"\"\nplan\",renewal,paid,999,USD,$9.99,visa •••• 4242,\r\n"))
         await store.send(.export(.json, directory: "/exports")) { $0.isExporting = true; $0.exportMessage = nil }
+        await store.receive(.exportTargetChecked(ExportRequest(format: .json, directory: "/exports"), .success(false)))
         await store.receive(.exportFinished(.success(ExportReport(path: "/exports/invoices.json", count: 1)))) {
             $0.isExporting = false
-            $0.exportMessage = "Exported 1 invoices to /exports/invoices.json."
+            $0.exportMessage = "Exported 1 invoice to /exports/invoices.json."
         }
         let json = try #require(written.withLock { $0["/exports/invoices.json"] })
         let objects = try JSONSerialization.jsonObject(with: json) as? [[String: String]]

@@ -85,8 +85,12 @@ struct CheckoutFeatureTests {
         let locked = ScreenError(PaymentsError.storage("locked"))
         await store.send(.submitTapped) { $0.status = .processing }
         await store.receive(.purchaseFinished(.failure(locked))) { $0.status = .failed(locked) }
-        await store.send(.retryTapped) { $0.status = .processing }
-        // The same attempt: `attempt` stays 1, so the retry reuses the idempotency key.
+        await store.send(.retryTapped) {
+            $0.status = .processing
+            $0.retryCount = 1
+        }
+        // The same attempt: `attempt` stays 1, so the retry reuses the idempotency key; `retryCount` only words it.
+        #expect(store.state.idempotencyKey == "s1.checkout.pro.monthly.1")
         await store.receive(.purchaseFinished(.success(.purchased(Self.receipt)))) { $0.status = Self.succeeded(F.invoice(7)) }
     }
 

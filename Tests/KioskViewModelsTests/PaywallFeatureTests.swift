@@ -125,6 +125,21 @@ struct PaywallFeatureTests {
         try await receiveLoad(store, data())
     }
 
+    @Test func restoreNamesWhatCameBackWithTheLoadedCatalog() async throws {
+        let restored = RestoreWordingTests.restored(["pro.yearly"], ["themes.lifetime"])
+        var restoring = client()
+        restoring.restorePurchases = { _ in restored }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: restoring))
+        await store.send(.onAppear)
+        try await receiveLoad(store, data())
+        await store.send(.restoreTapped) { $0.isRestoring = true }
+        await store.receive(.restoreFinished(.success(restored))) {
+            $0.isRestoring = false
+            $0.restoreMessage = "Restored Pro Yearly and Theme pack."
+        }
+        await store.receive(.loaded(.success(data())))
+    }
+
     @Test func restoreFailureShowsTheStoreMessage() async {
         var failing = client()
         failing.restorePurchases = { _ in throw PaymentsError.store(.networkError) }

@@ -189,7 +189,7 @@ struct SettingsFeatureTests {
         await store.receive(.restoreFinished(.success(F.restored([restored])))) {
             $0.isWorking = false
             $0.restoredLines = ["pro.monthly: active, renews Feb 1, 2026"]
-            $0.message = "Restored 1 purchases."
+            $0.message = "Restored Pro Monthly."
         }
         await store.receiveReload(stub)
 

@@ -1,3 +1,4 @@
+import Foundation
 import KioskViewModels
 import PaymentsCore
 import TerminalUI
@@ -5,8 +6,9 @@ import TerminalUI
 /// Billing history: a table over the window of invoices the view model keeps, with the detail
 /// of one invoice, filters and exports.
 enum BillingScreen {
-    /// Where exports go: the directory kiosk was started in, as a person at a shell expects.
-    static let exportDirectory = "."
+    /// Where exports go: the directory kiosk was started in, as a person at a shell expects,
+    /// spelled out in full so the overwrite question and the outcome say exactly where.
+    static var exportDirectory: String { FileManager.default.currentDirectoryPath }
 
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
         let billing = state.app.billing
@@ -29,6 +31,9 @@ enum BillingScreen {
                 BillingLoadedView.render(billing, in: area, frame: &frame, context: context)
             }
         }
+        if let confirmation = billing.confirmation {
+            ExportConfirmationDialog.render(confirmation, in: area, frame: &frame, context: context)
+        }
     }
 
     private static func emptyMessage(_ filter: InvoiceFilter) -> PhaseMessageView {
@@ -46,6 +51,7 @@ enum BillingScreen {
     static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
         let billing = state.app.billing
         state.billing.pendingJump = nil
+        if billing.confirmation != nil { return ExportConfirmationDialog.handle(key) }
         if billing.detail != nil {
             switch key {
             case .escape, .backspace, .enter: return send(.closeDetail)
@@ -108,6 +114,7 @@ enum BillingScreen {
     static func hints(_ state: TerminalState) -> [KeyHint] {
         let billing = state.app.billing
         let global = [KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
+        if let confirmation = billing.confirmation { return ExportConfirmationDialog.hints(confirmation) }
         if billing.detail != nil { return [KeyHint(key: "Esc", action: "Close invoice"), KeyHint(key: "1-4", action: "Tabs")] + global }
         switch billing.phase {
         case .loaded:

@@ -12,7 +12,8 @@ enum CheckoutStatusLines {
         case .editing, .confirmingStorePurchase:
             return []
         case .processing:
-            lines.text("\(lines.workingMark) Processing your payment…", .title)
+            lines.text(checkout.retryCount > 0 ? "\(lines.workingMark) Retrying your payment, attempt \(checkout.retryCount + 1)…"
+                                               : "\(lines.workingMark) Processing your payment…", .title)
             lines.text("This takes a moment. The result also appears in Billing.")
             return []
         case .authenticating:

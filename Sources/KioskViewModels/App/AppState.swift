@@ -63,7 +63,8 @@ public struct AppState: Equatable, Sendable {
         switch tab {
         case .plans: return plans.confirmation
         case .settings: return settings.confirmation
-        case .paywall, .billing: return nil
+        case .billing: return billing.confirmation
+        case .paywall: return nil
         }
     }
 

@@ -12,6 +12,12 @@ public enum BillingHistoryAction: Equatable, Sendable {
     case detailLoaded(Result<Invoice, ScreenError>)
     case closeDetail
     case export(ExportFormat, directory: String)
+    /// Whether the export's file is already there: if so the person is asked before it is replaced.
+    case exportTargetChecked(ExportRequest, Result<Bool, ScreenError>)
+    /// Replace the existing file.
+    case confirmTapped
+    /// Keep the existing file; nothing is written.
+    case dismissConfirmation
     case exportFinished(Result<ExportReport, ScreenError>)
     case showPaywallTapped
     case delegate(Delegate)

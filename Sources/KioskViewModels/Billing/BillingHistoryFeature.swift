@@ -70,29 +70,44 @@ public struct BillingHistoryFeature: Reducer {
             state.detail = nil
             return .none
         case let .export(format, directory):
-            guard let accountID = state.account?.id, !state.isExporting else { return .none }
+            guard state.account?.id != nil, !state.isExporting, state.confirmation == nil else { return .none }
             state.isExporting = true
             state.exportMessage = nil
-            let filter = state.filter
-            return .run { [client, files] send in
-                await send(.exportFinished(await capture {
-                    var invoices: [Invoice] = []
-                    var cursor: String?
-                    repeat {
-                        let page = try await client.invoices(accountID, InvoiceQuery(status: filter.status, year: filter.year,
-                                                                                     cursor: cursor, limit: 500))
-                        invoices += page.items
-                        cursor = page.nextCursor
-                    } while cursor != nil
-                    let data = try InvoiceExport.data(invoices, format: format)
-                    let path = try await files.write(directory, "invoices.\(format.fileExtension)", data)
-                    return ExportReport(path: path, count: invoices.count)
-                }))
+            let request = ExportRequest(format: format, directory: directory)
+            return .run { [files] send in
+                await send(.exportTargetChecked(request, await capture { try await files.exists(directory, request.fileName) }))
             }
+        case let .exportTargetChecked(request, .success(true)):
+            state.isExporting = false
+            state.confirmation = Confirmation(
+                title: "Replace \(request.fileName)?",
+                message: "\(request.fileName) already exists in \(request.directory). Exporting replaces it with the invoices "
+                    + "as they are now.",
+                confirmTitle: "Replace")
+            state.pendingExport = request
+            return .none
+        case let .exportTargetChecked(request, .success(false)):
+            return write(request, &state)
+        case let .exportTargetChecked(_, .failure(error)):
+            state.isExporting = false
+            state.exportMessage = "Export failed: \(error.message)"
+            return .none
+        case .confirmTapped:
+            guard let request = state.pendingExport else { return .none }
+            state.confirmation = nil
+            state.pendingExport = nil
+            state.isExporting = true
+            return write(request, &state)
+        case .dismissConfirmation:
+            guard let request = state.pendingExport else { return .none }
+            state.confirmation = nil
+            state.pendingExport = nil
+            state.exportMessage = "Export cancelled; \(request.fileName) was left as it was."
+            return .none
         case let .exportFinished(result):
             state.isExporting = false
             state.exportMessage = switch result {
-            case let .success(report): "Exported \(report.count) invoices to \(report.path)."
+            case let .success(report): "Exported \(report.count) \(report.count == 1 ? "invoice" : "invoices") to \(report.path)."
             case let .failure(error): "Export failed: \(error.message)"
             }
             return .none
@@ -100,6 +115,31 @@ public struct BillingHistoryFeature: Reducer {
             return .send(.delegate(.showPaywall))
         case .delegate:
             return .none
+        }
+    }
+
+    /// Fetches every invoice the filter shows and writes them; the file was checked (or the
+    /// person agreed to replace it) before this runs.
+    private func write(_ request: ExportRequest, _ state: inout BillingHistoryState) -> Effect<BillingHistoryAction> {
+        guard let accountID = state.account?.id else {
+            state.isExporting = false
+            return .none
+        }
+        let filter = state.filter
+        return .run { [client, files] send in
+            await send(.exportFinished(await capture {
+                var invoices: [Invoice] = []
+                var cursor: String?
+                repeat {
+                    let page = try await client.invoices(accountID, InvoiceQuery(status: filter.status, year: filter.year,
+                                                                                 cursor: cursor, limit: 500))
+                    invoices += page.items
+                    cursor = page.nextCursor
+                } while cursor != nil
+                let data = try InvoiceExport.data(invoices, format: request.format)
+                let path = try await files.write(request.directory, request.fileName, data)
+                return ExportReport(path: path, count: invoices.count)
+            }))
         }
     }
 

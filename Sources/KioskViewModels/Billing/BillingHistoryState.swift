@@ -21,8 +21,12 @@ public struct BillingHistoryState: Equatable, Sendable {
     public var generation = 0
     public var detail: LoadPhase<InvoiceDetail>?
     public var isExporting = false
-    /// "Exported 120 invoices to /path", or why not.
+    /// "Exported 120 invoices to /full/path/invoices.csv.", or why not.
     public var exportMessage: String?
+    /// "Replace invoices.csv?" while the export's file already exists.
+    public var confirmation: Confirmation?
+    /// The export waiting for that answer.
+    public var pendingExport: ExportRequest?
 
     public init(account: Account? = nil, viewportHeight: Int = 20, pageSize: Int = 50) {
         self.account = account

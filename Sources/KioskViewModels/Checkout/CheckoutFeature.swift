@@ -272,11 +272,13 @@ public struct CheckoutFeature: Reducer {
         case .retryTapped:
             guard case .failed = state.status else { return .none }
             state.status = .editing
+            state.retryCount += 1
             return submit(&state)
         case .tryAgainTapped:
             switch state.status {
             case .declined, .browser(.cancelled), .browser(.timedOut):
                 state.attempt += 1
+                state.retryCount = 0
                 state.addedPaymentMethodID = nil
                 state.status = .editing
             default:

@@ -22,6 +22,9 @@ public struct CheckoutState: Equatable, Sendable {
     public var browserNotice: String?
     /// Numbers checkout attempts; a decline starts a new one, a failed call retries the same.
     public var attempt = 1
+    /// Times Retry sent this attempt's payment again: the key stays the same, so this is what
+    /// the processing line counts ("attempt 2") to show the retry is happening.
+    public var retryCount = 0
     /// The card saved for this attempt, so a retry does not save it twice.
     var addedPaymentMethodID: String?
     /// Why a declined card could not be removed again, so the person knows it is still saved.

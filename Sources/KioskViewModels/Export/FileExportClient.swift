@@ -3,23 +3,36 @@ import Foundation
 /// Where exports are written: the only file I/O the view models ask for, injected so tests
 /// capture the bytes instead of touching the disk.
 public struct FileExportClient: Sendable {
-    /// Writes `data` as `fileName` in `directory` and returns the path written.
+    /// Whether `fileName` already exists in `directory`: asked before writing, so an export
+    /// never replaces a file the person did not agree to replace.
+    public var exists: @Sendable (_ directory: String, _ fileName: String) async throws -> Bool
+    /// Writes `data` as `fileName` in `directory` and returns the full path written.
     public var write: @Sendable (_ directory: String, _ fileName: String, _ data: Data) async throws -> String
 
-    public init(write: @escaping @Sendable (String, String, Data) async throws -> String) {
+    public init(exists: @escaping @Sendable (String, String) async throws -> Bool,
+                write: @escaping @Sendable (String, String, Data) async throws -> String) {
+        self.exists = exists
         self.write = write
     }
 
     public static var failing: FileExportClient {
-        FileExportClient { _, _, _ in throw UnstubbedCall("files.write") }
+        FileExportClient(exists: { _, _ in throw UnstubbedCall("files.exists") },
+                         write: { _, _, _ in throw UnstubbedCall("files.write") })
     }
 
     /// Writes to the local file system, replacing an existing file atomically.
     public static var live: FileExportClient {
-        FileExportClient { directory, fileName, data in
-            let url = URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(fileName)
-            try data.write(to: url, options: .atomic)
-            return url.path
-        }
+        FileExportClient(
+            exists: { directory, fileName in FileManager.default.fileExists(atPath: url(directory, fileName).path) },
+            write: { directory, fileName, data in
+                let url = url(directory, fileName)
+                try data.write(to: url, options: .atomic)
+                return url.path
+            })
+    }
+
+    /// The file's absolute URL, so the path reported is the full one even for a relative directory.
+    private static func url(_ directory: String, _ fileName: String) -> URL {
+        URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(fileName).absoluteURL.standardizedFileURL
     }
 }

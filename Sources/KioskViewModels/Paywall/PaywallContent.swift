@@ -13,6 +13,8 @@ public struct PaywallContent: Hashable, Sendable {
     /// The plan the account is on and what grants it (the core's one answer).
     public var plan: PlanStanding
     public var finePrint: [String]
+    /// The catalog the content was made from, kept so a restore can name what came back.
+    public var catalog: Catalog
 
     static let finePrintLines = [
         "Subscriptions renew automatically until cancelled. Cancel any time in Settings.",
@@ -79,7 +81,8 @@ public struct PaywallContent: Hashable, Sendable {
             subscribedProductID: active?.productID,
             eligibleForIntroOffer: data.eligibleForIntroOffer,
             plan: PlanStanding.make(catalog: catalog, entitlements: data.entitlements),
-            finePrint: finePrintLines)
+            finePrint: finePrintLines,
+            catalog: catalog)
     }
 
     /// Feature rows where the plan is better than free: "Projects per month: unlimited", "Export data".

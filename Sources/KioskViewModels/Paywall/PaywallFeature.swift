@@ -55,7 +55,7 @@ public struct PaywallFeature: Reducer {
             state.isRestoring = false
             switch result {
             case let .success(restored):
-                state.restoreMessage = restored.isEmpty ? "No purchases to restore." : "Purchases restored."
+                state.restoreMessage = RestoreWording.summary(restored, catalog: state.phase.content?.catalog)
                 return load(state)
             case let .failure(error):
                 state.restoreMessage = error.message

@@ -5,7 +5,7 @@ public struct PaywallState: Equatable, Sendable {
     public var phase: LoadPhase<PaywallContent> = .loading
     public var selectedProductID: String?
     public var isRestoring = false
-    /// "Purchases restored." or why not; cleared by the next action that reloads.
+    /// What the restore brought back ("Restored Pro Yearly.") or why not; cleared by the next action that reloads.
     public var restoreMessage: String?
 
     public init(account: Account? = nil) {

@@ -67,9 +67,8 @@ extension SettingsFeature {
             }
         case let .restoreFinished(result):
             if case let .success(restored) = result { state.restoredLines = restored.lines }
-            return finish(&state, result) { restored in
-                restored.isEmpty ? "No purchases to restore." : "Restored \(restored.lines.count) purchases."
-            }
+            let catalog = state.content?.catalog
+            return finish(&state, result) { RestoreWording.summary($0, catalog: catalog) }
         case .dismissConfirmation:
             state.confirmation = nil
             state.pendingConfirmation = nil

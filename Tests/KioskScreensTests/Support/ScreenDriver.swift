@@ -19,14 +19,14 @@ final class ScreenDriver {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     init(size: Size = Size(width: 80, height: 24), context: RenderContext = .standard,
-         hostedCheckout: HostedCheckoutClient = .unavailable) throws {
+         hostedCheckout: HostedCheckoutClient = .unavailable, files: FileExportClient = .failing) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-screens-\(UUID().uuidString)")
         let catalogURL = try #require(KioskResources.defaultCatalogURL)
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         clock = ManualClock(Self.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
         self.context = context
-        let app = AppFeature(client: .live(service, hostedCheckout: hostedCheckout), clock: clock, files: .failing)
+        let app = AppFeature(client: .live(service, hostedCheckout: hostedCheckout), clock: clock, files: files)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "test"), size: size),
                       reducer: TerminalFeature(app: app, context: context))
     }

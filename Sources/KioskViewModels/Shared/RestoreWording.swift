@@ -1,0 +1,24 @@
+import PaymentsCore
+
+/// What a restore gave back, in one sentence the paywall and settings both show: people want to
+/// know which purchases came back ("Restored Pro Yearly and Theme pack."), not just that
+/// something did.
+public enum RestoreWording {
+    /// More names than this and the sentence names the first and counts the rest, so it fits
+    /// on one line of a narrow terminal.
+    static let namedLimit = 3
+
+    /// "Restored Pro Yearly.", "Restored Pro Yearly and Theme pack.", "Restored A, B and C.",
+    /// "Restored Pro Yearly and 3 more purchases." or "No purchases to restore.".
+    public static func summary(_ restored: RestoreResult, catalog: Catalog?) -> String {
+        let names = (restored.subscriptions.map(\.productID) + (restored.nonConsumables + restored.passes).map(\.productID))
+            .map { ProductWording.name($0, in: catalog) }
+        guard let first = names.first else { return "No purchases to restore." }
+        if names.count > namedLimit {
+            let more = names.count - 1
+            return "Restored \(first) and \(more) more \(more == 1 ? "purchase" : "purchases")."
+        }
+        if names.count == 1 { return "Restored \(first)." }
+        return "Restored \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])."
+    }
+}
