@@ -188,7 +188,7 @@ struct SettingsFeatureTests {
         await store.send(.restoreTapped) { $0.isWorking = true }
         await store.receive(.restoreFinished(.success(F.restored([restored])))) {
             $0.isWorking = false
-            $0.restoredLines = ["pro.monthly: active, renews Feb 1, 2026"]
+            $0.restoredLines = ["Pro Monthly: active, renews Feb 1, 2026"]
             $0.message = "Restored Pro Monthly."
         }
         await store.receiveReload(stub)

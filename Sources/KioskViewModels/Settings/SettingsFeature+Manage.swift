@@ -66,8 +66,8 @@ extension SettingsFeature {
                 await send(.restoreFinished(await capture { try await client.restorePurchases(accountID) }))
             }
         case let .restoreFinished(result):
-            if case let .success(restored) = result { state.restoredLines = restored.lines }
             let catalog = state.content?.catalog
+            if case let .success(restored) = result { state.restoredLines = restored.lines(catalog: catalog) }
             return finish(&state, result) { RestoreWording.summary($0, catalog: catalog) }
         case .dismissConfirmation:
             state.confirmation = nil
