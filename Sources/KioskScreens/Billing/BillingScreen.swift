@@ -32,7 +32,7 @@ enum BillingScreen {
             }
         }
         if let confirmation = billing.confirmation {
-            ExportConfirmationDialog.render(confirmation, in: area, frame: &frame, context: context)
+            dialog(confirmation).render(in: area, frame: &frame, context: context)
         }
     }
 
@@ -48,10 +48,16 @@ enum BillingScreen {
                                 button: ("Enter Browse the store", .app(.billing(.showPaywallTapped))))
     }
 
+    /// "Replace invoices.csv?" when an export would overwrite a file.
+    private static func dialog(_ confirmation: Confirmation) -> YesNoDialog {
+        YesNoDialog(confirmation: confirmation, confirm: .app(.billing(.confirmTapped)),
+                    dismiss: .app(.billing(.dismissConfirmation)))
+    }
+
     static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
         let billing = state.app.billing
         state.billing.pendingJump = nil
-        if billing.confirmation != nil { return ExportConfirmationDialog.handle(key) }
+        if let confirmation = billing.confirmation { return dialog(confirmation).handle(key) }
         if billing.detail != nil {
             switch key {
             case .escape, .backspace, .enter: return send(.closeDetail)
@@ -114,7 +120,7 @@ enum BillingScreen {
     static func hints(_ state: TerminalState) -> [KeyHint] {
         let billing = state.app.billing
         let global = [KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
-        if let confirmation = billing.confirmation { return ExportConfirmationDialog.hints(confirmation) }
+        if let confirmation = billing.confirmation { return dialog(confirmation).hints }
         if billing.detail != nil { return [KeyHint(key: "Esc", action: "Close invoice"), KeyHint(key: "1-4", action: "Tabs")] + global }
         switch billing.phase {
         case .loaded:

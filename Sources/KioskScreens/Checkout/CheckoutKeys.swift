@@ -23,7 +23,7 @@ enum CheckoutKeys {
                 state.checkout.form.move(to: target)
                 return Effect.none
             }
-            if let index = savedCardIndex(character, checkout) {
+            if let index = savedCardIndex(character, state) {
                 state.checkout.form.move(to: CheckoutControlID.payment(index))
                 return .send(.app(.checkout(.selectPayment(.savedCard(paymentMethodID: checkout.savedCards[index].id)))))
             }
@@ -57,9 +57,9 @@ enum CheckoutKeys {
 
     /// While choosing how to pay, digit N picks the N-th saved card (they are listed first); the
     /// digits then stop switching tabs, which the footer says.
-    static func savedCardIndex(_ character: Character, _ checkout: CheckoutState) -> Int? {
-        guard checkout.status == .editing, !checkout.isPlanChange, let digit = character.wholeNumberValue, digit >= 1,
-              digit <= checkout.savedCards.count else { return nil }
+    private static func savedCardIndex(_ character: Character, _ state: TerminalState) -> Int? {
+        guard digitsPickCards(state), let count = state.app.checkout?.savedCards.count, let digit = character.wholeNumberValue,
+              (1...count).contains(digit) else { return nil }
         return digit - 1
     }
 
@@ -119,7 +119,8 @@ enum CheckoutKeys {
         let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
         if checkout.status == .editing, !inField, !checkout.isPlanChange {
             let count = checkout.savedCards.count
-            if count > 0 { hints.append(KeyHint(key: count == 1 ? "1" : "1-\(min(count, 9))", action: count == 1 ? "Saved card" : "Saved cards")) }
+            if count == 1 { hints.append(KeyHint(key: "1", action: "Saved card")) }
+            if count > 1 { hints.append(KeyHint(key: "1-\(min(count, 9))", action: "Saved cards")) }
             hints += [KeyHint(key: "p", action: "Payment"), KeyHint(key: "c", action: "Promo code")]
         }
         return hints

@@ -17,15 +17,7 @@ public struct LineScrollView: Sendable {
         var rows: ClosedRange<Int>
     }
 
-    /// The offset that shows the last row.
-    var lastOffset: Int { max(0, rowCount - visibleRows) }
-
     func rows(of id: String?) -> ClosedRange<Int>? {
         controls.first { $0.id == id }?.rows
-    }
-
-    /// Whether all of a control's first row is inside the rows shown from `offset`.
-    func shows(_ rows: ClosedRange<Int>, from offset: Int) -> Bool {
-        rows.lowerBound >= offset && rows.lowerBound < offset + visibleRows
     }
 }

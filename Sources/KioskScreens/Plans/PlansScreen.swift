@@ -22,19 +22,17 @@ enum PlansScreen {
             }
         }
         if let confirmation = plans.confirmation {
-            PlanConfirmationDialog.render(confirmation, in: area, frame: &frame, context: context)
+            dialog(confirmation).render(in: area, frame: &frame, context: context)
         }
+    }
+
+    private static func dialog(_ confirmation: Confirmation) -> YesNoDialog {
+        YesNoDialog(confirmation: confirmation, confirm: .app(.plans(.confirmTapped)), dismiss: .app(.plans(.dismissConfirmation)))
     }
 
     static func handle(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction>? {
         let plans = state.app.plans
-        if plans.confirmation != nil {
-            switch key {
-            case .character("y"), .character("Y"), .enter: return send(.confirmTapped)
-            case .character("n"), .character("N"), .escape, .backspace: return send(.dismissConfirmation)
-            default: return Effect.none
-            }
-        }
+        if let confirmation = plans.confirmation { return dialog(confirmation).handle(key) }
         guard let content = plans.phase.content else {
             if case .failed = plans.phase, key == .character("r") { return send(.retry) }
             return nil
@@ -74,7 +72,7 @@ enum PlansScreen {
     static func hints(_ state: TerminalState) -> [KeyHint] {
         let plans = state.app.plans
         if let confirmation = plans.confirmation {
-            return [KeyHint(key: "y", action: confirmation.confirmTitle), KeyHint(key: "n", action: confirmation.cancelTitle)]
+            return dialog(confirmation).hints
         }
         switch plans.phase {
         case .loaded:

@@ -98,7 +98,8 @@ enum SettingsQALines {
         lines.text("Event log", .header)
         if qa.events.items.isEmpty { lines.text("No events yet.") }
         for event in qa.events.items {
-            lines.text("\(DateWording.minute(event.at))  \(event.type.rawValue)" + (event.productID.map { "  \(ProductWording.name($0, in: catalog))" } ?? ""))
+            let product = event.productID.map { "  \(ProductWording.name($0, in: catalog))" } ?? ""
+            lines.text("\(DateWording.minute(event.at))  \(event.type.rawValue)\(product)")
         }
         if let error = qa.events.error { lines.text(error.message, .error) }
         if qa.events.isLoadingMore {

@@ -109,8 +109,7 @@ public struct TerminalFeature: Reducer {
     private func mouse(_ event: MouseEvent, _ state: inout TerminalState) -> Effect<TerminalAction> {
         switch event.action {
         case .scrollUp, .scrollDown:
-            guard !state.app.isHelpShown, !state.isConfirmingQuit else { return key(event.action == .scrollUp ? .up : .down, &state) }
-            if let effect = state.wheel(event, context: context) { return effect }
+            if !state.app.isHelpShown, !state.isConfirmingQuit, let effect = state.wheel(event, context: context) { return effect }
             return key(event.action == .scrollUp ? .up : .down, &state)
         case .press:
             guard let action = AppView.render(state, context: context).action(at: event.position) else { return .none }

@@ -107,7 +107,7 @@ public struct BillingHistoryFeature: Reducer {
         case let .exportFinished(result):
             state.isExporting = false
             state.exportMessage = switch result {
-            case let .success(report): "Exported \(report.count) \(report.count == 1 ? "invoice" : "invoices") to \(report.path)."
+            case let .success(report): "Exported \(CountWording.of(report.count, "invoice")) to \(report.path)."
             case let .failure(error): "Export failed: \(error.message)"
             }
             return .none

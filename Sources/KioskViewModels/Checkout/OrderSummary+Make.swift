@@ -34,7 +34,8 @@ extension OrderSummary {
             guard let price = catalog.price(base: subscription.price, overrides: subscription.prices, in: currency) else {
                 return nil
             }
-            var summary = OrderSummary(productName: ProductWording.name(productID, in: catalog), periodText: PriceWording.recurring(price, every: subscription.period),
+            var summary = OrderSummary(productName: ProductWording.name(productID, in: catalog),
+                                       periodText: PriceWording.recurring(price, every: subscription.period),
                                        introOfferText: nil, promoText: promoText, prorationCredit: nil,
                                        totalDueToday: discounted(price, by: promo),
                                        nextChargeDate: try? subscription.period.advance(data.now),

@@ -16,7 +16,7 @@ public enum RestoreWording {
         guard let first = names.first else { return "No purchases to restore." }
         if names.count > namedLimit {
             let more = names.count - 1
-            return "Restored \(first) and \(more) more \(more == 1 ? "purchase" : "purchases")."
+            return "Restored \(first) and \(CountWording.of(more, "more purchase"))."
         }
         if names.count == 1 { return "Restored \(first)." }
         return "Restored \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])."
