@@ -158,7 +158,7 @@ struct StoreEngine {
         }
         let isDefault = method.makeDefault || existing.isEmpty
         if isDefault {
-            try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [accountID])
+            try clearDefaultPaymentMethod(accountID)
         }
         let now = try now(for: account)
         let record = PaymentMethodRecord(
@@ -177,13 +177,18 @@ struct StoreEngine {
         record.expMonth = method.expMonth
         record.expYear = method.expYear
         if method.makeDefault, !record.isDefault {
-            try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [saved.accountID])
+            try clearDefaultPaymentMethod(saved.accountID)
             record.isDefault = true
         }
         if record.expMonth != saved.expMonth || record.expYear != saved.expYear || record.isDefault != saved.isDefault {
             try record.update(db)
         }
         return record.paymentMethod
+    }
+
+    /// Before another method becomes the account's default: there is one default at most.
+    private func clearDefaultPaymentMethod(_ accountID: String) throws {
+        try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [accountID])
     }
 
     func activePaymentMethods(_ accountID: String) throws -> [PaymentMethodRecord] {
