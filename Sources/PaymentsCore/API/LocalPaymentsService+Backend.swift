@@ -37,7 +37,7 @@ extension LocalPaymentsService {
                 report.failed += 1
                 continue
             }
-            let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: receipt.jws)
+            let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: try receipt.token.compact())
             let payload: TransactionPayload
             do {
                 payload = try await verifiedReceipt(submission)

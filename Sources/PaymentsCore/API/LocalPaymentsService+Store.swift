@@ -76,7 +76,8 @@ extension LocalPaymentsService {
 
     /// A write: a token never needed before is signed now and cached in its row.
     public func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction] {
-        try await write { try $0.transactions(accountID: accountID, limit: limit) }
+        // A read: each token is signed when its reader first asks for it, and kept for its row.
+        try await read { try $0.transactions(accountID: accountID, limit: limit) }
     }
 
     /// Verifies a JWS (or the base64 of one) against this store's root, at the injected clock's time.

@@ -10,7 +10,7 @@ public final class LocalPaymentsService: PaymentsService {
     let database: DatabasePool
     let storeCatalog: Catalog
     let clock: any KioskClock
-    private let signer: TransactionSigningAuthority
+    private let signer: TransactionTokenSigner
     let random: RandomSource
     /// Where named snapshots of the store are kept; nil for a store without a data directory.
     let snapshotDirectory: URL?
@@ -25,7 +25,7 @@ public final class LocalPaymentsService: PaymentsService {
         self.database = database
         self.storeCatalog = catalog
         self.clock = clock
-        self.signer = signer
+        self.signer = TransactionTokenSigner(authority: signer)
         self.random = random
         self.snapshotDirectory = snapshotDirectory
         self.verifier = TransactionVerifier(trustedRoot: signer.rootCertificate)
@@ -50,16 +50,26 @@ public final class LocalPaymentsService: PaymentsService {
                   snapshotDirectory: directory.url.appendingPathComponent("snapshots"))
     }
 
+    /// How many transaction tokens this store has signed, and how many inside a write.
+    public var signatures: SignatureCount { signer.signatures }
+
+    /// Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
     func write<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
         let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
+        let unstored = signer.unstoredTokens()
         do {
-            return try await database.write { db in
-                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
-                var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-                _ = try engine.processDue(clockID: nil, until: engine.systemNow, limit: .max, report: &report)
-                return try body(engine)
+            let result = try await database.write { db in
+                try WriteTransactionMarker.during {
+                    let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                    try engine.storeSignedTokens(unstored)
+                    var report = ClockAdvanceReport(clockID: "", from: now, to: now)
+                    _ = try engine.processDue(clockID: nil, until: engine.systemNow, limit: .max, report: &report)
+                    return try body(engine)
+                }
             }
+            signer.stored(unstored)
+            return result
         } catch let error as PaymentsError {
             throw error
         } catch let error as HostedCheckoutError {

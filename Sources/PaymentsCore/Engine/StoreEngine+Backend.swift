@@ -6,21 +6,21 @@ struct QueuedReceipt: Sendable {
     var transactionID: String
     var accountID: String
     var productID: String
-    var jws: String
+    /// The receipt's token, signed when first read, outside the write that found it due.
+    var token: TransactionToken
     var attempts: Int
 }
 
 extension StoreEngine {
     /// Queued in the same transaction as the store purchase, so a receipt can never be lost
     /// between the store charging and the backend recording it.
-    /// The receipt carries the signed token, so the transaction is signed here and the row keeps
-    /// the same token.
+    /// The queue keeps no token: the purchase's write signs nothing, and the receipt's token is the
+    /// transaction row's (`dueReceipts`), signed when the receipt is first sent.
     func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) throws {
-        try cacheToken(transaction)
         try db.execute(sql: """
             INSERT OR IGNORE INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?)
-            """, arguments: [transaction.payload.transactionId, accountID, transaction.payload.productId, transaction.jws,
+            VALUES (?, ?, ?, '', ?)
+            """, arguments: [transaction.payload.transactionId, accountID, transaction.payload.productId,
                              now.milliseconds])
     }
 
@@ -31,8 +31,12 @@ extension StoreEngine {
             let accountID: String = row["account_id"]
             guard let account = try AccountRecord.fetchOne(db, key: accountID),
                   try now(for: account).milliseconds >= row["next_attempt_at"] as Int64 else { return nil }
-            return QueuedReceipt(transactionID: row["transaction_id"], accountID: accountID, productID: row["product_id"],
-                                 jws: row["jws"], attempts: row["attempts"])
+            let transactionID: String = row["transaction_id"]
+            // Receipts queued by older versions carry their token.
+            let queuedJWS: String = row["jws"]
+            let token = queuedJWS.isEmpty ? try deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
+            return QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: row["product_id"],
+                                 token: token, attempts: row["attempts"])
         }
     }
 

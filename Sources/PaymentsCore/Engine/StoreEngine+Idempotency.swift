@@ -12,6 +12,9 @@ extension StoreEngine {
         guard let key, !key.isEmpty else { return try body() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        // The response is written inside the purchase's transaction, which signs nothing: a
+        // transaction is kept without its token, and a replay finds the token by its row.
+        encoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] = true
         let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
         if let row = try Row.fetchOne(db, sql: "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
                                       arguments: [key]) {
@@ -19,7 +22,9 @@ extension StoreEngine {
                 throw PaymentsError.idempotencyKeyReused(key)
             }
             let response: String = row["response"]
-            return try JSONDecoder().decode(Result.self, from: Data(response.utf8))
+            let decoder = JSONDecoder()
+            decoder.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { try deferredToken(transactionID: $0) }
+            return try decoder.decode(Result.self, from: Data(response.utf8))
         }
         let result = try body()
         try db.execute(sql: """

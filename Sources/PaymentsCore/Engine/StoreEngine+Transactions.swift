@@ -5,14 +5,13 @@ extension StoreEngine {
     /// Every purchase, renewal and plan change is recorded as a StoreKit-style transaction in the
     /// same database transaction as the money it moved.
     ///
-    /// Signing decision: the ES256 signature is NOT made here. The row stores the exact payload
-    /// bytes the token will carry, durably and atomically with the money, and the token is signed
-    /// the first time it is needed: the returned value signs on its first `jws` read, and stored
-    /// rows are signed (and the token cached in the row) by `token(id:jws:payload:)` when a reader
-    /// asks for them (transaction lists, restore, receipts, `checkInvariants`). A signature costs
-    /// about four durable inserts, and most renewals' tokens are never read. ECDSA signatures are
-    /// randomised, so a receipt's token and the row's later token may differ byte for byte; both
-    /// carry the same payload and verify against the same chain.
+    /// Signing decision: the ES256 signature is NOT made here, nor anywhere in a purchase's write.
+    /// The row stores the exact payload bytes the token will carry, durably and atomically with
+    /// the money, and the token is signed the first time it is needed: the returned value signs on
+    /// its first `jws` read (after the write, by whoever answers the purchase) and the signer keeps
+    /// that token for the row (`TransactionTokenSigner`); stored rows are signed and cached by
+    /// `token(id:jws:payload:)` when a reader asks for them. A signature costs about four durable
+    /// inserts, and most renewals' tokens are never read. Each token is signed once in its life.
     func issueTransaction(account: AccountRecord, product: CatalogProduct, subscription: SubscriptionRecord?,
                           invoice: Invoice, purchaseDate: Date, expires: Date?, offerType: TransactionOfferType?,
                           offerCode: OfferCode? = nil, appAccountToken: UUID? = nil,
@@ -66,7 +65,7 @@ extension StoreEngine {
             """).execute(arguments: [id, payload.originalTransactionId, account.id, product.id, subscription?.id,
                                      invoice.id, purchaseDate.milliseconds, expires?.milliseconds,
                                      String(decoding: encoded, as: UTF8.self)])
-        return SignedTransaction(payload: payload, encodedPayload: encoded, signer: signer)
+        return SignedTransaction(payload: payload, token: signer.deferredToken(transactionID: id, encodedPayload: encoded))
     }
 
     /// The signed token of a stored transaction: the cached one, or signed now from the stored
@@ -74,7 +73,8 @@ extension StoreEngine {
     func token(id: String, jws: String, payload: String?) throws -> String {
         guard jws.isEmpty else { return jws }
         guard let payload else { throw PaymentsError.storage("transaction \(id) has neither a token nor a payload") }
-        let compact = try sign(encoded: Data(payload.utf8))
+        let bytes = Data(payload.utf8)
+        let compact = try signer.signedToken(transactionID: id, payload: bytes) ?? sign(encoded: bytes)
         try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ?").execute(arguments: [compact, id])
         return compact
     }
@@ -83,10 +83,33 @@ extension StoreEngine {
         try token(id: record.id, jws: record.jws, payload: record.payload)
     }
 
-    /// Keeps the token a caller already holds as the row's token, so both say the same thing.
-    func cacheToken(_ transaction: SignedTransaction) throws {
-        try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ? AND jws = ''")
-            .execute(arguments: [transaction.jws, transaction.payload.transactionId])
+    /// A stored transaction's token without signing it here: the row's, one signed since the
+    /// purchase and not stored yet, or one signed from the row's payload when first read.
+    func deferredToken(transactionID id: String) throws -> TransactionToken {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT jws, payload FROM transactions WHERE id = ?"),
+                                         arguments: [id]) else {
+            throw PaymentsError.storage("transaction \(id) is recorded for a purchase but missing")
+        }
+        return try deferredToken(id: id, jws: row["jws"], payload: row["payload"])
+    }
+
+    func deferredToken(id: String, jws: String, payload: String?) throws -> TransactionToken {
+        if !jws.isEmpty { return TransactionToken(signed: jws) }
+        guard let payload else {
+            throw PaymentsError.storage("transaction \(id) has neither a token nor a payload")
+        }
+        let bytes = Data(payload.utf8)
+        if let signed = signer.signedToken(transactionID: id, payload: bytes) { return TransactionToken(signed: signed) }
+        return signer.deferredToken(transactionID: id, encodedPayload: bytes)
+    }
+
+    /// Stores tokens signed outside a write in their rows. A row signed meanwhile keeps its own,
+    /// and a row whose payload changed since (refunded, upgraded) is signed again when read.
+    func storeSignedTokens(_ tokens: [String: UnstoredToken]) throws {
+        let statement = try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ? AND jws = '' AND payload = ?")
+        for (id, token) in tokens {
+            try statement.execute(arguments: [token.compact, id, String(decoding: token.payload, as: UTF8.self)])
+        }
     }
 
     /// What a stored transaction says: its payload column, or for rows older than that column,
@@ -103,7 +126,7 @@ extension StoreEngine {
         }
     }
 
-    /// Marks the transactions an invoice paid for as revoked and signs them again, as the App Store
+    /// Marks the transactions an invoice paid for as revoked, to be signed again, as the App Store
     /// does after a refund, so a client re-verifying sees the revocation.
     func revokeTransactions(invoiceID: String? = nil, subscriptionID: String? = nil, at date: Date,
                             reason: TransactionRevocationReason) throws {
@@ -115,15 +138,15 @@ extension StoreEngine {
             payload.revocationDate = date
             payload.revocationReason = reason
             payload.signedDate = systemNow
-            let encoded = try encode(payload)
-            record.payload = String(decoding: encoded, as: UTF8.self)
-            record.jws = try sign(encoded: encoded)
+            // Signed again when next read (`token(of:)`), outside this write.
+            record.payload = String(decoding: try encode(payload), as: UTF8.self)
+            record.jws = ""
             record.revocationDate = date
             try record.update(db)
         }
     }
 
-    /// Marks the subscription's latest transaction as upgraded from and signs it again, as the App Store
+    /// Marks the subscription's latest transaction as upgraded from, to be signed again, as the App Store
     /// sets `isUpgraded` on the transaction a customer upgraded away from.
     func markUpgraded(subscriptionID: String) throws {
         guard var record = try TransactionRecord.filter(sql: "subscription_id = ?", arguments: [subscriptionID])
@@ -131,16 +154,19 @@ extension StoreEngine {
         var payload = try storedPayload(record)
         payload.isUpgraded = true
         payload.signedDate = systemNow
-        let encoded = try encode(payload)
-        record.payload = String(decoding: encoded, as: UTF8.self)
-        record.jws = try sign(encoded: encoded)
+        // Signed again when next read (`token(of:)`), not inside the plan change's write.
+        record.payload = String(decoding: try encode(payload), as: UTF8.self)
+        record.jws = ""
         try record.update(db)
     }
 
     func transactions(accountID: String, limit: Int) throws -> [SignedTransaction] {
         try TransactionRecord.filter(sql: "account_id = ?", arguments: [accountID])
             .order(sql: "purchase_date DESC, id DESC").limit(min(max(limit, 1), 1000)).fetchAll(db)
-            .map { record in SignedTransaction(jws: try token(of: record), payload: try storedPayload(record)) }
+            .map { record in
+                SignedTransaction(payload: try storedPayload(record),
+                                  token: try deferredToken(id: record.id, jws: record.jws, payload: record.payload))
+            }
     }
 
     private func encode(_ payload: TransactionPayload) throws -> Data {
@@ -152,11 +178,7 @@ extension StoreEngine {
     }
 
     func sign(encoded: Data) throws -> String {
-        do {
-            return try signer.sign(encodedPayload: encoded)
-        } catch {
-            throw PaymentsError.storage("could not sign a transaction: \(error)")
-        }
+        try signer.sign(encoded: encoded)
     }
 
     /// Apple's discount type for a catalog introductory offer.

@@ -11,10 +11,10 @@ struct StoreEngine {
     let db: Database
     let catalog: Catalog
     let systemNow: Date
-    let signer: TransactionSigningAuthority
+    let signer: TransactionTokenSigner
     let random: RandomSource
 
-    init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionSigningAuthority, random: RandomSource) {
+    init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource) {
         self.db = db
         self.catalog = catalog
         self.systemNow = systemNow.wholeSeconds

@@ -23,10 +23,9 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
         self.token = TransactionToken(signed: jws)
     }
 
-    /// A transaction whose token is signed from `encodedPayload` when it is first read.
-    init(payload: TransactionPayload, encodedPayload: Data, signer: TransactionSigningAuthority) {
+    init(payload: TransactionPayload, token: TransactionToken) {
         self.payload = payload
-        self.token = TransactionToken(encodedPayload: encodedPayload, signer: signer)
+        self.token = token
     }
 
     /// A transaction whose token `sign` makes on first read (tests inject a failing signer).
@@ -37,15 +36,32 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case jws, payload }
 
+    /// A value encoded without its token (see `encode(to:)`) takes it from the decoder's
+    /// `TransactionTokenLookup`: the row's token, or one signed when first read.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(jws: try container.decode(String.self, forKey: .jws),
-                  payload: try container.decode(TransactionPayload.self, forKey: .payload))
+        let payload = try container.decode(TransactionPayload.self, forKey: .payload)
+        if let jws = try container.decodeIfPresent(String.self, forKey: .jws) {
+            self.init(jws: jws, payload: payload)
+            return
+        }
+        guard let lookup = decoder.userInfo[TransactionTokenLookup.userInfoKey] as? TransactionTokenLookup else {
+            throw DecodingError.keyNotFound(CodingKeys.jws, .init(
+                codingPath: container.codingPath, debugDescription: "a transaction without its token"))
+        }
+        self.init(payload: payload, token: try lookup.token(payload.transactionId))
     }
 
+    /// Encoders that ask for `TransactionTokenLookup.leavesTokensUnsigned` get the token only if
+    /// it is signed already: an idempotency record is written inside the purchase's transaction,
+    /// which must not sign.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(try jws, forKey: .jws)
+        if encoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] as? Bool == true {
+            try container.encodeIfPresent(token.signedCompact, forKey: .jws)
+        } else {
+            try container.encode(try jws, forKey: .jws)
+        }
         try container.encode(payload, forKey: .payload)
     }
 

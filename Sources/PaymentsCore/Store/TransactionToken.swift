@@ -23,10 +23,6 @@ final class TransactionToken: @unchecked Sendable {
         state = .signed(compact)
     }
 
-    init(encodedPayload: Data, signer: TransactionSigningAuthority) {
-        state = .unsigned(encodedPayload, { try signer.sign(encodedPayload: $0) })
-    }
-
     init(encodedPayload: Data, sign: @escaping Signer) {
         state = .unsigned(encodedPayload, sign)
     }
@@ -48,6 +44,14 @@ final class TransactionToken: @unchecked Sendable {
                 state = .signed(compact)
                 return compact
             }
+        }
+    }
+
+    /// The token if it is signed already; nil when reading it would sign it now.
+    var signedCompact: String? {
+        lock.withLock {
+            if case let .signed(compact) = state { return compact }
+            return nil
         }
     }
 

@@ -12,9 +12,11 @@ enum CustomerViewsTestSupport {
     }
 
     /// Corrupts every stored signed transaction of an account, as a forged receipt would be.
-    /// Tokens are signed when first needed, so listing them first makes every row carry one.
+    /// Tokens are signed when first read and stored in their rows by the next write, so reading
+    /// each one and then writing makes every row carry one.
     static func tamperTransactions(_ store: CoreFixture, accountID: String) async throws {
-        _ = try await store.service.transactions(accountID: accountID, limit: 1000)
+        for transaction in try await store.service.transactions(accountID: accountID, limit: 1000) { _ = try transaction.jws }
+        try await store.service.write { _ in }
         try await store.service.database.write { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, jws FROM transactions WHERE account_id = ?", arguments: [accountID])
             for row in rows {
