@@ -54,8 +54,10 @@ struct BenchmarkStore: Sendable {
     }
 
     /// Buys `productID` and fails unless the purchase went through.
-    static func buy(_ productID: String, for accountID: String, in service: LocalPaymentsService) async throws {
-        let outcome = try await service.purchase(PurchaseRequest(accountID: accountID, productID: productID))
+    static func buy(_ productID: String, for accountID: String, in service: LocalPaymentsService,
+                    idempotencyKey: String? = nil) async throws {
+        let outcome = try await service.purchase(PurchaseRequest(accountID: accountID, productID: productID,
+                                                                 idempotencyKey: idempotencyKey))
         guard case .purchased = outcome else { throw BenchmarkSetupError.purchaseNotCompleted("\(outcome)") }
     }
 }

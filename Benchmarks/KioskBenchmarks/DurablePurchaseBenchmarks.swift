@@ -4,6 +4,8 @@ import PaymentsCore
 
 /// Purchases committed per second, one writer, each purchase its own durable transaction,
 /// beside bare inserts of the same rows with the same durability. Budget: >= 50% of the baseline.
+/// The storefront's path (with an idempotency key) is the budget's; the keyless purchase is kept
+/// so earlier runs can be compared.
 enum DurablePurchaseBenchmarks {
     static var configuration: Benchmark.Configuration {
         Benchmark.Configuration(
@@ -24,6 +26,45 @@ enum DurablePurchaseBenchmarks {
                       try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service)
                   },
                   teardown: { await store.take()?.store.remove() })
+
+        // The storefront always sends an idempotency key (a retry must not charge twice), so its
+        // purchase also writes the key's row with the answer; the key is new for every purchase.
+        let keyed = FixtureCache {
+            try await BenchmarkStore.make { service in
+                let clock = try await service.createTestClock(name: "keyed", frozenAt: BenchmarkCatalog.start)
+                return try await BenchmarkStore.account("keyed", on: clock.id, in: service).id
+            }
+        }
+        let keyCounter = KeyCounter()
+        Benchmark("Durable purchase: storefront path, with an idempotency key", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let (store, accountID) = try await keyed.get()
+                      let key = "bench-\(keyCounter.next())"
+                      benchmark.startMeasurement()
+                      try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service,
+                                                   idempotencyKey: key)
+                  },
+                  teardown: { await keyed.take()?.store.remove() })
+        let keyedRows = FixtureCache {
+            let (store, accountID) = try await BenchmarkStore.make { service in
+                let clock = try await service.createTestClock(name: "keyed-baseline", frozenAt: BenchmarkCatalog.start)
+                return try await BenchmarkStore.account("keyed-baseline", on: clock.id, in: service).id
+            }
+            try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service, idempotencyKey: "first")
+            let writer = try await CapturedRowsWriter.capture(in: store) {
+                try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service,
+                                             idempotencyKey: "captured")
+            }
+            FileHandle.standardError.write(Data("baseline rows per keyed purchase: \(writer.summary)\n".utf8))
+            return writer
+        }
+        Benchmark("Durable purchase: baseline bare GRDB sync, the rows a keyed purchase inserts", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let writer = try await keyedRows.get()
+                      benchmark.startMeasurement()
+                      try writer.commitOne()
+                  },
+                  teardown: { await keyedRows.take()?.remove() })
 
         let sameRows = FixtureCache {
             let (store, accountID) = try await BenchmarkStore.make { service in
