@@ -129,10 +129,14 @@ let package = Package(
         .executableTarget(
             name: "KioskBenchmarks",
             dependencies: [
-                "PaymentsCore", "KioskViewModels", "KioskScreens", "TerminalUI",
+                "PaymentsCore", "KioskViewModels", "KioskScreens", "TerminalUI", "KioskServer",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/KioskBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -9,6 +9,7 @@ let benchmarks: @Sendable () -> Void = {
     let environment = ProcessInfo.processInfo.environment
     do {
         DurablePurchaseBenchmarks.register()
+        ServedBenchmarks.register()
         RenewalEngineBenchmarks.register(
             subscriptions: environment["KIOSK_BENCH_RENEWALS"].flatMap { Int($0) } ?? 200, iterations: 3)
         if environment["KIOSK_BENCH_FULL"] == "1" {

@@ -53,6 +53,12 @@ public final class LocalPaymentsService: PaymentsService {
     /// How many transaction tokens this store has signed, and how many inside a write.
     public var signatures: SignatureCount { signer.signatures }
 
+    /// Stores the tokens signed since the last write in their rows. Any write does; a server calls
+    /// this as it stops, so a token its last answers signed is not signed again by the next reader.
+    public func storeSignedTokens() async throws {
+        try await write { _ in }
+    }
+
     /// Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
     func write<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
         let (catalog, signer, random) = (storeCatalog, signer, random)

@@ -59,5 +59,6 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(69)
         }
         await checkout.stop()
+        try await service.storeSignedTokens()
     }
 }

@@ -79,3 +79,20 @@ import Testing
         #expect(store.service.signatures.insideWrites == 0)
     }
 }
+
+extension SignaturesPerPurchaseTests {
+    /// A server stops with tokens its last answers signed: storing them keeps a restarted store
+    /// from signing them again.
+    @Test func tokensSignedAfterTheLastWriteSurviveARestart() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let receipt = try await store.buy(ada, "themes", key: "key-1")
+        let token = try #require(receipt.transaction).jws
+        try await store.service.storeSignedTokens()
+
+        let reopened = try LocalPaymentsService(directory: DataDirectory(url: store.directory),
+                                                catalog: CoreFixture.catalog, clock: store.clock)
+        #expect(try await reopened.transactions(accountID: ada.id, limit: 10).map { try $0.jws } == [token])
+        #expect(reopened.signatures.total == 0)
+    }
+}
