@@ -67,10 +67,9 @@ public struct KioskServer: Sendable {
             },
             logger: logger)
         let scheduler = Task { [service, dueWorkInterval, moreDueWork, logger] in
-            await DueWorkScheduler(interval: dueWorkInterval, logger: logger) {
-                try await service.runDueWork()
-                try await moreDueWork?()
-            }.run()
+            await DueWorkScheduler(service: service, interval: dueWorkInterval, failed: { error in
+                logger.error("due work failed; retrying at the next tick", metadata: ["error": "\(error)"])
+            }, more: moreDueWork).run()
         }
         defer { scheduler.cancel() }
         if untilSignalled {
