@@ -54,8 +54,8 @@ import Testing
         #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2028-01-01T00:00:00Z"))
     }
 
-    /// An idle store's tick is a read: nothing due, nothing written (the feed does not move and a
-    /// later renewal is not run early).
+    /// A tick before anything is due changes nothing: the feed does not move and the renewal a
+    /// day away is not run early.
     @Test func runningDueWorkWithNothingDueChangesNothing() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
