@@ -4,13 +4,15 @@ import Testing
 
 /// Due work runs from the scheduler (`runDueWork`) and before changes, never because someone looked.
 @Suite struct DueWorkTests {
-    /// A yearly subscription whose renewal fell due a day ago and has not run yet.
-    func storeWithARenewalDue() async throws -> (CoreFixture, Account) {
+    /// A yearly subscription whose renewal fell due a day ago and has not run yet, with the feed
+    /// position taken before the clock moved (so no read after it can have caught up first).
+    func storeWithARenewalDue() async throws -> (CoreFixture, Account, position: Int64) {
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")
+        let position = try await store.service.feedPosition(accountID: nil)
         store.moveClock(days: 366)
-        return (store, ada)
+        return (store, ada, position)
     }
 
     func invoiceCount(_ store: CoreFixture, _ account: Account) async throws -> Int {
@@ -18,10 +20,11 @@ import Testing
     }
 
     @Test func readsWithDueWorkPendingWriteNothingAndTheSchedulersRunRenews() async throws {
-        let (store, ada) = try await storeWithARenewalDue()
+        let (store, ada, position) = try await storeWithARenewalDue()
         let service = store.service
-        let position = try await service.feedPosition(accountID: nil)
+        #expect(try await service.feedPosition(accountID: nil) == position)
         let invoices = try await invoiceCount(store, ada)
+        #expect(invoices == 1)
         let subscription = try await store.subscription(ada)
 
         _ = try await service.entitlements(accountID: ada.id)
@@ -49,7 +52,7 @@ import Testing
 
     /// A purchase decides from the subscription's state, so it brings due work up to date first.
     @Test func aChangeRunsWhatFellDueBeforeActing() async throws {
-        let (store, ada) = try await storeWithARenewalDue()
+        let (store, ada, _) = try await storeWithARenewalDue()
         _ = try await store.buy(ada, "themes")
         #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2028-01-01T00:00:00Z"))
     }
@@ -78,7 +81,7 @@ import Testing
 
     /// The scheduler shared by `kiosk serve` and `kiosk run` renews through `runDueWork`.
     @Test func theSchedulerRenewsWhatFellDue() async throws {
-        let (store, ada) = try await storeWithARenewalDue()
+        let (store, ada, _) = try await storeWithARenewalDue()
         let scheduler = DueWorkScheduler(service: store.service, failed: { Issue.record("due work failed: \($0)") },
                                          pause: { _ in throw CancellationError() })
         await scheduler.run()
