@@ -12,6 +12,9 @@ struct KioskAPIHandler: APIProtocol {
     let document: Data
     let feed: FeedSignal
     var checkoutOpener: (any HostedCheckoutOpener)?
+    /// The hosted-checkout provider whose webhook outbox the test-control API steers; nil when
+    /// the server runs none.
+    var hostedCheckout: (any HostedCheckoutService)?
     var origin = ServerOrigin()
     var keepAlive: Duration = .seconds(15)
 

@@ -18,6 +18,9 @@ public struct KioskServer: Sendable {
     public let limits: HTTPServerLimits
     /// The hosted checkout `POST /api/checkout/create` opens; without one it answers 503.
     public let checkoutOpener: (any HostedCheckoutOpener)?
+    /// The hosted-checkout provider whose webhook outbox `/v1/admin/webhook-deliveries` steers;
+    /// without one those operations answer 503.
+    public let hostedCheckout: (any HostedCheckoutService)?
     /// How often due renewals run without any request asking.
     public let dueWorkInterval: Duration
     /// More work for the same timer (`kiosk serve` posts due App Store notifications).
@@ -30,6 +33,7 @@ public struct KioskServer: Sendable {
 
     public init(service: any PaymentsService, adminKey: AdminKey, host: String, port: Int,
                 limits: HTTPServerLimits = standardLimits, checkoutOpener: (any HostedCheckoutOpener)? = nil,
+                hostedCheckout: (any HostedCheckoutService)? = nil,
                 dueWorkInterval: Duration = .seconds(1), moreDueWork: (@Sendable () async throws -> Void)? = nil,
                 logger: Logger) {
         self.service = service
@@ -38,6 +42,7 @@ public struct KioskServer: Sendable {
         self.port = port
         self.limits = limits
         self.checkoutOpener = checkoutOpener
+        self.hostedCheckout = hostedCheckout
         self.dueWorkInterval = dueWorkInterval
         self.moreDueWork = moreDueWork
         self.logger = logger
@@ -49,7 +54,8 @@ public struct KioskServer: Sendable {
                     onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
         let handler = KioskAPIHandler(service: service, document: try KioskAPIDocument.data(),
-                                      feed: FeedSignal(service: service), checkoutOpener: checkoutOpener)
+                                      feed: FeedSignal(service: service), checkoutOpener: checkoutOpener,
+                                      hostedCheckout: hostedCheckout)
         try handler.registerHandlers(
             on: router,
             middlewares: [ProblemMiddleware(logger: logger), AuthenticationMiddleware(service: service, adminKey: adminKey)])
@@ -67,10 +73,9 @@ public struct KioskServer: Sendable {
             },
             logger: logger)
         let scheduler = Task { [service, dueWorkInterval, moreDueWork, logger] in
-            await DueWorkScheduler(interval: dueWorkInterval, logger: logger) {
-                try await service.runDueWork()
-                try await moreDueWork?()
-            }.run()
+            await DueWorkScheduler(service: service, interval: dueWorkInterval, failed: { error in
+                logger.error("due work failed; retrying at the next tick", metadata: ["error": "\(error)"])
+            }, more: moreDueWork).run()
         }
         defer { scheduler.cancel() }
         if untilSignalled {

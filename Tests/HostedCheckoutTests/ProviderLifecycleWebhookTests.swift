@@ -15,6 +15,7 @@ import Testing
         let subscriptionID = try #require(try await checkout.outcome().session.subscriptionID)
 
         fixture.clock.set(try ISODuration(months: 1).advance(HostedCheckoutFixture.start))
+        try await fixture.service.runDueWork()  // as the scheduler's next tick does
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.state == .subscribed)
         _ = try await fixture.server.deliverDueWebhooks()
         #expect(try await fixture.service.webhookDeliveries().last?.eventType == .subscriptionRenewed)
@@ -22,6 +23,7 @@ import Testing
 
         try await fixture.service.updateStoreControls(StoreControls(renewalsFail: true))
         fixture.clock.set(try ISODuration(months: 2).advance(HostedCheckoutFixture.start))
+        try await fixture.service.runDueWork()
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.state == .inGracePeriod)
         _ = try await fixture.server.deliverDueWebhooks()
         #expect(try await fixture.service.providerSubscriptionStatus(subscriptionID) == "on_hold")
@@ -44,7 +46,9 @@ import Testing
         let fixture = try await HostedCheckoutFixture()
         _ = try await fixture.service.storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
         fixture.clock.set(try ISODuration(months: 1).advance(HostedCheckoutFixture.start))
-        _ = try await fixture.service.subscriptions(accountID: fixture.account.id)
+        try await fixture.service.runDueWork()
+        #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.currentPeriodEnd
+                == (try ISODuration(months: 2).advance(HostedCheckoutFixture.start)))
         #expect(try await fixture.service.webhookDeliveries().isEmpty)
         await fixture.server.stop()
     }

@@ -11,7 +11,7 @@ enum OperationAudience: Equatable {
         switch operationID {
         case "getHealth", "getOpenAPIDocument", "getCheckoutReturnPage", "getCheckoutCancelledPage":
             self = .anyone
-        case "getCustomer", "listInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
+        case "getCustomer", "listInvoices", "exportInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
              "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",

@@ -30,8 +30,11 @@ struct ProblemMiddleware: ServerMiddleware {
             return problem
         case let error as PaymentsError:
             return Problem(error)
+        case let error as HostedCheckoutError:
+            return Problem(error)
         case let error as ServerError:
-            if error.operationInput == nil, !(error.underlyingError is Problem), !(error.underlyingError is PaymentsError) {
+            if error.operationInput == nil, !(error.underlyingError is Problem), !(error.underlyingError is PaymentsError),
+               !(error.underlyingError is HostedCheckoutError) {
                 return .invalidRequest(Self.describe(error))
             }
             return problem(for: error.underlyingError)

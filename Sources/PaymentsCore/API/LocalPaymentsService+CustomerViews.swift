@@ -19,7 +19,7 @@ extension LocalPaymentsService {
     }
 
     public func customerInfo(accountID: String) async throws -> CustomerInfo {
-        try await write(failing: .subscriptionStatus) { try $0.customerInfo(accountID: accountID) }
+        try await read(failing: .subscriptionStatus) { try $0.customerInfo(accountID: accountID) }
     }
 
     public func statusVocabulary(subscriptionID: String) async throws -> SubscriptionStatusVocabulary {
@@ -36,11 +36,12 @@ extension LocalPaymentsService {
     }
 
     /// A read; only when a trial has entered its last days without a notice does it write one
-    /// first, so polling stays cheap and each trial is announced once.
+    /// first (and nothing else: due work waits for the scheduler), so polling stays cheap and each
+    /// trial is announced once.
     public func notifications(accountID: String, after: Int64?) async throws -> [CustomerNotice] {
         let unannounced = try await read { try !$0.trialsEndingWithoutNotice(accountID: accountID).isEmpty }
         if unannounced {
-            try await write { try $0.recordTrialEndingNotices(accountID: accountID) }
+            try await writeWithoutDueWork { try $0.recordTrialEndingNotices(accountID: accountID) }
         }
         return try await read { try $0.notices(accountID: accountID, after: after) }
     }

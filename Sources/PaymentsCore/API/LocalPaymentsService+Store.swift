@@ -74,15 +74,15 @@ extension LocalPaymentsService {
         }
     }
 
-    /// A write: a token never needed before is signed now and cached in its row.
+    /// A read: each token is signed when its reader first asks for it, outside any transaction,
+    /// and the next write stores it in its row (see `TransactionTokenSigner`).
     public func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction] {
-        // A read: each token is signed when its reader first asks for it, and kept for its row.
         try await read { try $0.transactions(accountID: accountID, limit: limit) }
     }
 
     /// Verifies a JWS (or the base64 of one) against this store's root, at the injected clock's time.
     public func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult {
-        try await write(failing: .verification) { _ in }
+        try await read(failing: .verification) { _ in }
         return await verifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
     }
 

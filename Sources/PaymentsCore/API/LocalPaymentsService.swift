@@ -3,9 +3,13 @@ import GRDB
 
 /// The payments core running in this process over a SQLite database.
 ///
-/// Each call is one write (or read) transaction. Before acting, a write brings real-time
-/// subscriptions up to date (renewals that fell due while Kiosk was closed), so what a caller
-/// sees is always the true state at the injected clock's "now".
+/// Each call is one write (or read) transaction. Reads only read: renewals and other due work
+/// run from a scheduler (`runDueWork`, called by `DueWorkScheduler` in `kiosk serve` and
+/// `kiosk run`), or from a test clock's advance, never as a side effect of looking. A change,
+/// though, first brings real-time subscriptions up to date (renewals that fell due since the
+/// last tick or while Kiosk was closed): it decides from the subscription's state (proration of
+/// an upgrade, intro eligibility, whether there is still something to cancel or refund), and
+/// deciding on a state that is already past would charge or refuse the wrong thing.
 public final class LocalPaymentsService: PaymentsService {
     let database: DatabasePool
     let storeCatalog: Catalog
@@ -56,11 +60,22 @@ public final class LocalPaymentsService: PaymentsService {
     /// Stores the tokens signed since the last write in their rows. Any write does; a server calls
     /// this as it stops, so a token its last answers signed is not signed again by the next reader.
     public func storeSignedTokens() async throws {
-        try await write { _ in }
+        try await writeWithoutDueWork { _ in }
     }
 
-    /// Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
+    /// A change: due real-time work runs first in the same transaction (see the type's comment).
     func write<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        try await transaction(dueWorkFirst: true, body)
+    }
+
+    /// A write on behalf of a read: what looking needs recorded (an armed fault's countdown, a
+    /// signature cached, a notice announced once) and nothing else, so due work stays due.
+    func writeWithoutDueWork<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        try await transaction(dueWorkFirst: false, body)
+    }
+
+    private func transaction<T: Sendable>(dueWorkFirst: Bool,
+                                          _ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
         let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
         let unstored = signer.unstoredTokens()
@@ -68,9 +83,12 @@ public final class LocalPaymentsService: PaymentsService {
             let result = try await database.write { db in
                 try WriteTransactionMarker.during {
                     let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                    // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try engine.storeSignedTokens(unstored)
-                    var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-                    _ = try engine.processDue(clockID: nil, until: engine.systemNow, limit: .max, report: &report)
+                    if dueWorkFirst {
+                        var report = ClockAdvanceReport(clockID: "", from: now, to: now)
+                        _ = try engine.processDue(clockID: nil, until: engine.systemNow, limit: .max, report: &report)
+                    }
                     return try body(engine)
                 }
             }
@@ -96,35 +114,40 @@ public final class LocalPaymentsService: PaymentsService {
         return try result.mapError(PaymentsError.store).get()
     }
 
-    /// Reads see the true state too: if real-time renewals fell due, a catch-up write runs first.
+    /// A read transaction and nothing more: due work waits for the scheduler (see the type's comment).
     func read<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
         let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
         do {
-            // One trip to a reader in the usual case (nothing due): each trip is a thread hand-off,
-            // and a screen paging through history makes one read per page.
-            let answer: T? = try await database.read { db in
-                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
-                return try engine.hasDueWork(clockID: nil) ? nil : body(engine)
-            }
-            if let answer { return answer }
-            try await write { _ in }
             return try await database.read { db in
                 try body(StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random))
             }
         } catch let error as PaymentsError {
+            throw error
+        } catch let error as HostedCheckoutError {
             throw error
         } catch {
             throw PaymentsError.storage(String(describing: error))
         }
     }
 
+    /// A read that a test fault of `operation` can fail: only when one is armed does it write,
+    /// to count the fault down (without running due work), and then fails with the injected error.
+    func read<T: Sendable>(failing operation: StoreOperation,
+                           _ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+        let answer: T? = try await read { engine in
+            try engine.controls().faults.contains { $0.operation == operation } ? nil : body(engine)
+        }
+        if let answer { return answer }
+        let fault = try await writeWithoutDueWork { engine in try engine.takeFault(operation) }
+        if let fault { throw PaymentsError.store(fault) }
+        return try await read(body)
+    }
+
     /// Screens load the catalog often: only an armed fault needs the write that counts it down.
     public func catalog() async throws -> Catalog {
         let catalog = storeCatalog
-        let armed = try await read { engine in try engine.controls().faults.contains { $0.operation == .loadProducts } }
-        guard armed else { return catalog }
-        return try await write(failing: .loadProducts) { _ in catalog }
+        return try await read(failing: .loadProducts) { _ in catalog }
     }
     public func settings() async throws -> StoreSettings { try await read { try $0.settings() } }
     public func updateSettings(_ settings: StoreSettings) async throws { try await write { try $0.saveSettings(settings) } }
@@ -235,11 +258,11 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func subscriptions(accountID: String) async throws -> [Subscription] {
-        try await write(failing: .subscriptionStatus) { try $0.subscriptions(accountID: accountID).map(\.subscription) }
+        try await read(failing: .subscriptionStatus) { try $0.subscriptions(accountID: accountID).map(\.subscription) }
     }
 
     public func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
-        try await write { try $0.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID) }
+        try await read { try $0.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID) }
     }
 
     public func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
@@ -275,11 +298,11 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func entitlements(accountID: String) async throws -> [Entitlement] {
-        try await write { try $0.entitlements(accountID: accountID) }
+        try await read { try $0.entitlements(accountID: accountID) }
     }
 
     public func currentPlan(accountID: String) async throws -> Plan? {
-        try await write { try $0.currentPlan(accountID: accountID) }
+        try await read { try $0.currentPlan(accountID: accountID) }
     }
 
     public func recordUsage(accountID: String, featureID: String, idempotencyKey: String?) async throws -> UsageReceipt {
@@ -291,7 +314,7 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func usage(accountID: String) async throws -> [UsageMeter] {
-        try await write { try $0.usage(accountID: accountID) }
+        try await read { try $0.usage(accountID: accountID) }
     }
 
     public func spendPoints(accountID: String, points: Int64, reason: String, idempotencyKey: String?) async throws -> PointsEntry {
@@ -320,16 +343,22 @@ public final class LocalPaymentsService: PaymentsService {
         try await read { try $0.feedPosition(accountID: accountID) }
     }
 
-    /// The books (see `StoreEngine.invariantViolations`), plus: nothing entitles without a
-    /// transaction whose signature verifies and that is not revoked. A write, because a proof
-    /// never needed before is signed now and its token cached (see `issueTransaction`).
-    /// Every write runs due work first, so an empty write is exactly that.
+    /// Runs what fell due on the real clock, and stores tokens signed since the last write. A read
+    /// first: an idle store (the usual case, every second) is not written at all, so several
+    /// processes sharing a data directory do not queue for its write lock on every tick. Every
+    /// write runs due work first, so an empty write is it.
     public func runDueWork() async throws {
+        let tokensWaiting = !signer.unstoredTokens().isEmpty
+        guard try await read({ try $0.hasDueWork(clockID: nil) }) || tokensWaiting else { return }
         try await write { _ in }
     }
 
+    /// The books (see `StoreEngine.invariantViolations`), plus: nothing entitles without a
+    /// transaction whose signature verifies and that is not revoked. A write, because a proof
+    /// never needed before is signed now and its token cached (see `issueTransaction`); it runs no
+    /// due work, since the books must balance whatever is still due.
     public func checkInvariants() async throws -> [String] {
-        let (problems, proofs) = try await write { engine in
+        let (problems, proofs) = try await writeWithoutDueWork { engine in
             (try engine.invariantViolations(), try engine.entitlementProofs())
         }
         return problems + (await unverifiedProofs(proofs))

@@ -74,7 +74,8 @@ public protocol PaymentsService: Sendable {
     /// Checks the books: returns every broken invariant (empty when all hold).
     func checkInvariants() async throws -> [String]
     /// Runs every renewal, retry and expiry that has fallen due on the real clock; accounts on a
-    /// test clock move only when their clock is advanced. A server's scheduler calls it.
+    /// test clock move only when their clock is advanced. `DueWorkScheduler` calls it every second
+    /// in `kiosk serve` and `kiosk run`; reads never run it, changes run it first.
     func runDueWork() async throws
 
     // The simulated store: StoreKit-style purchases, cards, pending actions and test controls

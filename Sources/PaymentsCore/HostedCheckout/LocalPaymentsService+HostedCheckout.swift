@@ -9,7 +9,7 @@ extension LocalPaymentsService: HostedCheckoutService {
     }
 
     public func checkoutSession(_ id: String) async throws -> CheckoutSession {
-        try await write { try $0.checkoutSession($0.checkoutSessionRow(id)) }
+        try await read { try $0.checkoutSession($0.checkoutSessionRow(id)) }
     }
 
     public func payCheckoutSession(_ id: String, card: CardDetails, tokenizer: CardTokenizer,
@@ -54,7 +54,7 @@ extension LocalPaymentsService: HostedCheckoutService {
     }
 
     public func webhookDeliveries() async throws -> [WebhookDelivery] {
-        try await write { try $0.webhookDeliveries() }
+        try await read { try $0.webhookDeliveries() }
     }
 
     /// Each attempt is recorded in its own transaction after the request returns, so a slow
@@ -131,6 +131,6 @@ extension LocalPaymentsService: HostedCheckoutService {
     }
 
     public func providerSubscriptionStatus(_ subscriptionID: String) async throws -> String? {
-        try await write { try $0.providerSubscriptionStatus(subscriptionID) }
+        try await read { try $0.providerSubscriptionStatus(subscriptionID) }
     }
 }

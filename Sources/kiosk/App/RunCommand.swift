@@ -58,7 +58,8 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(problem)
             throw ExitCode(64)
         }
-        let (service, _, _) = try store.open()
+        // The first frame shows the store as it is now; from then on the scheduler below keeps it so.
+        let (service, _, _) = try await store.openUpToDate()
         try await FirstRunAccount.ensure(in: service, environment: environment)
         let preferences = PreferencesFile(directory: store.data.directory.url)
         let saved: Preferences
@@ -87,6 +88,12 @@ struct RunCommand: AsyncParsableCommand {
         }
         let app = TerminalApp(feature: feature, initialState: TerminalState(app: start, size: Size(width: 80, height: 24)),
                               clock: clock)
+        // Renewals, retries and expiries run every second while the storefront is open; the app
+        // hears of them through the change feed it polls and reloads the screens they touch. A
+        // failed run stays due and is tried again at the next tick (there is no line to print it
+        // on while curses owns the terminal).
+        let dueWork = Task.detached { await DueWorkScheduler(service: service).run() }
+        defer { dueWork.cancel() }
         let ending = await NCursesTerminal.run(colorLevel: appearance.colorLevel, mouse: !noMouse) { terminal in
             if exitAfterFirstFrame {
                 await app.paintFirstFrame(on: terminal)

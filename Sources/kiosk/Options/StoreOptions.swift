@@ -23,6 +23,21 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Opens the store and runs what fell due on the real clock, for a command that promises the
+    /// current state: reads no longer catch up on their own (the scheduler of `kiosk serve` and
+    /// `kiosk run` does it), and a one-shot command has no scheduler to wait for.
+    func openUpToDate() async throws -> (LocalPaymentsService, Catalog, CatalogSource) {
+        let opened = try open()
+        do {
+            try await opened.0.runDueWork()
+        } catch {
+            let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
+            Terminal.error("cannot bring the store in \(data.directory.url.path) up to date: \(reason)")
+            throw ExitCode(73)
+        }
+        return opened
+    }
+
     /// Opens (creating if needed) the store of the data directory, or exits with EX_CANTCREAT.
     func open(clock: any KioskClock = SystemClock()) throws -> (LocalPaymentsService, Catalog, CatalogSource) {
         let (catalog, source) = try catalog()

@@ -45,7 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         let checkout = try await CheckoutServerLauncher.start(service)
         let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port,
-                                 checkoutOpener: checkout, moreDueWork: {
+                                 checkoutOpener: checkout, hostedCheckout: service, moreDueWork: {
                                      try await service.deliverStoreNotifications(transport: HTTPStoreNotificationTransport())
                                  }, logger: logger)
         do {

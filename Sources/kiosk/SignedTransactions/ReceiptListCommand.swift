@@ -20,7 +20,7 @@ struct ReceiptListCommand: AsyncParsableCommand {
     @Flag(name: .customLong("json"), help: "One JSON object per line instead of the bare JWS.") var json = false
 
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try await store.openUpToDate()
         try await Terminal.reportingFailures {
             let listing = try await service.allTransactions(accountID: accountID)
             let encoder = JSONEncoder()

@@ -21,7 +21,7 @@ struct ReceiptRenewalInfoCommand: AsyncParsableCommand {
     @Flag(name: .customLong("json"), help: "One JSON object per line instead of the bare JWS.") var json = false
 
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try await store.openUpToDate()
         try await Terminal.reportingFailures {
             let accounts = if let accountID { [accountID] } else { try await service.accounts().map(\.id) }
             let encoder = JSONEncoder()

@@ -15,7 +15,7 @@ struct StatusCommand: AsyncParsableCommand {
     var account: String?
 
     func run() async throws {
-        let (service, catalog, source) = try store.open()
+        let (service, catalog, source) = try await store.openUpToDate()
         let report = try await StatusReport.make(service: service, catalog: catalog, accountID: account)
         print("\(catalog.name) — data in \(store.data.directory.url.path), catalog: \(source.origin.rawValue)")
         print(report)

@@ -22,7 +22,7 @@ struct StoreNotificationsListCommand: AsyncParsableCommand {
     @Flag(help: "Print each notification's signedPayload (a compact JWS) instead, one per line.") var signed = false
 
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try await store.openUpToDate()
         try await Terminal.reportingFailures {
             if signed {
                 for entry in try await service.signedStoreNotifications() { print(entry.signedPayload) }
@@ -44,7 +44,7 @@ struct StoreNotificationsTestCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try await store.openUpToDate()
         try await Terminal.reportingFailures {
             print("Queued TEST notification \(try await service.sendTestNotification().uuid).")
         }
@@ -60,7 +60,7 @@ struct StoreNotificationsDeliverCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try await store.openUpToDate()
         try await Terminal.reportingFailures {
             let report = try await service.deliverStoreNotifications(transport: HTTPStoreNotificationTransport())
             print("\(report.delivered) delivered, \(report.failed) failed")
@@ -88,7 +88,7 @@ struct StoreNotificationsURLCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try await store.openUpToDate()
         try await Terminal.reportingFailures {
             var settings = try await service.settings()
             if url == nil && !clear {

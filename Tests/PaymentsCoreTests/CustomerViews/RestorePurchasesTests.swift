@@ -28,7 +28,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.monthly")
-        store.advance(days: 8)  // the trial converts
+        try await store.advance(days: 8)  // the trial converts
         let restored = try await store.service.restorePurchases(accountID: ada.id, includeInactive: false)
         #expect(restored.subscriptions.map(\.storeStatus) == [.active])
         #expect(restored.subscriptions.map(\.renewalState) == [.subscribed])
@@ -62,7 +62,7 @@ import Testing
         _ = try await store.buy(ada, "pass")
         _ = try await store.service.expire(subscriptionID: subscription.id)
         _ = try await store.service.refund(invoiceID: themes.invoice.id, idempotencyKey: nil)
-        store.advance(days: 100)  // the pass ends
+        try await store.advance(days: 100)  // the pass ends
         await #expect(throws: PaymentsError.restore(.noProductsToRestore)) {
             _ = try await store.service.restorePurchases(accountID: ada.id, includeInactive: false)
         }
@@ -88,13 +88,13 @@ import Testing
         let ada = try await store.account(card: nil)
         _ = try await CustomerViewsTestSupport.storeBuy(store, ada, "pro.yearly")
         try await store.service.updateStoreControls(StoreControls(renewalsFail: true))
-        store.advance(days: 365)
+        try await store.advance(days: 365)
         let grace = try #require(try await store.service.restorePurchases(accountID: ada.id, includeInactive: false)
             .subscriptions.first)
         #expect(grace.renewalState == .inGracePeriod && grace.storeStatus == .active)
         #expect(grace.hasBillingIssue && grace.hasAccess)
         #expect(grace.expiresAt == CoreFixture.date("2027-01-17T00:00:00Z"))
-        store.advance(days: 17)
+        try await store.advance(days: 17)
         let retry = try #require(try await store.service.restorePurchases(accountID: ada.id, includeInactive: false)
             .subscriptions.first)
         #expect(retry.renewalState == .inBillingRetryPeriod && retry.storeStatus == .active)

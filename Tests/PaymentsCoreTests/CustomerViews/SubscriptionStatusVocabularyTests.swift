@@ -107,7 +107,7 @@ import Testing
         #expect(trial.subscriptionID == subscription.id)
         #expect(trial[.stripe] == "trialing" && trial[.chargebee] == "in_trial" && trial[.revenueCat] == "trialing")
         _ = try await store.service.cancelAtPeriodEnd(subscriptionID: subscription.id, reason: .tooExpensive)
-        store.advance(days: 8)
+        try await store.advance(days: 8)
         let ended = try await store.service.statusVocabulary(subscriptionID: subscription.id)
         #expect(ended.ordered.map(\.term) == ["expired", "canceled", "expired", "cancelled", "cancelled"])
         await #expect(throws: PaymentsError.subscriptionNotFound("sub_999999")) {

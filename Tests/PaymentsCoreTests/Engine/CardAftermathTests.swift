@@ -88,7 +88,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await customer(store, card: "4000000000000259")
         _ = try await store.buy(ada, "pro.yearly")
-        store.advance(days: 366)
+        try await store.advance(days: 366)
         #expect(try await store.subscription(ada).state == .subscribed)
         let invoices = try await history(store, ada)
         #expect(invoices.map(\.kind) == [.subscriptionCreate, .dispute, .renewal, .dispute])
@@ -139,7 +139,7 @@ import Testing
             PurchaseRequest(accountID: ada.id, productID: "pro.yearly")) else { Issue.record("no challenge"); return }
         guard case .purchased = try await store.service.completeAuthentication(pendingID: challenge.id, approved: true)
         else { Issue.record("approved challenge did not purchase"); return }
-        store.advance(days: 366)
+        try await store.advance(days: 366)
         let renewal = try #require(try await history(store, ada).last)
         #expect(renewal.kind == .renewal && renewal.failureCode == "authentication_required")
         #expect(try await store.invariants() == [])

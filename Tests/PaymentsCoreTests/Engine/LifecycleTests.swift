@@ -19,7 +19,7 @@ import Testing
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")
         try await setCard(store, ada, Self.declining)
-        store.advance(days: 365)
+        try await store.advance(days: 365)
         var subscription = try await store.subscription(ada)
         #expect(subscription.state == .inGracePeriod)
         #expect(subscription.billingIssueDetectedAt == CoreFixture.date("2027-01-01T00:00:00Z"))
@@ -28,7 +28,7 @@ import Testing
         let open = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery(status: .open)).items.first)
         #expect(open.failureCode == "card_declined")
         try await setCard(store, ada, .succeeds)
-        store.advance(days: 1)  // the first retry is one day after the failure
+        try await store.advance(days: 1)  // the first retry is one day after the failure
         subscription = try await store.subscription(ada)
         #expect(subscription.state == .subscribed)
         #expect(subscription.currentPeriodStart == CoreFixture.date("2027-01-01T00:00:00Z"))
@@ -43,12 +43,12 @@ import Testing
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")
         try await setCard(store, ada, Self.declining)
-        store.advance(days: 365)
+        try await store.advance(days: 365)
         #expect(try await store.subscription(ada).state == .inBillingRetryPeriod)
         #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
-        store.advance(days: 4)  // retries on days 1 and 3 fail
+        try await store.advance(days: 4)  // retries on days 1 and 3 fail
         try await setCard(store, ada, .succeeds)
-        store.advance(days: 1)  // day 5 succeeds
+        try await store.advance(days: 1)  // day 5 succeeds
         let subscription = try await store.subscription(ada)
         #expect(subscription.state == .subscribed)
         #expect(subscription.currentPeriodStart == CoreFixture.date("2027-01-06T00:00:00Z"))
@@ -63,10 +63,10 @@ import Testing
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")
         try await setCard(store, ada, Self.declining)
-        store.advance(days: 365 + 16)
+        try await store.advance(days: 365 + 16)
         #expect(try await store.subscription(ada).state == .inBillingRetryPeriod)
         #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
-        store.advance(days: 44)
+        try await store.advance(days: 44)
         let subscription = try await store.subscription(ada)
         #expect(subscription.state == .expired)
         #expect(subscription.expirationReason == .billingError)
@@ -88,9 +88,9 @@ import Testing
         subscription = try await store.service.resume(subscriptionID: id)
         #expect(subscription.willAutoRenew && subscription.unsubscribeDetectedAt == nil)
         _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: .unused)
-        store.advance(days: 364)
+        try await store.advance(days: 364)
         #expect(try await store.service.entitlements(accountID: ada.id).first?.willRenew == false)
-        store.advance(days: 1)
+        try await store.advance(days: 1)
         subscription = try await store.subscription(ada)
         #expect(subscription.state == .expired && subscription.expirationReason == .autoRenewDisabled)
         #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.count == 1)
@@ -103,7 +103,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")  // 100.00 for 365 days
-        store.advance(days: 100)
+        try await store.advance(days: 100)
         let id = try await store.subscription(ada).id
         let preview = try await store.service.previewPlanChange(subscriptionID: id, toProductID: "max.monthly")
         #expect(preview.kind == .upgrade && preview.timing == .immediate)
@@ -117,7 +117,7 @@ import Testing
         #expect(invoice.total.minorUnits == 0)
         #expect(invoice.lines.map(\.kind) == [.charge, .prorationCredit, .balanceCredit])
         #expect(try await store.service.account(ada.id).creditBalance == 4260)
-        store.advance(days: 31)  // the next renewal is paid from the balance first
+        try await store.advance(days: 31)  // the next renewal is paid from the balance first
         let renewal = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first)
         #expect(renewal.total.minorUnits == 0 && renewal.lines.last?.kind == .appliedBalance)
         #expect(try await store.service.account(ada.id).creditBalance == 1260)
@@ -143,7 +143,7 @@ import Testing
         let ada = try await store.account()
         _ = try await store.buy(ada, "max.yearly")
         let id = try await store.subscription(ada).id
-        store.advance(days: 200)  // past the six-month intro: now on the regular yearly series
+        try await store.advance(days: 200)  // past the six-month intro: now on the regular yearly series
         guard case let .scheduled(subscription) = try await store.service.changePlan(
             PlanChangeRequest(subscriptionID: id, toProductID: "pro.monthly")) else { Issue.record("not scheduled"); return }
         #expect(subscription.pendingProductID == "pro.monthly" && subscription.productID == "max.yearly")
@@ -151,6 +151,7 @@ import Testing
         #expect(try await store.subscription(ada).pendingProductID == nil)
         _ = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "pro.monthly"))
         store.clock.set(CoreFixture.date("2027-07-01T00:00:00Z"))
+        try await store.service.runDueWork()
         let after = try await store.subscription(ada)
         #expect(after.productID == "pro.monthly" && after.pendingProductID == nil)
         #expect(after.currentPeriodEnd == CoreFixture.date("2027-08-01T00:00:00Z"))
@@ -193,7 +194,7 @@ import Testing
         let points = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery(status: .paid)).items.first)
         _ = try await store.service.refund(invoiceID: points.id, idempotencyKey: nil)
         #expect(try await store.service.account(ada.id).pointsBalance == 0)
-        store.advance(days: 400)
+        try await store.advance(days: 400)
         #expect(try await store.subscription(ada).state == .revoked)
         #expect(try await store.invariants() == [])
     }
@@ -213,6 +214,7 @@ import Testing
         let ada = try await store.account()
         _ = try await store.buy(ada, "max.monthly")
         store.clock.set(CoreFixture.date("2026-03-31T12:00:00Z"))
+        try await store.service.runDueWork()
         let ends = try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.compactMap { $0.lines.first?.periodEnd }
         #expect(ends == [CoreFixture.date("2026-04-30T12:00:00Z"), CoreFixture.date("2026-03-31T12:00:00Z"),
                          CoreFixture.date("2026-02-28T12:00:00Z")])

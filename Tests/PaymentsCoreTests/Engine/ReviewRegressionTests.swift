@@ -39,6 +39,7 @@ import Testing
         let receipt = try await store.buy(ada, "pro.monthly", code: "HALF")  // 1-week trial, HALF covers 2 periods
         #expect(receipt.invoice.total.minorUnits == 0)
         store.clock.set(CoreFixture.date("2026-03-09T00:00:00Z"))
+        try await store.service.runDueWork()
         let totals = try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.map(\.total.minorUnits)
         #expect(totals == [1000, 500, 500, 0])
     }
@@ -77,13 +78,14 @@ import Testing
         _ = try await store.service.purchase(PurchaseRequest(accountID: ada.id, productID: "max.monthly",
                                                              paymentMethodID: methods.first { $0.token == "tok_ok" }?.id))
         try await store.service.removePaymentMethod(try #require(methods.first { $0.token == "tok_ok" }).id)
-        store.advance(days: 31)
+        try await store.advance(days: 31)
         #expect(try await store.subscription(ada).state == .inGracePeriod)
         var withdrawn = CoreFixture.catalog
         withdrawn.plans.removeAll { $0.id == "max" }
         let reopened = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: withdrawn,
                                                 clock: store.clock)
-        store.advance(days: 1)
+        store.moveClock(days: 1)
+        try await reopened.runDueWork()  // the reopened store's scheduler, which knows of the withdrawal
         let subscription = try #require(try await reopened.subscriptions(accountID: ada.id).first)
         #expect(subscription.state == .expired && subscription.expirationReason == .productUnavailable)
         #expect(try await reopened.checkInvariants() == [])

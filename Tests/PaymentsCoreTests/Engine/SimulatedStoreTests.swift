@@ -29,7 +29,7 @@ import Testing
         #expect(payload.environment == .sandbox && payload.bundleId == "dev.kiosk.store")
         #expect(payload.transactionReason == .purchase && payload.webOrderLineItemId != nil)
         #expect(payload.appTransactionId == ada.id)
-        store.advance(days: 365)
+        try await store.advance(days: 365)
         let history = try await store.service.transactions(accountID: ada.id, limit: 10)
         #expect(history.count == 2)
         #expect(history.first?.payload.transactionReason == .renewal)
@@ -106,11 +106,11 @@ import Testing
         let ada = try await store.account(card: nil)
         _ = try await storeBuy(store, ada, "pro.yearly")
         try await store.service.updateStoreControls(StoreControls(renewalsFail: true))
-        store.advance(days: 365)
+        try await store.advance(days: 365)
         let subscription = try await store.subscription(ada)
         #expect(subscription.state == .inGracePeriod)
         try await store.service.updateStoreControls(StoreControls())
-        store.advance(days: 1)
+        try await store.advance(days: 1)
         #expect(try await store.subscription(ada).state == .subscribed)
         #expect(try await store.invariants() == [])
     }
@@ -155,7 +155,7 @@ import Testing
         guard case .purchased = try await store.service.completeAuthentication(pendingID: challenge.id, approved: true) else {
             Issue.record("approved challenge did not purchase"); return
         }
-        store.advance(days: 365)  // off-session renewal after setup succeeds
+        try await store.advance(days: 365)  // off-session renewal after setup succeeds
         #expect(try await store.subscription(ada).state == .subscribed)
         guard case let .requiresAction(second) = try await store.service.purchase(
             PurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("no challenge"); return }
@@ -179,7 +179,7 @@ import Testing
         #expect(try await store.service.pendingActions(accountID: nil).count == 3)
         _ = try await store.service.answerPriceIncrease(pendingID: accept.id, accept: true)
         _ = try await store.service.answerPriceIncrease(pendingID: decline.id, accept: false)
-        store.advance(days: 365)
+        try await store.advance(days: 365)
         #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first?.total.minorUnits == 12000)
         for account in [bob, cy] {
             let subscription = try await store.subscription(account)
@@ -192,7 +192,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.monthly")  // trial
-        store.advance(days: 2)
+        try await store.advance(days: 2)
         let renewed = try await store.service.forceRenewal(subscriptionID: store.subscription(ada).id)
         #expect(renewed.periodType == .normal)
         #expect(renewed.currentPeriodStart == CoreFixture.date("2026-01-03T00:00:00Z"))

@@ -52,7 +52,7 @@ import Testing
             token: "t", brand: "visa", last4: "4242", expMonth: 12, expYear: 2040))
         _ = try await store.buy(onClock, "max.monthly")
         // The real clock does not move the account on a test clock.
-        store.advance(days: 400)
+        try await store.advance(days: 400)
         #expect(try await store.service.invoices(accountID: onClock.id, query: InvoiceQuery()).items.count == 1)
         let report = try await store.service.advanceTestClock(clock.id, to: CoreFixture.date("2031-01-31T00:00:00Z"))
         #expect(report.renewals == 60)

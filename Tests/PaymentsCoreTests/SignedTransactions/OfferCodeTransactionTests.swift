@@ -14,8 +14,8 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly", code: "HALF")  // 50% off two yearly periods
-        store.advance(days: 365)
-        store.advance(days: 365)
+        try await store.advance(days: 365)
+        try await store.advance(days: 365)
         let issued = try await payloads(store, ada)
         #expect(issued.count == 3)
         for discounted in issued.prefix(2) {

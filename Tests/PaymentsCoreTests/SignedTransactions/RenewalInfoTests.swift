@@ -38,7 +38,7 @@ import Testing
         let id = try #require(try await store.buy(ada, "pro.yearly").subscription?.id)
         _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: .tooExpensive)
         #expect(try await info(store, ada).payload.autoRenewStatus == 0)
-        store.advance(days: 400)
+        try await store.advance(days: 400)
         let expired = try await info(store, ada).payload
         #expect(expired.autoRenewStatus == 0 && expired.expirationIntent == 1)
         #expect(expired.isInBillingRetryPeriod == nil)

@@ -30,7 +30,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.monthly", key: "key-1")
-        store.advance(days: 40)  // the trial ends and the plan renews: tokens nobody read
+        try await store.advance(days: 40)  // the trial ends and the plan renews: tokens nobody read
         _ = try await store.service.transactions(accountID: ada.id, limit: 10)  // reading the list signs nothing yet
         #expect(store.service.signatures == SignatureCount(total: 0, insideWrites: 0))
         let tokens = try await store.service.transactions(accountID: ada.id, limit: 10).map { try $0.jws }

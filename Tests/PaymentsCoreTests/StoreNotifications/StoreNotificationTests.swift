@@ -27,12 +27,12 @@ import Testing
         let id = try await store.subscription(ada).id
         _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
         _ = try await store.service.resume(subscriptionID: id)
-        store.advance(days: 366)
+        try await store.advance(days: 366)
         var controls = try await store.service.storeControls()
         controls.renewalsFail = true
         try await store.service.updateStoreControls(controls)
-        store.advance(days: 366)
-        store.advance(days: 17)
+        try await store.advance(days: 366)
+        try await store.advance(days: 17)
         try await storeBuy(store, ada, "points.500")
         let expected = ["SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
                         "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_RENEW", "DID_FAIL_TO_RENEW/GRACE_PERIOD",
@@ -54,7 +54,7 @@ import Testing
         let consent = try await store.service.requestPriceIncrease(subscriptionID: id, newPrice: 12_000)
         _ = try await store.service.answerPriceIncrease(pendingID: consent.id, accept: true)
         _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
-        store.advance(days: 400)
+        try await store.advance(days: 400)
         try await storeBuy(store, ada, "pro.yearly")
         #expect(try await kinds(store) == [
             "ONE_TIME_CHARGE", "REFUND", "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED",
@@ -66,7 +66,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         try await storeBuy(store, ada, "pro.yearly")
-        store.advance(days: 366)
+        try await store.advance(days: 366)
         let signed = try await store.service.signedStoreNotifications()
         #expect(signed.map(\.notification.kind.type) == ["SUBSCRIBED", "DID_RENEW"])
         let payloads = try signed.map { entry in

@@ -39,9 +39,15 @@ struct CoreFixture {
         return subscription
     }
 
-    /// Moves real time forward: real-time subscriptions catch up on the next call.
+    /// Moves real time forward and runs what fell due, as the scheduler's next tick would.
     /// (UTC days have no daylight-saving jumps, so a day is always 86,400 seconds.)
-    func advance(days: Int) { clock.set(clock.now.addingTimeInterval(Double(days) * 86_400)) }
+    func advance(days: Int) async throws {
+        moveClock(days: days)
+        try await service.runDueWork()
+    }
+
+    /// Moves real time forward only: what falls due stays due until something runs it.
+    func moveClock(days: Int) { clock.set(clock.now.addingTimeInterval(Double(days) * 86_400)) }
 
     func invariants() async throws -> [String] { try await service.checkInvariants() }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RFC 4180 CSV: fields with a comma, quote, CR or LF are quoted and inner quotes doubled;
 /// lines end with CRLF.
 public enum CSVWriter {
