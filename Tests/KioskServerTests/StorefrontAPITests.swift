@@ -1,0 +1,88 @@
+import Foundation
+import KioskAPI
+import OpenAPIRuntime
+import PaymentsCore
+import Testing
+
+/// What a storefront connected to the server reads to draw the same screens as one on the data
+/// directory (`/v1/catalog`, `/v1/entitlements`, filtered invoices, full subscriptions) and to hear
+/// only what is new (`/v1/events/position`).
+@Suite(.serialized, .timeLimit(.minutes(1))) struct StorefrontAPITests {
+    @Test func theCatalogIsTheServersCatalogFileAndLoadsBackTheSame() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let answer = try await ann.client.getCatalog().ok.body.yaml
+        let yaml = try await String(collecting: answer, upTo: 1 << 20)
+        let served = try CatalogLoader.load(yaml: yaml, file: "GET /v1/catalog").get()
+        let inEffect = try await fixture.service.catalog()
+        #expect(served == inEffect)
+    }
+
+    @Test func theFeedPositionIsWhereTheCustomersFeedEndsAndIgnoresOtherCustomers() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        let before = try await ann.client.getEventsPosition().ok.body.json.position
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        let after = try await ann.client.getEventsPosition().ok.body.json.position
+        #expect(after > before)
+        // Nothing after Ann's position is hers yet; Bob's purchase does not move it.
+        #expect(try await ann.client.listEvents(query: .init(after: after)).ok.body.json.items.isEmpty)
+        _ = try await bob.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        #expect(try await ann.client.getEventsPosition().ok.body.json.position == after)
+        #expect(try await ann.client.listEvents(query: .init(after: after)).ok.body.json.items.isEmpty)
+    }
+
+    @Test func entitlementsNameTheirSourceAndAreTheCustomersOwn() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "themes.lifetime"))).ok.body.json
+        let bought = try await ann.client.createPurchase(body: .json(.init(productId: "pro.monthly"))).ok.body.json
+        let grants = try await ann.client.listEntitlements().ok.body.json
+        #expect(grants.map(\.source).sorted { $0.rawValue < $1.rawValue } == [.nonConsumable, .subscription])
+        let subscription = try #require(grants.first { $0.source == .subscription })
+        #expect(subscription.subscriptionId == bought.subscriptionId)
+        #expect(subscription.subscriptionState == .subscribed)
+        #expect(subscription.expiresAt != nil)
+        #expect(grants.first { $0.source == .nonConsumable }?.expiresAt == nil)
+        #expect(try await bob.client.listEntitlements().ok.body.json.isEmpty)
+    }
+
+    @Test func subscriptionsCarryWhatTheScreensShowAndInvoicesFilter() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "pro.monthly"))).ok.body.json
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        let subscription = try #require(try await ann.client.listSubscriptions().ok.body.json.first)
+        let core = try #require(try await fixture.service.subscriptions(accountID: ann.id).first)
+        #expect(subscription.groupId == core.groupID)
+        #expect(subscription.periodAmountPaid == .init(amount: core.periodAmountPaid.minorUnits,
+                                                       currency: core.periodAmountPaid.currency.code))
+        #expect(subscription.paymentMethodId == core.paymentMethodID)
+        let cards = try await ann.client.listPaymentMethods().ok.body.json
+        #expect(cards.allSatisfy { $0.createdAt != nil })
+
+        let paid = try await ann.client.listInvoices(query: .init(status: .paid)).ok.body.json.items
+        #expect(paid.count == 2)
+        #expect(try await ann.client.listInvoices(query: .init(status: .refunded)).ok.body.json.items.isEmpty)
+        #expect(try await ann.client.listInvoices(query: .init(year: 2025)).ok.body.json.items.isEmpty)
+        #expect(try await ann.client.listInvoices(query: .init(year: 2026)).ok.body.json.items.count == 2)
+    }
+
+    @Test func eachNeedsACustomerKey() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        for path in ["/v1/catalog", "/v1/events/position", "/v1/entitlements"] {
+            for key: String? in [nil, "kiosk_sk_unknown", fixture.adminKey.value] {
+                let answer = try await fixture.raw("GET", path, key: key)
+                #expect(answer.status == 401, "GET \(path) with \(key ?? "no key")")
+                #expect(answer.contentType == "application/problem+json")
+            }
+        }
+    }
+}
