@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import KioskRemoteClient
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
@@ -18,6 +19,8 @@ struct RunCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var remote: RemoteStorefrontOptions
 
     @Option(help: ArgumentHelp("When to use colour (default: your saved preference, else auto).",
                                valueName: "when"))
@@ -45,6 +48,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         if size != nil, !dump { throw ValidationError("--size only applies to --dump") }
         if dump, exitAfterFirstFrame { throw ValidationError("--dump and --exit-after-first-frame cannot be combined") }
+        _ = try remote.remoteServer(environment: ProcessInfo.processInfo.environment)
     }
 
     @MainActor
@@ -58,8 +62,7 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(problem)
             throw ExitCode(64)
         }
-        let (service, _, _) = try store.open()
-        try await FirstRunAccount.ensure(in: service, environment: environment)
+        let client = try await paymentsClient(environment: environment)
         let preferences = PreferencesFile(directory: store.data.directory.url)
         let saved: Preferences
         do {
@@ -74,7 +77,6 @@ struct RunCommand: AsyncParsableCommand {
             accessible: accessible || Appearance.accessibleRequested(environment),
             environment: environment, isTerminal: !dump)
         let clock = SystemClock()
-        let client = PaymentsClient.live(service, hostedCheckout: LiveHostedCheckout(service: service).client)
         let feature = TerminalFeature(
             app: AppFeature(client: client, clock: clock, files: .live, preferences: preferences.client),
             context: appearance.context)
@@ -99,5 +101,16 @@ struct RunCommand: AsyncParsableCommand {
         case .inputEnded: throw ExitCode(74)
         case let .signalled(signal): throw ExitCode(128 + signal)
         }
+    }
+
+    /// The data directory's store in this process, or with `--server` the running server's,
+    /// behind the same client so every screen takes one code path.
+    private func paymentsClient(environment: [String: String]) async throws -> PaymentsClient {
+        if let server = try remote.remoteServer(environment: environment) {
+            return .remote(server)
+        }
+        let (service, _, _) = try store.open()
+        try await FirstRunAccount.ensure(in: service, environment: environment)
+        return .live(service, hostedCheckout: LiveHostedCheckout(service: service).client)
     }
 }
