@@ -9,7 +9,7 @@ public struct RemoteCallFailure: Error, Hashable, Sendable, CustomStringConverti
         /// No answer: connection refused, reset, timed out, name not resolved.
         case unreachable(String)
         /// A problem details answer.
-        case refused(status: Int, type: String, title: String, detail: String?)
+        case refused(status: Int, type: String, title: String, detail: String?, field: String?)
         /// An answer that does not fit the contract (for example a catalog that does not load).
         case unreadableAnswer(String)
     }
@@ -28,7 +28,8 @@ public struct RemoteCallFailure: Error, Hashable, Sendable, CustomStringConverti
     static func refused(_ problem: RemoteProblem, while operation: String, server: URL) -> RemoteCallFailure {
         RemoteCallFailure(server: server.absoluteString, operation: operation,
                           reason: .refused(status: problem.status, type: problem.problem._type,
-                                           title: problem.problem.title, detail: problem.problem.detail))
+                                           title: problem.problem.title, detail: problem.problem.detail,
+                                           field: problem.problem.field))
     }
 
     /// True when the server gave no answer at all (the storefront retries and says so).
@@ -40,7 +41,7 @@ public struct RemoteCallFailure: Error, Hashable, Sendable, CustomStringConverti
         switch reason {
         case .unreachable:
             "Can't reach the server at \(server)"
-        case let .refused(status, _, title, detail):
+        case let .refused(status, _, title, detail, _):
             status == 401
                 ? "The server at \(server) did not accept this storefront's key (\(operation)): \(detail ?? title)"
                 : detail ?? title

@@ -20,19 +20,27 @@ extension RemoteCalls {
     }
 
     /// The number and security code go to the server in this one request body and nowhere else.
+    /// A card the processor's checks reject answers as the core's `cardRejected`, so the checkout
+    /// words it as a decline of those details.
     func addCard(_ accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod {
         let own = try await ownAccount(accountID)
         let body = card.withNumberAndSecurityCode { number, cvc in
             Components.Schemas.NewCard(number: number, expMonth: card.expiry.month, expYear: card.expiry.year, cvc: cvc,
                                        name: card.cardholderName, postalCode: card.postalCode, makeDefault: makeDefault)
         }
-        let saved = try await server.call("saving the card") { api in
-            switch try await api.addCard(body: .json(body)) {
-            case let .created(created): return try created.body.json
-            case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+        do {
+            let saved = try await server.call("saving the card") { api in
+                switch try await api.addCard(body: .json(body)) {
+                case let .created(created): return try created.body.json
+                case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+                }
             }
+            return try mapped("saving the card") { try PaymentMethod(saved, accountID: own) }
+        } catch let failure as RemoteCallFailure {
+            guard case let .refused(_, type, title, detail, field?) = failure.reason,
+                  type == RemoteProblem.typeBase + "invalid-input" else { throw failure }
+            throw PaymentsError.cardRejected(field: field, message: detail ?? title)
         }
-        return try mapped("saving the card") { try PaymentMethod(saved, accountID: own) }
     }
 
     func invoices(_ accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
@@ -60,5 +68,25 @@ extension RemoteCalls {
             }
         }
         return try mapped("reading invoice \(invoiceID)") { try Invoice(answer, accountID: own) }
+    }
+}
+
+extension RemoteCalls {
+    func removePaymentMethod(_ paymentMethodID: String) async throws {
+        try await server.call("removing the saved card") { api in
+            switch try await api.removePaymentMethod(path: .init(paymentMethodId: paymentMethodID)) {
+            case .noContent: return
+            case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+            }
+        }
+    }
+
+    func setDefaultPaymentMethod(_ paymentMethodID: String) async throws {
+        try await server.call("choosing the default card") { api in
+            switch try await api.setDefaultPaymentMethod(path: .init(paymentMethodId: paymentMethodID)) {
+            case .noContent: return
+            case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+            }
+        }
     }
 }

@@ -67,6 +67,7 @@ public struct RemoteServer: Sendable {
         do {
             return try await body()
         } catch let problem as RemoteProblem {
+            if let refusal = problem.paymentsError { throw refusal }
             throw RemoteCallFailure.refused(problem, while: what, server: server)
         } catch let error as ClientError {
             throw RemoteCallFailure(server: server.absoluteString, operation: what,

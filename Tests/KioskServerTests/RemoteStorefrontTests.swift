@@ -16,10 +16,10 @@ import Testing
                      reducer: AppFeature(client: client, clock: fixture.clock, files: .failing))
     }
 
-    func pay(_ store: Store<AppFeature>, for productID: String) async {
+    func pay(_ store: Store<AppFeature>, for productID: String, card: String = "4242424242424242") async {
         await store.send(.paywall(.selectPackage(productID: productID))).value
         await store.send(.paywall(.continueTapped)).value
-        for action: CheckoutAction in [.selectPayment(.newCard), .cardNumberChanged("4242424242424242"),
+        for action: CheckoutAction in [.selectPayment(.newCard), .cardNumberChanged(card),
                                        .cardExpiryChanged("12/30"), .cardCVCChanged("123"), .cardPostalCodeChanged("94107")] {
             await store.send(.checkout(action)).value
         }
@@ -52,6 +52,33 @@ import Testing
         #expect(watching.state.feedTrouble == nil)
         #expect(watching.state.toasts.map(\.message).contains("Purchase succeeded."))
         #expect(watching.state.plans.account?.id == ann.id)
+    }
+
+    @Test func aDeclinedNewCardIsNotKeptOnTheServer() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customerKey("ann")
+        let store = storefront(fixture, token: ann.key, session: "t1")
+        await store.send(.launched).value
+        await pay(store, for: "pro.monthly", card: "4000000000000002")
+        guard case .declined? = store.state.checkout?.status else {
+            Issue.record("the checkout was not declined: \(String(describing: store.state.checkout?.status))")
+            return
+        }
+        #expect(try await fixture.service.paymentMethods(accountID: ann.id).isEmpty)
+        #expect(try await fixture.service.subscriptions(accountID: ann.id).isEmpty)
+    }
+
+    @Test func aCardTheIssuerRefusesIsWordedAsOnTheDataDirectory() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customerKey("ann")
+        let store = storefront(fixture, token: ann.key, session: "t1")
+        await store.send(.launched).value
+        await pay(store, for: "pro.monthly", card: "4000000000009995")
+        #expect(store.state.checkout?.status == .declined(message: "Your card has insufficient funds.",
+                                                          advice: "Try another card."))
+        #expect(try await fixture.service.paymentMethods(accountID: ann.id).isEmpty)
     }
 
     @Test func aLostServerIsSaidOnTheStatusLineAndNothingSucceeds() async throws {
@@ -100,7 +127,7 @@ import Testing
             _ = try await annsClient.invoice(bobsInvoice)
             Issue.record("Ann's key read Bob's invoice")
         } catch let failure as RemoteCallFailure {
-            guard case let .refused(status, _, _, _) = failure.reason else {
+            guard case let .refused(status, _, _, _, _) = failure.reason else {
                 Issue.record("unexpected failure \(failure)")
                 return
             }

@@ -74,13 +74,52 @@ import Testing
         #expect(try await ann.client.listInvoices(query: .init(year: 2026)).ok.body.json.items.count == 2)
     }
 
+    @Test func aCustomerRemovesAndChoosesOnlyTheirOwnCards() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        let second = try await ann.client.addCard(body: .json(.init(number: "5555555555554444", expMonth: 11, expYear: 2031,
+                                                                    cvc: "321", makeDefault: false))).created.body.json
+        let bobsCard = try #require(try await bob.client.listPaymentMethods().ok.body.json.first)
+
+        for answer in [try await ann.client.setDefaultPaymentMethod(path: .init(paymentMethodId: bobsCard.id)),
+                       try await ann.client.setDefaultPaymentMethod(path: .init(paymentMethodId: "pm_nope"))] {
+            guard case let .default(status, _) = answer else { Issue.record("another customer's card was changed"); continue }
+            #expect(status == 404)
+        }
+        guard case let .default(status, _) = try await ann.client.removePaymentMethod(path: .init(paymentMethodId: bobsCard.id)) else {
+            Issue.record("another customer's card was removed")
+            return
+        }
+        #expect(status == 404)
+        #expect(try await bob.client.listPaymentMethods().ok.body.json.map(\.id) == [bobsCard.id])
+
+        _ = try await ann.client.setDefaultPaymentMethod(path: .init(paymentMethodId: second.id)).noContent
+        #expect(try await ann.client.listPaymentMethods().ok.body.json.filter(\.isDefault).map(\.id) == [second.id])
+        _ = try await ann.client.removePaymentMethod(path: .init(paymentMethodId: second.id)).noContent
+        #expect(!(try await ann.client.listPaymentMethods().ok.body.json.contains { $0.id == second.id }))
+    }
+
+    @Test func aDeclinedCardSaysTheIssuersReason() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customerKey("ann")
+        let answer = try await fixture.raw("POST", "/v1/payment-methods", key: ann.key,
+                                           body: #"{"number":"4000000000009995","exp_month":12,"exp_year":2030,"cvc":"123"}"#)
+        #expect(answer.status == 402)
+        #expect(answer.body.contains(#""decline_code":"insufficient_funds""#), "\(answer.body)")
+        #expect(answer.body.contains(#""type":"https://kiosk.dev/problems/card-declined""#))
+    }
+
     @Test func eachNeedsACustomerKey() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
-        for path in ["/v1/catalog", "/v1/events/position", "/v1/entitlements"] {
+        for (method, path) in [("GET", "/v1/catalog"), ("GET", "/v1/events/position"), ("GET", "/v1/entitlements"),
+                               ("DELETE", "/v1/payment-methods/pm_1"), ("PUT", "/v1/payment-methods/pm_1/default")] {
             for key: String? in [nil, "kiosk_sk_unknown", fixture.adminKey.value] {
-                let answer = try await fixture.raw("GET", path, key: key)
-                #expect(answer.status == 401, "GET \(path) with \(key ?? "no key")")
+                let answer = try await fixture.raw(method, path, key: key)
+                #expect(answer.status == 401, "\(method) \(path) with \(key ?? "no key")")
                 #expect(answer.contentType == "application/problem+json")
             }
         }

@@ -17,7 +17,7 @@ enum OperationAudience: Equatable {
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
              "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases",
              "getOfferings", "createStorePurchase", "answerPriceIncrease", "getCatalog", "getEventsPosition",
-             "listEntitlements":
+             "listEntitlements", "removePaymentMethod", "setDefaultPaymentMethod":
             self = .customer
         default:
             self = .admin

@@ -30,8 +30,9 @@ extension Problem {
                       detail: detail)
         case .usageLimitReached, .usageTooSoon, .featureNotInPlan, .insufficientPoints:
             self.init(status: .forbidden, kind: "limit", title: "Not allowed by the plan or balance", detail: detail)
-        case .cardDeclined:
-            self.init(status: .init(code: 402), kind: "card-declined", title: "Card declined", detail: detail)
+        case let .cardDeclined(reason):
+            self.init(status: .init(code: 402), kind: "card-declined", title: "Card declined", detail: detail,
+                      declineCode: reason.code)
         case .notSignedIn:
             self = .unauthorized(admin: false)
         case .restore(.noReceipt), .restore(.noPurchasesToRestore), .restore(.noProductsToRestore):

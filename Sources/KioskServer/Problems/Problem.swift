@@ -10,6 +10,8 @@ struct Problem: Error, Equatable {
     var title: String
     var detail: String?
     var field: String?
+    /// For a declined card: the issuer's reason code, so a client can word its advice.
+    var declineCode: String?
 
     static let typeBase = "https://kiosk.dev/problems/"
 

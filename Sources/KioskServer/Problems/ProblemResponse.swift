@@ -10,6 +10,11 @@ enum ProblemResponse {
         var status: Int
         var detail: String?
         var field: String?
+        var declineCode: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type, title, status, detail, field, declineCode = "decline_code"
+        }
     }
 
     static func make(_ problem: Problem) -> (HTTPResponse, HTTPBody?) {
@@ -21,7 +26,7 @@ enum ProblemResponse {
 
     static func json(_ problem: Problem) -> Data {
         let body = Body(type: problem.type, title: problem.title, status: problem.status.code,
-                        detail: problem.detail, field: problem.field)
+                        detail: problem.detail, field: problem.field, declineCode: problem.declineCode)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
