@@ -20,7 +20,7 @@ extension PaymentsClient {
             isEligibleForIntroOffer: { try await calls.isEligibleForIntroOffer($0) },
             subscriptions: { try await calls.subscriptions($0) },
             entitlements: { try await calls.entitlements($0) },
-            restorePurchases: { _ in throw RemoteUnavailableCall.notServed("restoring purchases", server: name) },
+            restorePurchases: { try await calls.restorePurchases($0) },
             validateOfferCode: { try await calls.validateOfferCode($0, productID: $1, accountID: $2) },
             purchase: { try await calls.purchase($0) },
             storePurchase: { _ in throw RemoteUnavailableCall.notServed("buying through the store sheet", server: name) },

@@ -69,6 +69,21 @@ import Testing
         #expect(try await fixture.service.subscriptions(accountID: ann.id).isEmpty)
     }
 
+    @Test func restoreNamesWhatCameBackAndSaysWhenThereIsNothing() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let store = storefront(fixture, token: ann.key, session: "t1")
+        await store.send(.launched).value
+        await store.send(.paywall(.restoreTapped)).value
+        #expect(store.state.paywall.restoreMessage == RestoreError.noReceipt.userMessage)
+
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "themes.lifetime"))).ok.body.json
+        await store.send(.paywall(.restoreTapped)).value
+        let message = try #require(store.state.paywall.restoreMessage)
+        #expect(message.contains("Theme pack"), "\(message)")
+    }
+
     @Test func aCardTheIssuerRefusesIsWordedAsOnTheDataDirectory() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

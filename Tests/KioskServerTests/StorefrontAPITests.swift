@@ -101,6 +101,19 @@ import Testing
         #expect(!(try await ann.client.listPaymentMethods().ok.body.json.contains { $0.id == second.id }))
     }
 
+    @Test func restoreCarriesTheStoreStatusRenewalStateAndPurchaseIDs() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "themes.lifetime"))).ok.body.json
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "pro.monthly"))).ok.body.json
+        let restored = try await ann.client.restorePurchases(body: .json(.init())).ok.body.json
+        let core = try await fixture.service.restorePurchases(accountID: ann.id, includeInactive: false)
+        #expect(restored.subscriptions.map(\.storeStatus) == [.inTrial])
+        #expect(restored.subscriptions.map(\.renewalState) == [.subscribed])
+        #expect(restored.lifetime.map(\.id) == core.nonConsumables.map(\.id))
+    }
+
     @Test func aDeclinedCardSaysTheIssuersReason() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
