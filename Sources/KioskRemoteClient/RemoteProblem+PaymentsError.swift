@@ -11,6 +11,10 @@ extension RemoteProblem {
                                         message: problem.detail ?? problem.title))
         case Self.typeBase + "no-payment-method":
             .noPaymentMethod
+        case Self.typeBase + "invalid-offer-code":
+            problem.offerCode.map { code in
+                .invalidOfferCode(code: code, reason: problem.offerCodeRejection.map(PaymentsError.OfferCodeRejection.init) ?? .unknown)
+            }
         default:
             nil
         }
@@ -18,4 +22,15 @@ extension RemoteProblem {
 
     /// What every problem `type` of a Kiosk server starts with.
     static let typeBase = "https://kiosk.dev/problems/"
+}
+
+extension PaymentsError.OfferCodeRejection {
+    init(_ rejection: Components.Schemas.Problem.OfferCodeRejectionPayload) {
+        switch rejection {
+        case .unknown: self = .unknown
+        case .expired: self = .expired
+        case .notApplicable: self = .notApplicable
+        case .alreadyRedeemed: self = .alreadyRedeemed
+        }
+    }
 }

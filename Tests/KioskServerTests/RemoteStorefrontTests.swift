@@ -160,6 +160,9 @@ import Testing
         } catch {
             #expect(String(describing: error).contains("needs the server's admin key"))
         }
+        await #expect(throws: PaymentsError.invalidOfferCode(code: "SAVE5", reason: .notApplicable)) {
+            try await annsClient.purchase(PurchaseRequest(accountID: ann.id, productID: "points.500", offerCode: "SAVE5"))
+        }
         #expect(try await annsClient.accounts().map(\.id) == [ann.id])
         #expect(try await annsClient.signedInAccount()?.id == ann.id)
     }

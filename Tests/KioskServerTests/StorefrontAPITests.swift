@@ -125,6 +125,17 @@ import Testing
         #expect(answer.body.contains(#""type":"https://kiosk.dev/problems/card-declined""#))
     }
 
+    @Test func aRefusedOfferCodeSaysWhichAndWhy() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let answer = try await fixture.raw("POST", "/v1/purchases", key: ann.key,
+                                           body: #"{"product_id":"points.500","offer_code":"save5"}"#)
+        #expect(answer.status == 422)
+        #expect(answer.body.contains(#""offer_code":"SAVE5""#), "\(answer.body)")
+        #expect(answer.body.contains(#""offer_code_rejection":"not_applicable""#), "\(answer.body)")
+    }
+
     @Test func eachNeedsACustomerKey() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

@@ -20,9 +20,9 @@ extension Problem {
         case .alreadySubscribed, .alreadyOwned, .invalidTransition, .nothingToRefund, .accountHasPurchases,
              .clockCannotGoBack, .snapshotRejected, .accountOnTestClock, .accountNotOnTestClock, .clockAheadOfRealTime:
             self.init(status: .conflict, kind: "conflict", title: "Not possible in the current state", detail: detail)
-        case .invalidOfferCode:
+        case let .invalidOfferCode(code, reason):
             self.init(status: .unprocessableContent, kind: "invalid-offer-code", title: "Offer code not accepted",
-                      detail: detail, field: "offer_code")
+                      detail: detail, field: "offer_code", offerCode: code, offerCodeRejection: reason.rawValue)
         case .noPaymentMethod:
             self.init(status: .unprocessableContent, kind: "no-payment-method", title: "No payment method", detail: detail)
         case .productNotSoldInCurrency:

@@ -12,6 +12,9 @@ struct Problem: Error, Equatable {
     var field: String?
     /// For a declined card: the issuer's reason code, so a client can word its advice.
     var declineCode: String?
+    /// For an offer code that was not accepted: the code and why (`expired`, `already_redeemed`).
+    var offerCode: String?
+    var offerCodeRejection: String?
 
     static let typeBase = "https://kiosk.dev/problems/"
 
