@@ -27,7 +27,7 @@ extension PaymentsClient {
             completeAuthentication: { try await calls.completeAuthentication($0, approved: $1) },
             previewPlanChange: { try await calls.previewPlanChange($0, to: $1) },
             changePlan: { try await calls.changePlan($0) },
-            statusVocabulary: { _ in throw RemoteUnavailableCall.notServed("the status vocabulary", server: name) },
+            statusVocabulary: { try await calls.statusVocabulary($0) },
             cancelAtPeriodEnd: { try await calls.cancelAtPeriodEnd($0, reason: $1) },
             resume: { try await calls.resume($0) },
             refund: { try await calls.refund($0, idempotencyKey: $1) },

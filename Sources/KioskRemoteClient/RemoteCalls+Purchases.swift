@@ -162,3 +162,15 @@ extension RemoteCalls {
         try OfferCodeCheck.check(code, productID: productID, catalog: try await catalog(), now: try await now(accountID))
     }
 }
+
+extension RemoteCalls {
+    /// Worded from the subscription the server sends, by the same function the core uses, so the
+    /// QA panel's map matches the data directory's without an operation of its own.
+    func statusVocabulary(_ subscriptionID: String) async throws -> SubscriptionStatusVocabulary {
+        let own = try await server.session.accountID { try await signedInAccount() }
+        guard let subscription = try await subscriptions(own).first(where: { $0.id == subscriptionID }) else {
+            throw PaymentsError.subscriptionNotFound(subscriptionID)
+        }
+        return SubscriptionStatusVocabulary(subscription)
+    }
+}

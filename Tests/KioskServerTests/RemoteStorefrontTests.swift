@@ -45,7 +45,17 @@ import Testing
         }
         #expect(receipt.unlocked == ["Premium"])
         // The server's books say the same as the screen.
-        #expect(try await fixture.service.subscriptions(accountID: ann.id).map(\.productID) == ["pro.monthly"])
+        let subscriptions = try await fixture.service.subscriptions(accountID: ann.id)
+        #expect(subscriptions.map(\.productID) == ["pro.monthly"])
+        // Read back over the wire, the subscription is the core's value, field for field.
+        let reader = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        #expect(try await reader.subscriptions(ann.id) == subscriptions)
+        #expect(try await reader.entitlements(ann.id) == fixture.service.entitlements(accountID: ann.id))
+        #expect(try await reader.invoices(ann.id, InvoiceQuery()) == fixture.service.invoices(accountID: ann.id, query: InvoiceQuery()))
+        #expect(try await reader.usage(ann.id) == fixture.service.usage(accountID: ann.id))
+        let subscriptionID = try #require(subscriptions.first?.id)
+        #expect(try await reader.statusVocabulary(subscriptionID)
+                == fixture.service.statusVocabulary(subscriptionID: subscriptionID))
         #expect(try await fixture.service.paymentMethods(accountID: ann.id).map(\.last4) == ["4242"])
 
         await watching.send(.pollChanges).value
