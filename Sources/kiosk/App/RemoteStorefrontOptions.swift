@@ -10,7 +10,8 @@ struct RemoteStorefrontOptions: ParsableArguments {
                                valueName: "url"))
     var server: String?
 
-    @Option(help: ArgumentHelp("The customer's API key for --server (also KIOSK_TOKEN).", valueName: "key"))
+    @Option(help: ArgumentHelp("The customer's API key for --server; prefer KIOSK_TOKEN, since other users can read command lines.",
+                               valueName: "key"))
     var token: String?
 
     /// The server to use, or nil for the data directory; a bad URL or a missing key is a usage error.
