@@ -87,6 +87,15 @@ let package = Package(
             name: "KioskViewModels",
             dependencies: ["PaymentsCore"]
         ),
+        .target(
+            name: "KioskRemoteClient",
+            dependencies: [
+                "KioskAPI", "KioskViewModels", "PaymentsCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncursesw5-dev"])]
@@ -122,6 +131,7 @@ let package = Package(
                 "KioskResources",
                 "KioskAPI",
                 "KioskServer",
+                "KioskRemoteClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]
@@ -164,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "KioskServerTests",
             dependencies: [
-                "KioskServer", "KioskAPI", "PaymentsCore", "KioskResources",
+                "KioskServer", "KioskAPI", "PaymentsCore", "KioskResources", "KioskRemoteClient", "KioskViewModels",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

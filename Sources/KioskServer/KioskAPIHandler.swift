@@ -47,7 +47,9 @@ struct KioskAPIHandler: APIProtocol {
     func listInvoices(_ input: Operations.ListInvoices.Input) async throws -> Operations.ListInvoices.Output {
         let accountID = try customerID()
         let limit = try pageSize(input.query.limit, default: 50, maximum: 100)
-        let page = try await service.invoices(accountID: accountID, query: InvoiceQuery(cursor: input.query.cursor, limit: limit))
+        let query = InvoiceQuery(status: input.query.status.map(InvoiceStatus.init), year: input.query.year,
+                                 cursor: input.query.cursor, limit: limit)
+        let page = try await service.invoices(accountID: accountID, query: query)
         return .ok(.init(body: .json(.init(items: page.items.map { .init($0) }, nextCursor: page.nextCursor))))
     }
 

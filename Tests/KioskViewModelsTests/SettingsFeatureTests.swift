@@ -535,10 +535,11 @@ struct SettingsFeatureTests {
     @Test func loadFailureOffersRetry() async {
         let calls = Mutex(0)
         var stub = client()
-        stub.storeControls = {
+        let accounts = stub.accounts
+        stub.accounts = {
             let call = calls.withLock { $0 += 1; return $0 }
             if call == 1 { throw PaymentsError.storage("locked") }
-            return StoreControls()
+            return try await accounts()
         }
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: stub, preferences: .defaults))
         await store.send(.retry) { $0.phase = .loading }
@@ -548,6 +549,21 @@ struct SettingsFeatureTests {
         await store.send(.retry) { $0.phase = .loading }
         await store.receiveReload(stub)
         #expect(store.state.content != nil)
+    }
+
+    /// A storefront on a server without the admin key: the QA panel says why it is empty and the
+    /// account, cards and history still show.
+    @Test func refusedTestControlReadsLeaveTheRestOfSettings() async {
+        let refusal = ScreenError(message: "Reading the store controls needs the server's admin key.")
+        var stub = client()
+        stub.storeControls = { throw refusal }
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: stub, preferences: .defaults))
+        await store.send(.retry) { $0.phase = .loading }
+        await store.receiveReload(stub)
+        #expect(store.state.content != nil)
+        #expect(store.state.qa.controls == nil)
+        #expect(store.state.qa.controlsError == refusal)
+        #expect(store.state.qa.pendingActions.isEmpty)
     }
 
     @Test func ledgerAndEventPagesRetryAfterAFailure() async throws {

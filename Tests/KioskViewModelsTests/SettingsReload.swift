@@ -8,6 +8,7 @@ extension SettingsState {
     mutating func reload(_ data: SettingsData) {
         accounts = data.accounts
         qa.controls = data.controls
+        qa.controlsError = data.qaError
         qa.pendingActions = data.pendingActions
         qa.clock = data.testClock
         qa.vocabulary = data.vocabulary

@@ -7,8 +7,17 @@ import TerminalUI
 enum Announcements {
     static let visibleCount = 3
 
-    /// Draws the newest notices at the top of `area` and returns what is left for the screen.
-    static func render(_ toasts: [KioskViewModels.Toast], in area: Rect, frame: inout Frame, context: RenderContext) -> Rect {
+    /// Draws the newest notices at the top of `area` and returns what is left for the screen;
+    /// a change feed that cannot be read comes first, as "Alert:", for as long as it lasts.
+    static func render(_ toasts: [KioskViewModels.Toast], feedTrouble: FeedTrouble? = nil, in area: Rect,
+                       frame: inout Frame, context: RenderContext) -> Rect {
+        var area = area
+        if let feedTrouble, area.height > 1 {
+            let parts = area.rows([.fixed(1), .fill()])
+            let text = TextLayout.truncate("Alert: \(feedTrouble.notice)", to: parts[0].width, ellipsis: context.glyphs.ellipsis)
+            frame.buffer.write(text, x: parts[0].x, y: parts[0].y, style: context.theme.base.bolded(), clip: parts[0])
+            area = parts[1]
+        }
         let notices = Array(toasts.suffix(visibleCount).reversed())
         guard !notices.isEmpty else { return area }
         let parts = area.rows([.fixed(notices.count), .fill()])

@@ -45,7 +45,11 @@ enum SettingsQALines {
     private static func addControls(_ qa: QAPanelState, to lines: inout LineBuilder) {
         lines.text("Store controls", .header)
         guard let controls = qa.controls else {
-            lines.text("\(lines.workingMark) Loading…", .disabled)
+            if let error = qa.controlsError {
+                lines.text(error.message, .error)
+            } else {
+                lines.text("\(lines.workingMark) Loading…", .disabled)
+            }
             return
         }
         for control in StoreSwitch.allCases {

@@ -16,7 +16,8 @@ enum OperationAudience: Equatable {
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
              "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases",
-             "getOfferings", "createStorePurchase", "answerPriceIncrease":
+             "getOfferings", "createStorePurchase", "answerPriceIncrease", "getCatalog", "getEventsPosition",
+             "listEntitlements", "removePaymentMethod", "setDefaultPaymentMethod":
             self = .customer
         default:
             self = .admin

@@ -13,7 +13,8 @@ extension Components.Schemas.Money {
 extension Components.Schemas.Account {
     init(_ account: PaymentsCore.Account) {
         self.init(id: account.id, name: account.name, email: account.email, currency: account.currency.code,
-                  storefront: account.storefront, createdAt: account.createdAt)
+                  storefront: account.storefront, createdAt: account.createdAt, testClockId: account.testClockID,
+                  creditBalance: account.creditBalance, pointsBalance: account.pointsBalance)
     }
 }
 
@@ -49,7 +50,7 @@ extension Components.Schemas.InvoiceLine {
 extension Components.Schemas.PaymentMethod {
     init(_ method: PaymentsCore.PaymentMethod) {
         self.init(id: method.id, brand: method.brand, last4: method.last4, expMonth: method.expMonth,
-                  expYear: method.expYear, isDefault: method.isDefault)
+                  expYear: method.expYear, isDefault: method.isDefault, createdAt: method.createdAt)
     }
 }
 

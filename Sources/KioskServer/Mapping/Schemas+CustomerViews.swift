@@ -39,7 +39,8 @@ extension Components.Schemas.RestoreResult {
             subscriptions: result.subscriptions.map { subscription in
                 .init(id: subscription.id, productId: subscription.productID, planId: subscription.planID,
                       hasAccess: subscription.hasAccess, hasBillingIssue: subscription.hasBillingIssue,
-                      willAutoRenew: subscription.willAutoRenew, expiresAt: subscription.expiresAt)
+                      willAutoRenew: subscription.willAutoRenew, expiresAt: subscription.expiresAt,
+                      storeStatus: .init(subscription.storeStatus), renewalState: .init(subscription.renewalState))
             },
             lifetime: result.nonConsumables.map(Components.Schemas.RestoredPurchase.init),
             passes: result.passes.map(Components.Schemas.RestoredPurchase.init),
@@ -49,7 +50,29 @@ extension Components.Schemas.RestoreResult {
 
 extension Components.Schemas.RestoredPurchase {
     init(_ purchase: PaymentsCore.RestoredPurchase) {
-        self.init(productId: purchase.productID, transactionId: purchase.transactionID,
+        self.init(id: purchase.id, productId: purchase.productID, transactionId: purchase.transactionID,
                   purchasedAt: purchase.purchasedAt, expiresAt: purchase.expiresAt, isActive: purchase.isActive)
+    }
+}
+
+extension Components.Schemas.RestoreResult.SubscriptionsPayloadPayload.StoreStatusPayload {
+    init(_ status: RestoreStoreStatus) {
+        switch status {
+        case .active: self = .active
+        case .inTrial: self = .inTrial
+        case .cancelled: self = .cancelled
+        }
+    }
+}
+
+extension Components.Schemas.RestoreResult.SubscriptionsPayloadPayload.RenewalStatePayload {
+    init(_ state: RenewalState) {
+        switch state {
+        case .subscribed: self = .subscribed
+        case .inGracePeriod: self = .inGracePeriod
+        case .inBillingRetryPeriod: self = .inBillingRetryPeriod
+        case .expired: self = .expired
+        case .revoked: self = .revoked
+        }
     }
 }

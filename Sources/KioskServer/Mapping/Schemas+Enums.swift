@@ -44,3 +44,17 @@ extension Components.Schemas.InvoiceLine.KindPayload {
         }
     }
 }
+
+extension InvoiceStatus {
+    init(_ status: Operations.ListInvoices.Input.Query.StatusPayload) {
+        switch status {
+        case .draft: self = .draft
+        case .open: self = .open
+        case .paid: self = .paid
+        case .void: self = .void
+        case .uncollectible: self = .uncollectible
+        case .refunded: self = .refunded
+        case .disputed: self = .disputed
+        }
+    }
+}

@@ -10,7 +10,14 @@ extension Components.Schemas.Subscription {
             willAutoRenew: subscription.willAutoRenew, pendingProductId: subscription.pendingProductID,
             currentPeriodStart: subscription.currentPeriodStart, currentPeriodEnd: subscription.currentPeriodEnd,
             originalPurchaseDate: subscription.originalPurchaseDate, gracePeriodEndsAt: subscription.gracePeriodEndsAt,
-            cancellationReason: subscription.cancellationReason?.rawValue)
+            cancellationReason: subscription.cancellationReason?.rawValue, groupId: subscription.groupID,
+            billingIssueDetectedAt: subscription.billingIssueDetectedAt,
+            unsubscribeDetectedAt: subscription.unsubscribeDetectedAt,
+            billingRetryEndsAt: subscription.billingRetryEndsAt,
+            expirationReason: subscription.expirationReason.map(Components.Schemas.Subscription.ExpirationReasonPayload.init),
+            revocationDate: subscription.revocationDate,
+            revocationReason: subscription.revocationReason.map(Components.Schemas.Subscription.RevocationReasonPayload.init),
+            periodAmountPaid: .init(subscription.periodAmountPaid), paymentMethodId: subscription.paymentMethodID)
     }
 }
 
@@ -67,6 +74,28 @@ extension Components.Schemas.PlanChangeResult {
             self.init(outcome: .scheduled, subscription: .init(subscription))
         case let .declined(reason, invoice):
             self.init(outcome: .declined, invoice: .init(invoice), declineCode: reason.code, declineMessage: reason.message)
+        }
+    }
+}
+
+extension Components.Schemas.Subscription.ExpirationReasonPayload {
+    init(_ reason: ExpirationReason) {
+        switch reason {
+        case .autoRenewDisabled: self = .autoRenewDisabled
+        case .billingError: self = .billingError
+        case .didNotConsentToPriceIncrease: self = .didNotConsentToPriceIncrease
+        case .productUnavailable: self = .productUnavailable
+        case .unknown: self = .unknown
+        }
+    }
+}
+
+extension Components.Schemas.Subscription.RevocationReasonPayload {
+    init(_ reason: RevocationReason) {
+        switch reason {
+        case .developerIssue: self = .developerIssue
+        case .other: self = .other
+        case .refunded: self = .refunded
         }
     }
 }

@@ -20,9 +20,9 @@ extension Problem {
         case .alreadySubscribed, .alreadyOwned, .invalidTransition, .nothingToRefund, .accountHasPurchases,
              .clockCannotGoBack, .snapshotRejected, .accountOnTestClock, .accountNotOnTestClock, .clockAheadOfRealTime:
             self.init(status: .conflict, kind: "conflict", title: "Not possible in the current state", detail: detail)
-        case .invalidOfferCode:
+        case let .invalidOfferCode(code, reason):
             self.init(status: .unprocessableContent, kind: "invalid-offer-code", title: "Offer code not accepted",
-                      detail: detail, field: "offer_code")
+                      detail: detail, field: "offer_code", offerCode: code, offerCodeRejection: reason.rawValue)
         case .noPaymentMethod:
             self.init(status: .unprocessableContent, kind: "no-payment-method", title: "No payment method", detail: detail)
         case .productNotSoldInCurrency:
@@ -30,8 +30,9 @@ extension Problem {
                       detail: detail)
         case .usageLimitReached, .usageTooSoon, .featureNotInPlan, .insufficientPoints:
             self.init(status: .forbidden, kind: "limit", title: "Not allowed by the plan or balance", detail: detail)
-        case .cardDeclined:
-            self.init(status: .init(code: 402), kind: "card-declined", title: "Card declined", detail: detail)
+        case let .cardDeclined(reason):
+            self.init(status: .init(code: 402), kind: "card-declined", title: "Card declined", detail: detail,
+                      declineCode: reason.code)
         case .notSignedIn:
             self = .unauthorized(admin: false)
         case .restore(.noReceipt), .restore(.noPurchasesToRestore), .restore(.noProductsToRestore):

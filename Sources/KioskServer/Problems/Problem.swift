@@ -10,6 +10,11 @@ struct Problem: Error, Equatable {
     var title: String
     var detail: String?
     var field: String?
+    /// For a declined card: the issuer's reason code, so a client can word its advice.
+    var declineCode: String?
+    /// For an offer code that was not accepted: the code and why (`expired`, `already_redeemed`).
+    var offerCode: String?
+    var offerCodeRejection: String?
 
     static let typeBase = "https://kiosk.dev/problems/"
 

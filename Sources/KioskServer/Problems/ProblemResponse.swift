@@ -10,6 +10,14 @@ enum ProblemResponse {
         var status: Int
         var detail: String?
         var field: String?
+        var declineCode: String?
+        var offerCode: String?
+        var offerCodeRejection: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type, title, status, detail, field, declineCode = "decline_code", offerCode = "offer_code"
+            case offerCodeRejection = "offer_code_rejection"
+        }
     }
 
     static func make(_ problem: Problem) -> (HTTPResponse, HTTPBody?) {
@@ -21,7 +29,8 @@ enum ProblemResponse {
 
     static func json(_ problem: Problem) -> Data {
         let body = Body(type: problem.type, title: problem.title, status: problem.status.code,
-                        detail: problem.detail, field: problem.field)
+                        detail: problem.detail, field: problem.field, declineCode: problem.declineCode,
+                        offerCode: problem.offerCode, offerCodeRejection: problem.offerCodeRejection)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {

@@ -69,6 +69,10 @@ public struct AppFeature: Reducer {
             return .none
         case .pollChanges:
             guard !state.isPolling else { return .none }
+            if let trouble = state.feedTrouble, trouble.pollsToSkip > 0 {
+                state.feedTrouble?.pollsToSkip -= 1
+                return .none
+            }
             state.isPolling = true
             let accountID = state.account?.id
             guard let after = state.lastEventID else {
@@ -89,15 +93,19 @@ public struct AppFeature: Reducer {
                     return events
                 }))
             }
-        case .changesReceived(.failure), .feedPositioned(.failure):
+        case let .changesReceived(.failure(error)), let .feedPositioned(.failure(error)):
+            // The screens keep what they show; only the status line changes until the feed answers.
             state.isPolling = false
+            state.feedTrouble = FeedTrouble(reason: error.message, failures: (state.feedTrouble?.failures ?? 0) + 1)
             return .none
         case let .feedPositioned(.success(position)):
             state.isPolling = false
+            state.feedTrouble = nil
             state.lastEventID = position
             return .none
         case let .changesReceived(.success(events)):
             state.isPolling = false
+            state.feedTrouble = nil
             guard let last = events.last else { return .none }
             state.lastEventID = last.id
             state.toasts += events.compactMap(Self.toast)

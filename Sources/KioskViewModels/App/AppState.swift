@@ -21,6 +21,9 @@ public struct AppState: Equatable, Sendable {
     /// The last store event seen: the change feed's cursor (nil until the first poll finds where the feed ends).
     public var lastEventID: Int64?
     public var isPolling = false
+    /// Set while the change feed cannot be read: the status line says so, what is on screen stays,
+    /// and polls back off until a read succeeds.
+    public var feedTrouble: FeedTrouble?
     public var sessionError: ScreenError?
     /// Checkouts opened in this session: numbers each one, so its idempotency keys are its own
     /// (buying the same product again is a new purchase, not a replay of the last one).

@@ -4,8 +4,8 @@ import PaymentsCore
 /// The catalog half of the core's offer-code rules, so checkout can reject a code as it is
 /// entered with the same `PaymentsError.invalidOfferCode` the purchase would throw. Whether the
 /// account already redeemed it is only known to the core, which the purchase itself reports.
-enum OfferCodeCheck {
-    static func check(_ typed: String, productID: String, catalog: Catalog, now: Date) throws(PaymentsError) -> OfferCode {
+public enum OfferCodeCheck {
+    public static func check(_ typed: String, productID: String, catalog: Catalog, now: Date) throws(PaymentsError) -> OfferCode {
         guard let code = catalog.offerCode(typed) else {
             throw .invalidOfferCode(code: typed.uppercased(), reason: .unknown)
         }

@@ -17,13 +17,16 @@ public struct SettingsData: Hashable, Sendable {
     /// The account's store time (its test clock's, or real time).
     public var now: Date?
     public var testClock: TestClock?
-    public var controls: StoreControls
+    /// Nil when the QA panel's test-control reads were refused (a storefront on a server without
+    /// the admin key); `qaError` says why, and the rest of Settings still shows.
+    public var controls: StoreControls?
+    public var qaError: ScreenError?
     public var pendingActions: [PendingAction]
     public var events: [StoreEvent]
     public var vocabulary: SubscriptionStatusVocabulary?
     public var webhooks: [WebhookDelivery] = []
 
-    public init(account: Account?, accounts: [Account], catalog: Catalog?, controls: StoreControls,
+    public init(account: Account?, accounts: [Account], catalog: Catalog?, controls: StoreControls?,
                 pendingActions: [PendingAction], events: [StoreEvent]) {
         self.account = account
         self.accounts = accounts

@@ -110,6 +110,7 @@ public struct SettingsFeature: Reducer {
     private func apply(_ data: SettingsData, to state: inout SettingsState) {
         state.accounts = data.accounts
         state.qa.controls = data.controls
+        state.qa.controlsError = data.qaError
         state.qa.pendingActions = data.pendingActions
         state.qa.clock = data.testClock
         state.qa.vocabulary = data.vocabulary
@@ -147,11 +148,19 @@ public struct SettingsFeature: Reducer {
     static func fetch(_ client: PaymentsClient) async throws -> SettingsData {
         let account = try await client.signedInAccount()
         async let accounts = client.accounts()
-        async let controls = client.storeControls()
-        async let pending = client.pendingActions(nil)
+        // The QA panel's test-control reads may be refused on their own (a storefront on a server
+        // without the admin key): the panel says why and the rest of Settings still loads.
+        async let testControl = capture { try await (client.storeControls(), client.pendingActions(nil)) }
         async let events = client.events(account?.id, nil, QAPanelState.eventPageSize)
-        var data = try await SettingsData(account: account, accounts: accounts, catalog: nil, controls: controls,
-                                          pendingActions: pending, events: events)
+        var data = try await SettingsData(account: account, accounts: accounts, catalog: nil, controls: nil,
+                                          pendingActions: [], events: events)
+        switch await testControl {
+        case let .success((controls, pending)):
+            data.controls = controls
+            data.pendingActions = pending
+        case let .failure(error):
+            data.qaError = error
+        }
         data.webhooks = try await client.webhookDeliveries()
         guard let account else { return data }
         async let catalog = client.catalog()
@@ -170,9 +179,13 @@ public struct SettingsFeature: Reducer {
         data.latestPaidInvoice = try await invoices.items.first { $0.kind != .refund && $0.total.minorUnits > 0 }
         data.ledger = try await ledger
         data.now = try await now
+        guard data.qaError == nil else { return data }
         if let clockID = account.testClockID { data.testClock = try await client.testClock(clockID) }
         if let current = data.subscriptions.first(where: \.isActive) ?? data.subscriptions.first {
-            data.vocabulary = try await client.statusVocabulary(current.id)
+            switch await capture({ try await client.statusVocabulary(current.id) }) {
+            case let .success(vocabulary): data.vocabulary = vocabulary
+            case let .failure(error): data.qaError = error
+            }
         }
         return data
     }

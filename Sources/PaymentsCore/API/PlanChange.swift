@@ -30,6 +30,25 @@ public struct PlanChangePreview: Hashable, Sendable, Codable {
     public var balanceAfter: Money
     public var nextChargeDate: Date
     public var nextChargeAmount: Money
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(subscriptionID: String, fromProductID: String, toProductID: String, kind: PlanChangeKind,
+                timing: PlanChangeTiming, newPrice: Money, creditForUnusedTime: Money, appliedBalance: Money,
+                chargeNow: Money, balanceAfter: Money, nextChargeDate: Date, nextChargeAmount: Money) {
+        self.subscriptionID = subscriptionID
+        self.fromProductID = fromProductID
+        self.toProductID = toProductID
+        self.kind = kind
+        self.timing = timing
+        self.newPrice = newPrice
+        self.creditForUnusedTime = creditForUnusedTime
+        self.appliedBalance = appliedBalance
+        self.chargeNow = chargeNow
+        self.balanceAfter = balanceAfter
+        self.nextChargeDate = nextChargeDate
+        self.nextChargeAmount = nextChargeAmount
+    }
 }
 
 public struct PlanChangeRequest: Hashable, Sendable, Codable {
@@ -54,6 +73,14 @@ public struct RefundOutcome: Hashable, Sendable, Codable {
     public var refund: Invoice
     public var original: Invoice
     public var revokedSubscription: Subscription?
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(refund: Invoice, original: Invoice, revokedSubscription: Subscription? = nil) {
+        self.refund = refund
+        self.original = original
+        self.revokedSubscription = revokedSubscription
+    }
 }
 
 /// Filters for billing history.

@@ -37,4 +37,17 @@ public struct PurchaseReceipt: Hashable, Sendable, Codable {
     public var entitlements: [String]
     /// The signed store transaction recording it.
     public var transaction: SignedTransaction?
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(productID: String, invoice: Invoice, subscription: Subscription? = nil, introOfferApplied: Bool,
+                pointsCredited: Int64, entitlements: [String], transaction: SignedTransaction? = nil) {
+        self.productID = productID
+        self.invoice = invoice
+        self.subscription = subscription
+        self.introOfferApplied = introOfferApplied
+        self.pointsCredited = pointsCredited
+        self.entitlements = entitlements
+        self.transaction = transaction
+    }
 }

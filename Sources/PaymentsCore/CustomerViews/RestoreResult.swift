@@ -12,4 +12,15 @@ public struct RestoreResult: Hashable, Sendable, Codable {
     public var passes: [RestoredPurchase]
     /// The store clock's time of the restore.
     public var restoredAt: Date
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(accountID: String, subscriptions: [RestoredSubscription], nonConsumables: [RestoredPurchase],
+                passes: [RestoredPurchase], restoredAt: Date) {
+        self.accountID = accountID
+        self.subscriptions = subscriptions
+        self.nonConsumables = nonConsumables
+        self.passes = passes
+        self.restoredAt = restoredAt
+    }
 }

@@ -12,4 +12,16 @@ public struct RestoredPurchase: Hashable, Sendable, Codable, Identifiable {
     public var expiresAt: Date?
     /// Unrevoked and, for a pass, not yet ended.
     public var isActive: Bool
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, productID: String, transactionID: String, purchasedAt: Date, expiresAt: Date? = nil,
+                isActive: Bool) {
+        self.id = id
+        self.productID = productID
+        self.transactionID = transactionID
+        self.purchasedAt = purchasedAt
+        self.expiresAt = expiresAt
+        self.isActive = isActive
+    }
 }

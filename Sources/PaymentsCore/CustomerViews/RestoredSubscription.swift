@@ -15,4 +15,20 @@ public struct RestoredSubscription: Hashable, Sendable, Codable, Identifiable {
     public var hasAccess: Bool
     public var willAutoRenew: Bool
     public var expiresAt: Date
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, planID: String, productID: String, storeStatus: RestoreStoreStatus,
+                renewalState: RenewalState, hasBillingIssue: Bool, hasAccess: Bool, willAutoRenew: Bool,
+                expiresAt: Date) {
+        self.id = id
+        self.planID = planID
+        self.productID = productID
+        self.storeStatus = storeStatus
+        self.renewalState = renewalState
+        self.hasBillingIssue = hasBillingIssue
+        self.hasAccess = hasAccess
+        self.willAutoRenew = willAutoRenew
+        self.expiresAt = expiresAt
+    }
 }

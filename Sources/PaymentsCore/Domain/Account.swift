@@ -17,6 +17,22 @@ public struct Account: Hashable, Sendable, Codable, Identifiable {
     public var creditBalance: Int64
     public var pointsBalance: Int64
     public var details: CustomerDetails
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, email: String, name: String, createdAt: Date, currency: Currency, storefront: String,
+                testClockID: String? = nil, creditBalance: Int64, pointsBalance: Int64, details: CustomerDetails) {
+        self.id = id
+        self.email = email
+        self.name = name
+        self.createdAt = createdAt
+        self.currency = currency
+        self.storefront = storefront
+        self.testClockID = testClockID
+        self.creditBalance = creditBalance
+        self.pointsBalance = pointsBalance
+        self.details = details
+    }
 }
 
 /// Customer details as Chargebee's CBCustomer carries them.

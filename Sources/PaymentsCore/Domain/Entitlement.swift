@@ -14,4 +14,14 @@ public struct Entitlement: Hashable, Sendable, Codable {
     public var expiresAt: Date?
     public var willRenew: Bool
     public var periodType: PeriodType?
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, source: Source, expiresAt: Date? = nil, willRenew: Bool, periodType: PeriodType? = nil) {
+        self.id = id
+        self.source = source
+        self.expiresAt = expiresAt
+        self.willRenew = willRenew
+        self.periodType = periodType
+    }
 }

@@ -20,6 +20,28 @@ public struct Invoice: Hashable, Sendable, Codable, Identifiable {
     /// For a refund or a dispute, the invoice whose money it takes back.
     public var refundOf: String?
     public var lines: [InvoiceLine]
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, accountID: String, subscriptionID: String? = nil, productID: String? = nil,
+                kind: InvoiceKind, createdAt: Date, status: InvoiceStatus, description: String, total: Money,
+                paymentMethod: PaymentMethodSummary? = nil, attemptCount: Int, failureCode: String? = nil,
+                refundOf: String? = nil, lines: [InvoiceLine]) {
+        self.id = id
+        self.accountID = accountID
+        self.subscriptionID = subscriptionID
+        self.productID = productID
+        self.kind = kind
+        self.createdAt = createdAt
+        self.status = status
+        self.description = description
+        self.total = total
+        self.paymentMethod = paymentMethod
+        self.attemptCount = attemptCount
+        self.failureCode = failureCode
+        self.refundOf = refundOf
+        self.lines = lines
+    }
 }
 
 public enum InvoiceKind: String, Hashable, Sendable, Codable, CaseIterable {

@@ -14,6 +14,22 @@ public struct PaymentMethod: Hashable, Sendable, Codable, Identifiable {
     public var behaviour: ChargeBehaviour
     public var createdAt: Date
 
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, accountID: String, token: String, brand: String, last4: String, expMonth: Int,
+                expYear: Int, isDefault: Bool, behaviour: ChargeBehaviour, createdAt: Date) {
+        self.id = id
+        self.accountID = accountID
+        self.token = token
+        self.brand = brand
+        self.last4 = last4
+        self.expMonth = expMonth
+        self.expYear = expYear
+        self.isDefault = isDefault
+        self.behaviour = behaviour
+        self.createdAt = createdAt
+    }
+
     public var summary: PaymentMethodSummary { PaymentMethodSummary(brand: brand, last4: last4) }
 }
 

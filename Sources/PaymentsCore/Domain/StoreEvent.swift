@@ -12,6 +12,20 @@ public struct StoreEvent: Hashable, Sendable, Codable, Identifiable {
     public var productID: String?
     public var invoiceID: String?
     public var detail: String?
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: Int64, accountID: String? = nil, type: StoreEventType, at: Date, subscriptionID: String? = nil,
+                productID: String? = nil, invoiceID: String? = nil, detail: String? = nil) {
+        self.id = id
+        self.accountID = accountID
+        self.type = type
+        self.at = at
+        self.subscriptionID = subscriptionID
+        self.productID = productID
+        self.invoiceID = invoiceID
+        self.detail = detail
+    }
 }
 
 public enum StoreEventType: String, Hashable, Sendable, Codable, CaseIterable {

@@ -34,6 +34,40 @@ public struct Subscription: Hashable, Sendable, Codable, Identifiable {
     public var paymentMethodID: String?
     public var cancellationReason: CancellationReason?
 
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, accountID: String, groupID: String, planID: String, productID: String,
+                state: RenewalState, periodType: PeriodType, currentPeriodStart: Date, currentPeriodEnd: Date,
+                originalPurchaseDate: Date, willAutoRenew: Bool, pendingProductID: String? = nil,
+                expirationReason: ExpirationReason? = nil, revocationDate: Date? = nil,
+                revocationReason: RevocationReason? = nil, billingIssueDetectedAt: Date? = nil,
+                unsubscribeDetectedAt: Date? = nil, gracePeriodEndsAt: Date? = nil, billingRetryEndsAt: Date? = nil,
+                periodAmountPaid: Money, paymentMethodID: String? = nil,
+                cancellationReason: CancellationReason? = nil) {
+        self.id = id
+        self.accountID = accountID
+        self.groupID = groupID
+        self.planID = planID
+        self.productID = productID
+        self.state = state
+        self.periodType = periodType
+        self.currentPeriodStart = currentPeriodStart
+        self.currentPeriodEnd = currentPeriodEnd
+        self.originalPurchaseDate = originalPurchaseDate
+        self.willAutoRenew = willAutoRenew
+        self.pendingProductID = pendingProductID
+        self.expirationReason = expirationReason
+        self.revocationDate = revocationDate
+        self.revocationReason = revocationReason
+        self.billingIssueDetectedAt = billingIssueDetectedAt
+        self.unsubscribeDetectedAt = unsubscribeDetectedAt
+        self.gracePeriodEndsAt = gracePeriodEndsAt
+        self.billingRetryEndsAt = billingRetryEndsAt
+        self.periodAmountPaid = periodAmountPaid
+        self.paymentMethodID = paymentMethodID
+        self.cancellationReason = cancellationReason
+    }
+
     /// Active means the customer still has the subscription relationship (StoreKit shows it),
     /// not necessarily access: billing retry is active but not entitled.
     public var isActive: Bool { state == .subscribed || state == .inGracePeriod || state == .inBillingRetryPeriod }

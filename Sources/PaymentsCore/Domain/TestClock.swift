@@ -7,6 +7,15 @@ public struct TestClock: Hashable, Sendable, Codable, Identifiable {
     public var name: String
     public var frozenTime: Date
     public var createdAt: Date
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, name: String, frozenTime: Date, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.frozenTime = frozenTime
+        self.createdAt = createdAt
+    }
 }
 
 /// What an advance did, in counts, for progress and QA reports.

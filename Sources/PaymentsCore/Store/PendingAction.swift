@@ -18,4 +18,17 @@ public struct PendingAction: Hashable, Sendable, Codable, Identifiable {
     public var createdAt: Date
     /// For a price increase: the new price.
     public var newPrice: Money?
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, accountID: String, kind: Kind, productID: String? = nil, subscriptionID: String? = nil,
+                createdAt: Date, newPrice: Money? = nil) {
+        self.id = id
+        self.accountID = accountID
+        self.kind = kind
+        self.productID = productID
+        self.subscriptionID = subscriptionID
+        self.createdAt = createdAt
+        self.newPrice = newPrice
+    }
 }

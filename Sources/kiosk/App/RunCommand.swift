@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import KioskRemoteClient
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
@@ -18,6 +19,8 @@ struct RunCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var remote: RemoteStorefrontOptions
 
     @Option(help: ArgumentHelp("When to use colour (default: your saved preference, else auto).",
                                valueName: "when"))
@@ -45,6 +48,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         if size != nil, !dump { throw ValidationError("--size only applies to --dump") }
         if dump, exitAfterFirstFrame { throw ValidationError("--dump and --exit-after-first-frame cannot be combined") }
+        _ = try remote.remoteServer(environment: ProcessInfo.processInfo.environment)
     }
 
     @MainActor
@@ -58,9 +62,7 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(problem)
             throw ExitCode(64)
         }
-        // The first frame shows the store as it is now; from then on the scheduler below keeps it so.
-        let (service, _, _) = try await store.openUpToDate()
-        try await FirstRunAccount.ensure(in: service, environment: environment)
+        let (client, localService) = try await paymentsClient(environment: environment)
         let preferences = PreferencesFile(directory: store.data.directory.url)
         let saved: Preferences
         do {
@@ -75,7 +77,6 @@ struct RunCommand: AsyncParsableCommand {
             accessible: accessible || Appearance.accessibleRequested(environment),
             environment: environment, isTerminal: !dump)
         let clock = SystemClock()
-        let client = PaymentsClient.live(service, hostedCheckout: LiveHostedCheckout(service: service).client)
         let feature = TerminalFeature(
             app: AppFeature(client: client, clock: clock, files: .live, preferences: preferences.client),
             context: appearance.context)
@@ -92,8 +93,9 @@ struct RunCommand: AsyncParsableCommand {
         // hears of them through the change feed it polls and reloads the screens they touch. A
         // failed run stays due and is tried again at the next tick (there is no line to print it
         // on while curses owns the terminal).
-        let dueWork = Task.detached { await DueWorkScheduler(service: service).run() }
-        defer { dueWork.cancel() }
+        // A server runs its own.
+        let dueWork = localService.map { service in Task.detached { await DueWorkScheduler(service: service).run() } }
+        defer { dueWork?.cancel() }
         let ending = await NCursesTerminal.run(colorLevel: appearance.colorLevel, mouse: !noMouse) { terminal in
             if exitAfterFirstFrame {
                 await app.paintFirstFrame(on: terminal)
@@ -106,5 +108,19 @@ struct RunCommand: AsyncParsableCommand {
         case .inputEnded: throw ExitCode(74)
         case let .signalled(signal): throw ExitCode(128 + signal)
         }
+    }
+
+    /// The data directory's store in this process, or with `--server` the running server's,
+    /// behind the same client so every screen takes one code path.
+    /// The in-process service comes back too, for the due-work timer only a local store needs.
+    private func paymentsClient(environment: [String: String]) async throws
+        -> (client: PaymentsClient, localService: LocalPaymentsService?) {
+        if let server = try remote.remoteServer(environment: environment) {
+            return (.remote(server), nil)
+        }
+        // The first frame shows the store as it is now; from then on the due-work timer keeps it so.
+        let (service, _, _) = try await store.openUpToDate()
+        try await FirstRunAccount.ensure(in: service, environment: environment)
+        return (.live(service, hostedCheckout: LiveHostedCheckout(service: service).client), service)
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import KioskViewModels
+import PaymentsCore
+
+extension PaymentsClient {
+    /// The storefront's client over a running `kiosk serve`: the same screens, their calls made
+    /// through the generated OpenAPI client. What the server's contract cannot do yet throws a
+    /// `RemoteUnavailableCall` saying so, which the screen shows like any other refusal.
+    public static func remote(_ server: RemoteServer) -> PaymentsClient {
+        let calls = RemoteCalls(server: server)
+        let name = server.url.absoluteString
+        var client = PaymentsClient(
+            catalog: { try await calls.catalog() },
+            accounts: { try await calls.accounts() },
+            signedInAccount: { try await calls.signedInAccount() },
+            signIn: { try await calls.signIn($0) },
+            signOut: { try await calls.signOut() },
+            createAccount: { try await calls.createAccount($0) },
+            now: { try await calls.now($0) },
+            isEligibleForIntroOffer: { try await calls.isEligibleForIntroOffer($0) },
+            subscriptions: { try await calls.subscriptions($0) },
+            entitlements: { try await calls.entitlements($0) },
+            restorePurchases: { try await calls.restorePurchases($0) },
+            validateOfferCode: { try await calls.validateOfferCode($0, productID: $1, accountID: $2) },
+            purchase: { try await calls.purchase($0) },
+            storePurchase: { _ in throw RemoteUnavailableCall.notServed("buying through the store sheet", server: name) },
+            completeAuthentication: { try await calls.completeAuthentication($0, approved: $1) },
+            previewPlanChange: { try await calls.previewPlanChange($0, to: $1) },
+            changePlan: { try await calls.changePlan($0) },
+            statusVocabulary: { try await calls.statusVocabulary($0) },
+            cancelAtPeriodEnd: { try await calls.cancelAtPeriodEnd($0, reason: $1) },
+            resume: { try await calls.resume($0) },
+            refund: { try await calls.refund($0, idempotencyKey: $1) },
+            paymentMethods: { try await calls.paymentMethods($0) },
+            addCard: { try await calls.addCard($0, card: $1, makeDefault: $2) },
+            removePaymentMethod: { try await calls.removePaymentMethod($0) },
+            setDefaultPaymentMethod: { try await calls.setDefaultPaymentMethod($0) },
+            invoices: { try await calls.invoices($0, query: $1) },
+            invoice: { try await calls.invoice($0) },
+            events: { try await calls.events($0, after: $1, limit: $2) },
+            feedPosition: { try await calls.feedPosition($0) },
+            usage: { try await calls.usage($0) },
+            pointsLedger: { try await calls.pointsLedger($0, cursor: $1, limit: $2) },
+            pendingActions: { try await calls.pendingActions($0) },
+            approvePurchase: { _ in throw RemoteUnavailableCall.notServed("approving a purchase request", server: name) },
+            declinePurchase: { try await calls.declinePurchase($0) },
+            answerPriceIncrease: { try await calls.answerPriceIncrease($0, accept: $1) },
+            storeControls: { try await calls.storeControls() },
+            updateStoreControls: { try await calls.updateStoreControls($0) },
+            testClock: { try await calls.testClock($0) },
+            advanceTestClock: { try await calls.advanceTestClock($0, to: $1) },
+            hostedCheckout: .unavailable)
+        client.webhookDeliveries = { [] }
+        client.replayWebhook = { _ in throw RemoteUnavailableCall.notServed("replaying a webhook", server: name) }
+        client.duplicateWebhook = { _ in throw RemoteUnavailableCall.notServed("duplicating a webhook", server: name) }
+        client.attachNewTestClock = { _, _ in throw RemoteUnavailableCall.notServed("attaching a new test clock", server: name) }
+        client.detachTestClock = { _ in throw RemoteUnavailableCall.notServed("detaching the test clock", server: name) }
+        return client
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import KioskAPI
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+
+/// A running `kiosk serve` and the keys a storefront uses on it: the customer's API key for
+/// everything the customer does, and optionally the server's admin key for the QA panel's
+/// test-control calls (store controls, pending actions, test clocks, other accounts).
+public struct RemoteServer: Sendable {
+    public let url: URL
+    let session: RemoteSession
+    let customer: Client
+    /// The change feed's reads, with a short deadline: the HTTP client keeps retrying a refused
+    /// connection until a request's deadline, and a poll must fail soon enough for the status line
+    /// to say the server is gone.
+    let feed: Client
+    let admin: Client?
+    let transport: any ClientTransport
+
+    /// A screen's call waits at most this long for the server.
+    public static let callDeadline: TimeAmount = .seconds(15)
+    /// A read of the change feed (polled every 2 s) waits at most this long.
+    public static let feedDeadline: TimeAmount = .seconds(4)
+
+    /// `transport` replaces the HTTP transport for every call (tests); by default calls and feed
+    /// reads go over AsyncHTTPClient with `callDeadline` and `feedDeadline`.
+    public init(url: URL, token: String, adminKey: String? = nil, transport: (any ClientTransport)? = nil) {
+        self.url = url
+        let calls = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.callDeadline))
+        let feedReads = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.feedDeadline))
+        self.transport = calls
+        let session = RemoteSession(token: token)
+        self.session = session
+        customer = Client(serverURL: url, transport: calls, middlewares: [SessionTokenMiddleware(session: session)])
+        feed = Client(serverURL: url, transport: feedReads, middlewares: [SessionTokenMiddleware(session: session)])
+        admin = adminKey.map {
+            Client(serverURL: url, transport: calls, middlewares: [BearerTokenMiddleware(token: $0)])
+        }
+    }
+
+    /// Runs one customer call; a connection failure or a refusal becomes a `RemoteCallFailure`
+    /// naming what was being done and where.
+    func call<Value: Sendable>(_ what: String, _ body: (Client) async throws -> Value) async throws -> Value {
+        try await Self.calling(what, server: url) { try await body(customer) }
+    }
+
+    /// Runs one read of the change feed with the feed's short deadline.
+    func feedCall<Value: Sendable>(_ what: String, _ body: (Client) async throws -> Value) async throws -> Value {
+        try await Self.calling(what, server: url) { try await body(feed) }
+    }
+
+    /// Runs one call with another customer's key (an account just created with the admin key).
+    func call<Value: Sendable>(_ what: String, token: String, _ body: (Client) async throws -> Value) async throws -> Value {
+        let client = Client(serverURL: url, transport: transport, middlewares: [BearerTokenMiddleware(token: token)])
+        return try await Self.calling(what, server: url) { try await body(client) }
+    }
+
+    /// Runs one test-control call with the admin key, or says that it needs one.
+    func adminCall<Value: Sendable>(_ what: String, _ body: (Client) async throws -> Value) async throws -> Value {
+        guard let admin else { throw RemoteUnavailableCall.needsAdminKey(what, server: url.absoluteString) }
+        return try await Self.calling(what, server: url) { try await body(admin) }
+    }
+
+    private static func calling<Value: Sendable>(_ what: String, server: URL,
+                                                 _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let problem as RemoteProblem {
+            if let refusal = problem.paymentsError { throw refusal }
+            throw RemoteCallFailure.refused(problem, while: what, server: server)
+        } catch let error as ClientError {
+            throw RemoteCallFailure(server: server.absoluteString, operation: what,
+                                    reason: .unreachable(String(describing: error.underlyingError)))
+        }
+    }
+}

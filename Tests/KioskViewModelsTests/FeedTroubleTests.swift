@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import KioskViewModels
+@testable import PaymentsCore
+
+/// A change feed that cannot be read: the status line says so and keeps saying it, the screens
+/// keep what they show, polls back off, and the first successful read clears it.
+@MainActor
+struct FeedTroubleTests {
+    typealias F = ViewModelsFixtures
+
+    struct Unreachable: Error, CustomStringConvertible {
+        var description: String { "Can't reach the server at http://127.0.0.1:9" }
+    }
+
+    @Test func aFailingFeedSaysSoBacksOffAndClearsOnTheNextAnswer() async throws {
+        let isDown = Mutex(false)
+        let reads = Mutex(0)
+        var client = PaymentsClient.failing
+        client.signedInAccount = { F.account() }
+        client.catalog = { F.catalog }
+        client.isEligibleForIntroOffer = { _ in true }
+        client.subscriptions = { _ in [] }
+        client.entitlements = { _ in [] }
+        client.feedPosition = { _ in 1 }
+        client.events = { _, _, _ in
+            reads.withLock { $0 += 1 }
+            if isDown.withLock({ $0 }) { throw Unreachable() }
+            return [StoreEvent(id: 2, accountID: "acct_1", type: .purchaseCompleted, at: F.start, subscriptionID: nil,
+                               productID: "points.500", invoiceID: "INV-000002", detail: nil)]
+        }
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.launched).value
+        let shown = try #require(store.state.paywall.phase.content)
+        isDown.withLock { $0 = true }
+
+        await store.send(.pollChanges).value
+        #expect(store.state.feedTrouble?.notice == "Can't reach the server at http://127.0.0.1:9 — retrying…")
+        #expect(store.state.paywall.phase.content == shown)
+        #expect(store.state.toasts.isEmpty)
+        #expect(reads.withLock { $0 } == 1)
+
+        // Second failure: one poll is skipped before the third try; then three before the fourth.
+        await store.send(.pollChanges).value
+        #expect(reads.withLock { $0 } == 2)
+        await store.send(.pollChanges).value
+        #expect(reads.withLock { $0 } == 2)
+        await store.send(.pollChanges).value
+        #expect(reads.withLock { $0 } == 3)
+        for _ in 0..<3 { await store.send(.pollChanges).value }
+        #expect(reads.withLock { $0 } == 3)
+        #expect(store.state.feedTrouble?.failures == 3)
+
+        isDown.withLock { $0 = false }
+        await store.send(.pollChanges).value
+        #expect(reads.withLock { $0 } == 4)
+        #expect(store.state.feedTrouble == nil)
+        #expect(store.state.toasts.map(\.kind) == [.purchaseSucceeded])
+        #expect(store.state.lastEventID == 2)
+    }
+
+    @Test func theWaitBetweenTriesDoublesUpToAboutHalfAMinute() {
+        #expect((1...7).map { FeedTrouble(reason: "x", failures: $0).pollsToSkip } == [0, 1, 3, 7, 15, 15, 15])
+    }
+}
