@@ -17,6 +17,6 @@ public enum APIKey {
 
     /// The stored form of a key: lowercase hex SHA-256.
     static func hash(_ key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        LowercaseHex.encode(SHA256.hash(data: Data(key.utf8)))
     }
 }

@@ -22,7 +22,7 @@ extension LocalPaymentsService {
         let hash = APIKey.hash(key)
         do {
             return try await database.read { db in
-                try String.fetchOne(db, sql: "SELECT account_id FROM api_keys WHERE key_hash = ?", arguments: [hash])
+                try String.fetchOne(db.cachedStatement(sql: "SELECT account_id FROM api_keys WHERE key_hash = ?"), arguments: [hash])
             }
         } catch {
             throw PaymentsError.storage(String(describing: error))

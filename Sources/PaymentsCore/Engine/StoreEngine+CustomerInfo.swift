@@ -7,20 +7,21 @@ extension StoreEngine {
         let account = try account(accountID)
         let now = try now(for: account)
         let subscriptions = try subscriptions(accountID: accountID)
-        let purchases = try PurchaseRecord.filter(sql: "account_id = ?", arguments: [accountID])
-            .order(sql: "purchased_at, id").fetchAll(db)
+        let purchases = try PurchaseRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM purchases WHERE account_id = ? ORDER BY purchased_at, id
+            """), arguments: [accountID])
         var candidates = subscriptions.compactMap(subscriptionEntitlement)
         candidates += purchases.filter { $0.type == .nonConsumable }.compactMap(nonConsumableEntitlement)
         let passes = Dictionary(grouping: purchases.filter { $0.type == .nonRenewing }, by: \.productID)
         candidates += passes.values.compactMap { passEntitlement($0, now: now) }
         let best = Dictionary(candidates.map { ($0.identifier, $0) }) { Self.lastsLonger($0, $1) ? $0 : $1 }
 
-        let transactionProducts = try String.fetchAll(db, sql: "SELECT DISTINCT product_id FROM transactions WHERE account_id = ?",
-                                                      arguments: [accountID])
-        let storeTransactions = try Row.fetchAll(db, sql: """
+        let transactionProducts = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT DISTINCT product_id FROM transactions WHERE account_id = ?"), arguments: [accountID])
+        let storeTransactions = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT invoice_id, MIN(id) AS id FROM transactions
             WHERE account_id = ? AND subscription_id IS NULL AND invoice_id IS NOT NULL GROUP BY invoice_id
-            """, arguments: [accountID])
+            """), arguments: [accountID])
         let transactionByInvoice = Dictionary(storeTransactions.map { ($0["invoice_id"] as String, $0["id"] as String) }) { $1 }
         return CustomerInfo(
             originalAppUserId: accountID, requestDate: now, firstSeen: account.createdAt,

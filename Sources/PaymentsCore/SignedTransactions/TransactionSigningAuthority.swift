@@ -33,7 +33,7 @@ public struct TransactionSigningAuthority: Sendable {
         let chainDER = try [leaf, intermediate, root].map { certificate throws(TransactionSigningAuthorityError) in
             try Self.derBytes(of: certificate)
         }
-        rootFingerprint = SHA256.hash(data: chainDER[2]).map { String(format: "%02x", $0) }.joined()
+        rootFingerprint = LowercaseHex.encode(SHA256.hash(data: chainDER[2]))
         let header = JWSHeader(alg: JWSHeader.es256, x5c: chainDER.map { Data($0).base64EncodedString() })
         do {
             let encoder = JSONEncoder()
