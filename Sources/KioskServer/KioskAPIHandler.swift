@@ -30,13 +30,14 @@ struct KioskAPIHandler: APIProtocol {
 
     func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output {
         let accountID = try customerID()
+        // Customer info carries the plan standing already: asking for the current plan too was a
+        // third read transaction per request, computing the entitlements a second time.
         async let account = service.account(accountID)
         async let info = service.customerInfo(accountID: accountID)
-        async let plan = service.currentPlan(accountID: accountID)
-        let (theAccount, theInfo, thePlan) = try await (account, info, plan)
+        let (theAccount, theInfo) = try await (account, info)
         let body = Components.Schemas.CustomerInfo(
             account: .init(theAccount), requestDate: theInfo.requestDate,
-            plan: thePlan.map { .init(id: $0.id, name: $0.name) },
+            plan: theInfo.plan.planID.map { .init(id: $0, name: theInfo.plan.planName) },
             entitlements: theInfo.entitlements.all.values.sorted { $0.identifier < $1.identifier }.map { .init($0) },
             activeSubscriptions: theInfo.activeSubscriptions,
             allPurchasedProductIds: theInfo.allPurchasedProductIdentifiers,

@@ -41,6 +41,21 @@ import Testing
         #expect(Set((page.items + second.items).map(\.id)) == [invoiceID, refunded.refund.id])
     }
 
+    /// The plan comes from the customer info's plan standing (one read), as the current plan did.
+    @Test func customerInfoNamesThePlanThatApplies() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let bea = try await fixture.customer("bea")
+        let before = try await bea.client.getCustomer().ok.body.json
+        #expect(before.plan?.id == "free" && before.plan?.name == "Free")
+        _ = try await bea.client.createPurchase(headers: .init(idempotencyKey: "p1"),
+                                                body: .json(.init(productId: "pro.yearly"))).ok.body.json
+        let after = try await bea.client.getCustomer().ok.body.json
+        #expect(after.plan?.id == "pro" && after.plan?.name == "Pro")
+        let core = try await fixture.service.currentPlan(accountID: bea.id)
+        #expect(after.plan?.id == core?.id && after.plan?.name == core?.name)
+    }
+
     @Test func aRetryAppliesOnceAndASecondPurchaseIsNotARetry() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
