@@ -10,11 +10,13 @@ extension StoreEngine {
         _ key: String?, operation: String, request: Request, _ body: () throws -> Result
     ) throws -> Result {
         guard let key, !key.isEmpty else { return try body() }
+        // The request is compared as text, so its keys are sorted; the response is only decoded.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        let responseEncoder = JSONEncoder()
         // The response is written inside the purchase's transaction, which signs nothing: a
         // transaction is kept without its token, and a replay finds the token by its row.
-        encoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] = true
+        responseEncoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] = true
         let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
         if let row = try Row.fetchOne(db, sql: "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
                                       arguments: [key]) {
@@ -29,7 +31,7 @@ extension StoreEngine {
         let result = try body()
         try db.execute(sql: """
             INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [key, operation, requestJSON, String(decoding: try encoder.encode(result), as: UTF8.self),
+            """, arguments: [key, operation, requestJSON, String(decoding: try responseEncoder.encode(result), as: UTF8.self),
                              systemNow.milliseconds])
         return result
     }

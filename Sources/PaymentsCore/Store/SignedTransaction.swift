@@ -34,13 +34,23 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
         self.token = TransactionToken(encodedPayload: encodedPayload, sign: sign)
     }
 
-    private enum CodingKeys: String, CodingKey { case jws, payload }
+    private enum CodingKeys: String, CodingKey { case jws, payload, payloadJSON }
 
     /// A value encoded without its token (see `encode(to:)`) takes it from the decoder's
     /// `TransactionTokenLookup`: the row's token, or one signed when first read.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let payload = try container.decode(TransactionPayload.self, forKey: .payload)
+        let payload: TransactionPayload
+        if let json = try container.decodeIfPresent(String.self, forKey: .payloadJSON) {
+            do {
+                payload = try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(json.utf8))
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .payloadJSON, in: container,
+                                                       debugDescription: "the transaction's payload: \(error)")
+            }
+        } else {
+            payload = try container.decode(TransactionPayload.self, forKey: .payload)
+        }
         if let jws = try container.decodeIfPresent(String.self, forKey: .jws) {
             self.init(jws: jws, payload: payload)
             return
@@ -59,6 +69,12 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if encoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] as? Bool == true {
             try container.encodeIfPresent(token.signedCompact, forKey: .jws)
+            // The bytes the token will sign are the payload already encoded: kept as text, they
+            // cost a string copy instead of a second encoding of some thirty fields.
+            if let bytes = token.bytesToSign {
+                try container.encode(String(decoding: bytes, as: UTF8.self), forKey: .payloadJSON)
+                return
+            }
         } else {
             try container.encode(try jws, forKey: .jws)
         }

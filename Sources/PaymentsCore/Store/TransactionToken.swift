@@ -55,6 +55,14 @@ final class TransactionToken: @unchecked Sendable {
         }
     }
 
+    /// The payload bytes a token not signed yet will sign; nil once signed.
+    var bytesToSign: Data? {
+        lock.withLock {
+            if case let .unsigned(bytes, _) = state { return bytes }
+            return nil
+        }
+    }
+
     /// Same token: the same object, the same signed text, or the same bytes still to be signed.
     func isSame(as other: TransactionToken) -> Bool {
         if self === other { return true }

@@ -17,6 +17,7 @@ import Testing
         // The retry gets the same token, before and after a write has stored it in the row.
         let replay = try await store.buy(ada, "themes", key: "key-1")
         #expect(try #require(replay.transaction).jws == token)
+        #expect(replay == receipt, "a replay answers exactly what the purchase answered")
         let listed = try await store.service.transactions(accountID: ada.id, limit: 10)
         #expect(try listed.map { try $0.jws } == [token])
         let replayAgain = try await store.buy(ada, "themes", key: "key-1")
