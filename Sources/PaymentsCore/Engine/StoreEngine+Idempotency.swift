@@ -25,7 +25,7 @@ extension StoreEngine {
             }
             let response: String = row["response"]
             let decoder = JSONDecoder()
-            decoder.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { try deferredToken(transactionID: $0) }
+            decoder.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { try deferredToken(transactionID: $0, payload: $1) }
             return try decoder.decode(Result.self, from: Data(response.utf8))
         }
         let result = try body()

@@ -85,12 +85,19 @@ extension StoreEngine {
 
     /// A stored transaction's token without signing it here: the row's, one signed since the
     /// purchase and not stored yet, or one signed from the row's payload when first read.
-    func deferredToken(transactionID id: String) throws -> TransactionToken {
+    /// With `payload`, the token of exactly those bytes: a row refunded or upgraded since carries
+    /// other bytes, and an answer replayed keeps the transaction it first gave.
+    func deferredToken(transactionID id: String, payload bytes: Data? = nil) throws -> TransactionToken {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT jws, payload FROM transactions WHERE id = ?"),
                                          arguments: [id]) else {
             throw PaymentsError.storage("transaction \(id) is recorded for a purchase but missing")
         }
-        return try deferredToken(id: id, jws: row["jws"], payload: row["payload"])
+        let stored: String? = row["payload"]
+        if let bytes, stored.map({ Data($0.utf8) }) != bytes {
+            return try signer.signedToken(transactionID: id, payload: bytes).map(TransactionToken.init(signed:))
+                ?? signer.deferredToken(transactionID: id, encodedPayload: bytes)
+        }
+        return try deferredToken(id: id, jws: row["jws"], payload: stored)
     }
 
     func deferredToken(id: String, jws: String, payload: String?) throws -> TransactionToken {

@@ -41,7 +41,8 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let payload: TransactionPayload
-        if let json = try container.decodeIfPresent(String.self, forKey: .payloadJSON) {
+        let json = try container.decodeIfPresent(String.self, forKey: .payloadJSON)
+        if let json {
             do {
                 payload = try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(json.utf8))
             } catch {
@@ -59,7 +60,7 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
             throw DecodingError.keyNotFound(CodingKeys.jws, .init(
                 codingPath: container.codingPath, debugDescription: "a transaction without its token"))
         }
-        self.init(payload: payload, token: try lookup.token(payload.transactionId))
+        self.init(payload: payload, token: try lookup.token(payload.transactionId, json.map { Data($0.utf8) }))
     }
 
     /// Encoders that ask for `TransactionTokenLookup.leavesTokensUnsigned` get the token only if

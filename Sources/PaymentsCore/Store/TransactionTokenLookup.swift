@@ -12,5 +12,7 @@ struct TransactionTokenLookup: @unchecked Sendable {
     /// Set to `true` in an encoder's user info to encode transactions without signing them.
     static let leavesTokensUnsigned = CodingUserInfoKey(rawValue: "kiosk.leavesTokensUnsigned")!
 
-    var token: (_ transactionID: String) throws -> TransactionToken
+    /// `payload`: the bytes the answer's transaction carried, when it was stored as them; a row
+    /// refunded or upgraded since has other bytes, and the answer keeps its own.
+    var token: (_ transactionID: String, _ payload: Data?) throws -> TransactionToken
 }

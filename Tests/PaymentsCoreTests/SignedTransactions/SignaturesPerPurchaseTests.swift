@@ -97,3 +97,25 @@ extension SignaturesPerPurchaseTests {
         #expect(reopened.signatures.total == 0)
     }
 }
+
+extension SignaturesPerPurchaseTests {
+    /// The first answer's transaction was unsigned and kept as its payload text; after a refund the
+    /// row says "revoked", and a replay still answers the transaction the purchase gave, with a token
+    /// of exactly that payload.
+    @Test func aReplayAfterARefundAnswersTheTransactionThePurchaseGave() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let receipt = try await store.buy(ada, "themes", key: "key-1")
+        _ = try await store.service.refund(invoiceID: receipt.invoice.id, idempotencyKey: "refund-1")
+        let replay = try await store.buy(ada, "themes", key: "key-1")
+        let transaction = try #require(replay.transaction)
+        #expect(transaction.payload == receipt.transaction?.payload && transaction.payload.revocationDate == nil)
+        guard case let .verified(payload) = try await store.service.verifyTransaction(try transaction.jws) else {
+            Issue.record("the replayed token does not verify"); return
+        }
+        #expect(payload.revocationDate == nil && payload.transactionId == transaction.payload.transactionId)
+        let stored = try #require(try await store.service.transactions(accountID: ada.id, limit: 10).first)
+        #expect(stored.payload.revocationDate != nil)
+        #expect(store.service.signatures.insideWrites == 0)
+    }
+}
