@@ -17,7 +17,7 @@ extension InvoiceKind {
 }
 
 extension InvoiceStatus {
-    init(_ status: Components.Schemas.Invoice.StatusPayload) {
+    init(_ status: Components.Schemas.InvoiceStatus) {
         switch status {
         case .draft: self = .draft
         case .open: self = .open
@@ -30,7 +30,8 @@ extension InvoiceStatus {
     }
 }
 
-extension Operations.ListInvoices.Input.Query.StatusPayload {
+/// The invoice-list filter (the server maps the other way, in its own module).
+extension Components.Schemas.InvoiceStatus {
     init(_ status: InvoiceStatus) {
         switch status {
         case .draft: self = .draft
@@ -60,7 +61,7 @@ extension PaymentsCore.InvoiceLine.Kind {
 }
 
 extension RenewalState {
-    init(_ state: Components.Schemas.Subscription.StatePayload) {
+    init(_ state: Components.Schemas.RenewalState) {
         switch state {
         case .subscribed: self = .subscribed
         case .inGracePeriod: self = .inGracePeriod
@@ -72,7 +73,7 @@ extension RenewalState {
 }
 
 extension PeriodType {
-    init(_ type: Components.Schemas.Subscription.PeriodTypePayload) {
+    init(_ type: Components.Schemas.PeriodType) {
         switch type {
         case .trial: self = .trial
         case .intro: self = .intro
@@ -118,24 +119,3 @@ extension Components.Schemas.CancellationInput.ReasonPayload {
     }
 }
 
-extension RenewalState {
-    init(_ state: Components.Schemas.AccessGrant.SubscriptionStatePayload) {
-        switch state {
-        case .subscribed: self = .subscribed
-        case .inGracePeriod: self = .inGracePeriod
-        case .inBillingRetryPeriod: self = .inBillingRetryPeriod
-        case .expired: self = .expired
-        case .revoked: self = .revoked
-        }
-    }
-}
-
-extension PeriodType {
-    init(_ type: Components.Schemas.AccessGrant.PeriodTypePayload) {
-        switch type {
-        case .trial: self = .trial
-        case .intro: self = .intro
-        case .normal: self = .normal
-        }
-    }
-}

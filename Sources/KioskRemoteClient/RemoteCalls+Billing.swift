@@ -48,7 +48,7 @@ extension RemoteCalls {
         let page = try await server.call("reading your invoices") { api in
             let parameters = Operations.ListInvoices.Input.Query(
                 limit: query.limit, cursor: query.cursor,
-                status: query.status.map(Operations.ListInvoices.Input.Query.StatusPayload.init), year: query.year)
+                status: query.status.map(Components.Schemas.InvoiceStatus.init), year: query.year)
             switch try await api.listInvoices(query: parameters) {
             case let .ok(ok): return try ok.body.json
             case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)

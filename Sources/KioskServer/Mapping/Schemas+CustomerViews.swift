@@ -64,15 +64,3 @@ extension Components.Schemas.RestoreResult.SubscriptionsPayloadPayload.StoreStat
         }
     }
 }
-
-extension Components.Schemas.RestoreResult.SubscriptionsPayloadPayload.RenewalStatePayload {
-    init(_ state: RenewalState) {
-        switch state {
-        case .subscribed: self = .subscribed
-        case .inGracePeriod: self = .inGracePeriod
-        case .inBillingRetryPeriod: self = .inBillingRetryPeriod
-        case .expired: self = .expired
-        case .revoked: self = .revoked
-        }
-    }
-}

@@ -16,7 +16,7 @@ extension Components.Schemas.Invoice.KindPayload {
     }
 }
 
-extension Components.Schemas.Invoice.StatusPayload {
+extension Components.Schemas.InvoiceStatus {
     init(_ status: InvoiceStatus) {
         switch status {
         case .draft: self = .draft
@@ -46,7 +46,7 @@ extension Components.Schemas.InvoiceLine.KindPayload {
 }
 
 extension InvoiceStatus {
-    init(_ status: Operations.ListInvoices.Input.Query.StatusPayload) {
+    init(_ status: Components.Schemas.InvoiceStatus) {
         switch status {
         case .draft: self = .draft
         case .open: self = .open

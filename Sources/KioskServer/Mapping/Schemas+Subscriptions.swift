@@ -21,7 +21,7 @@ extension Components.Schemas.Subscription {
     }
 }
 
-extension Components.Schemas.Subscription.StatePayload {
+extension Components.Schemas.RenewalState {
     init(_ state: RenewalState) {
         switch state {
         case .subscribed: self = .subscribed
@@ -33,7 +33,7 @@ extension Components.Schemas.Subscription.StatePayload {
     }
 }
 
-extension Components.Schemas.Subscription.PeriodTypePayload {
+extension Components.Schemas.PeriodType {
     init(_ type: PeriodType) {
         switch type {
         case .trial: self = .trial
