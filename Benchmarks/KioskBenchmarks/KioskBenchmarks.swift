@@ -10,6 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     do {
         DurablePurchaseBenchmarks.register()
         ServedBenchmarks.register()
+        FeedFanOutBenchmarks.register()
         RenewalEngineBenchmarks.register(
             subscriptions: environment["KIOSK_BENCH_RENEWALS"].flatMap { Int($0) } ?? 200, iterations: 3)
         if environment["KIOSK_BENCH_FULL"] == "1" {

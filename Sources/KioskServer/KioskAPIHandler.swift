@@ -114,7 +114,7 @@ struct KioskAPIHandler: APIProtocol {
             }
             after = position
         }
-        let stream = EventStream(service: service, signal: feed, accountID: accountID, after: after, keepAlive: keepAlive)
+        let stream = EventStream(signal: feed, accountID: accountID, after: after, keepAlive: keepAlive)
         return .ok(.init(body: .textEventStream(HTTPBody(stream, length: .unknown, iterationBehavior: .single))))
     }
 

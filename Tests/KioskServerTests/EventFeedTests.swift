@@ -32,6 +32,29 @@ import Testing
         #expect(caughtUp.id > first.id)
     }
 
+    /// Streams of one customer share reads and frames now: each must still get every event, and
+    /// another customer's stream none of them.
+    @Test func everyStreamOfTheCustomerHearsTheirPurchaseAndNobodyElseDoes() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        var annFirst = try await events(ann.client, lastEventID: nil).makeAsyncIterator()
+        var annSecond = try await events(ann.client, lastEventID: nil).makeAsyncIterator()
+        var bobs = try await events(bob.client, lastEventID: nil).makeAsyncIterator()
+
+        let bought = try await ann.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        let first = try await next(&annFirst, ofType: "purchase.completed")
+        let second = try await next(&annSecond, ofType: "purchase.completed")
+        #expect(first.id == second.id)
+        #expect(first.invoiceId == bought.invoice?.id && second.invoiceId == bought.invoice?.id)
+
+        let bobBought = try await bob.client.createPurchase(body: .json(.init(productId: "points.1000"))).ok.body.json
+        let bobHeard = try await next(&bobs, ofType: "purchase.completed")
+        #expect(bobHeard.invoiceId == bobBought.invoice?.id)
+        #expect(bobHeard.id > first.id)
+    }
+
     @Test func theJSONFeedPagesByPosition() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

@@ -1,6 +1,4 @@
 import Foundation
-import KioskAPI
-import OpenAPIRuntime
 import PaymentsCore
 import ServiceLifecycle
 
@@ -11,7 +9,6 @@ import ServiceLifecycle
 struct EventStream: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
 
-    let service: any PaymentsService
     let signal: FeedSignal
     let accountID: String
     let after: Int64
@@ -20,45 +17,38 @@ struct EventStream: AsyncSequence, Sendable {
     struct AsyncIterator: AsyncIteratorProtocol {
         let stream: EventStream
         var cursor: Int64
-        var known: Int64?
-        var pending: [StoreEvent] = []
+        var pending: ArraySlice<(position: Int64, bytes: [UInt8])> = []
+        /// Set once a read came back short: everything up to this feed position has been read, so
+        /// the stream waits for news instead of reading again to find nothing.
+        var readUpTo: Int64?
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
+            let signal = stream.signal
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
-                if !pending.isEmpty {
-                    let event = pending.removeFirst()
-                    cursor = event.id
-                    return ArraySlice(try EventStream.frame(event))
+                if let frame = pending.popFirst() {
+                    cursor = frame.position
+                    return ArraySlice(frame.bytes)
                 }
-                let known: Int64
-                if let seen = self.known {
-                    known = seen
-                } else {
-                    known = try await stream.service.feedPosition(accountID: nil)
-                }
-                pending = try await stream.service.events(accountID: stream.accountID, after: cursor, limit: 100)
-                if !pending.isEmpty {
-                    self.known = known
+                if let known = readUpTo {
+                    let (accountID, cursor, keepAlive) = (stream.accountID, self.cursor, stream.keepAlive)
+                    let wake = await cancelWhenGracefulShutdown {
+                        await signal.wait(accountID: accountID, beyond: cursor, known: known, timeout: keepAlive)
+                    }
+                    switch wake {
+                    case .cancelled: return nil
+                    case .timedOut: return ArraySlice(": keep-alive\n\n".utf8)
+                    case .moved: readUpTo = nil
+                    }
                     continue
                 }
-                let (signal, keepAlive) = (stream.signal, stream.keepAlive)
-                let now = await cancelWhenGracefulShutdown { await signal.wait(beyond: known, timeout: keepAlive) }
-                if Task.isCancelled || Task.isShuttingDownGracefully { return nil }
-                self.known = now
-                if now == known { return ArraySlice(": keep-alive\n\n".utf8) }
+                let known = signal.position
+                let page = try await signal.pages.page(accountID: stream.accountID, after: cursor)
+                pending = page.frames[...]
+                if page.frames.count < FeedPages.limit { readUpTo = known }
             }
             return nil
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self, cursor: after) }
-
-    /// `id: N`, `event: TYPE`, `data: {json}`: JSON has no raw newlines, so one data line suffices.
-    static func frame(_ event: StoreEvent) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Components.Schemas.Event(event))
-        return Array("id: \(event.id)\nevent: \(event.type.rawValue)\ndata: ".utf8) + Array(data) + Array("\n\n".utf8)
-    }
 }

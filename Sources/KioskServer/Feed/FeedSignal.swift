@@ -2,83 +2,95 @@ import Foundation
 import PaymentsCore
 import Synchronization
 
-/// Tells waiting feed streams that the store's feed moved, with one poll of the store for all of
-/// them: a thousand connected clients cost one query per interval, not a thousand.
+/// Wakes the feed streams whose customer has news, with one poll of the store for all of them: a
+/// thousand connected clients cost one query per interval, not a thousand, and a purchase wakes
+/// only the streams of the customer who made it.
 ///
 /// Polling the event table (rather than an in-process notification) is what lets a stream see
-/// events written by another process or another server instance on the same database.
+/// events written by another process or another server instance on the same database. Deadlines
+/// are checked by the same poll, so a wait leaves no timer behind when it is woken early.
 final class FeedSignal: Sendable {
-    private struct Waiter {
-        var beyond: Int64
-        var continuation: CheckedContinuation<Void, Never>
+    enum Wake: Sendable {
+        case moved
+        case timedOut
+        case cancelled
     }
 
+    private typealias Waiters = FeedWaiters<ContinuousClock.Instant, CheckedContinuation<Wake, Never>>
+
     private struct State {
-        var position: Int64 = -1
-        var waiters: [UUID: Waiter] = [:]
+        var waiters = Waiters()
         var polling = false
     }
 
+    let pages: FeedPages
     private let state = Mutex(State())
     private let service: any PaymentsService
     private let interval: Duration
 
-    init(service: any PaymentsService, interval: Duration = .milliseconds(200)) {
+    init(service: any PaymentsService, interval: Duration = .milliseconds(100)) {
         self.service = service
         self.interval = interval
+        pages = FeedPages(service: service)
     }
 
-    /// Waits until the store's feed has moved past `position`, or `timeout` passed (time for a
-    /// keep-alive), or the task is cancelled; returns the feed's position as last seen.
-    func wait(beyond position: Int64, timeout: Duration) async -> Int64 {
+    /// The feed's end as last polled. A stream notes it before reading, and passes it to `wait`.
+    var position: Int64 { state.withLock { $0.waiters.position } }
+
+    /// Waits until the account's feed moves past `cursor`, or `timeout` passes, or the task is
+    /// cancelled (see `FeedWaiters.add` for `known`).
+    func wait(accountID: String, beyond cursor: Int64, known: Int64, timeout: Duration) async -> Wake {
         let id = UUID()
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let (resumeNow, startPoller) = state.withLock { state -> (Bool, Bool) in
-                    if state.position > position || Task.isCancelled { return (true, false) }
-                    state.waiters[id] = Waiter(beyond: position, continuation: continuation)
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Wake, Never>) in
+                let (now, startPoller) = state.withLock { state -> (Wake?, Bool) in
+                    if Task.isCancelled { return (.cancelled, false) }
+                    if state.waiters.add(id, accountID: accountID, beyond: cursor, known: known, deadline: deadline,
+                                         token: continuation) != nil {
+                        return (.moved, false)
+                    }
                     defer { state.polling = true }
-                    return (false, !state.polling)
+                    return (nil, !state.polling)
                 }
-                if resumeNow {
-                    continuation.resume()
+                if let now {
+                    continuation.resume(returning: now)
                     return
                 }
                 if startPoller { Task { await self.poll() } }
-                Task {
-                    try? await Task.sleep(for: timeout)
-                    self.resume(id)
-                }
             }
         } onCancel: {
-            resume(id)
+            state.withLock { $0.waiters.remove(id) }?.resume(returning: .cancelled)
         }
-        return state.withLock { max($0.position, position) }
     }
 
-    private func resume(_ id: UUID) {
-        state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
-    }
-
-    /// Runs while anyone waits: reads the feed's end and wakes the waiters it has moved past.
+    /// Runs while anyone waits: reads what moved since the last round, forgets those customers'
+    /// shared pages, then wakes their streams and the streams due a keep-alive.
     private func poll() async {
         while true {
-            let latest: Int64?
+            let known = position
+            let advance: FeedAdvance?
             do {
-                latest = try await service.feedPosition(accountID: nil)
+                // The first round only learns where the feed ends (the waiters are woken to read).
+                advance = known < 0 ? FeedAdvance(position: try await service.feedPosition(accountID: nil), accounts: [:])
+                    : try await service.feedAdvance(after: known)
             } catch {
                 // Waiters stay put and time out into a keep-alive; the next round reads again.
-                latest = nil
+                advance = nil
             }
-            let (woken, idle) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Bool) in
-                if let latest { state.position = max(state.position, latest) }
-                let due = state.waiters.filter { $0.value.beyond < state.position }
-                due.keys.forEach { state.waiters.removeValue(forKey: $0) }
+            pages.tick()
+            if let advance { pages.forget(advance.accounts.keys) }
+            let now = ContinuousClock.now
+            let (woken, idle) = state.withLock { state in
+                let woken = state.waiters.poll(advance, now: now)
                 if state.waiters.isEmpty { state.polling = false }
-                return (due.values.map(\.continuation), state.waiters.isEmpty)
+                return (woken, state.waiters.isEmpty)
             }
-            woken.forEach { $0.resume() }
-            if idle { return }
+            for (continuation, wake) in woken { continuation.resume(returning: wake == .moved ? .moved : .timedOut) }
+            if idle {
+                pages.removeAll()
+                return
+            }
             try? await Task.sleep(for: interval)
         }
     }

@@ -343,6 +343,10 @@ public final class LocalPaymentsService: PaymentsService {
         try await read { try $0.feedPosition(accountID: accountID) }
     }
 
+    public func feedAdvance(after position: Int64) async throws -> FeedAdvance {
+        try await read { try $0.feedAdvance(after: position) }
+    }
+
     /// Runs what fell due on the real clock, and stores tokens signed since the last write. A read
     /// first: an idle store (the usual case, every second) is not written at all, so several
     /// processes sharing a data directory do not queue for its write lock on every tick. Every

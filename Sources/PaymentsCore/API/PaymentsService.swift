@@ -70,6 +70,9 @@ public protocol PaymentsService: Sendable {
     func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent]
     /// Where the change feed ends now: the id to read `events(after:)` from for news only (0 when empty).
     func feedPosition(accountID: String?) async throws -> Int64
+    /// The feed's end and each account whose events lie after `position` (events of no account
+    /// move only the end).
+    func feedAdvance(after position: Int64) async throws -> FeedAdvance
 
     /// Checks the books: returns every broken invariant (empty when all hold).
     func checkInvariants() async throws -> [String]

@@ -70,15 +70,34 @@ extension StoreEngine {
         return try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
     }
 
+    /// Reads only events after `position` (the primary key's range), so a poller asking every
+    /// fraction of a second pays for what is new, not for the history.
+    func feedAdvance(after position: Int64) throws -> FeedAdvance {
+        var advance = FeedAdvance(position: position, accounts: [:])
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT account_id, MAX(seq) AS latest FROM events WHERE seq > ? GROUP BY account_id
+            """), arguments: [position])
+        while let row = try rows.next() {
+            let latest: Int64 = row["latest"]
+            advance.position = max(advance.position, latest)
+            if let accountID: String = row["account_id"] { advance.accounts[accountID] = latest }
+        }
+        return advance
+    }
+
     func events(accountID: String?, after: Int64?, limit: Int) throws -> [StoreEvent] {
         // App analytics and customer notices live in the same table but have their own feeds.
-        var sql = "SELECT * FROM events WHERE seq > ? AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%'"
+        let sql = "SELECT * FROM events WHERE seq > ? AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%'"
         var arguments: StatementArguments = [after ?? 0]
+        let statement: Statement
         if let accountID {
-            sql += " AND account_id = ?"
+            statement = try db.cachedStatement(sql: sql + " AND account_id = ? ORDER BY seq LIMIT ?")
             _ = arguments.append(contentsOf: [accountID])
+        } else {
+            statement = try db.cachedStatement(sql: sql + " ORDER BY seq LIMIT ?")
         }
-        let rows = try Row.fetchAll(db, sql: sql + " ORDER BY seq LIMIT \(min(max(limit, 1), 1000))", arguments: arguments)
+        _ = arguments.append(contentsOf: [min(max(limit, 1), 1000)])
+        let rows = try Row.fetchAll(statement, arguments: arguments)
         return rows.compactMap { row in
             guard let type = StoreEventType(rawValue: row["type"]) else { return nil }
             return StoreEvent(id: row["seq"], accountID: row["account_id"], type: type, at: Date(milliseconds: row["at"]),

@@ -45,6 +45,25 @@ import Testing
         #expect(news.map(\.type).contains(.purchaseCompleted))
     }
 
+    @Test func theFeedAdvanceNamesTheAccountsWithNewsAndNoOthers() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let bob = try await store.account("bob")
+        let cy = try await store.account("cy")
+        _ = try await store.buy(cy, "pro.monthly")
+        let start = try await store.service.feedPosition(accountID: nil)
+        #expect(try await store.service.feedAdvance(after: start) == FeedAdvance(position: start, accounts: [:]))
+
+        _ = try await store.buy(ada, "pro.monthly")
+        _ = try await store.buy(bob, "pro.monthly")
+        let advance = try await store.service.feedAdvance(after: start)
+        let end = try await store.service.feedPosition(accountID: nil)
+        #expect(advance.position == end)
+        #expect(advance.accounts == [ada.id: try await store.service.feedPosition(accountID: ada.id),
+                                     bob.id: try await store.service.feedPosition(accountID: bob.id)])
+        #expect(try await store.service.feedAdvance(after: end).accounts.isEmpty)
+    }
+
     @Test func trackingUsesTheAccountsTestClockAndChecksProducts() async throws {
         let store = try await CoreFixture()
         let frozen = CoreFixture.date("2030-06-01T12:00:00Z")
