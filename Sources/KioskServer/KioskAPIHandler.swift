@@ -30,11 +30,9 @@ struct KioskAPIHandler: APIProtocol {
 
     func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output {
         let accountID = try customerID()
-        // Customer info carries the plan standing already: asking for the current plan too was a
-        // third read transaction per request, computing the entitlements a second time.
-        async let account = service.account(accountID)
-        async let info = service.customerInfo(accountID: accountID)
-        let (theAccount, theInfo) = try await (account, info)
+        // One read: the account and the customer info (which carries the plan standing) together.
+        let overview = try await service.customerOverview(accountID: accountID)
+        let (theAccount, theInfo) = (overview.account, overview.info)
         let body = Components.Schemas.CustomerInfo(
             account: .init(theAccount), requestDate: theInfo.requestDate,
             plan: theInfo.plan.planID.map { .init(id: $0, name: theInfo.plan.planName) },

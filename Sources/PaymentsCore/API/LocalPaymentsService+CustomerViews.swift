@@ -22,6 +22,12 @@ extension LocalPaymentsService {
         try await read(failing: .subscriptionStatus) { try $0.customerInfo(accountID: accountID) }
     }
 
+    public func customerOverview(accountID: String) async throws -> CustomerOverview {
+        try await read(failing: .subscriptionStatus) { engine in
+            CustomerOverview(account: try engine.account(accountID).account, info: try engine.customerInfo(accountID: accountID))
+        }
+    }
+
     public func statusVocabulary(subscriptionID: String) async throws -> SubscriptionStatusVocabulary {
         try await read { SubscriptionStatusVocabulary(try $0.subscription(subscriptionID).subscription) }
     }

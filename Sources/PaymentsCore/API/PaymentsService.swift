@@ -117,6 +117,8 @@ public protocol PaymentsService: Sendable {
     func restorePurchases(accountID: String, includeInactive: Bool) async throws -> RestoreResult
     /// RevenueCat-style customer info; honours `.subscriptionStatus` faults like `subscriptions`.
     func customerInfo(accountID: String) async throws -> CustomerInfo
+    /// The account and its customer info, read at one moment.
+    func customerOverview(accountID: String) async throws -> CustomerOverview
     /// The subscription's status in StoreKit's, Stripe's, RevenueCat's, Chargebee's and Dodo's words.
     func statusVocabulary(subscriptionID: String) async throws -> SubscriptionStatusVocabulary
     /// Records an app analytics event at the account's store clock time.

@@ -25,6 +25,18 @@ import Testing
         #expect(info.nonSubscriptionTransactions.isEmpty)
     }
 
+    @Test func theOverviewIsTheAccountAndItsCustomerInfoOfOneMoment() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.monthly")
+        let overview = try await store.service.customerOverview(accountID: ada.id)
+        #expect(overview.account == (try await store.service.account(ada.id)))
+        #expect(overview.info == (try await store.service.customerInfo(accountID: ada.id)))
+        await #expect(throws: PaymentsError.accountNotFound("acct_missing")) {
+            try await store.service.customerOverview(accountID: "acct_missing")
+        }
+    }
+
     @Test func storeBilledSubscriptionIsAppStoreAndCancellingStopsRenewal() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
