@@ -13,10 +13,6 @@ extension StoreEngine {
         // The request is compared as text, so its keys are sorted; the response is only decoded.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let responseEncoder = JSONEncoder()
-        // The response is written inside the purchase's transaction, which signs nothing: a
-        // transaction is kept without its token, and a replay finds the token by its row.
-        responseEncoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] = true
         let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
         if let row = try Row.fetchOne(db, sql: "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
                                       arguments: [key]) {
@@ -31,8 +27,23 @@ extension StoreEngine {
         let result = try body()
         try db.execute(sql: """
             INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [key, operation, requestJSON, String(decoding: try responseEncoder.encode(result), as: UTF8.self),
-                             systemNow.milliseconds])
+            """, arguments: [key, operation, requestJSON, try Self.storedAnswer(result), systemNow.milliseconds])
         return result
+    }
+
+    /// The response column's text: written by hand when the result can (`HandWrittenAnswer`),
+    /// else by the encoder. Either decodes to the result on a replay.
+    static func storedAnswer<Result: Encodable>(_ result: Result) throws -> String {
+        if let answer = result as? any HandWrittenAnswer, let json = answer.answerJSON { return json }
+        return try encodedAnswer(result)
+    }
+
+    /// The encoder's text of an answer. The response is written inside the purchase's transaction,
+    /// which signs nothing: a transaction is kept without its token, and a replay finds the token
+    /// by its row.
+    static func encodedAnswer<Result: Encodable>(_ result: Result) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] = true
+        return String(decoding: try encoder.encode(result), as: UTF8.self)
     }
 }

@@ -34,6 +34,10 @@ public struct SignedTransaction: Hashable, Sendable, Codable {
         self.token = TransactionToken(encodedPayload: encodedPayload, sign: sign)
     }
 
+    /// The payload bytes the token will sign, nil once signed: what an answer stored inside a write
+    /// keeps instead of the token (see `encode(to:)` and `PurchaseAnswerJSON`).
+    var payloadBytesToSign: Data? { token.bytesToSign }
+
     private enum CodingKeys: String, CodingKey { case jws, payload, payloadJSON }
 
     /// A value encoded without its token (see `encode(to:)`) takes it from the decoder's
