@@ -23,9 +23,7 @@ extension LocalPaymentsService {
     }
 
     public func customerOverview(accountID: String) async throws -> CustomerOverview {
-        try await read(failing: .subscriptionStatus) { engine in
-            CustomerOverview(account: try engine.account(accountID).account, info: try engine.customerInfo(accountID: accountID))
-        }
+        try await read(failing: .subscriptionStatus) { try $0.customerOverview(accountID: accountID) }
     }
 
     public func statusVocabulary(subscriptionID: String) async throws -> SubscriptionStatusVocabulary {

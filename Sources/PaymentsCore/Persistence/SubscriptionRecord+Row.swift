@@ -45,27 +45,18 @@ extension SubscriptionRecord {
         priceOverride = try row.decode(forColumn: "price_override")
     }
 
-    private static func date(_ row: Row, _ column: String) throws -> Date {
-        Date(milliseconds: try row.decode(forColumn: column))
-    }
+    private static func date(_ row: Row, _ column: String) throws -> Date { try row.storedDate(column) }
 
-    private static func dateIfPresent(_ row: Row, _ column: String) throws -> Date? {
-        try row.decode(Int64?.self, forColumn: column).map(Date.init(milliseconds:))
-    }
+    private static func dateIfPresent(_ row: Row, _ column: String) throws -> Date? { try row.storedDateIfPresent(column) }
 
     private static func raw<Value: RawRepresentable>(_ type: Value.Type, _ row: Row, _ column: String) throws -> Value
     where Value.RawValue == String {
-        let text: String = try row.decode(forColumn: column)
-        guard let value = Value(rawValue: text) else {
-            throw PaymentsError.storage("subscriptions.\(column) holds \"\(text)\", which is not a \(Value.self).")
-        }
-        return value
+        try row.storedValue(type, table: databaseTableName, column: column)
     }
 
     private static func rawIfPresent<Value: RawRepresentable>(_ type: Value.Type, _ row: Row,
                                                               _ column: String) throws -> Value?
     where Value.RawValue == String {
-        guard try row.decode(String?.self, forColumn: column) != nil else { return nil }
-        return try raw(type, row, column)
+        try row.storedValueIfPresent(type, table: databaseTableName, column: column)
     }
 }

@@ -93,6 +93,46 @@ struct ExplicitRowDecodingTests {
         #expect(read.originalTransactionID == "tx_1" && read.billing == .store && read.priceOverride == 1299)
     }
 
+    @Test("a purchase round-trips, written by its insert and by GRDB's Codable insert", arguments: [false, true])
+    func purchaseRoundTrips(codableInsert: Bool) throws {
+        let queue = try database()
+        let written = PurchaseRecord(
+            id: "pur_1", accountID: "acct_1", productID: "season.pass", type: .nonRenewing,
+            purchasedAt: Date(milliseconds: 1_700_000_000_321), expiresAt: Date(milliseconds: 1_707_000_000_000),
+            revokedAt: Date(milliseconds: 1_701_000_000_999), invoiceID: "in_1", points: 0, billing: .store)
+        let plain = PurchaseRecord(id: "pur_2", accountID: "acct_1", productID: "points.500", type: .consumable,
+                                   purchasedAt: Date(milliseconds: 0), expiresAt: nil, revokedAt: nil, invoiceID: "in_2",
+                                   points: 500, billing: .card)
+        try queue.write { db in
+            try account(details: CustomerDetails()).insert(db)
+            for record in [written, plain] {
+                if codableInsert { try record.insert(db) } else { try record.insertRow(db) }
+            }
+        }
+        let read = try queue.read { db in try PurchaseRecord.fetchAll(db, sql: "SELECT * FROM purchases ORDER BY id") }
+        #expect(read.map(\.id) == ["pur_1", "pur_2"])
+        for (got, wanted) in zip(read, [written, plain]) {
+            #expect(got.accountID == wanted.accountID && got.productID == wanted.productID && got.type == wanted.type)
+            #expect(got.purchasedAt == wanted.purchasedAt && got.expiresAt == wanted.expiresAt)
+            #expect(got.revokedAt == wanted.revokedAt && got.invoiceID == wanted.invoiceID)
+            #expect(got.points == wanted.points && got.billing == wanted.billing)
+        }
+    }
+
+    @Test("a purchase row with an unknown type is a storage error naming the column")
+    func unknownPurchaseTypeIsAStorageError() throws {
+        let queue = try database()
+        let row = try queue.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT 'pur_1' AS id, 'acct_1' AS account_id, 'x' AS product_id, 'rental' AS type, 0 AS purchased_at,
+                    NULL AS expires_at, NULL AS revoked_at, 'in_1' AS invoice_id, 0 AS points, 'card' AS billing
+                """)
+        }
+        #expect(throws: PaymentsError.storage("purchases.type holds \"rental\", which is not a Kind.")) {
+            _ = try PurchaseRecord(row: try #require(row))
+        }
+    }
+
     @Test("a subscription row with an unknown state is a storage error naming the column")
     func unknownStateIsAStorageError() throws {
         let queue = try database()
