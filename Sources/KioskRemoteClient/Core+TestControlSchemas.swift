@@ -68,3 +68,20 @@ extension PaymentsCore.ClockAdvanceReport {
         trialConversions = report.trialConversions
     }
 }
+
+extension PaymentsCore.WebhookDelivery {
+    init(_ delivery: Components.Schemas.WebhookDelivery) throws {
+        guard let eventType = WebhookEventType(rawValue: delivery.eventType) else {
+            throw RemoteMappingFailure("webhook delivery \(delivery.id) has an unknown event type \"\(delivery.eventType)\"")
+        }
+        let status: WebhookDeliveryStatus = switch delivery.status {
+        case .pending: .pending
+        case .delivered: .delivered
+        case .failed: .failed
+        case .dropped: .dropped
+        }
+        self.init(id: delivery.id, messageID: delivery.messageId, eventType: eventType, body: Data(delivery.body.utf8),
+                  status: status, attempts: delivery.attempts, firstAttemptAt: delivery.firstAttemptAt,
+                  nextAttemptAt: delivery.nextAttemptAt, lastError: delivery.lastError, deliveredAt: delivery.deliveredAt)
+    }
+}

@@ -50,11 +50,11 @@ extension PaymentsClient {
             testClock: { try await calls.testClock($0) },
             advanceTestClock: { try await calls.advanceTestClock($0, to: $1) },
             hostedCheckout: .unavailable)
-        client.webhookDeliveries = { [] }
-        client.replayWebhook = { _ in throw RemoteUnavailableCall.notServed("replaying a webhook", server: name) }
-        client.duplicateWebhook = { _ in throw RemoteUnavailableCall.notServed("duplicating a webhook", server: name) }
-        client.attachNewTestClock = { _, _ in throw RemoteUnavailableCall.notServed("attaching a new test clock", server: name) }
-        client.detachTestClock = { _ in throw RemoteUnavailableCall.notServed("detaching the test clock", server: name) }
+        client.webhookDeliveries = { try await calls.webhookDeliveries() }
+        client.replayWebhook = { try await calls.replayWebhook($0) }
+        client.duplicateWebhook = { try await calls.duplicateWebhook($0) }
+        client.attachNewTestClock = { try await calls.attachNewTestClock($0, name: $1) }
+        client.detachTestClock = { try await calls.detachTestClock($0) }
         return client
     }
 }

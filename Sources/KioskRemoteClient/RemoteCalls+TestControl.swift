@@ -73,4 +73,24 @@ extension RemoteCalls {
         }
         return ClockAdvanceReport(answer)
     }
+
+    func attachNewTestClock(_ accountID: String, name: String) async throws -> TestClock {
+        let answer = try await server.adminCall("putting the account on a new test clock") { api in
+            switch try await api.attachNewTestClock(path: .init(accountId: accountID), body: .json(.init(name: name))) {
+            case let .created(created): return try created.body.json
+            case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+            }
+        }
+        return TestClock(answer)
+    }
+
+    func detachTestClock(_ accountID: String) async throws -> Account {
+        let answer = try await server.adminCall("returning the account to real time") { api in
+            switch try await api.detachTestClock(path: .init(accountId: accountID)) {
+            case let .ok(ok): return try ok.body.json
+            case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+            }
+        }
+        return try mapped("returning the account to real time") { try Account(answer) }
+    }
 }

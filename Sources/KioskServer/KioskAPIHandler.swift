@@ -149,6 +149,17 @@ struct KioskAPIHandler: APIProtocol {
         return .ok(.init(body: .json(.init(account))))
     }
 
+    func attachNewTestClock(_ input: Operations.AttachNewTestClock.Input) async throws
+        -> Operations.AttachNewTestClock.Output {
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let clock = try await service.attachNewTestClock(accountID: input.path.accountId, name: body.name)
+        return .created(.init(body: .json(.init(clock))))
+    }
+
+    func detachTestClock(_ input: Operations.DetachTestClock.Input) async throws -> Operations.DetachTestClock.Output {
+        .ok(.init(body: .json(.init(try await service.detachTestClock(accountID: input.path.accountId)))))
+    }
+
     /// The contract states these bounds too; the generated server does not enforce them.
     func pageSize(_ limit: Int?, default defaultSize: Int, maximum: Int) throws -> Int {
         let size = limit ?? defaultSize

@@ -202,4 +202,19 @@ import Testing
         #expect(try await client.signedInAccount()?.id == cy.id)
         #expect(try await client.storeControls() == StoreControls())
     }
+
+    @Test func withTheAdminKeyTheAccountGoesOntoANewTestClockAndBack() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customerKey("ann")
+        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+                                                        adminKey: fixture.adminKey.value))
+        let clock = try await client.attachNewTestClock(ann.id, "qa")
+        #expect(clock.name == "qa")
+        #expect(try await fixture.service.account(ann.id).testClockID == clock.id)
+        await #expect(throws: (any Error).self) { try await client.attachNewTestClock(ann.id, "again") }
+        let back = try await client.detachTestClock(ann.id)
+        #expect(back.id == ann.id && back.testClockID == nil)
+        #expect(try await fixture.service.account(ann.id).testClockID == nil)
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import KioskAPI
+import KioskRemoteClient
+import KioskViewModels
 import OpenAPIRuntime
 import PaymentsCore
 import Synchronization
@@ -63,6 +65,29 @@ import Testing
         #expect(transport.messageIDs.filter { $0 == original.messageId }.count == before + 2)
         let after = try await fixture.admin.listWebhookDeliveries().ok.body.json
         #expect(after.filter { [replayed.id, duplicated.id].contains($0.id) }.map(\.status) == [.delivered, .delivered])
+    }
+
+    /// `kiosk run --server` with the admin key: the QA panel's outbox through the remote client.
+    @Test func theRemoteQAPanelListsReplaysAndDuplicatesDeliveries() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        _ = try await paidCheckout(fixture)
+        let ann = try await fixture.customerKey("bob")
+        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key, adminKey: fixture.adminKey.value))
+        let local = try await fixture.service.webhookDeliveries()
+        let listed = try await client.webhookDeliveries()
+        #expect(listed == local)
+        let original = try #require(listed.first { $0.eventType == .paymentSucceeded })
+        let replayed = try await client.replayWebhook(original.id)
+        let duplicated = try await client.duplicateWebhook(original.id)
+        #expect(replayed.messageID == original.messageID && duplicated.messageID == original.messageID)
+        #expect(replayed.body == original.body && replayed.status == .pending)
+        #expect(try await client.webhookDeliveries().map(\.id) == local.map(\.id) + [replayed.id, duplicated.id])
+        await #expect(throws: (any Error).self) { try await client.replayWebhook("whd_nope") }
+
+        let withoutAdmin = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        let refusal = await #expect(throws: RemoteUnavailableCall.self) { try await withoutAdmin.webhookDeliveries() }
+        #expect(refusal?.description.contains("needs the server's admin key") == true)
     }
 
     @Test func anUnknownDeliveryIsAProblemNamingIt() async throws {

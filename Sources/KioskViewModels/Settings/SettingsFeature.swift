@@ -150,18 +150,20 @@ public struct SettingsFeature: Reducer {
         async let accounts = client.accounts()
         // The QA panel's test-control reads may be refused on their own (a storefront on a server
         // without the admin key): the panel says why and the rest of Settings still loads.
-        async let testControl = capture { try await (client.storeControls(), client.pendingActions(nil)) }
+        async let testControl = capture {
+            try await (client.storeControls(), client.pendingActions(nil), client.webhookDeliveries())
+        }
         async let events = client.events(account?.id, nil, QAPanelState.eventPageSize)
         var data = try await SettingsData(account: account, accounts: accounts, catalog: nil, controls: nil,
                                           pendingActions: [], events: events)
         switch await testControl {
-        case let .success((controls, pending)):
+        case let .success((controls, pending, webhooks)):
             data.controls = controls
             data.pendingActions = pending
+            data.webhooks = webhooks
         case let .failure(error):
             data.qaError = error
         }
-        data.webhooks = try await client.webhookDeliveries()
         guard let account else { return data }
         async let catalog = client.catalog()
         async let subscriptions = client.subscriptions(account.id)

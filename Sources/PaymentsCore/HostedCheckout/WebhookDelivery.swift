@@ -16,4 +16,21 @@ public struct WebhookDelivery: Sendable, Hashable, Codable, Identifiable {
     public var nextAttemptAt: Date
     public var lastError: String?
     public var deliveredAt: Date?
+
+    /// Every stored property, in order: the memberwise initializer, public so a client of a
+    /// remote core can build the value it received.
+    public init(id: String, messageID: String, eventType: WebhookEventType, body: Data, status: WebhookDeliveryStatus,
+                attempts: Int, firstAttemptAt: Date, nextAttemptAt: Date, lastError: String? = nil,
+                deliveredAt: Date? = nil) {
+        self.id = id
+        self.messageID = messageID
+        self.eventType = eventType
+        self.body = body
+        self.status = status
+        self.attempts = attempts
+        self.firstAttemptAt = firstAttemptAt
+        self.nextAttemptAt = nextAttemptAt
+        self.lastError = lastError
+        self.deliveredAt = deliveredAt
+    }
 }
