@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "KioskViewModels", targets: ["KioskViewModels"]),
         .library(name: "KioskScreens", targets: ["KioskScreens"]),
         .library(name: "KioskQA", targets: ["KioskQA"]),
+        // For the benchmark package in Benchmarks/ (kept apart so `swift build` never compiles it).
+        .library(name: "KioskServer", targets: ["KioskServer"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,7 +31,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -135,21 +137,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]
-        ),
-        .executableTarget(
-            name: "KioskBenchmarks",
-            dependencies: [
-                "PaymentsCore", "KioskViewModels", "KioskScreens", "TerminalUI", "KioskServer",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            path: "Benchmarks/KioskBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .target(
             name: "TestSupport",

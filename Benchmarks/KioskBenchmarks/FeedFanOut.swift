@@ -137,20 +137,8 @@ final class FeedFanOut: Sendable {
 
     private static func send(_ http: HTTPClient, _ method: HTTPMethod, _ path: String, on server: ServeProcess, key: String,
                              body: String? = nil, idempotencyKey: String? = nil) async throws -> [UInt8] {
-        var request = HTTPClientRequest(url: server.url.appendingPathComponent(path).absoluteString)
-        request.method = method
-        request.headers.add(name: "Authorization", value: "Bearer \(key)")
-        if let idempotencyKey { request.headers.add(name: "Idempotency-Key", value: idempotencyKey) }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
-        let response = try await http.execute(request, timeout: .seconds(30))
-        let bytes = try await response.body.collect(upTo: 1 << 20)
-        guard (200..<300).contains(response.status.code) else {
-            throw BenchmarkSetupError.invalidFixture("\(method) /\(path) answered \(response.status): \(String(buffer: bytes))")
-        }
-        return Array(buffer: bytes)
+        try await LoopbackRequest.send(http, method, server.url.appendingPathComponent(path), key: key, body: body,
+                                       idempotencyKey: idempotencyKey)
     }
 }
 

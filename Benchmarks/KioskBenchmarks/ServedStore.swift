@@ -51,7 +51,7 @@ final class ServedStore: Sendable {
                                              concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let kiosk = URL(string: "http://127.0.0.1:\(kioskPort)")!
-        let customerBytes = try await send(client, "GET", kiosk.appendingPathComponent("v1/customer"), key: customerKey)
+        let customerBytes = try await LoopbackRequest.send(client, .GET, kiosk.appendingPathComponent("v1/customer"), key: customerKey)
         let router = Router()
         router.post("bare/purchase") { _, _ -> Response in
             try await rows.commitOneAsync()
@@ -82,21 +82,21 @@ final class ServedStore: Sendable {
 
     func purchase() async throws {
         let body = #"{"product_id":"\#(BenchmarkCatalog.points)"}"#
-        _ = try await Self.send(client, "POST", kiosk.appendingPathComponent("v1/purchases"), key: customerKey,
+        _ = try await LoopbackRequest.send(client, .POST, kiosk.appendingPathComponent("v1/purchases"), key: customerKey,
                                 body: body, idempotencyKey: "served-\(keys.next())")
     }
 
     func barePurchase() async throws {
-        _ = try await Self.send(client, "POST", bare.appendingPathComponent("bare/purchase"), key: customerKey,
+        _ = try await LoopbackRequest.send(client, .POST, bare.appendingPathComponent("bare/purchase"), key: customerKey,
                                 body: #"{"product_id":"\#(BenchmarkCatalog.points)"}"#, idempotencyKey: "bare-\(keys.next())")
     }
 
     func customerInfo() async throws {
-        _ = try await Self.send(client, "GET", kiosk.appendingPathComponent("v1/customer"), key: customerKey)
+        _ = try await LoopbackRequest.send(client, .GET, kiosk.appendingPathComponent("v1/customer"), key: customerKey)
     }
 
     func bareCustomerInfo() async throws {
-        _ = try await Self.send(client, "GET", bare.appendingPathComponent("bare/customer"), key: customerKey)
+        _ = try await LoopbackRequest.send(client, .GET, bare.appendingPathComponent("bare/customer"), key: customerKey)
     }
 
     func stop() async {
@@ -135,24 +135,5 @@ final class ServedStore: Sendable {
             throw BenchmarkSetupError.invalidFixture("a server did not start")
         }
         return (port, task)
-    }
-
-    /// Sends one request and fails on anything but 200, so a benchmark never times error pages.
-    private static func send(_ client: HTTPClient, _ method: String, _ url: URL, key: String, body: String? = nil,
-                             idempotencyKey: String? = nil) async throws -> [UInt8] {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = HTTPMethod(rawValue: method)
-        request.headers.add(name: "Authorization", value: "Bearer \(key)")
-        if let idempotencyKey { request.headers.add(name: "Idempotency-Key", value: idempotencyKey) }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
-        let response = try await client.execute(request, timeout: .seconds(30))
-        let bytes = try await response.body.collect(upTo: 1 << 20)
-        guard response.status == .ok else {
-            throw BenchmarkSetupError.invalidFixture("\(method) \(url.path) answered \(response.status): \(String(buffer: bytes))")
-        }
-        return Array(buffer: bytes)
     }
 }

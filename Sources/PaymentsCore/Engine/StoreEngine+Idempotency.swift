@@ -14,8 +14,11 @@ extension StoreEngine {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
-        if let row = try Row.fetchOne(db, sql: "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
-                                      arguments: [key]) {
+        // Cached statements: every storefront purchase passes here, and compiling each (GRDB
+        // authorises every column while compiling) was about 4 % of a keyed purchase's samples.
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT operation, request, response FROM idempotency_keys WHERE key = ?"),
+            arguments: [key]) {
             guard row["operation"] == operation, row["request"] == requestJSON else {
                 throw PaymentsError.idempotencyKeyReused(key)
             }
@@ -25,9 +28,9 @@ extension StoreEngine {
             return try decoder.decode(Result.self, from: Data(response.utf8))
         }
         let result = try body()
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [key, operation, requestJSON, try Self.storedAnswer(result), systemNow.milliseconds])
+            """).execute(arguments: [key, operation, requestJSON, try Self.storedAnswer(result), systemNow.milliseconds])
         return result
     }
 
