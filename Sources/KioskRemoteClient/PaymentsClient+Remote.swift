@@ -4,11 +4,11 @@ import PaymentsCore
 
 extension PaymentsClient {
     /// The storefront's client over a running `kiosk serve`: the same screens, their calls made
-    /// through the generated OpenAPI client. What the server's contract cannot do yet throws a
-    /// `RemoteUnavailableCall` saying so, which the screen shows like any other refusal.
+    /// through the generated OpenAPI client. A test-control call without the admin key throws a
+    /// `RemoteUnavailableCall` saying so, which the screen shows like any other refusal; hosted
+    /// checkout in the browser is not offered on a remote storefront.
     public static func remote(_ server: RemoteServer) -> PaymentsClient {
         let calls = RemoteCalls(server: server)
-        let name = server.url.absoluteString
         var client = PaymentsClient(
             catalog: { try await calls.catalog() },
             accounts: { try await calls.accounts() },
@@ -23,7 +23,7 @@ extension PaymentsClient {
             restorePurchases: { try await calls.restorePurchases($0) },
             validateOfferCode: { try await calls.validateOfferCode($0, productID: $1, accountID: $2) },
             purchase: { try await calls.purchase($0) },
-            storePurchase: { _ in throw RemoteUnavailableCall.notServed("buying through the store sheet", server: name) },
+            storePurchase: { try await calls.storePurchase($0) },
             completeAuthentication: { try await calls.completeAuthentication($0, approved: $1) },
             previewPlanChange: { try await calls.previewPlanChange($0, to: $1) },
             changePlan: { try await calls.changePlan($0) },
@@ -42,7 +42,7 @@ extension PaymentsClient {
             usage: { try await calls.usage($0) },
             pointsLedger: { try await calls.pointsLedger($0, cursor: $1, limit: $2) },
             pendingActions: { try await calls.pendingActions($0) },
-            approvePurchase: { _ in throw RemoteUnavailableCall.notServed("approving a purchase request", server: name) },
+            approvePurchase: { try await calls.approvePurchase($0) },
             declinePurchase: { try await calls.declinePurchase($0) },
             answerPriceIncrease: { try await calls.answerPriceIncrease($0, accept: $1) },
             storeControls: { try await calls.storeControls() },

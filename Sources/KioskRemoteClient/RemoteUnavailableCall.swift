@@ -1,5 +1,5 @@
 /// Something the storefront can do on its own data directory but not through this server
-/// connection; the description says why and what would make it work.
+/// connection as it is set up; the description says why and what would make it work.
 public struct RemoteUnavailableCall: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
 
@@ -9,11 +9,5 @@ public struct RemoteUnavailableCall: Error, Hashable, Sendable, CustomStringConv
     static func needsAdminKey(_ what: String, server: String) -> RemoteUnavailableCall {
         RemoteUnavailableCall("\(what.prefix(1).uppercased() + what.dropFirst()) needs the server's admin key: "
             + "start the storefront with KIOSK_ADMIN_KEY set (`kiosk serve --print-admin-key` on \(server)).")
-    }
-
-    /// A call the server's contract has no operation for yet.
-    static func notServed(_ what: String, server: String) -> RemoteUnavailableCall {
-        RemoteUnavailableCall("\(what.prefix(1).uppercased() + what.dropFirst()) is not available on a storefront "
-            + "connected to \(server); use `kiosk run` on the server's data directory for it.")
     }
 }

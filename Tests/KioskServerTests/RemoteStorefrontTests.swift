@@ -217,4 +217,41 @@ import Testing
         #expect(back.id == ann.id && back.testClockID == nil)
         #expect(try await fixture.service.account(ann.id).testClockID == nil)
     }
+
+    @Test func theStoreSheetBuysOverTheServerAndAParentApprovesAnAskToBuy() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customerKey("ann")
+        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+                                                        adminKey: fixture.adminKey.value))
+        let bought = try await client.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "pro.monthly",
+                                                                         idempotencyKey: "sheet-1"))
+        guard case let .success(transaction, receipt) = bought else {
+            Issue.record("the store purchase answered \(bought)")
+            return
+        }
+        let local = try await fixture.service.subscriptions(accountID: ann.id)
+        #expect(receipt.productID == "pro.monthly" && transaction.payload.productId == "pro.monthly")
+        #expect(receipt.subscription == local.first && receipt.subscription != nil)
+        #expect(receipt.invoice == (try await fixture.service.invoice(receipt.invoice.id)))
+        #expect(receipt.entitlements == ["premium"])
+        #expect(try await client.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "pro.monthly",
+                                                                    idempotencyKey: "sheet-1")) == bought)
+
+        try await client.updateStoreControls(StoreControls(askToBuy: true))
+        let asked = try await client.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "themes.lifetime",
+                                                                        idempotencyKey: "sheet-2"))
+        guard case let .pending(action) = asked else {
+            Issue.record("ask to buy answered \(asked)")
+            return
+        }
+        #expect(action.kind == .askToBuy && action.productID == "themes.lifetime" && action.accountID == ann.id)
+        let approved = try await client.approvePurchase(action.id)
+        guard case let .success(_, approvedReceipt) = approved else {
+            Issue.record("the approval answered \(approved)")
+            return
+        }
+        #expect(approvedReceipt.productID == "themes.lifetime" && approvedReceipt.entitlements == ["themes"])
+        #expect(try await fixture.service.pendingActions(accountID: ann.id).isEmpty)
+    }
 }

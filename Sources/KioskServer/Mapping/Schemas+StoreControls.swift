@@ -62,11 +62,14 @@ extension Components.Schemas.StorePurchaseResult {
     init(_ result: PaymentsCore.StorePurchaseResult) throws {
         switch result {
         case let .success(transaction, receipt):
-            self.init(outcome: .success, signedTransaction: try transaction.jws, invoice: .init(receipt.invoice))
+            self.init(outcome: .success, signedTransaction: try transaction.jws, invoice: .init(receipt.invoice),
+                      productId: receipt.productID, subscriptionId: receipt.subscription?.id,
+                      introOfferApplied: receipt.introOfferApplied, pointsCredited: receipt.pointsCredited,
+                      entitlements: receipt.entitlements)
         case .userCancelled:
             self.init(outcome: .userCancelled)
         case let .pending(action):
-            self.init(outcome: .pending, pendingActionId: action.id)
+            self.init(outcome: .pending, pendingActionId: action.id, pendingAction: .init(action))
         }
     }
 }
