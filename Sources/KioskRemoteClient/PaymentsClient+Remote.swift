@@ -50,6 +50,7 @@ extension PaymentsClient {
             testClock: { try await calls.testClock($0) },
             advanceTestClock: { try await calls.advanceTestClock($0, to: $1) },
             hostedCheckout: .unavailable)
+        client.feedNews = { calls.feedNews(after: $0) }
         client.webhookDeliveries = { try await calls.webhookDeliveries() }
         client.replayWebhook = { try await calls.replayWebhook($0) }
         client.duplicateWebhook = { try await calls.duplicateWebhook($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import OpenAPIRuntime
 import PaymentsCore
 
 /// The change feed over `/v1/events`: the server scopes it to the session's customer, so the
@@ -23,6 +24,51 @@ extension RemoteCalls {
             case let .ok(ok): return try ok.body.json.position
             case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
             }
+        }
+    }
+
+    /// A signal for each event of the customer's feed after `after` (or after its end now), as the
+    /// server's Server-Sent Events stream delivers it, so a terminal reads the feed at once instead
+    /// of at its next poll. A broken stream is reopened from the last event heard, waiting longer
+    /// after each failure in a row (up to 30 s); the polls go on meanwhile. Ends when cancelled.
+    func feedNews(after: Int64?) -> AsyncStream<Void> {
+        AsyncStream { continuation in
+            let task = Task {
+                var last = after
+                var failures = 0
+                while !Task.isCancelled {
+                    do {
+                        let from: Int64
+                        if let last {
+                            from = last
+                        } else {
+                            from = try await feedPosition(nil)
+                        }
+                        last = from
+                        let stream: HTTPBody
+                        switch try await server.news.streamEvents(query: .init(after: from)) {
+                        case let .ok(ok): stream = try ok.body.textEventStream
+                        case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+                        }
+                        failures = 0
+                        for try await event in stream.asDecodedServerSentEvents() {
+                            guard let id = event.id.flatMap({ Int64($0) }) else { continue }
+                            last = id
+                            continuation.yield()
+                        }
+                    } catch {
+                        if Task.isCancelled { break }
+                        failures += 1
+                    }
+                    do {
+                        try await Task.sleep(for: .seconds(min(30, 1 << min(failures, 5))))
+                    } catch {
+                        break
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 

@@ -15,6 +15,8 @@ public struct RemoteServer: Sendable {
     /// connection until a request's deadline, and a poll must fail soon enough for the status line
     /// to say the server is gone.
     let feed: Client
+    /// The change feed's Server-Sent Events stream, which stays open for as long as it lasts.
+    let news: Client
     let admin: Client?
     let transport: any ClientTransport
 
@@ -22,6 +24,8 @@ public struct RemoteServer: Sendable {
     public static let callDeadline: TimeAmount = .seconds(15)
     /// A read of the change feed (polled every 2 s) waits at most this long.
     public static let feedDeadline: TimeAmount = .seconds(4)
+    /// The live stream is reopened at least this often (a deadline, not a wait: it is open until then).
+    public static let newsDeadline: TimeAmount = .hours(1)
 
     /// `transport` replaces the HTTP transport for every call (tests); by default calls and feed
     /// reads go over AsyncHTTPClient with `callDeadline` and `feedDeadline`.
@@ -29,11 +33,13 @@ public struct RemoteServer: Sendable {
         self.url = url
         let calls = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.callDeadline))
         let feedReads = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.feedDeadline))
+        let newsStream = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.newsDeadline))
         self.transport = calls
         let session = RemoteSession(token: token)
         self.session = session
         customer = Client(serverURL: url, transport: calls, middlewares: [SessionTokenMiddleware(session: session)])
         feed = Client(serverURL: url, transport: feedReads, middlewares: [SessionTokenMiddleware(session: session)])
+        news = Client(serverURL: url, transport: newsStream, middlewares: [SessionTokenMiddleware(session: session)])
         admin = adminKey.map {
             Client(serverURL: url, transport: calls, middlewares: [BearerTokenMiddleware(token: $0)])
         }

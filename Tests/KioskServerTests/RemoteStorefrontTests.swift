@@ -254,4 +254,24 @@ import Testing
         #expect(approvedReceipt.productID == "themes.lifetime" && approvedReceipt.entitlements == ["themes"])
         #expect(try await fixture.service.pendingActions(accountID: ann.id).isEmpty)
     }
+
+    /// The terminal hears of a purchase made elsewhere from the server's event stream, at once,
+    /// and hears nothing of another customer's.
+    @Test func feedNewsArrivesFromTheStreamWhenTheCustomerBuysElsewhere() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        let feedNews = try #require(client.feedNews)
+        let start = try await client.feedPosition(ann.id)
+        var news = feedNews(start).makeAsyncIterator()
+
+        _ = try await bob.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "points.1000"))).ok.body.json
+        #expect(await news.next() != nil)
+        let heard = try await client.events(ann.id, start, 100)
+        #expect(heard.contains { $0.type == .purchaseCompleted && $0.productID == "points.1000" })
+        #expect(!heard.contains { $0.productID == "points.500" })
+    }
 }

@@ -16,6 +16,10 @@ public final class TerminalApp {
     private var toastTimer = ToastTimer()
     /// Signalled by every action an effect hands back, so the wait for a key ends at once.
     private let wake: WakeSignal?
+    /// The store's live news of the feed (a server's event stream), if it has one.
+    private let news: AsyncStream<Void>?
+    /// News arrived and the feed has not been read since.
+    private var newsPending = false
 
     /// How long one wait for a key may block the main actor when nothing else happens (effect
     /// results end the wait early through `wake`; without a pipe they arrive at most this late).
@@ -37,9 +41,13 @@ public final class TerminalApp {
         case signalled(Int32)
     }
 
-    public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock) {
+    /// `news` (see `PaymentsClient.feedNews`) makes the feed be read as soon as something
+    /// happens instead of at the next two-second poll.
+    public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock,
+                news: AsyncStream<Void>? = nil) {
         let wake = WakeSignal()
         self.wake = wake
+        self.news = news
         let onEffectAction: (@Sendable () -> Void)? = if let wake { { wake.signal() } } else { nil }
         store = Store(initialState: initialState, reducer: feature, recording: false, onEffectAction: onEffectAction)
         context = feature.context
@@ -65,6 +73,15 @@ public final class TerminalApp {
     public func run(on terminal: NCursesTerminal) async -> Ending {
         store.send(.resized(terminal.size))
         store.send(.app(.launched))
+        let listener = news.map { news in
+            Task { [weak self, wake] in
+                for await _ in news {
+                    self?.newsPending = true
+                    wake?.signal()
+                }
+            }
+        }
+        defer { listener?.cancel() }
         while !store.state.hasQuit {
             let sincePaint = lastPaint.map { Int32(min(clock.now.timeIntervalSince($0) * 1000, 1_000)) } ?? Self.frameInterval
             if needsPaint, sincePaint >= Self.frameInterval || sincePaint < 0 { paint(terminal) }
@@ -100,7 +117,10 @@ public final class TerminalApp {
         let now = clock.now
         let due = timer.due(at: now)
         if due.tick { store.send(.clockTicked(now)) }
-        if due.poll { store.send(.app(.pollChanges)) }
+        // News waits while a read is under way (the read may have started before the event).
+        let news = newsPending && !store.state.app.isPolling
+        if news { newsPending = false }
+        if due.poll || news { store.send(.app(.pollChanges)) }
         for id in toastTimer.expired(store.state.app.toasts, now: now) {
             store.send(.app(.dismissToast(id: id)))
         }

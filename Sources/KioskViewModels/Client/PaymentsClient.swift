@@ -68,6 +68,10 @@ public struct PaymentsClient: Sendable {
     public var duplicateWebhook: @Sendable (_ deliveryID: String) async throws -> WebhookDelivery = { _ in
         throw UnstubbedCall("duplicateWebhook")
     }
+    /// A signal for each new event of the signed-in customer's feed after a position (nil: from
+    /// now), for a host to read the feed at once instead of at its next poll. Nil when the store
+    /// has no live stream (the in-process store is read every two seconds anyway).
+    public var feedNews: (@Sendable (_ after: Int64?) -> AsyncStream<Void>)?
     /// The QA panel's way onto a test clock (a new one, frozen now) and back to real time.
     public var attachNewTestClock: @Sendable (_ accountID: String, _ name: String) async throws -> TestClock = { _, _ in
         throw UnstubbedCall("attachNewTestClock")

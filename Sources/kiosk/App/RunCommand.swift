@@ -88,7 +88,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let app = TerminalApp(feature: feature, initialState: TerminalState(app: start, size: Size(width: 80, height: 24)),
-                              clock: clock)
+                              clock: clock, news: client.feedNews?(nil))
         // Renewals, retries and expiries run every second while the storefront is open; the app
         // hears of them through the change feed it polls and reloads the screens they touch. A
         // failed run stays due and is tried again at the next tick (there is no line to print it
