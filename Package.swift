@@ -68,6 +68,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "KioskAPIMapping",
+            dependencies: ["KioskAPI", "PaymentsCore"]
+        ),
+        .target(
             name: "KioskAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             resources: [.copy("openapi.yaml")],
@@ -76,7 +80,7 @@ let package = Package(
         .target(
             name: "KioskServer",
             dependencies: [
-                "KioskAPI", "PaymentsCore", "KioskHTTP",
+                "KioskAPI", "KioskAPIMapping", "PaymentsCore", "KioskHTTP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -92,7 +96,7 @@ let package = Package(
         .target(
             name: "KioskRemoteClient",
             dependencies: [
-                "KioskAPI", "KioskViewModels", "PaymentsCore",
+                "KioskAPI", "KioskAPIMapping", "KioskViewModels", "PaymentsCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

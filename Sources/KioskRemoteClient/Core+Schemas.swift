@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import KioskAPIMapping
 import PaymentsCore
 
 /// The contract's shapes as the core values the view models use: the reverse of the server's

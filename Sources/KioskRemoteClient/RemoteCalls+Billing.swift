@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import KioskAPIMapping
 import PaymentsCore
 
 /// Saved cards and the billing history.

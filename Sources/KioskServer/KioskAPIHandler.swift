@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import KioskAPIMapping
 import OpenAPIRuntime
 import PaymentsCore
 

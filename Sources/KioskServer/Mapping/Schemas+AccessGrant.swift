@@ -1,4 +1,5 @@
 import KioskAPI
+import KioskAPIMapping
 import PaymentsCore
 
 extension Components.Schemas.AccessGrant {

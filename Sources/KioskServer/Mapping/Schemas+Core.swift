@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import KioskAPIMapping
 import PaymentsCore
 
 /// Core values in the contract's shapes. The contract spells fields in snake_case and money as

@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import KioskAPIMapping
 import PaymentsCore
 
 extension Components.Schemas.Subscription {
@@ -18,28 +19,6 @@ extension Components.Schemas.Subscription {
             revocationDate: subscription.revocationDate,
             revocationReason: subscription.revocationReason.map(Components.Schemas.Subscription.RevocationReasonPayload.init),
             periodAmountPaid: .init(subscription.periodAmountPaid), paymentMethodId: subscription.paymentMethodID)
-    }
-}
-
-extension Components.Schemas.RenewalState {
-    init(_ state: RenewalState) {
-        switch state {
-        case .subscribed: self = .subscribed
-        case .inGracePeriod: self = .inGracePeriod
-        case .inBillingRetryPeriod: self = .inBillingRetryPeriod
-        case .expired: self = .expired
-        case .revoked: self = .revoked
-        }
-    }
-}
-
-extension Components.Schemas.PeriodType {
-    init(_ type: PeriodType) {
-        switch type {
-        case .trial: self = .trial
-        case .intro: self = .intro
-        case .normal: self = .normal
-        }
     }
 }
 
@@ -74,28 +53,6 @@ extension Components.Schemas.PlanChangeResult {
             self.init(outcome: .scheduled, subscription: .init(subscription))
         case let .declined(reason, invoice):
             self.init(outcome: .declined, invoice: .init(invoice), declineCode: reason.code, declineMessage: reason.message)
-        }
-    }
-}
-
-extension Components.Schemas.Subscription.ExpirationReasonPayload {
-    init(_ reason: ExpirationReason) {
-        switch reason {
-        case .autoRenewDisabled: self = .autoRenewDisabled
-        case .billingError: self = .billingError
-        case .didNotConsentToPriceIncrease: self = .didNotConsentToPriceIncrease
-        case .productUnavailable: self = .productUnavailable
-        case .unknown: self = .unknown
-        }
-    }
-}
-
-extension Components.Schemas.Subscription.RevocationReasonPayload {
-    init(_ reason: RevocationReason) {
-        switch reason {
-        case .developerIssue: self = .developerIssue
-        case .other: self = .other
-        case .refunded: self = .refunded
         }
     }
 }
