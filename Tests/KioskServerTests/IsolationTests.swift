@@ -81,11 +81,20 @@ import Testing
                                          ("GET", "/v1/admin/snapshots", nil), ("POST", "/v1/admin/snapshots", #"{"name":"x"}"#),
                                          ("POST", "/v1/admin/snapshots/x/restore", nil), ("POST", "/v1/admin/reset", nil),
                                          ("POST", "/v1/admin/clear-transactions", nil),
-                                         ("POST", "/v1/admin/subscriptions/sub_1/price-increase", #"{"new_price":1}"#)] as [(String, String, String?)] {
+                                         ("POST", "/v1/admin/subscriptions/sub_1/price-increase", #"{"new_price":1}"#),
+                                         ("POST", "/v1/admin/test-clocks", #"{"name":"x","frozen_at":"2030-01-01T00:00:00Z"}"#),
+                                         ("PUT", "/v1/admin/accounts/\(ann.id)/test-clock", #"{"clock_id":"clock_1"}"#),
+                                         ("POST", "/v1/admin/accounts/\(ann.id)/test-clock", #"{"name":"x"}"#),
+                                         ("DELETE", "/v1/admin/accounts/\(ann.id)/test-clock", nil),
+                                         ("GET", "/v1/admin/webhook-deliveries", nil),
+                                         ("POST", "/v1/admin/webhook-deliveries/whd_1/replay", nil),
+                                         ("POST", "/v1/admin/webhook-deliveries/whd_1/duplicate", nil)]
+                as [(String, String, String?)] {
                 #expect(try await fixture.raw(method, path, key: key, body: body).status == 401, "\(method) \(path)")
             }
         }
         #expect(try await fixture.service.accounts().count == 1)
+        #expect(try await fixture.service.account(ann.id).testClockID == nil)
     }
 
     @Test func aRotatedKeyStopsWorkingAndOnlyHashesAreStored() async throws {
