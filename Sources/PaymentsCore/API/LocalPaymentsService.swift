@@ -64,32 +64,32 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     /// A change: due real-time work runs first in the same transaction (see the type's comment).
-    func write<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
         try await transaction(dueWorkFirst: true, body)
     }
 
     /// A write on behalf of a read: what looking needs recorded (an armed fault's countdown, a
     /// signature cached, a notice announced once) and nothing else, so due work stays due.
-    func writeWithoutDueWork<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+    func writeWithoutDueWork<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
         try await transaction(dueWorkFirst: false, body)
     }
 
     private func transaction<T: Sendable>(dueWorkFirst: Bool,
-                                          _ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+                                          _ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
         let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
         let unstored = signer.unstoredTokens()
         do {
             let result = try await database.write { db in
                 try WriteTransactionMarker.during {
-                    let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                    let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
-                    try engine.storeSignedTokens(unstored)
+                    try work.transactionIssuer.storeSignedTokens(unstored)
                     if dueWorkFirst {
                         var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-                        _ = try engine.processDue(clockID: nil, until: engine.systemNow, limit: .max, report: &report)
+                        _ = try work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
                     }
-                    return try body(engine)
+                    return try body(work)
                 }
             }
             signer.stored(unstored)
@@ -106,21 +106,21 @@ public final class LocalPaymentsService: PaymentsService {
     /// A write that first consumes an armed fault of `operation`: the fault's countdown commits,
     /// then the call fails with the injected store error.
     func write<T: Sendable>(failing operation: StoreOperation,
-                            _ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
-        let result: Result<T, StoreError> = try await write { engine in
-            if let fault = try engine.takeFault(operation) { return .failure(fault) }
-            return .success(try body(engine))
+                            _ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+        let result: Result<T, StoreError> = try await write { work in
+            if let fault = try work.testControls.takeFault(operation) { return .failure(fault) }
+            return .success(try body(work))
         }
         return try result.mapError(PaymentsError.store).get()
     }
 
     /// A read transaction and nothing more: due work waits for the scheduler (see the type's comment).
-    func read<T: Sendable>(_ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
         let (catalog, signer, random) = (storeCatalog, signer, random)
         let now = clock.now
         do {
             return try await database.read { db in
-                try body(StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random))
+                try body(UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random))
             }
         } catch let error as PaymentsError {
             throw error
@@ -134,12 +134,12 @@ public final class LocalPaymentsService: PaymentsService {
     /// A read that a test fault of `operation` can fail: only when one is armed does it write,
     /// to count the fault down (without running due work), and then fails with the injected error.
     func read<T: Sendable>(failing operation: StoreOperation,
-                           _ body: @escaping @Sendable (StoreEngine) throws -> T) async throws -> T {
-        let answer: T? = try await read { engine in
-            try engine.controls().faults.contains { $0.operation == operation } ? nil : body(engine)
+                           _ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+        let answer: T? = try await read { work in
+            try work.testControls.controls().faults.contains { $0.operation == operation } ? nil : body(work)
         }
         if let answer { return answer }
-        let fault = try await writeWithoutDueWork { engine in try engine.takeFault(operation) }
+        let fault = try await writeWithoutDueWork { work in try work.testControls.takeFault(operation) }
         if let fault { throw PaymentsError.store(fault) }
         return try await read(body)
     }
@@ -153,7 +153,7 @@ public final class LocalPaymentsService: PaymentsService {
     public func updateSettings(_ settings: StoreSettings) async throws { try await write { try $0.saveSettings(settings) } }
 
     public func createAccount(_ account: NewAccount) async throws -> Account {
-        try await write { try $0.createAccount(account) }
+        try await write { try $0.accountRules.createAccount(account) }
     }
 
     public func accounts() async throws -> [Account] {
@@ -163,19 +163,19 @@ public final class LocalPaymentsService: PaymentsService {
     public func account(_ id: String) async throws -> Account { try await read { try $0.account(id).account } }
 
     public func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account {
-        try await write { engine in
-            var account = try engine.account(id)
+        try await write { work in
+            var account = try work.account(id)
             account.details = details
-            try account.update(engine.db)
+            try account.update(work.db)
             return account.account
         }
     }
 
-    public func signIn(_ id: String) async throws { try await write { try $0.signIn(id) } }
-    public func signOut() async throws { try await write { try $0.signIn(nil) } }
+    public func signIn(_ id: String) async throws { try await write { try $0.accountRules.signIn(id) } }
+    public func signOut() async throws { try await write { try $0.accountRules.signIn(nil) } }
 
     public func signedInAccount() async throws -> Account? {
-        try await read { engine in try engine.signedInAccountID().map { try engine.account($0).account } }
+        try await read { work in try work.accountRules.signedInAccountID().map { try work.account($0).account } }
     }
 
     public func now(for accountID: String) async throws -> Date {
@@ -183,10 +183,10 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func createTestClock(name: String, frozenAt: Date) async throws -> TestClock {
-        try await write { engine in
-            let record = TestClockRecord(id: try engine.nextID("clock"), name: name, frozenTime: frozenAt.wholeSeconds,
-                                         createdAt: engine.systemNow)
-            try record.insert(engine.db)
+        try await write { work in
+            let record = TestClockRecord(id: try work.nextID("clock"), name: name, frozenTime: frozenAt.wholeSeconds,
+                                         createdAt: work.systemNow)
+            try record.insert(work.db)
             return record.testClock
         }
     }
@@ -194,15 +194,15 @@ public final class LocalPaymentsService: PaymentsService {
     public func testClock(_ id: String) async throws -> TestClock { try await read { try $0.testClock(id).testClock } }
 
     public func attach(accountID: String, toTestClock clockID: String) async throws -> Account {
-        try await write { try $0.attach(accountID: accountID, clockID: clockID) }
+        try await write { try $0.accountRules.attach(accountID: accountID, clockID: clockID) }
     }
 
     public func attachNewTestClock(accountID: String, name: String) async throws -> TestClock {
-        try await write { try $0.attachNewTestClock(accountID: accountID, name: name) }
+        try await write { try $0.accountRules.attachNewTestClock(accountID: accountID, name: name) }
     }
 
     public func detachTestClock(accountID: String) async throws -> Account {
-        try await write { try $0.detachTestClock(accountID: accountID) }
+        try await write { try $0.accountRules.detachTestClock(accountID: accountID) }
     }
 
     /// Advances in batches of transactions; each commits the steps it ran together with the
@@ -213,16 +213,16 @@ public final class LocalPaymentsService: PaymentsService {
         guard target >= start else { throw PaymentsError.clockCannotGoBack(current: start, requested: target) }
         var report = ClockAdvanceReport(clockID: id, from: start, to: target)
         while true {
-            let (batch, finished): (ClockAdvanceReport, Bool) = try await write { [report] engine in
+            let (batch, finished): (ClockAdvanceReport, Bool) = try await write { [report] work in
                 var batch = report
-                let (steps, last) = try engine.processDue(clockID: id, until: target, limit: Self.advanceBatch, report: &batch)
+                let (steps, last) = try work.lifecycle.processDue(clockID: id, until: target, limit: Self.advanceBatch, report: &batch)
                 let done = steps < Self.advanceBatch
-                var clock = try engine.testClock(id)
+                var clock = try work.testClock(id)
                 clock.frozenTime = max(clock.frozenTime, done ? target : (last ?? clock.frozenTime))
-                try clock.update(engine.db)
+                try clock.update(work.db)
                 if done {
                     let from = try start.milliseconds, to = try target.milliseconds
-                    try engine.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
+                    try work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
                 }
                 return (batch, done)
             }
@@ -235,116 +235,116 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) async throws -> PaymentMethod {
-        try await write { try $0.addPaymentMethod(accountID: accountID, method) }
+        try await write { try $0.accountRules.addPaymentMethod(accountID: accountID, method) }
     }
 
     public func paymentMethods(accountID: String) async throws -> [PaymentMethod] {
-        try await read { try $0.activePaymentMethods(accountID).map(\.paymentMethod) }
+        try await read { try $0.accountRules.activePaymentMethods(accountID).map(\.paymentMethod) }
     }
 
-    public func removePaymentMethod(_ id: String) async throws { try await write { try $0.removePaymentMethod(id) } }
-    public func setDefaultPaymentMethod(_ id: String) async throws { try await write { try $0.setDefaultPaymentMethod(id) } }
+    public func removePaymentMethod(_ id: String) async throws { try await write { try $0.accountRules.removePaymentMethod(id) } }
+    public func setDefaultPaymentMethod(_ id: String) async throws { try await write { try $0.accountRules.setDefaultPaymentMethod(id) } }
 
     public func isEligibleForIntroOffer(accountID: String) async throws -> Bool {
-        try await read { try $0.isEligibleForIntro(accountID: accountID) }
+        try await read { try $0.purchases.isEligibleForIntro(accountID: accountID) }
     }
 
     public func purchase(_ request: PurchaseRequest) async throws -> PurchaseOutcome {
-        try await write(failing: .purchase) { engine in
-            try engine.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
-                try engine.purchase(request)
+        try await write(failing: .purchase) { work in
+            try work.idempotentRequests.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
+                try work.purchases.purchase(request)
             }
         }
     }
 
     public func subscriptions(accountID: String) async throws -> [Subscription] {
-        try await read(failing: .subscriptionStatus) { try $0.subscriptions(accountID: accountID).map(\.subscription) }
+        try await read(failing: .subscriptionStatus) { try $0.customerAccess.subscriptions(accountID: accountID).map(\.subscription) }
     }
 
     public func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
-        try await read { try $0.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID) }
+        try await read { try $0.planChanges.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID) }
     }
 
     public func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
-        try await write(failing: .manageSubscriptions) { engine in
-            try engine.idempotent(request.idempotencyKey, operation: "change_plan", request: request) {
-                try engine.changePlan(request)
+        try await write(failing: .manageSubscriptions) { work in
+            try work.idempotentRequests.idempotent(request.idempotencyKey, operation: "change_plan", request: request) {
+                try work.planChanges.changePlan(request)
             }
         }
     }
 
     public func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription {
-        try await write(failing: .manageSubscriptions) { try $0.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason) }
+        try await write(failing: .manageSubscriptions) { try $0.planChanges.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason) }
     }
 
     public func resume(subscriptionID: String) async throws -> Subscription {
-        try await write(failing: .manageSubscriptions) { try $0.resume(subscriptionID: subscriptionID) }
+        try await write(failing: .manageSubscriptions) { try $0.planChanges.resume(subscriptionID: subscriptionID) }
     }
 
     public func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome {
-        try await write(failing: .refundRequest) { engine in
-            try engine.idempotent(idempotencyKey, operation: "refund", request: invoiceID) {
-                try engine.refund(invoiceID: invoiceID)
+        try await write(failing: .refundRequest) { work in
+            try work.idempotentRequests.idempotent(idempotencyKey, operation: "refund", request: invoiceID) {
+                try work.refunds.refund(invoiceID: invoiceID)
             }
         }
     }
 
     public func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription {
-        try await write { try $0.revoke(subscriptionID: subscriptionID, reason: reason) }
+        try await write { try $0.planChanges.revoke(subscriptionID: subscriptionID, reason: reason) }
     }
 
     public func expire(subscriptionID: String) async throws -> Subscription {
-        try await write { try $0.expireNow(subscriptionID: subscriptionID) }
+        try await write { try $0.planChanges.expireNow(subscriptionID: subscriptionID) }
     }
 
     public func entitlements(accountID: String) async throws -> [Entitlement] {
-        try await read { try $0.entitlements(accountID: accountID) }
+        try await read { try $0.customerAccess.entitlements(accountID: accountID) }
     }
 
     public func currentPlan(accountID: String) async throws -> Plan? {
-        try await read { try $0.currentPlan(accountID: accountID) }
+        try await read { try $0.customerAccess.currentPlan(accountID: accountID) }
     }
 
     public func recordUsage(accountID: String, featureID: String, idempotencyKey: String?) async throws -> UsageReceipt {
-        try await write { engine in
-            try engine.idempotent(idempotencyKey, operation: "usage", request: [accountID, featureID]) {
-                try engine.recordUsage(accountID: accountID, featureID: featureID)
+        try await write { work in
+            try work.idempotentRequests.idempotent(idempotencyKey, operation: "usage", request: [accountID, featureID]) {
+                try work.customerAccess.recordUsage(accountID: accountID, featureID: featureID)
             }
         }
     }
 
     public func usage(accountID: String) async throws -> [UsageMeter] {
-        try await read { try $0.usage(accountID: accountID) }
+        try await read { try $0.customerAccess.usage(accountID: accountID) }
     }
 
     public func spendPoints(accountID: String, points: Int64, reason: String, idempotencyKey: String?) async throws -> PointsEntry {
-        try await write { engine in
-            try engine.idempotent(idempotencyKey, operation: "spend_points", request: [accountID, String(points), reason]) {
-                try engine.spendPoints(accountID: accountID, points: points, reason: reason)
+        try await write { work in
+            try work.idempotentRequests.idempotent(idempotencyKey, operation: "spend_points", request: [accountID, String(points), reason]) {
+                try work.customerAccess.spendPoints(accountID: accountID, points: points, reason: reason)
             }
         }
     }
 
     public func pointsLedger(accountID: String, cursor: String?, limit: Int) async throws -> Page<PointsEntry> {
-        try await read { try $0.pointsLedger(accountID: accountID, cursor: cursor, limit: limit) }
+        try await read { try $0.historyPages.pointsLedger(accountID: accountID, cursor: cursor, limit: limit) }
     }
 
     public func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
-        try await read { try $0.invoices(accountID: accountID, query: query) }
+        try await read { try $0.historyPages.invoices(accountID: accountID, query: query) }
     }
 
-    public func invoice(_ id: String) async throws -> Invoice { try await read { try $0.invoice(id).invoice } }
+    public func invoice(_ id: String) async throws -> Invoice { try await read { try $0.invoicing.invoice(id).invoice } }
 
     public func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
-        try await read { try $0.events(accountID: accountID, after: after, limit: limit) }
+        try await read { try $0.historyPages.events(accountID: accountID, after: after, limit: limit) }
     }
 
     public func feedPosition(accountID: String?) async throws -> Int64 {
-        try await read { try $0.feedPosition(accountID: accountID) }
+        try await read { try $0.historyPages.feedPosition(accountID: accountID) }
     }
 
     public func feedAdvance(after position: Int64) async throws -> FeedAdvance {
-        try await read { try $0.feedAdvance(after: position) }
+        try await read { try $0.historyPages.feedAdvance(after: position) }
     }
 
     /// Runs what fell due on the real clock, and stores tokens signed since the last write. A read
@@ -353,17 +353,17 @@ public final class LocalPaymentsService: PaymentsService {
     /// write runs due work first, so an empty write is it.
     public func runDueWork() async throws {
         let tokensWaiting = !signer.unstoredTokens().isEmpty
-        guard try await read({ try $0.hasDueWork(clockID: nil) }) || tokensWaiting else { return }
+        guard try await read({ try $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting else { return }
         try await write { _ in }
     }
 
-    /// The books (see `StoreEngine.invariantViolations`), plus: nothing entitles without a
+    /// The books (see `BooksAudit.invariantViolations`), plus: nothing entitles without a
     /// transaction whose signature verifies and that is not revoked. A write, because a proof
     /// never needed before is signed now and its token cached (see `issueTransaction`); it runs no
     /// due work, since the books must balance whatever is still due.
     public func checkInvariants() async throws -> [String] {
-        let (problems, proofs) = try await writeWithoutDueWork { engine in
-            (try engine.invariantViolations(), try engine.entitlementProofs())
+        let (problems, proofs) = try await writeWithoutDueWork { work in
+            (try work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
         }
         return problems + (await unverifiedProofs(proofs))
     }
@@ -375,8 +375,8 @@ public final class LocalPaymentsService: PaymentsService {
         let (problems, proofs): ([String], [(String, String?)])
         do {
             (problems, proofs) = try await copy.write { db in
-                let engine = StoreEngine(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
-                return (try engine.invariantViolations(), try engine.entitlementProofs())
+                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                return (try work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
             }
         } catch let error as PaymentsError {
             throw error

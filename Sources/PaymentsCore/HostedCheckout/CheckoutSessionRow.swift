@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// A `checkout_sessions` row, read and written field by field inside a `StoreEngine` transaction.
+/// A `checkout_sessions` row, read and written field by field inside a `UnitOfWork`.
 struct CheckoutSessionRow {
     var id: String
     var accountID: String

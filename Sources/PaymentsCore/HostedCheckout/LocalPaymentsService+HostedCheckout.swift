@@ -5,11 +5,11 @@ extension LocalPaymentsService: HostedCheckoutService {
     public func createCheckoutSession(_ request: NewCheckoutSession,
                                       using generator: inout some RandomNumberGenerator) async throws -> CheckoutSession {
         let id = StripeStyleIdentifier.make(prefix: "cks_", using: &generator)
-        return try await write { try $0.createCheckoutSession(request, id: id) }
+        return try await write { try $0.checkoutSessions.createCheckoutSession(request, id: id) }
     }
 
     public func checkoutSession(_ id: String) async throws -> CheckoutSession {
-        try await read { try $0.checkoutSession($0.checkoutSessionRow(id)) }
+        try await read { try $0.checkoutSessions.checkoutSession($0.checkoutSessions.checkoutSessionRow(id)) }
     }
 
     public func payCheckoutSession(_ id: String, card: CardDetails, tokenizer: CardTokenizer,
@@ -22,22 +22,22 @@ extension LocalPaymentsService: HostedCheckoutService {
         } catch {
             return .invalidCard(session, error)
         }
-        return try await write { try $0.payCheckoutSession(id, card: token, challengeOutcome: nil) }
+        return try await write { try $0.checkoutSessions.payCheckoutSession(id, card: token, challengeOutcome: nil) }
     }
 
     public func answerChallenge(sessionID: String, outcome: ThreeDSecureOutcome) async throws -> CheckoutPaymentResult {
-        try await write { try $0.payCheckoutSession(sessionID, card: nil, challengeOutcome: outcome) }
+        try await write { try $0.checkoutSessions.payCheckoutSession(sessionID, card: nil, challengeOutcome: outcome) }
     }
 
     public func cancelCheckoutSession(_ id: String) async throws -> CheckoutSession {
-        try await write { try $0.cancelCheckoutSession(id) }
+        try await write { try $0.checkoutSessions.cancelCheckoutSession(id) }
     }
 
     public func webhookSecrets(creatingWith generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet {
         let candidate = WebhookSecretSet.generate(using: &generator)
-        return try await write { engine in
-            if let existing = try engine.webhookSecrets() { return existing }
-            try engine.saveWebhookSecrets(candidate)
+        return try await write { work in
+            if let existing = try work.webhookOutbox.webhookSecrets() { return existing }
+            try work.webhookOutbox.saveWebhookSecrets(candidate)
             return candidate
         }
     }
@@ -45,24 +45,24 @@ extension LocalPaymentsService: HostedCheckoutService {
     public func rotateWebhookSecret(using generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet {
         let fresh = WebhookSecret.generate(using: &generator)
         let initial = WebhookSecretSet.generate(using: &generator)
-        return try await write { engine in
-            var secrets = try engine.webhookSecrets() ?? initial
-            secrets.rotate(to: fresh, at: engine.systemNow)
-            try engine.saveWebhookSecrets(secrets)
+        return try await write { work in
+            var secrets = try work.webhookOutbox.webhookSecrets() ?? initial
+            secrets.rotate(to: fresh, at: work.systemNow)
+            try work.webhookOutbox.saveWebhookSecrets(secrets)
             return secrets
         }
     }
 
     public func webhookDeliveries() async throws -> [WebhookDelivery] {
-        try await read { try $0.webhookDeliveries() }
+        try await read { try $0.webhookOutbox.webhookDeliveries() }
     }
 
     /// Each attempt is recorded in its own transaction after the request returns, so a slow
     /// receiver never holds the database's write lock.
     public func deliverDueWebhooks(now: Date, transport: any WebhookTransport,
                                    schedule: WebhookRetrySchedule = .dodoPayments) async throws -> [WebhookDeliveryAttempt] {
-        let (secrets, due) = try await write { engine in
-            (try engine.webhookSecrets(), try engine.dueWebhookDeliveries(at: now))
+        let (secrets, due) = try await write { work in
+            (try work.webhookOutbox.webhookSecrets(), try work.webhookOutbox.dueWebhookDeliveries(at: now))
         }
         guard !due.isEmpty else { return [] }
         guard let secrets else { throw HostedCheckoutError.webhookSecretsMissing }
@@ -80,8 +80,8 @@ extension LocalPaymentsService: HostedCheckoutService {
             }
             let answered = status
             let reason = failure
-            if let attempt = try await write({ engine in
-                try engine.recordAttempt(delivery.id, httpStatus: answered, error: reason, now: now, schedule: schedule)
+            if let attempt = try await write({ work in
+                try work.webhookOutbox.recordAttempt(delivery.id, httpStatus: answered, error: reason, now: now, schedule: schedule)
             }) {
                 attempts.append(attempt)
             }
@@ -90,28 +90,28 @@ extension LocalPaymentsService: HostedCheckoutService {
     }
 
     public func delayWebhookDelivery(_ id: String, until date: Date) async throws -> WebhookDelivery {
-        try await write { try $0.delayWebhookDelivery(id, until: date) }
+        try await write { try $0.webhookOutbox.delayWebhookDelivery(id, until: date) }
     }
 
     public func dropWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await write { try $0.dropWebhookDelivery(id) }
+        try await write { try $0.webhookOutbox.dropWebhookDelivery(id) }
     }
 
     public func duplicateWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await write { try $0.duplicateWebhookDelivery(id) }
+        try await write { try $0.webhookOutbox.duplicateWebhookDelivery(id) }
     }
 
     public func replayWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await write { try $0.replayWebhookDelivery(id) }
+        try await write { try $0.webhookOutbox.replayWebhookDelivery(id) }
     }
 
     public func reorderWebhookDeliveries(_ ids: [String]) async throws -> [WebhookDelivery] {
-        try await write { try $0.reorderWebhookDeliveries(ids) }
+        try await write { try $0.webhookOutbox.reorderWebhookDeliveries(ids) }
     }
 
     public func receiveWebhook(httpHeaders: [String: String], body: Data) async throws -> WebhookReceipt {
         let now = clock.now
-        guard let secrets = try await write({ try $0.webhookSecrets() }) else {
+        guard let secrets = try await write({ try $0.webhookOutbox.webhookSecrets() }) else {
             return .rejected(HostedCheckoutError.webhookSecretsMissing.description)
         }
         let headers: WebhookHeaders
@@ -127,10 +127,10 @@ extension LocalPaymentsService: HostedCheckoutService {
         } catch {
             return .malformed(error.description)
         }
-        return try await write { try $0.applyWebhook(event, messageID: headers.id) }
+        return try await write { try $0.webhookInbox.applyWebhook(event, messageID: headers.id) }
     }
 
     public func providerSubscriptionStatus(_ subscriptionID: String) async throws -> String? {
-        try await read { try $0.providerSubscriptionStatus(subscriptionID) }
+        try await read { try $0.webhookInbox.providerSubscriptionStatus(subscriptionID) }
     }
 }

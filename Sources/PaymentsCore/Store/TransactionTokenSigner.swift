@@ -6,7 +6,7 @@ import Foundation
 /// Why: a transaction is recorded unsigned (see `issueTransaction`) and its token is signed the
 /// first time somebody reads it, usually after the purchase's write has committed (the server
 /// answering the purchase, the receipt queue). That signature must not be thrown away: the next
-/// write stores it in the row (`StoreEngine.storeSignedTokens`), and until then a reader of the
+/// write stores it in the row (`TransactionIssuer.storeSignedTokens`), and until then a reader of the
 /// row finds it here, so each token is signed at most once in its life.
 public final class TransactionTokenSigner: @unchecked Sendable {
     let authority: TransactionSigningAuthority

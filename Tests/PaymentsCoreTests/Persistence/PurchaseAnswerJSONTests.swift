@@ -12,8 +12,8 @@ struct PurchaseAnswerJSONTests {
         let outcomes = try await Self.realOutcomes()
         var handWritten = 0
         for outcome in outcomes {
-            #expect(try Self.decode(StoreEngine.encodedAnswer(outcome)) == outcome)
-            #expect(try Self.decode(StoreEngine.storedAnswer(outcome)) == outcome)
+            #expect(try Self.decode(IdempotentRequests.encodedAnswer(outcome)) == outcome)
+            #expect(try Self.decode(IdempotentRequests.storedAnswer(outcome)) == outcome)
             guard case let .purchased(receipt) = outcome else {
                 #expect(PurchaseAnswerJSON.encode(outcome) == nil, "a decline or a pending action uses the encoder")
                 continue
@@ -47,7 +47,7 @@ struct PurchaseAnswerJSONTests {
         let token = try #require(receipt.transaction).jws
         let outcome = PurchaseOutcome.purchased(receipt)
         #expect(PurchaseAnswerJSON.encode(outcome) == nil)
-        let stored = try StoreEngine.storedAnswer(outcome)
+        let stored = try IdempotentRequests.storedAnswer(outcome)
         #expect(stored.contains(token))
         #expect(try Self.decode(stored) == outcome)
     }
@@ -84,7 +84,7 @@ struct PurchaseAnswerJSONTests {
             fallback.invoice.lines[0].description = control
             let outcome = PurchaseOutcome.purchased(fallback)
             #expect(PurchaseAnswerJSON.encode(outcome) == nil)
-            #expect(try Self.decode(StoreEngine.storedAnswer(outcome)) == outcome)
+            #expect(try Self.decode(IdempotentRequests.storedAnswer(outcome)) == outcome)
         }
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// Kiosk's side of webhooks: applying a verified event exactly once.
+///
+/// Nothing here grants access: entitlements come from the purchase the checkout made in the
+/// core. A success event only records that the provider's server confirmed the session, and
+/// subscription events keep a mirror of the provider's view that only moves forward.
+struct WebhookInbox: Rules {
+    let work: UnitOfWork
+
+    /// Applies `event` unless its `webhook-id` was seen before; the id is recorded in the same
+    /// transaction as the effect, so a crash leaves both or neither.
+    func applyWebhook(_ event: WebhookEvent, messageID: String) throws -> WebhookReceipt {
+        let seen = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM processed_webhooks WHERE message_id = ?",
+                                    arguments: [messageID]) ?? 0
+        guard seen == 0 else { return .duplicate }
+        let receipt = try effect(of: event)
+        let outcome = switch receipt {
+        case .applied: "applied"
+        case let .ignored(_, reason): "ignored: \(reason)"
+        default: "unexpected"
+        }
+        try db.execute(sql: """
+            INSERT INTO processed_webhooks(message_id, event_type, outcome, received_at) VALUES (?, ?, ?, ?)
+            """, arguments: [messageID, event.type.rawValue, outcome, systemNow.milliseconds])
+        return receipt
+    }
+
+    private func effect(of event: WebhookEvent) throws -> WebhookReceipt {
+        switch event.type {
+        case .paymentSucceeded, .subscriptionActive:
+            if let sessionID = event.data.checkoutSessionId {
+                let confirmed = try confirmCheckoutSession(sessionID)
+                guard confirmed else { return .ignored(event.type, reason: "session is not paid") }
+            }
+            if event.type == .subscriptionActive { return try mirrorSubscription(event, status: "active") }
+            return .applied(event.type)
+        case .subscriptionRenewed:
+            return try mirrorSubscription(event, status: "active")
+        case .subscriptionOnHold:
+            return try mirrorSubscription(event, status: "on_hold")
+        case .subscriptionCancelled:
+            return try mirrorSubscription(event, status: "cancelled")
+        case .subscriptionExpired:
+            return try mirrorSubscription(event, status: "expired")
+        case .paymentFailed, .paymentProcessing, .paymentCancelled, .subscriptionPlanChanged, .refundSucceeded:
+            return .applied(event.type)
+        }
+    }
+
+    /// Marks a session confirmed only if the core says it is paid: a success event for a session
+    /// the store never charged changes nothing.
+    private func confirmCheckoutSession(_ id: String) throws -> Bool {
+        guard let row = try Row.fetchOne(db, sql: "SELECT payment_status FROM checkout_sessions WHERE id = ?",
+                                         arguments: [id]),
+              row["payment_status"] == CheckoutPaymentStatus.paid.rawValue else { return false }
+        try db.execute(sql: "UPDATE checkout_sessions SET confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?",
+                       arguments: [systemNow.milliseconds, id])
+        return true
+    }
+
+    /// Out-of-order delivery is resolved by the event's own timestamp: an event older than the
+    /// last one applied changes nothing, and a cancelled or expired subscription is final.
+    private func mirrorSubscription(_ event: WebhookEvent, status: String) throws -> WebhookReceipt {
+        guard let id = event.data.subscriptionId else { return .ignored(event.type, reason: "no subscription id") }
+        let at = try event.timestamp.milliseconds
+        if let known = try Row.fetchOne(db, sql: "SELECT status, event_at FROM provider_subscriptions WHERE subscription_id = ?",
+                                        arguments: [id]) {
+            let knownAt: Int64 = known["event_at"]
+            let knownStatus: String = known["status"]
+            guard at >= knownAt else { return .ignored(event.type, reason: "older than the last applied event") }
+            guard !Self.finalSubscriptionStatuses.contains(knownStatus) || status == knownStatus else {
+                return .ignored(event.type, reason: "subscription is already \(knownStatus)")
+            }
+        }
+        try db.execute(sql: """
+            INSERT INTO provider_subscriptions(subscription_id, status, event_at) VALUES (?, ?, ?)
+            ON CONFLICT(subscription_id) DO UPDATE SET status = excluded.status, event_at = excluded.event_at
+            """, arguments: [id, status, at])
+        return .applied(event.type)
+    }
+
+    private static let finalSubscriptionStatuses: Set<String> = ["cancelled", "expired"]
+
+    func providerSubscriptionStatus(_ id: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT status FROM provider_subscriptions WHERE subscription_id = ?", arguments: [id])
+    }
+}

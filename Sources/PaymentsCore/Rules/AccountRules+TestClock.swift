@@ -1,0 +1,30 @@
+import Foundation
+import GRDB
+
+extension AccountRules {
+    /// Puts an account that lives in real time on a new test clock frozen at the current real
+    /// time. Unlike attaching to an existing clock, this is safe with purchases: the clock starts
+    /// where the account's history ends, so nothing it already did lies in the clock's future.
+    func attachNewTestClock(accountID: String, name: String) throws -> TestClock {
+        var account = try account(accountID)
+        if let clockID = account.testClockID { throw PaymentsError.accountOnTestClock(clockID: clockID) }
+        let record = TestClockRecord(id: try nextID("clock"), name: name, frozenTime: systemNow.wholeSeconds,
+                                     createdAt: systemNow)
+        try record.insert(db)
+        account.testClockID = record.id
+        try account.update(db)
+        return record.testClock
+    }
+
+    /// Returns an account to real time, which is only possible while its clock is not ahead of
+    /// real time (time never moves back for an account).
+    func detachTestClock(accountID: String) throws -> Account {
+        var account = try account(accountID)
+        guard let clockID = account.testClockID else { throw PaymentsError.accountNotOnTestClock(accountID) }
+        let clock = try testClock(clockID)
+        guard clock.frozenTime <= systemNow else { throw PaymentsError.clockAheadOfRealTime(clockTime: clock.frozenTime) }
+        account.testClockID = nil
+        try account.update(db)
+        return account.account
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+
+/// Accounts and their saved payment methods: who can buy, and what a charge may draw on.
+struct AccountRules: Rules {
+    let work: UnitOfWork
+
+    func createAccount(_ request: NewAccount) throws -> Account {
+        let email = request.email.trimmingCharacters(in: .whitespaces)
+        guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
+            throw PaymentsError.invalidInput(field: "email", message: "'\(request.email)' is not an email address")
+        }
+        let name = request.name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw PaymentsError.invalidInput(field: "name", message: "must not be empty") }
+        if try AccountRecord.filter(sql: "email = ?", arguments: [email]).fetchCount(db) > 0 {
+            throw PaymentsError.emailTaken(email)
+        }
+        let currency = request.currency ?? catalog.currency
+        guard currency == catalog.currency || catalog.currencies.contains(currency) else {
+            throw PaymentsError.invalidInput(field: "currency", message: "the store does not sell in \(currency)")
+        }
+        var createdAt = systemNow
+        if let clockID = request.testClockID { createdAt = try testClock(clockID).frozenTime }
+        let record = AccountRecord(
+            id: try nextID("acct"), email: email, name: name, createdAt: createdAt, currency: currency.code,
+            storefront: request.storefront, testClockID: request.testClockID, creditBalance: 0, pointsBalance: 0,
+            details: request.details)
+        try record.insert(db)
+        try emit(.accountCreated, account: record.id, at: createdAt)
+        return record.account
+    }
+
+    func attach(accountID: String, clockID: String) throws -> Account {
+        var account = try account(accountID)
+        _ = try testClock(clockID)
+        let purchases = try Int.fetchOne(db, sql: """
+            SELECT (SELECT COUNT(*) FROM subscriptions WHERE account_id = ?1)
+                 + (SELECT COUNT(*) FROM purchases WHERE account_id = ?1)
+            """, arguments: [accountID]) ?? 0
+        guard purchases == 0 else { throw PaymentsError.accountHasPurchases(accountID) }
+        account.testClockID = clockID
+        try account.update(db)
+        return account.account
+    }
+
+    func signedInAccountID() throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'signed_in'")
+    }
+
+    func signIn(_ id: String?) throws {
+        if let id {
+            _ = try account(id)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('signed_in', ?)", arguments: [id])
+        } else {
+            try db.execute(sql: "DELETE FROM meta WHERE key = 'signed_in'")
+        }
+    }
+
+    // MARK: Payment methods
+
+    func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) throws -> PaymentMethod {
+        let account = try account(accountID)
+        guard method.last4.count == 4, method.last4.allSatisfy(\.isNumber) else {
+            throw PaymentsError.invalidInput(field: "last4", message: "must be the last four digits")
+        }
+        guard (1...12).contains(method.expMonth) else {
+            throw PaymentsError.invalidInput(field: "expMonth", message: "must be 1 to 12")
+        }
+        let existing = try activePaymentMethods(accountID)
+        if let fingerprint = method.fingerprint, let saved = existing.first(where: { $0.fingerprint == fingerprint }) {
+            return try refresh(saved, with: method)
+        }
+        let isDefault = method.makeDefault || existing.isEmpty
+        if isDefault {
+            try clearDefaultPaymentMethod(accountID)
+        }
+        let now = try now(for: account)
+        let record = PaymentMethodRecord(
+            id: try nextID("pm"), accountID: accountID, token: method.token, brand: method.brand, last4: method.last4,
+            expMonth: method.expMonth, expYear: method.expYear, isDefault: isDefault, behaviour: method.behaviour,
+            createdAt: now, removedAt: nil, fingerprint: method.fingerprint)
+        try record.insert(db)
+        try emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
+        return record.paymentMethod
+    }
+
+    /// The same card saved again: the method already saved, with the expiry as now typed (a
+    /// renewed card keeps its number) and made the default when asked.
+    private func refresh(_ saved: PaymentMethodRecord, with method: NewPaymentMethod) throws -> PaymentMethod {
+        var record = saved
+        record.expMonth = method.expMonth
+        record.expYear = method.expYear
+        if method.makeDefault, !record.isDefault {
+            try clearDefaultPaymentMethod(saved.accountID)
+            record.isDefault = true
+        }
+        if record.expMonth != saved.expMonth || record.expYear != saved.expYear || record.isDefault != saved.isDefault {
+            try record.update(db)
+        }
+        return record.paymentMethod
+    }
+
+    /// Before another method becomes the account's default: there is one default at most.
+    private func clearDefaultPaymentMethod(_ accountID: String) throws {
+        try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [accountID])
+    }
+
+    func activePaymentMethods(_ accountID: String) throws -> [PaymentMethodRecord] {
+        try PaymentMethodRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM payment_methods WHERE account_id = ? AND removed_at IS NULL ORDER BY created_at, id
+            """), arguments: [accountID])
+    }
+
+    func paymentMethod(_ id: String) throws -> PaymentMethodRecord {
+        guard let record = try PaymentMethodRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ?"), arguments: [id]),
+              record.removedAt == nil else {
+            throw PaymentsError.paymentMethodNotFound(id)
+        }
+        return record
+    }
+
+    func removePaymentMethod(_ id: String) throws {
+        var method = try paymentMethod(id)
+        let account = try account(method.accountID)
+        let now = try now(for: account)
+        method.removedAt = now
+        let wasDefault = method.isDefault
+        method.isDefault = false
+        try method.update(db)
+        if wasDefault, var next = try activePaymentMethods(method.accountID).last {
+            next.isDefault = true
+            try next.update(db)
+        }
+        try emit(.paymentMethodRemoved, account: method.accountID, at: now, detail: method.paymentMethod.summary.description)
+    }
+
+    func setDefaultPaymentMethod(_ id: String) throws {
+        let method = try paymentMethod(id)
+        try db.execute(sql: "UPDATE payment_methods SET is_default = (id = ?) WHERE account_id = ? AND removed_at IS NULL",
+                       arguments: [id, method.accountID])
+    }
+
+    /// The method to charge: the one asked for, else the account's default.
+    func chargeableMethod(accountID: String, preferred: String?) throws -> PaymentMethodRecord? {
+        if let preferred {
+            let method = try paymentMethod(preferred)
+            guard method.accountID == accountID else { throw PaymentsError.paymentMethodNotFound(preferred) }
+            return method
+        }
+        return try activePaymentMethods(accountID).first(where: \.isDefault)
+    }
+}

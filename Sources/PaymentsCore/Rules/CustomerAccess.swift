@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+
+/// What a customer may use now: entitlements, the current plan, usage meters and points
+/// spending. Reads that answer "what am I on" stay cheap because they only read.
+struct CustomerAccess: Rules {
+    let work: UnitOfWork
+
+    /// Cached statements here and in `entitlements`: every customer-info read runs both, and
+    /// compiling a query each time (GRDB's authorizer and region work) was a sixth of a served read.
+    func subscriptions(accountID: String) throws -> [SubscriptionRecord] {
+        try SubscriptionRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM subscriptions WHERE account_id = ? ORDER BY original_purchase DESC, id DESC
+            """), arguments: [accountID])
+    }
+
+    /// Access right now: subscribed or grace-period subscriptions, unrevoked non-consumables,
+    /// and non-renewing passes inside their duration.
+    func entitlements(accountID: String) throws -> [Entitlement] {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        var result: [Entitlement] = []
+        for subscription in try subscriptions(accountID: accountID) where subscription.subscription.isEntitled {
+            guard let id = catalog.plan(id: subscription.planID)?.entitlement else { continue }
+            result.append(Entitlement(
+                id: id,
+                source: .subscription(id: subscription.id, productID: subscription.productID, state: subscription.state),
+                expiresAt: subscription.state == .inGracePeriod ? subscription.graceEndsAt : subscription.periodEnd,
+                willRenew: subscription.willAutoRenew && subscription.state == .subscribed,
+                periodType: subscription.periodType))
+        }
+        let purchases = try PurchaseRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM purchases WHERE account_id = ? AND revoked_at IS NULL AND type != 'consumable' ORDER BY purchased_at
+            """), arguments: [accountID])
+        for purchase in purchases {
+            guard case let .oneTime(product)? = catalog.product(id: purchase.productID),
+                  let id = product.entitlement else { continue }
+            if purchase.type == .nonRenewing {
+                guard let expires = purchase.expiresAt, purchase.purchasedAt <= now, now < expires else { continue }
+                // Passes bought back to back chain (each starts where the last ends): one
+                // entitlement that lasts until the latest of them.
+                if let index = result.firstIndex(where: { $0.source == .nonRenewing(productID: product.id) }) {
+                    result[index].expiresAt = max(result[index].expiresAt ?? expires, expires)
+                    continue
+                }
+                result.append(Entitlement(id: id, source: .nonRenewing(productID: product.id), expiresAt: expires,
+                                          willRenew: false, periodType: nil))
+            } else {
+                result.append(Entitlement(id: id, source: .nonConsumable(productID: product.id), expiresAt: nil,
+                                          willRenew: false, periodType: nil))
+            }
+        }
+        return result
+    }
+
+    /// The plan whose features apply, as `PlanStanding` derives it for every screen.
+    func currentPlan(accountID: String) throws -> Plan? {
+        let standing = try planStanding(accountID: accountID)
+        return standing.planID.flatMap(catalog.plan(id:))
+    }
+
+    func planStanding(accountID: String) throws -> PlanStanding {
+        PlanStanding.make(catalog: catalog, entitlements: try entitlements(accountID: accountID))
+    }
+
+    func usage(accountID: String) throws -> [UsageMeter] {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        let plan = try currentPlan(accountID: accountID)
+        return try catalog.features.filter { $0.kind != .flag }.map { feature in
+            try meter(feature, value: plan?.features[feature.id], account: account, now: now)
+        }
+    }
+
+    private func meter(_ feature: Feature, value: FeatureValue?, account: AccountRecord, now: Date) throws -> UsageMeter {
+        switch feature.kind {
+        case .limit, .flag:
+            let window = try usageWindow(feature, anchor: account.createdAt, now: now)
+            let used = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM usage_records WHERE account_id = ? AND feature_id = ? AND at >= ? AND at < ?
+                """, arguments: [account.id, feature.id, window.start.milliseconds, window.end.milliseconds]) ?? 0
+            var limit: Int?
+            if case let .limit(count)? = value { limit = count }
+            return UsageMeter(featureID: feature.id, featureName: feature.name, kind: feature.kind, limit: limit,
+                              used: used, resetsAt: feature.period == nil ? nil : window.end, nextAvailableAt: nil)
+        case .interval:
+            let last = try Int64.fetchOne(db, sql: """
+                SELECT MAX(at) FROM usage_records WHERE account_id = ? AND feature_id = ?
+                """, arguments: [account.id, feature.id]).map(Date.init(milliseconds:))
+            var next: Date?
+            if case let .interval(gap)? = value, let last {
+                let available = try gap.advance(last)
+                if available > now { next = available }
+            }
+            return UsageMeter(featureID: feature.id, featureName: feature.name, kind: .interval, limit: nil,
+                              used: last == nil ? 0 : 1, resetsAt: nil, nextAvailableAt: next)
+        }
+    }
+
+    /// The usage window containing `now`: whole periods counted from the account's creation,
+    /// so a monthly limit resets on the same day each month (clamped at month ends).
+    func usageWindow(_ feature: Feature, anchor: Date, now: Date) throws(DateArithmeticError) -> (start: Date, end: Date) {
+        guard let period = feature.period, period.approximateSeconds > 0 else {
+            return (Date(milliseconds: 0), Date(milliseconds: Int64.max / 2))
+        }
+        // Both instants are within the supported years, so the elapsed seconds fit in an Int.
+        let elapsed = Int64(exactly: now.timeIntervalSince(anchor).rounded(.down)) ?? 0
+        var index = Int(max(elapsed / period.approximateSeconds - 1, 0))
+        while try period.advance(anchor, times: index + 1) <= now { index += 1 }
+        while index > 0, try period.advance(anchor, times: index) > now { index -= 1 }
+        return (try period.advance(anchor, times: index), try period.advance(anchor, times: index + 1))
+    }
+
+    func recordUsage(accountID: String, featureID: String) throws -> UsageReceipt {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        guard let feature = catalog.features.first(where: { $0.id == featureID }) else {
+            throw PaymentsError.featureNotFound(featureID)
+        }
+        let value = try currentPlan(accountID: accountID)?.features[featureID]
+        let before = try meter(feature, value: value, account: account, now: now)
+        switch (feature.kind, value) {
+        case (.flag, .flag(true)?), (.limit, .unlimited?):
+            break
+        case let (.limit, .limit(limit)?):
+            guard before.used < limit else {
+                throw PaymentsError.usageLimitReached(featureID: featureID, limit: limit, used: before.used,
+                                                      resetsAt: before.resetsAt)
+            }
+        case (.interval, .interval?):
+            if let next = before.nextAvailableAt { throw PaymentsError.usageTooSoon(featureID: featureID, nextAvailableAt: next) }
+        default:
+            throw PaymentsError.featureNotInPlan(featureID: featureID)
+        }
+        try db.execute(sql: "INSERT INTO usage_records(account_id, feature_id, at) VALUES (?, ?, ?)",
+                       arguments: [accountID, featureID, now.milliseconds])
+        try emit(.usageRecorded, account: accountID, at: now, detail: featureID)
+        return UsageReceipt(featureID: featureID, recordedAt: now,
+                            meter: try meter(feature, value: value, account: account, now: now))
+    }
+
+    func spendPoints(accountID: String, points: Int64, reason: String) throws -> PointsEntry {
+        let account = try account(accountID)
+        guard points > 0 else { throw PaymentsError.invalidInput(field: "points", message: "must be more than zero") }
+        guard account.pointsBalance >= points else {
+            throw PaymentsError.insufficientPoints(balance: account.pointsBalance, requested: points)
+        }
+        return try purchases.movePoints(accountID: accountID, delta: -points, reason: reason, product: nil, invoice: nil,
+                                        at: try now(for: account))
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+extension Invoicing {
+    /// After a card charge is paid: the disputes or warning Stripe test mode raises on its
+    /// dispute test cards, each an invoice (or event) right after the charge.
+    func followUpCardCharge(_ invoice: Invoice) throws {
+        guard invoice.kind != .refund, invoice.total.minorUnits > 0,
+              case let .succeedsThen(aftermath)? = try chargedBehaviour(accountID: invoice.accountID,
+                                                                        method: invoice.paymentMethod)
+        else { return }
+        if aftermath == .earlyFraudWarning {
+            try emit(.earlyFraudWarning, account: invoice.accountID, at: invoice.createdAt,
+                     subscription: invoice.subscriptionID, product: invoice.productID, invoice: invoice.id)
+        }
+        for dispute in aftermath.disputes {
+            try openDispute(on: invoice, reason: dispute.reason, withdrawsFunds: dispute.withdrawsFunds)
+        }
+    }
+
+    /// A dispute of `invoice`: its full amount, negative, withdrawn from the store (status
+    /// `disputed`, with a ledger entry) or not (an inquiry, `open`). The purchase keeps its
+    /// effect, as a Stripe dispute does not cancel anything by itself.
+    private func openDispute(on invoice: Invoice, reason: String, withdrawsFunds: Bool) throws {
+        let dispute = try issueInvoice(
+            account: invoice.accountID, subscription: invoice.subscriptionID, product: invoice.productID, kind: .dispute,
+            at: invoice.createdAt, description: "Dispute of \(invoice.id) (\(reason))",
+            lines: [InvoiceLine(kind: .dispute, description: "Disputed: \(invoice.description)", amount: invoice.total.negated)],
+            currency: invoice.total.currency, status: withdrawsFunds ? .disputed : .open, method: invoice.paymentMethod,
+            refundOf: invoice.id)
+        try emit(.disputeOpened, account: invoice.accountID, at: invoice.createdAt, subscription: invoice.subscriptionID,
+                 product: invoice.productID, invoice: dispute.id, detail: reason)
+    }
+
+    /// A refund on Stripe's 4000000000005126 fails after succeeding: the refund invoice becomes
+    /// void with `refund_failed`, a ledger entry brings the money back, and the refunded invoice
+    /// is paid again. What the refund revoked stays revoked; the store owes the customer the
+    /// money by other means, as Stripe advises after a failed refund.
+    func failRefundIfTheCardSaysSo(_ refund: Invoice, original: inout InvoiceRecord, at now: Date) throws -> Invoice {
+        guard case .succeedsThen(.refundFails)? = try chargedBehaviour(accountID: original.accountID,
+                                                                        method: refund.paymentMethod)
+        else { return refund }
+        var record = try invoice(refund.id)
+        record.status = .void
+        record.failureCode = "refund_failed"
+        try record.update(db)
+        try postLedger(invoice: refund, kind: "refund_failed", amount: refund.total.negated, at: now)
+        original.status = .paid
+        try original.update(db)
+        try emit(.refundFailed, account: refund.accountID, at: now, subscription: refund.subscriptionID,
+                 product: refund.productID, invoice: refund.id, detail: original.id)
+        return record.invoice
+    }
+
+    /// The simulated issuer behaviour of the card an invoice was charged to, found by what the
+    /// invoice keeps of it (brand and last four) among the account's cards, latest first, removed
+    /// ones included; nil for store billing or no card.
+    private func chargedBehaviour(accountID: String, method: PaymentMethodSummary?) throws -> ChargeBehaviour? {
+        guard let method, !method.last4.isEmpty else { return nil }
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT * FROM payment_methods WHERE account_id = ? AND brand = ? AND last4 = ?
+            ORDER BY created_at DESC LIMIT 1
+            """), arguments: [accountID, method.brand, method.last4])
+        return try row.map { try PaymentMethodRecord(row: $0).behaviour }
+    }
+}

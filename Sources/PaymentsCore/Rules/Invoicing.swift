@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+
+/// The result of asking the simulated issuer for money.
+enum ChargeResult {
+    case paid(PaymentMethodSummary?)
+    case declined(DeclineReason, PaymentMethodSummary?)
+    /// The card needs a 3-D Secure challenge before it can be charged on-session.
+    case requiresAuthentication(PaymentMethodSummary)
+}
+
+/// Who pays a charge.
+enum Payer {
+    case card(PaymentMethodRecord?)
+    /// The store account (StoreKit-style billing): no card involved.
+    case store
+
+    var billing: Billing {
+        switch self {
+        case .card: .card
+        case .store: .store
+        }
+    }
+}
+
+/// Money in and the books: charging a payer, invoices and their ledger lines, offer codes and
+/// prices in the account's currency. Every amount that reaches an invoice passes through here.
+struct Invoicing: Rules {
+    let work: UnitOfWork
+
+    static let storeSummary = PaymentMethodSummary(brand: "Store account", last4: "")
+
+    /// Charges `amount`. Nothing is charged for a zero total (a free trial, or a balance that
+    /// covers it), so no card is needed then. Off-session charges are renewals: the "renewals
+    /// fail" control declines them all, and a 3-D Secure card either was set up for them or
+    /// declines with authentication_required, as in Stripe test mode.
+    func collect(_ amount: Money, payer: Payer, at now: Date, offSession: Bool = false,
+                 authenticated: Bool = false) throws -> ChargeResult {
+        let summary: PaymentMethodSummary? = switch payer {
+        case .store: Self.storeSummary
+        case let .card(method): method?.paymentMethod.summary
+        }
+        guard amount.minorUnits > 0 else { return .paid(summary) }
+        if offSession, try testControls.controls().renewalsFail {
+            return .declined(DeclineReason(code: "billing_issue", message: "The renewal payment could not be collected."),
+                             summary)
+        }
+        guard case let .card(card) = payer else { return .paid(summary) }
+        guard let method = card else {
+            return .declined(DeclineReason(code: "no_payment_method", message: "There is no payment method on file."), nil)
+        }
+        let components = ISODuration.utc.dateComponents([.year, .month], from: now)
+        if let year = components.year, let month = components.month,
+           method.expYear < year || (method.expYear == year && method.expMonth < month) {
+            return .declined(DeclineReason(code: "expired_card", message: "Your card has expired."), summary)
+        }
+        switch method.behaviour {
+        case .succeeds, .succeedsThen:
+            return .paid(summary)
+        case let .declines(reason):
+            return .declined(reason, summary)
+        case let .requiresAuthentication(offSessionSucceeds):
+            if offSession {
+                return offSessionSucceeds ? .paid(summary) : .declined(
+                    DeclineReason(code: "authentication_required",
+                                  message: "Your card requires authentication. Complete the payment on-session."), summary)
+            }
+            return authenticated ? .paid(summary) : .requiresAuthentication(method.paymentMethod.summary)
+        case let .requiresAuthenticationThenDeclines(reason):
+            if offSession || authenticated { return .declined(reason, summary) }
+            return .requiresAuthentication(method.paymentMethod.summary)
+        }
+    }
+
+    /// Writes an invoice whose total is the sum of its lines, and for a paid one the matching
+    /// ledger entry, in the same transaction.
+    func issueInvoice(account: String, subscription: String?, product: String?, kind: InvoiceKind, at: Date,
+                      description: String, lines: [InvoiceLine], currency: Currency, status: InvoiceStatus,
+                      method: PaymentMethodSummary?, failure: DeclineReason? = nil, refundOf: String? = nil) throws -> Invoice {
+        var total = Money.zero(currency)
+        for line in lines { total = try total.adding(line.amount) }
+        let invoice = Invoice(
+            id: try nextID("INV", separator: "-"), accountID: account, subscriptionID: subscription, productID: product,
+            kind: kind, createdAt: at, status: status, description: description, total: total, paymentMethod: method,
+            attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
+            refundOf: refundOf, lines: lines)
+        try InvoiceRecord(invoice).insertRow(db)
+        switch (status, kind) {
+        case (.paid, _):
+            try postLedger(invoice: invoice, kind: "charge", amount: total, at: at)
+            try followUpCardCharge(invoice)
+        case (.refunded, .refund):
+            try postLedger(invoice: invoice, kind: "refund", amount: total, at: at)
+        case (.disputed, _):
+            try postLedger(invoice: invoice, kind: "dispute", amount: total, at: at)
+        default:
+            break
+        }
+        return invoice
+    }
+
+    func postLedger(invoice: Invoice, kind: String, amount: Money, at: Date) throws {
+        guard !amount.isZero else { return }
+        try db.cachedStatement(sql: """
+            INSERT INTO ledger(account_id, invoice_id, kind, amount, currency, at) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [invoice.accountID, invoice.id, kind, amount.minorUnits, amount.currency.code, at.milliseconds])
+    }
+
+    func invoice(_ id: String) throws -> InvoiceRecord {
+        guard let record = try InvoiceRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM invoices WHERE id = ?"),
+                                                      arguments: [id]) else { throw PaymentsError.invoiceNotFound(id) }
+        return record
+    }
+
+    /// Uses the customer's credit balance against a subtotal: returns the (negative) line to add,
+    /// and the amount of balance it consumes once the invoice is paid.
+    func balanceLine(for account: AccountRecord, subtotal: Money) -> (InvoiceLine, Int64)? {
+        let usable = min(account.creditBalance, subtotal.minorUnits)
+        guard usable > 0 else { return nil }
+        let line = InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
+                               amount: Money(minorUnits: -usable, currency: subtotal.currency))
+        return (line, usable)
+    }
+
+    /// The discount an offer code gives on one charge, never more than the charge itself. An
+    /// amount-off code is in the catalog's base currency, so it only applies to charges in it.
+    func discount(_ code: OfferCode, on amount: Money) -> Money? {
+        switch code.discount {
+        case let .percent(percent):
+            return amount.percentage(percent)
+        case let .amount(minor):
+            guard amount.currency == catalog.currency else { return nil }
+            return Money(minorUnits: min(minor, amount.minorUnits), currency: amount.currency)
+        }
+    }
+
+    /// Checks a typed code against the catalog, the product, its expiry and earlier redemptions.
+    func validOfferCode(_ text: String, productID: String, accountID: String, now: Date) throws -> OfferCode {
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        guard let code = catalog.offerCode(typed) else {
+            throw PaymentsError.invalidOfferCode(code: typed.uppercased(), reason: .unknown)
+        }
+        guard now < code.expires else { throw PaymentsError.invalidOfferCode(code: code.code, reason: .expired) }
+        guard code.products.contains(productID) else {
+            throw PaymentsError.invalidOfferCode(code: code.code, reason: .notApplicable)
+        }
+        let used = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM offer_redemptions WHERE account_id = ? AND code = ?",
+                                    arguments: [accountID, code.code]) ?? 0
+        guard used == 0 else { throw PaymentsError.invalidOfferCode(code: code.code, reason: .alreadyRedeemed) }
+        return code
+    }
+
+    func redeem(_ code: OfferCode, accountID: String, at: Date) throws {
+        try db.execute(sql: "INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?)",
+                       arguments: [accountID, code.code, at.milliseconds])
+    }
+
+    func price(_ base: Int64, _ overrides: [String: Int64], in currency: Currency, product: String) throws -> Money {
+        guard let money = catalog.price(base: base, overrides: overrides, in: currency) else {
+            throw PaymentsError.productNotSoldInCurrency(productID: product, currency: currency.code)
+        }
+        return money
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+
+/// A customer changing an existing subscription: upgrade or downgrade with proration, cancel
+/// at period end, resume, and revocation. The preview and the change share one computation.
+struct PlanChanges: Rules {
+    let work: UnitOfWork
+
+    /// What changing to `productID` would do now. The same computation drives `changePlan`, so
+    /// the preview a screen shows is exactly what gets charged.
+    func previewPlanChange(subscriptionID: String, toProductID: String) throws -> PlanChangePreview {
+        let subscription = try subscription(subscriptionID)
+        let account = try account(subscription.accountID)
+        let now = try now(for: account)
+        guard subscription.state == .subscribed else {
+            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state,
+                                                  action: "change the plan of")
+        }
+        guard case let .subscription(toPlan, toProduct)? = catalog.product(id: toProductID) else {
+            throw PaymentsError.productNotFound(toProductID)
+        }
+        guard toProduct.id != subscription.productID || subscription.pendingProductID != nil else {
+            throw PaymentsError.invalidInput(field: "product", message: "\(toProductID) is already your plan")
+        }
+        guard let fromPlan = catalog.plan(id: subscription.planID),
+              let fromProduct = fromPlan.products.first(where: { $0.id == subscription.productID }) else {
+            throw PaymentsError.productNotFound(subscription.productID)
+        }
+        // The subscription's own currency: credit and new price must be in the same money.
+        let currency = subscription.currencyValue
+        let newPrice = try invoicing.price(toProduct.price, toProduct.prices, in: currency, product: toProduct.id)
+        let kind: PlanChangeKind = toPlan.rank > fromPlan.rank ? .upgrade : toPlan.rank < fromPlan.rank ? .downgrade : .crossgrade
+        let immediate = kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period)
+            && toProduct.id != subscription.productID
+        guard immediate else {
+            return PlanChangePreview(
+                subscriptionID: subscriptionID, fromProductID: subscription.productID, toProductID: toProduct.id, kind: kind,
+                timing: .atRenewal(subscription.periodEnd), newPrice: newPrice, creditForUnusedTime: .zero(currency),
+                appliedBalance: .zero(currency), chargeNow: .zero(currency),
+                balanceAfter: Money(minorUnits: account.creditBalance, currency: currency),
+                nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice)
+        }
+        let credit = try unusedCredit(subscription, at: now)
+        // Checked: a balance grown past any sane size is an error, not a trap.
+        let remainder = try newPrice.subtracting(credit).minorUnits
+        let applied = min(account.creditBalance, max(remainder, 0))
+        let chargeNow = max(remainder, 0) - applied
+        let balance = Money(minorUnits: account.creditBalance, currency: currency)
+        let balanceAfter = try balance.subtracting(Money(minorUnits: applied, currency: currency))
+            .adding(Money(minorUnits: max(credit.minorUnits - newPrice.minorUnits, 0), currency: currency)).minorUnits
+        return PlanChangePreview(
+            subscriptionID: subscriptionID, fromProductID: subscription.productID, toProductID: toProduct.id, kind: kind,
+            timing: .immediate, newPrice: newPrice, creditForUnusedTime: credit,
+            appliedBalance: Money(minorUnits: applied, currency: currency),
+            chargeNow: Money(minorUnits: chargeNow, currency: currency),
+            balanceAfter: Money(minorUnits: balanceAfter, currency: currency),
+            nextChargeDate: try toProduct.period.advance(now), nextChargeAmount: newPrice)
+    }
+
+    /// Credit for the unused part of the current period: what was paid for it × unused time ÷
+    /// period length, rounded toward zero, so it never exceeds what was paid.
+    func unusedCredit(_ subscription: SubscriptionRecord, at now: Date) throws(DateArithmeticError) -> Money {
+        // Stored instants are within the supported years, so these differences cannot overflow.
+        let length = try subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
+        let unused = try min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
+        return Money(minorUnits: subscription.paidAmount, currency: subscription.currencyValue)
+            .prorated(numerator: unused, denominator: length)
+    }
+
+    func changePlan(_ request: PlanChangeRequest) throws -> PlanChangeOutcome {
+        let preview = try previewPlanChange(subscriptionID: request.subscriptionID, toProductID: request.toProductID)
+        var subscription = try subscription(request.subscriptionID)
+        let account = try account(subscription.accountID)
+        let now = try now(for: account)
+        guard case let .subscription(plan, product)? = catalog.product(id: preview.toProductID) else {
+            throw PaymentsError.productNotFound(preview.toProductID)
+        }
+        if case .atRenewal = preview.timing {
+            // Choosing the current product again withdraws a scheduled change.
+            subscription.pendingProductID = product.id == subscription.productID ? nil : product.id
+            try subscription.update(db)
+            try emit(.planChangeScheduled, account: account.id, at: now, subscription: subscription.id,
+                     product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
+            return .scheduled(subscription: subscription.subscription)
+        }
+        let currency = subscription.currencyValue
+        let end = try product.period.advance(now)
+        var lines = [InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
+                                 amount: preview.newPrice, periodStart: now, periodEnd: end)]
+        if !preview.creditForUnusedTime.isZero {
+            lines.append(InvoiceLine(kind: .prorationCredit, description: "Unused time on \(subscription.planID)",
+                                     amount: preview.creditForUnusedTime.negated,
+                                     periodStart: now, periodEnd: subscription.periodEnd))
+        }
+        let excess = try preview.creditForUnusedTime.subtracting(preview.newPrice).minorUnits
+        if excess > 0 {
+            lines.append(InvoiceLine(kind: .balanceCredit, description: "Unused credit kept as account balance",
+                                     amount: Money(minorUnits: excess, currency: currency)))
+        }
+        if !preview.appliedBalance.isZero {
+            lines.append(InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
+                                     amount: preview.appliedBalance.negated))
+        }
+        let payer: Payer = subscription.billing == .store
+            ? .store : .card(try accountRules.chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID))
+        let description = "Change from \(subscription.planID) to \(plan.name)"
+        var result = try invoicing.collect(preview.chargeNow, payer: payer, at: now)
+        if case let .requiresAuthentication(summary) = result {
+            // Plan changes charge the card on file off-session, as Stripe's subscription updates do.
+            result = try invoicing.collect(preview.chargeNow, payer: payer, at: now, offSession: true)
+            if case .requiresAuthentication = result { result = .declined(.generic, summary) }
+        }
+        switch result {
+        case .requiresAuthentication:
+            throw PaymentsError.store(.purchaseNotAllowed)
+        case let .declined(reason, summary):
+            let invoice = try invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
+                                                     kind: .planChange, at: now, description: description, lines: lines,
+                                                     currency: currency, status: .void, method: summary, failure: reason)
+            try emit(.purchaseDeclined, account: account.id, at: now, subscription: subscription.id,
+                     product: product.id, invoice: invoice.id, detail: reason.code)
+            return .declined(reason: reason, invoice: invoice)
+        case let .paid(summary):
+            let invoice = try invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
+                                                     kind: .planChange, at: now, description: description, lines: lines,
+                                                     currency: currency, status: .paid, method: summary)
+            try purchases.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
+            let from = subscription.productID
+            subscription.planID = plan.id
+            subscription.productID = product.id
+            subscription.pendingProductID = nil
+            // A consented price belonged to the old product.
+            subscription.priceOverride = nil
+            try supersedePriceIncreases(subscription.id, at: now)
+            subscription.periodType = .normal
+            subscription.introPeriodsLeft = 0
+            subscription.offerCode = nil
+            subscription.offerPeriodsLeft = 0
+            subscription.seriesAnchor = now
+            subscription.seriesIndex = 0
+            subscription.periodStart = now
+            subscription.periodEnd = end
+            // The new period is worth its full price, paid in money, balance and credit together.
+            subscription.paidAmount = preview.newPrice.minorUnits
+            subscription.scheduleNextEvent()
+            try subscription.update(db)
+            if preview.kind == .upgrade { try transactionIssuer.markUpgraded(subscriptionID: subscription.id) }
+            _ = try transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
+                                                       invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
+            try webhookOutbox.notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: now, amount: invoice.total)
+            try emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
+                     invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
+            return .changed(subscription: subscription.subscription, invoice: invoice)
+        }
+    }
+
+    func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) throws -> Subscription {
+        var subscription = try subscription(subscriptionID)
+        guard subscription.isActiveState else {
+            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "cancel")
+        }
+        guard subscription.willAutoRenew else { return subscription.subscription }
+        let now = try now(for: account(subscription.accountID))
+        subscription.willAutoRenew = false
+        subscription.unsubscribeAt = now
+        subscription.cancellationReason = reason
+        try subscription.update(db)
+        try emit(.cancelled, account: subscription.accountID, at: now, subscription: subscriptionID,
+                 detail: reason?.rawValue)
+        return subscription.subscription
+    }
+
+    func resume(subscriptionID: String) throws -> Subscription {
+        var subscription = try subscription(subscriptionID)
+        guard subscription.isActiveState else {
+            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "resume")
+        }
+        guard !subscription.willAutoRenew else { return subscription.subscription }
+        let now = try now(for: account(subscription.accountID))
+        subscription.willAutoRenew = true
+        subscription.unsubscribeAt = nil
+        subscription.cancellationReason = nil
+        try subscription.update(db)
+        try emit(.resumed, account: subscription.accountID, at: now, subscription: subscriptionID)
+        return subscription.subscription
+    }
+
+    /// Ends access at once without money moving (family sharing removed, a developer issue).
+    func revoke(subscriptionID: String, reason: RevocationReason) throws -> Subscription {
+        var subscription = try subscription(subscriptionID)
+        guard subscription.state != .revoked else { return subscription.subscription }
+        let now = try now(for: account(subscription.accountID))
+        try revoke(&subscription, reason: reason, at: now)
+        try subscription.update(db)
+        return subscription.subscription
+    }
+
+    func revoke(_ subscription: inout SubscriptionRecord, reason: RevocationReason, at now: Date) throws {
+        try lifecycle.closeOpenInvoice(&subscription, as: .void)
+        try transactionIssuer.revokeTransactions(subscriptionID: subscription.id, at: now, reason: reason == .developerIssue ? .appIssue : .other)
+        subscription.state = .revoked
+        subscription.revocationDate = now
+        subscription.revocationReason = reason
+        subscription.willAutoRenew = false
+        subscription.nextEventAt = nil
+        try emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
+                 product: subscription.productID, detail: reason.rawValue)
+        try webhookOutbox.notifyProvider(.subscriptionCancelled, subscription: subscription, at: now)
+    }
+
+    /// The QA control "expire now".
+    func expireNow(subscriptionID: String) throws -> Subscription {
+        var subscription = try subscription(subscriptionID)
+        guard subscription.isActiveState else {
+            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "expire")
+        }
+        let now = try now(for: account(subscription.accountID))
+        try lifecycle.expire(&subscription, reason: subscription.willAutoRenew ? .unknown : .autoRenewDisabled, at: now)
+        subscription.periodEnd = min(subscription.periodEnd, now)
+        try subscription.update(db)
+        return subscription.subscription
+    }
+}
+
+extension PlanChanges {
+    /// A price-increase consent asked for the old product no longer applies once the plan changes.
+    func supersedePriceIncreases(_ subscriptionID: String, at now: Date) throws {
+        try db.execute(sql: """
+            UPDATE pending_actions SET resolved_at = ?, resolution = 'superseded'
+            WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
+            """, arguments: [now.milliseconds, subscriptionID])
+    }
+}
+
+extension SubscriptionRecord {
+    var isActiveState: Bool { state == .subscribed || state == .inGracePeriod || state == .inBillingRetryPeriod }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+
+extension Purchases {
+    /// The account's restorable purchases and, for each, the signed transaction to verify
+    /// (the latest of a subscription, the one of a purchase), or the `RestoreError` that applies
+    /// (see its rule). Returned, not thrown, so the write commits and the caller sees the
+    /// restore error rather than a storage error.
+    func restore(accountID: String, includeInactive: Bool) throws -> Result<RestoreFindings, RestoreError> {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        let subscriptions = try customerAccess.subscriptions(accountID: accountID)
+        let purchases = try PurchaseRecord.filter(sql: "account_id = ?", arguments: [accountID])
+            .order(sql: "purchased_at, id").fetchAll(db)
+        guard !subscriptions.isEmpty || !purchases.isEmpty else { return .failure(.noReceipt) }
+        let restorable = purchases.filter { $0.type != .consumable }
+        guard !subscriptions.isEmpty || !restorable.isEmpty else { return .failure(.noPurchasesToRestore) }
+
+        var result = RestoreResult(accountID: accountID, subscriptions: [], nonConsumables: [], passes: [], restoredAt: now)
+        var proofs: [RestoreFindings.Proof] = []
+        for record in subscriptions where includeInactive || record.subscription.isActive {
+            guard let transaction = try TransactionRecord.filter(sql: "subscription_id = ?", arguments: [record.id])
+                .order(sql: "purchase_date DESC, id DESC").fetchOne(db) else {
+                return .failure(.invalidReceiptData(productID: record.productID))
+            }
+            proofs.append(RestoreFindings.Proof(productID: record.productID, transactionID: transaction.id, jws: try transactionIssuer.token(of: transaction)))
+            let subscription = record.subscription
+            result.subscriptions.append(RestoredSubscription(
+                id: subscription.id, planID: subscription.planID, productID: subscription.productID,
+                storeStatus: RestoreStoreStatus(subscription), renewalState: subscription.state,
+                hasBillingIssue: subscription.state == .inGracePeriod || subscription.state == .inBillingRetryPeriod,
+                hasAccess: subscription.isEntitled, willAutoRenew: subscription.willAutoRenew,
+                expiresAt: subscription.state == .inGracePeriod ? record.graceEndsAt ?? record.periodEnd : record.periodEnd))
+        }
+        for purchase in restorable {
+            let isActive = purchase.revokedAt == nil
+                && (purchase.type == .nonConsumable || purchase.expiresAt.map { purchase.purchasedAt <= now && now < $0 } == true)
+            guard includeInactive || isActive else { continue }
+            guard let transaction = try TransactionRecord.filter(sql: "invoice_id = ?", arguments: [purchase.invoiceID])
+                .fetchOne(db) else {
+                return .failure(.invalidReceiptData(productID: purchase.productID))
+            }
+            proofs.append(RestoreFindings.Proof(productID: purchase.productID, transactionID: transaction.id, jws: try transactionIssuer.token(of: transaction)))
+            let restored = RestoredPurchase(id: purchase.id, productID: purchase.productID, transactionID: transaction.id,
+                                            purchasedAt: purchase.purchasedAt, expiresAt: purchase.expiresAt,
+                                            isActive: isActive)
+            if purchase.type == .nonRenewing {
+                result.passes.append(restored)
+            } else {
+                result.nonConsumables.append(restored)
+            }
+        }
+        guard !(result.subscriptions.isEmpty && result.nonConsumables.isEmpty && result.passes.isEmpty) else {
+            return .failure(.noProductsToRestore)
+        }
+        return .success(RestoreFindings(result: result, proofs: proofs))
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+
+/// A customer buying something: the one path card and store purchases share, from the quote
+/// to the invoice, the signed transaction and the entitlement, plus restore.
+struct Purchases: Rules {
+    let work: UnitOfWork
+
+    /// A card purchase (Stripe-like). `authenticated` is set when a 3-D Secure challenge for
+    /// this request was approved.
+    func purchase(_ request: PurchaseRequest, authenticated: Bool = false) throws -> PurchaseOutcome {
+        let method = try accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
+        return try performPurchase(accountID: request.accountID, productID: request.productID, offerCode: request.offerCode,
+                                   payer: .card(method), authenticated: authenticated, cardRequest: request)
+    }
+
+    /// Shared by card and store purchases: both end in the same invoices, ledger, transactions
+    /// and entitlements.
+    func performPurchase(accountID: String, productID: String, offerCode: String?, payer: Payer,
+                         appAccountToken: UUID? = nil, authenticated: Bool = false,
+                         cardRequest: PurchaseRequest? = nil) throws -> PurchaseOutcome {
+        let account = try account(accountID)
+        guard let product = catalog.product(id: productID) else { throw PaymentsError.productNotFound(productID) }
+        let now = try now(for: account)
+        let code = try offerCode.map { try invoicing.validOfferCode($0, productID: productID, accountID: account.id, now: now) }
+        let context = PurchaseContext(account: account, code: code, payer: payer, now: now,
+                                      authenticated: authenticated, appAccountToken: appAccountToken,
+                                      cardRequest: cardRequest)
+        switch product {
+        case let .subscription(plan, subscriptionProduct):
+            return try purchaseSubscription(plan: plan, product: subscriptionProduct, context)
+        case let .oneTime(oneTime):
+            return try purchaseOneTime(product: oneTime, context)
+        }
+    }
+
+    /// A card that needs 3-D Secure: nothing is charged yet; the request waits as a pending action
+    /// until the challenge is approved or failed.
+    private func requireAuthentication(_ context: PurchaseContext, productID: String) throws -> PurchaseOutcome {
+        guard let request = context.cardRequest else {
+            throw PaymentsError.store(.purchaseNotAllowed)
+        }
+        let action = try testControls.createPending(kind: .threeDSecure, accountID: context.account.id, productID: productID,
+                                                    subscriptionID: nil, request: request, at: context.now)
+        try emit(.authenticationRequired, account: context.account.id, at: context.now, product: productID)
+        return .requiresAction(action)
+    }
+
+    /// Eligible for an introductory offer: has never redeemed one in the group (StoreKit's rule).
+    func isEligibleForIntro(accountID: String) throws -> Bool {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM intro_redemptions WHERE account_id = ? AND group_id = ?"),
+                         arguments: [accountID, catalog.group]) == 0
+    }
+
+    func activeSubscription(accountID: String) throws -> SubscriptionRecord? {
+        try SubscriptionRecord.fetchOne(db.cachedStatement(sql: """
+            SELECT * FROM subscriptions
+            WHERE account_id = ? AND group_id = ? AND state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
+            """), arguments: [accountID, catalog.group])
+    }
+
+    private func purchaseSubscription(plan: Plan, product: SubscriptionProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
+        let (account, code, now) = (context.account, context.code, context.now)
+        if let existing = try activeSubscription(accountID: account.id) {
+            throw PaymentsError.alreadySubscribed(subscriptionID: existing.id)
+        }
+        let currency = account.currencyValue
+        let quote = try subscriptionQuote(account: account, plan: plan, product: product, code: code, now: now)
+        let (lines, total, applied, intro) = (quote.lines, quote.total, quote.appliedBalance, quote.intro)
+        let description = "Subscription to \(plan.name)"
+        switch try invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        case .requiresAuthentication:
+            return try requireAuthentication(context, productID: product.id)
+        case let .declined(reason, summary):
+            let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id,
+                                                     kind: .subscriptionCreate, at: now, description: description, lines: lines,
+                                                     currency: currency, status: .void, method: summary, failure: reason)
+            try emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+                       detail: reason.code)
+            return .declined(reason: reason, invoice: invoice)
+        case let .paid(summary):
+            let subscriptionID = try nextID("sub")
+            guard var subscription = quote.subscription else {
+                throw PaymentsError.storage("the quote for \(product.id) has no subscription")
+            }
+            let end = subscription.periodEnd
+            subscription.id = subscriptionID
+            subscription.paymentMethodID = context.paymentMethodID
+            subscription.billing = context.payer.billing
+            subscription.scheduleNextEvent()
+            try subscription.insert(db)
+            let invoice = try invoicing.issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
+                                                     kind: .subscriptionCreate, at: now, description: description, lines: lines,
+                                                     currency: currency, status: .paid, method: summary)
+            let transaction = try transactionIssuer.issueTransaction(
+                account: account, product: .subscription(plan, product), subscription: subscription, invoice: invoice,
+                purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
+                offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken)
+            subscription.originalTransactionID = transaction.payload.transactionId
+            try subscription.update(db)
+            if context.payer.billing == .store { try receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
+            try spendBalance(accountID: account.id, applied)
+            if let intro {
+                try db.execute(sql: "INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
+                               arguments: [account.id, catalog.group, product.id, now.milliseconds])
+                if intro.type == .freeTrial {
+                    try emit(.trialStarted, account: account.id, at: now, subscription: subscriptionID, product: product.id)
+                }
+            }
+            if let code { try invoicing.redeem(code, accountID: account.id, at: now) }
+            try emit(.subscriptionStarted, account: account.id, at: now, subscription: subscriptionID,
+                       product: product.id, invoice: invoice.id)
+            try emit(.purchaseCompleted, account: account.id, at: now, subscription: subscriptionID,
+                       product: product.id, invoice: invoice.id)
+            return .purchased(PurchaseReceipt(
+                productID: product.id, invoice: invoice, subscription: subscription.subscription,
+                introOfferApplied: intro != nil, pointsCredited: 0, entitlements: plan.entitlement.map { [$0] } ?? [],
+                transaction: transaction))
+        }
+    }
+
+    private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
+        let (account, code, now) = (context.account, context.code, context.now)
+        if product.type == .nonConsumable {
+            let owned = try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT COUNT(*) FROM purchases WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL
+                """), arguments: [account.id, product.id]) ?? 0
+            guard owned == 0 else { throw PaymentsError.alreadyOwned(productID: product.id) }
+        }
+        let currency = account.currencyValue
+        let quote = try oneTimeQuote(account: account, product: product, code: code)
+        let (lines, total, applied) = (quote.lines, quote.total, quote.appliedBalance)
+        switch try invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        case .requiresAuthentication:
+            return try requireAuthentication(context, productID: product.id)
+        case let .declined(reason, summary):
+            let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
+                                                     at: now, description: product.name, lines: lines, currency: currency,
+                                                     status: .void, method: summary, failure: reason)
+            try emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+                       detail: reason.code)
+            return .declined(reason: reason, invoice: invoice)
+        case let .paid(summary):
+            let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
+                                                     at: now, description: product.name, lines: lines, currency: currency,
+                                                     status: .paid, method: summary)
+            try spendBalance(accountID: account.id, applied)
+            var expires: Date?
+            if product.type == .nonRenewing, let duration = product.duration {
+                // A pass bought while one is still running extends it instead of overlapping it.
+                let latest = try Int64.fetchOne(db, sql: """
+                    SELECT MAX(expires_at) FROM purchases
+                    WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
+                    """, arguments: [account.id, product.id, now.milliseconds]).map(Date.init(milliseconds:))
+                expires = try duration.advance(max(latest ?? now, now))
+            }
+            let points = product.type == .consumable ? (product.points ?? 0) : 0
+            let purchase = PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
+                                          type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
+                                          invoiceID: invoice.id, points: points, billing: context.payer.billing)
+            try purchase.insertRow(db)
+            let transaction = try transactionIssuer.issueTransaction(
+                account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
+                expires: expires, offerType: code != nil ? .offerCode : nil, offerCode: code,
+                appAccountToken: context.appAccountToken)
+            // A card purchase is recorded server-side at once; a store purchase's points are
+            // credited by the app backend when its receipt arrives through the sync queue.
+            let credited = context.payer.billing == .card ? points : 0
+            if credited > 0 {
+                try movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
+                               product: product.id, invoice: invoice.id, at: now)
+            }
+            if context.payer.billing == .store { try receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
+            if let code { try invoicing.redeem(code, accountID: account.id, at: now) }
+            try emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
+            return .purchased(PurchaseReceipt(
+                productID: product.id, invoice: invoice, subscription: nil, introOfferApplied: false,
+                pointsCredited: credited, entitlements: product.entitlement.map { [$0] } ?? [], transaction: transaction))
+        }
+    }
+
+    func spendBalance(accountID: String, _ amount: Int64) throws {
+        guard amount != 0 else { return }
+        try db.cachedStatement(sql: "UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?")
+            .execute(arguments: [amount, accountID])
+    }
+
+    /// Moves points and writes the wallet ledger row with the balance after it, atomically.
+    @discardableResult
+    func movePoints(accountID: String, delta: Int64, reason: String, product: String?, invoice: String?,
+                    at: Date) throws -> PointsEntry {
+        let balance = try Int64.fetchOne(db.cachedStatement(sql: """
+            UPDATE accounts SET points_balance = points_balance + ? WHERE id = ? RETURNING points_balance
+            """), arguments: [delta, accountID]) ?? 0
+        try db.cachedStatement(sql: """
+            INSERT INTO points_ledger(account_id, delta, balance_after, reason, product_id, invoice_id, at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds])
+        try emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
+                   invoice: invoice, detail: "\(delta)")
+        return PointsEntry(id: db.lastInsertedRowID, accountID: accountID, delta: delta, balanceAfter: balance,
+                           reason: reason, productID: product, invoiceID: invoice, at: at)
+    }
+}
+
+extension IntroOffer.Kind {
+    public var displayName: String {
+        switch self {
+        case .freeTrial: "free trial"
+        case .payUpFront: "introductory price, paid up front"
+        case .payAsYouGo: "introductory price"
+        }
+    }
+}
+
+extension ISODuration {
+    /// "monthly", "yearly", "every 3 months": how a billing period reads on an invoice.
+    public var billingWord: String {
+        switch (years, months, weeks, days) {
+        case (1, 0, 0, 0) where hours + minutes + seconds == 0: "yearly"
+        case (0, 1, 0, 0) where hours + minutes + seconds == 0: "monthly"
+        case (0, 0, 1, 0) where hours + minutes + seconds == 0: "weekly"
+        case (0, let m, 0, 0) where m > 1 && hours + minutes + seconds == 0: "every \(m) months"
+        default: "every \(description)"
+        }
+    }
+}

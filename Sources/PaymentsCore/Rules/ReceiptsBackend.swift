@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// A receipt waiting in the sync queue.
+struct QueuedReceipt: Sendable {
+    var transactionID: String
+    var accountID: String
+    var productID: String
+    /// The receipt's token, signed when first read, outside the write that found it due.
+    var token: TransactionToken
+    var attempts: Int
+}
+
+/// The merchant's receipt backend: store purchases queue their signed transaction here and the
+/// backend verifies and records each exactly once, however often it is delivered.
+struct ReceiptsBackend: Rules {
+    let work: UnitOfWork
+
+    /// Queued in the same transaction as the store purchase, so a receipt can never be lost
+    /// between the store charging and the backend recording it.
+    /// The queue keeps no token: the purchase's write signs nothing, and the receipt's token is the
+    /// transaction row's (`dueReceipts`), signed when the receipt is first sent.
+    func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) throws {
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
+            VALUES (?, ?, ?, '', ?)
+            """, arguments: [transaction.payload.transactionId, accountID, transaction.payload.productId,
+                             now.milliseconds])
+    }
+
+    /// Receipts whose next attempt is due, each by its account's clock.
+    func dueReceipts() throws -> [QueuedReceipt] {
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM sync_queue WHERE done_at IS NULL ORDER BY next_attempt_at")
+        return try rows.compactMap { row in
+            let accountID: String = row["account_id"]
+            guard let account = try AccountRecord.fetchOne(db, key: accountID),
+                  try now(for: account).milliseconds >= row["next_attempt_at"] as Int64 else { return nil }
+            let transactionID: String = row["transaction_id"]
+            // Receipts queued by older versions carry their token.
+            let queuedJWS: String = row["jws"]
+            let token = queuedJWS.isEmpty ? try transactionIssuer.deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
+            return QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: row["product_id"],
+                                 token: token, attempts: row["attempts"])
+        }
+    }
+
+    func waitingReceipts() throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_queue WHERE done_at IS NULL") ?? 0
+    }
+
+    /// Ends a queued receipt's journey: recorded, or refused for good (kept with the reason).
+    func markDelivered(_ receipt: QueuedReceipt, error: ReceiptBackendError? = nil) throws {
+        let now = try now(for: account(receipt.accountID))
+        try db.execute(sql: "UPDATE sync_queue SET done_at = ?, attempts = attempts + 1, last_error = ? WHERE transaction_id = ?",
+                       arguments: [now.milliseconds, error.map { "\($0)" }, receipt.transactionID])
+    }
+
+    /// Schedules the next try with exponential backoff on the store clock: 2, 4, 8 … seconds,
+    /// at most an hour apart.
+    func markFailed(_ receipt: QueuedReceipt, error: ReceiptBackendError) throws {
+        let now = try now(for: account(receipt.accountID))
+        let delay = Int64(1) << Int64(min(receipt.attempts + 1, 12))
+        let next = try now.milliseconds + min(delay, 3_600) * 1_000
+        try db.execute(sql: """
+            UPDATE sync_queue SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE transaction_id = ?
+            """, arguments: [next, "\(error)", receipt.transactionID])
+    }
+
+    /// The "network drops before the backend records it" fault: consumes one armed drop.
+    func takeDroppedSubmission() throws -> Bool {
+        var controls = try testControls.controls()
+        guard controls.droppedReceiptSubmissions > 0 else { return false }
+        controls.droppedReceiptSubmissions -= 1
+        try testControls.saveControls(controls)
+        return true
+    }
+
+    /// The app backend recording a receipt whose signature was already verified: credits points
+    /// for consumables once per transaction, and says `isDuplicate` for a repeat.
+    func recordVerifiedReceipt(_ submission: ReceiptSubmission, payload: TransactionPayload,
+                               checkOnly: Bool = false) throws -> ReceiptRecordResult {
+        guard let account = try AccountRecord.fetchOne(db, key: submission.userID) else {
+            throw ReceiptBackendError.userNotFound(submission.userID)
+        }
+        let now = try now(for: account)
+        var controls = try testControls.controls()
+        if let until = controls.backendUnreachableUntil, now < until { throw ReceiptBackendError.network }
+        if controls.backendServerErrors > 0 && !checkOnly {
+            controls.backendServerErrors -= 1
+            try testControls.saveControls(controls)
+            throw ReceiptBackendError.server("HTTP 500 from the receipt endpoint")
+        }
+        guard let product = catalog.product(id: submission.productID) else {
+            throw ReceiptBackendError.planNotFound(submission.productID)
+        }
+        guard payload.productId == submission.productID else {
+            throw ReceiptBackendError.invalidReceipt("the receipt is for \(payload.productId), not \(submission.productID)")
+        }
+        guard payload.revocationDate == nil else { throw ReceiptBackendError.invalidReceipt("the transaction was revoked") }
+        let transactionID = payload.transactionId
+        // The store's own record decides, not the submitted copy: whose purchase it is, whether
+        // it was refunded since, and whether the store (not a card, credited at once) billed it.
+        guard let stored = try Row.fetchOne(db, sql: """
+            SELECT t.account_id, t.revocation_date, p.billing FROM transactions t
+            LEFT JOIN purchases p ON p.invoice_id = t.invoice_id WHERE t.id = ?
+            """, arguments: [transactionID]) else {
+            throw ReceiptBackendError.invalidReceipt("the store has no transaction \(transactionID)")
+        }
+        if stored["account_id"] as String != account.id {
+            throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)
+        }
+        guard stored["revocation_date"] as Int64? == nil else {
+            throw ReceiptBackendError.invalidReceipt("the transaction was revoked")
+        }
+        var points: Int64 = 0
+        if case let .oneTime(oneTime) = product, oneTime.type == .consumable,
+           stored["billing"] as String? == Billing.store.rawValue {
+            points = oneTime.points ?? 0
+        }
+        let existing = try Row.fetchOne(db, sql: "SELECT account_id, status FROM backend_receipts WHERE transaction_id = ?",
+                                        arguments: [transactionID])
+        if let existing, existing["account_id"] as String != account.id {
+            throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)
+        }
+        let previous = (existing?["status"] as String?).flatMap(ReceiptSubmission.Status.init)
+        let credit = submission.status == .paid && previous != .paid
+        let result = ReceiptRecordResult(pointsCredited: credit ? points : 0, isDuplicate: previous != nil,
+                                         transactionID: transactionID, storefrontCountry: payload.storefront,
+                                         purchaseStatus: previous == .paid ? .paid : submission.status)
+        guard !checkOnly else { return result }
+        try db.execute(sql: """
+            INSERT INTO backend_receipts(transaction_id, account_id, product_id, status, sandbox, points, storefront, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(transaction_id) DO UPDATE SET status = excluded.status, points = points + excluded.points
+            """, arguments: [transactionID, account.id, submission.productID, result.purchaseStatus.rawValue,
+                             submission.sandbox, result.pointsCredited, payload.storefront, now.milliseconds])
+        if credit && points > 0 {
+            let invoice = try String.fetchOne(db, sql: "SELECT invoice_id FROM transactions WHERE id = ?", arguments: [transactionID])
+            try purchases.movePoints(accountID: account.id, delta: points, reason: "Purchased \(submission.productID)",
+                                     product: submission.productID, invoice: invoice, at: now)
+        }
+        return result
+    }
+}
+
+extension ReceiptBackendError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .noReceipt: "no_receipt"
+        case let .invalidReceipt(reason): "invalid_receipt: \(reason)"
+        case let .userNotFound(id): "user_not_found: \(id)"
+        case let .planNotFound(id): "plan_not_found: \(id)"
+        case let .duplicatePurchase(id): "duplicate_purchase: \(id)"
+        case .network: "network_error"
+        case let .server(reason): "server_error: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+
+/// Refunding a paid invoice: the money back, the entitlement and transaction revoked, and the
+/// provider told, all in the purchase's own transaction.
+struct Refunds: Rules {
+    let work: UnitOfWork
+
+    /// Refunds a paid invoice in full: a refund invoice and ledger entry for the money, and the
+    /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
+    /// points taken back). On Stripe's refund-failure test card the refund then fails (see
+    /// `failRefundIfTheCardSaysSo`).
+    func refund(invoiceID: String) throws -> RefundOutcome {
+        var original = try invoicing.invoice(invoiceID)
+        guard original.status == .paid, original.kind != .refund, original.total > 0 else {
+            throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
+        }
+        let account = try account(original.accountID)
+        let now = try now(for: account)
+        let currency = Currency(code: original.currency) ?? account.currencyValue
+        let amount = Money(minorUnits: -original.total, currency: currency)
+        original.status = .refunded
+        try original.update(db)
+        var refund = try invoicing.issueInvoice(
+            account: account.id, subscription: original.subscriptionID, product: original.productID, kind: .refund,
+            at: now, description: "Refund of \(original.id)",
+            lines: [InvoiceLine(kind: .refund, description: "Refund of \(original.description)", amount: amount)],
+            currency: currency, status: .refunded,
+            method: original.pmBrand.flatMap { brand in original.pmLast4.map { PaymentMethodSummary(brand: brand, last4: $0) } },
+            refundOf: original.id)
+        try transactionIssuer.revokeTransactions(invoiceID: original.id, at: now, reason: .other)
+        var revoked: Subscription?
+        if let subscriptionID = original.subscriptionID {
+            var subscription = try subscription(subscriptionID)
+            if subscription.state != .revoked && subscription.state != .expired {
+                try planChanges.revoke(&subscription, reason: .refunded, at: now)
+                try subscription.update(db)
+            }
+            revoked = subscription.subscription
+        } else if var purchase = try PurchaseRecord.filter(sql: "invoice_id = ?", arguments: [original.id]).fetchOne(db),
+                  purchase.revokedAt == nil {
+            purchase.revokedAt = now
+            try purchase.update(db)
+            // Take back what was credited: a store purchase's points may still be on their way
+            // (then they never will be) or may have been refused by the backend.
+            let credited = try Int64.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(delta), 0) FROM points_ledger WHERE invoice_id = ? AND delta > 0
+                """, arguments: [original.id]) ?? 0
+            try db.execute(sql: "UPDATE sync_queue SET done_at = ?, last_error = 'refunded' WHERE done_at IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE invoice_id = ?)",
+                           arguments: [now.milliseconds, original.id])
+            if credited > 0 {
+                try purchases.movePoints(accountID: account.id, delta: -credited, reason: "Refund of \(original.id)",
+                                         product: purchase.productID, invoice: refund.id, at: now)
+            }
+        }
+        try webhookOutbox.notifyProviderOfRefund(original: original, refund: refund, at: now)
+        try emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
+                 product: original.productID, invoice: refund.id, detail: original.id)
+        refund = try invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)
+        return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+
+/// A set of the merchant's rules working inside one `UnitOfWork`.
+///
+/// Each responsibility is its own small type; what they share (the transaction, the clock's
+/// "now", ids, events) comes from the unit of work, and a rule that needs another
+/// responsibility names it (`invoicing.collect`, `lifecycle.expire`), so every dependency
+/// between them shows at the call.
+protocol Rules {
+    var work: UnitOfWork { get }
+}
+
+extension Rules {
+    var db: Database { work.db }
+    var catalog: Catalog { work.catalog }
+    var systemNow: Date { work.systemNow }
+    var signer: TransactionTokenSigner { work.signer }
+    var random: RandomSource { work.random }
+
+    func nextID(_ prefix: String, separator: String = "_") throws -> String {
+        try work.nextID(prefix, separator: separator)
+    }
+
+    func settings() throws -> StoreSettings { try work.settings() }
+
+    @discardableResult
+    func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
+              product: String? = nil, invoice: String? = nil, detail: String? = nil) throws -> Int64 {
+        try work.emit(type, account: account, at: at, subscription: subscription, product: product, invoice: invoice,
+                      detail: detail)
+    }
+
+    func account(_ id: String) throws -> AccountRecord { try work.account(id) }
+    func now(for account: AccountRecord) throws -> Date { try work.now(for: account) }
+    func testClock(_ id: String) throws -> TestClockRecord { try work.testClock(id) }
+    func subscription(_ id: String) throws -> SubscriptionRecord { try work.subscription(id) }
+}
+
+/// Every responsibility, in the same transaction.
+extension Rules {
+    var accountRules: AccountRules { AccountRules(work: work) }
+    var analyticsLog: AnalyticsLog { AnalyticsLog(work: work) }
+    var booksAudit: BooksAudit { BooksAudit(work: work) }
+    var checkoutSessions: CheckoutSessions { CheckoutSessions(work: work) }
+    var customerAccess: CustomerAccess { CustomerAccess(work: work) }
+    var customerNotices: CustomerNotices { CustomerNotices(work: work) }
+    var historyPages: HistoryPages { HistoryPages(work: work) }
+    var idempotentRequests: IdempotentRequests { IdempotentRequests(work: work) }
+    var invoicing: Invoicing { Invoicing(work: work) }
+    var planChanges: PlanChanges { PlanChanges(work: work) }
+    var purchases: Purchases { Purchases(work: work) }
+    var receiptsBackend: ReceiptsBackend { ReceiptsBackend(work: work) }
+    var refunds: Refunds { Refunds(work: work) }
+    var storeNotificationQueue: StoreNotificationQueue { StoreNotificationQueue(work: work) }
+    var storePurchases: StorePurchases { StorePurchases(work: work) }
+    var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: work) }
+    var testControls: TestControls { TestControls(work: work) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
+    var webhookInbox: WebhookInbox { WebhookInbox(work: work) }
+    var webhookOutbox: WebhookOutbox { WebhookOutbox(work: work) }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+
+/// Purchases through the simulated App Store's sheet, with its ask-to-buy and 3-D Secure
+/// detours, and cards added to the vault.
+struct StorePurchases: Rules {
+    let work: UnitOfWork
+
+    /// A StoreKit-style purchase billed to the store account. With ask-to-buy or interrupted
+    /// purchases switched on it waits as a pending action instead.
+    func storePurchase(_ request: StorePurchaseRequest) throws -> StorePurchaseResult {
+        let account = try account(request.accountID)
+        guard catalog.product(id: request.productID) != nil else { throw PaymentsError.productNotFound(request.productID) }
+        let now = try now(for: account)
+        let controls = try testControls.controls()
+        let kind: PendingAction.Kind? = controls.askToBuy ? .askToBuy : controls.interruptedPurchases ? .interruptedPurchase : nil
+        if let kind {
+            let action = try testControls.createPending(kind: kind, accountID: account.id, productID: request.productID,
+                                                        subscriptionID: nil, request: request, at: now)
+            try emit(.purchasePending, account: account.id, at: now, product: request.productID, detail: kind.rawValue)
+            return .pending(action)
+        }
+        return try completeStorePurchase(request)
+    }
+
+    private func completeStorePurchase(_ request: StorePurchaseRequest) throws -> StorePurchaseResult {
+        let outcome = try purchases.performPurchase(accountID: request.accountID, productID: request.productID,
+                                                    offerCode: request.offerCode, payer: .store,
+                                                    appAccountToken: request.appAccountToken)
+        guard case let .purchased(receipt) = outcome, let transaction = receipt.transaction else {
+            throw PaymentsError.store(.purchaseNotAllowed)
+        }
+        return .success(transaction, receipt)
+    }
+
+    /// A parent approves an ask-to-buy request, or the customer resolves an interrupted purchase:
+    /// the purchase happens now.
+    func approvePurchase(pendingID: String) throws -> StorePurchaseResult {
+        let (action, data) = try testControls.pendingAction(pendingID)
+        guard action.kind == .askToBuy || action.kind == .interruptedPurchase else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        let request = try JSONDecoder().decode(StorePurchaseRequest.self, from: data)
+        let now = try now(for: account(action.accountID))
+        try testControls.resolvePending(pendingID, resolution: "approved", at: now)
+        try emit(.purchaseApproved, account: action.accountID, at: now, product: action.productID)
+        return try completeStorePurchase(request)
+    }
+
+    func declinePurchase(pendingID: String) throws {
+        let (action, _) = try testControls.pendingAction(pendingID)
+        guard action.kind == .askToBuy || action.kind == .interruptedPurchase else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        let now = try now(for: account(action.accountID))
+        try testControls.resolvePending(pendingID, resolution: "declined", at: now)
+        try emit(.purchaseDeclinedByParent, account: action.accountID, at: now, product: action.productID)
+    }
+
+    /// The customer passed or failed a 3-D Secure challenge for a card purchase.
+    func completeAuthentication(pendingID: String, approved: Bool) throws -> PurchaseOutcome {
+        let (action, data) = try testControls.pendingAction(pendingID)
+        guard action.kind == .threeDSecure else { throw PaymentsError.pendingActionNotFound(pendingID) }
+        let request = try JSONDecoder().decode(PurchaseRequest.self, from: data)
+        let account = try account(action.accountID)
+        let now = try now(for: account)
+        try testControls.resolvePending(pendingID, resolution: approved ? "authenticated" : "failed", at: now)
+        if approved { return try purchases.purchase(request, authenticated: true) }
+        let reason = DeclineReason(code: DeclineCode.authenticationFailed.stripeCode, message: DeclineCode.authenticationFailed.message)
+        let method = try accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
+        let product = catalog.product(id: request.productID)
+        var lines: [InvoiceLine] = []
+        var kind = InvoiceKind.oneTime
+        switch product {
+        case let .subscription(plan, subscription)?:
+            kind = .subscriptionCreate
+            if let price = catalog.price(base: subscription.price, overrides: subscription.prices, in: account.currencyValue) {
+                lines.append(InvoiceLine(kind: .charge, description: plan.name, amount: price))
+            }
+        case let .oneTime(oneTime)?:
+            if let price = catalog.price(base: oneTime.price, overrides: oneTime.prices, in: account.currencyValue) {
+                lines.append(InvoiceLine(kind: .charge, description: oneTime.name, amount: price))
+            }
+        case nil:
+            break
+        }
+        let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: request.productID,
+                                                 kind: kind, at: now, description: "Payment for \(request.productID)",
+                                                 lines: lines, currency: account.currencyValue, status: .void,
+                                                 method: method?.paymentMethod.summary, failure: reason)
+        try emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,
+                 detail: reason.code)
+        return .declined(reason: reason, invoice: invoice)
+    }
+
+    /// Validates and tokenizes a card at once (the number and CVC go no further than this call),
+    /// then saves it. Cards that the simulated issuer declines on attach are refused here.
+    func addCard(accountID: String, card: CardDetails, makeDefault: Bool) throws -> PaymentMethod {
+        let account = try account(accountID)
+        let now = try now(for: account)
+        let tokenizer = CardTokenizer(fingerprintKey: try fingerprintKey())
+        let token: CardToken
+        do {
+            token = try random.with { generator in try tokenizer.tokenize(card, now: now, using: &generator) }
+        } catch let errors as CardValidationErrors {
+            let first = errors.fieldMessages.first
+            throw PaymentsError.cardRejected(field: first.map { "\($0.field)" } ?? "card",
+                                             message: first?.message ?? "Your card details are incomplete.")
+        }
+        if let code = token.behaviour.declineOnAttach {
+            throw PaymentsError.cardDeclined(DeclineReason(code: code.stripeCode, message: code.message))
+        }
+        let behaviour: ChargeBehaviour = switch token.behaviour {
+        case .succeeds, .declines: .succeeds
+        case let .succeedsThen(aftermath): .succeedsThen(aftermath)
+        case let .attachesButChargesDecline(code): .declines(DeclineReason(code: code.stripeCode, message: code.message))
+        case .requiresAuthenticationUnlessSetUp: .requiresAuthentication(offSessionSucceeds: true)
+        case .alwaysRequiresAuthentication: .requiresAuthentication(offSessionSucceeds: false)
+        case let .requiresAuthenticationThenDeclines(code):
+            .requiresAuthenticationThenDeclines(DeclineReason(code: code.stripeCode, message: code.message))
+        }
+        return try accountRules.addPaymentMethod(accountID: accountID, NewPaymentMethod(
+            token: token.id, brand: token.brand.displayName, last4: token.last4, expMonth: token.expMonth,
+            expYear: token.expYear, behaviour: behaviour, makeDefault: makeDefault, fingerprint: token.fingerprint.value))
+    }
+
+    /// The store's key for card fingerprints, made once per data directory.
+    private func fingerprintKey() throws -> CardFingerprintKey {
+        if let hex = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'card_fingerprint_key'") {
+            let parts = hex.split(separator: ":").compactMap { UInt64($0, radix: 16) }
+            if parts.count == 2 { return CardFingerprintKey(key0: parts[0], key1: parts[1]) }
+        }
+        let (key0, key1) = random.with { generator in (generator.next(), generator.next()) }
+        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('card_fingerprint_key', ?)",
+                       arguments: [String(key0, radix: 16) + ":" + String(key1, radix: 16)])
+        return CardFingerprintKey(key0: key0, key1: key1)
+    }
+}

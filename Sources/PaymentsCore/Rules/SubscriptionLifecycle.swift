@@ -1,0 +1,398 @@
+import Foundation
+import GRDB
+
+/// Time passing for subscriptions: renewals, billing retry, grace periods and expiry, run by
+/// the scheduler (or a test clock's advance), never as a side effect of a read.
+struct SubscriptionLifecycle: Rules {
+    let work: UnitOfWork
+
+    /// Runs due lifecycle steps of subscriptions on one clock (nil: real time) up to `until`,
+    /// strictly in time order across subscriptions, at most `limit` steps.
+    ///
+    /// A batch of `limit` steps can only reach the `limit` earliest due subscriptions (each step
+    /// pops one entry, and a later-due subscription waits behind all of those), so exactly those
+    /// rows are read, whole, in one pass of the `(clock_id, next_event_at)` index. Each stays in
+    /// memory for the rest of the batch as its steps update it: a step costs its writes, not a
+    /// read of the subscription and not a scan of everything due. Returns the steps taken and the
+    /// time of the last one.
+    func processDue(clockID: String?, until: Date, limit: Int,
+                    report: inout ClockAdvanceReport) throws -> (steps: Int, last: Date?) {
+        let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
+        var arguments: StatementArguments = clockID.map { [$0] } ?? []
+        _ = try arguments.append(contentsOf: [until.milliseconds, Int64(limit)])
+        let due = try SubscriptionRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM subscriptions
+            WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?
+            ORDER BY next_event_at, id LIMIT ?
+            """), arguments: arguments)
+        var records = Dictionary(due.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var queue = try DueQueue(due.compactMap { record in
+            try record.nextEventAt.map { DueQueue.Entry(at: try $0.milliseconds, id: record.id) }
+        })
+        var steps = 0
+        var last: Date?
+        while steps < limit, let entry = queue.popEarliest() {
+            guard var subscription = try records.removeValue(forKey: entry.id) ?? subscription(dueID: entry.id),
+                  let due = subscription.nextEventAt, try due.milliseconds == entry.at else { continue }
+            try step(&subscription, at: due, report: &report)
+            try subscription.updateRow(db)
+            steps += 1
+            last = due
+            if let next = subscription.nextEventAt, next <= until {
+                queue.insert(DueQueue.Entry(at: try next.milliseconds, id: subscription.id))
+                records[subscription.id] = subscription
+            }
+        }
+        return (steps, last)
+    }
+
+    private func subscription(dueID id: String) throws -> SubscriptionRecord? {
+        try SubscriptionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM subscriptions WHERE id = ?"), arguments: [id])
+    }
+
+    /// Whether any subscription on the clock (nil: real time) has a step due at `systemNow`.
+    func hasDueWork(clockID: String?) throws -> Bool {
+        let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
+        var arguments: StatementArguments = clockID.map { [$0] } ?? []
+        _ = try arguments.append(contentsOf: [systemNow.milliseconds])
+        return try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM subscriptions WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?)
+            """), arguments: arguments) ?? false
+    }
+
+    /// One lifecycle step at `time`, the subscription's due instant.
+    func step(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) throws {
+        switch subscription.state {
+        case .subscribed:
+            guard subscription.willAutoRenew else {
+                try expire(&subscription, reason: subscription.expirationReason ?? .autoRenewDisabled, at: time)
+                report.expirations += 1
+                return
+            }
+            try renew(&subscription, at: time, report: &report)
+        case .inGracePeriod, .inBillingRetryPeriod:
+            if !subscription.willAutoRenew {
+                try expire(&subscription, reason: .autoRenewDisabled, at: time)
+                report.expirations += 1
+            } else if let ends = subscription.retryEndsAt, ends <= time,
+                      subscription.nextRetryAt.map({ $0 >= ends }) ?? true {
+                try expire(&subscription, reason: .billingError, at: time)
+                report.expirations += 1
+            } else if let retry = subscription.nextRetryAt, retry <= time {
+                try retryCharge(&subscription, at: time, report: &report)
+            } else if subscription.state == .inGracePeriod, let graceEnds = subscription.graceEndsAt, graceEnds <= time {
+                subscription.state = .inBillingRetryPeriod
+                subscription.scheduleNextEvent()
+                try emit(.billingRetryStarted, account: subscription.accountID, at: time, subscription: subscription.id)
+            } else {
+                subscription.scheduleNextEvent()
+            }
+        case .expired, .revoked:
+            subscription.nextEventAt = nil
+        }
+    }
+
+    /// The renewal at the end of a period: charge the next period, or open a billing issue.
+    private func renew(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) throws {
+        if let consent = try unansweredPriceIncrease(subscription) {
+            // Apple: a price increase needing consent that was never given ends the subscription.
+            try testControls.resolvePending(consent, resolution: "expired", at: time)
+            try expire(&subscription, reason: .didNotConsentToPriceIncrease, at: time)
+            report.expirations += 1
+            return
+        }
+        // Read once per renewal: the terms need its balance, the transaction its storefront.
+        let account = try account(subscription.accountID)
+        guard let terms = try renewalTermsIfSold(subscription, account: account, start: subscription.periodEnd,
+                                                 restartSeries: false) else {
+            try expire(&subscription, reason: .productUnavailable, at: time)
+            report.expirations += 1
+            return
+        }
+        let description = "Renewal of \(terms.plan.name)"
+        switch try offSessionCharge(terms.total, subscription, at: time) {
+        case let .paid(summary):
+            let invoice = try invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
+                                                     product: terms.product.id, kind: .renewal, at: time, description: description,
+                                                     lines: terms.lines, currency: subscription.currencyValue, status: .paid,
+                                                     method: summary)
+            try purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            let wasTrial = subscription.periodType == .trial
+            let previousProduct = subscription.productID
+            try apply(terms, to: &subscription)
+            try issueRenewalTransaction(subscription, account: account, terms: terms, invoice: invoice, at: time)
+            if previousProduct != subscription.productID {
+                try webhookOutbox.notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: time)
+            }
+            try webhookOutbox.notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: invoice.total)
+            report.renewals += 1
+            if wasTrial {
+                report.trialConversions += 1
+                try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                         product: terms.product.id, invoice: invoice.id)
+            }
+            try emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
+                     product: terms.product.id, invoice: invoice.id)
+        case let .declined(reason, summary):
+            // Stripe applies customer balance when the invoice is finalized, paid or not.
+            let invoice = try invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
+                                                     product: terms.product.id, kind: .renewal, at: time, description: description,
+                                                     lines: terms.lines, currency: subscription.currencyValue, status: .open,
+                                                     method: summary, failure: reason)
+            try purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            let settings = try settings()
+            subscription.openInvoiceID = invoice.id
+            subscription.billingIssueAt = time
+            subscription.retryEndsAt = try days(settings.billingRetryDays, after: time)
+            subscription.retryIndex = 0
+            subscription.nextRetryAt = try nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
+            if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
+                subscription.state = .inGracePeriod
+                subscription.graceEndsAt = try days(settings.gracePeriodDays, after: time)
+            } else {
+                subscription.state = .inBillingRetryPeriod
+                subscription.graceEndsAt = nil
+            }
+            subscription.scheduleNextEvent()
+            report.failedRenewals += 1
+            try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+                     invoice: invoice.id, detail: reason.code)
+            try emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
+                     account: subscription.accountID, at: time, subscription: subscription.id)
+            try webhookOutbox.notifyProvider(.subscriptionOnHold, subscription: subscription, at: time)
+        }
+    }
+
+    /// A retry of the open renewal invoice during grace or billing retry.
+    private func retryCharge(_ subscription: inout SubscriptionRecord, at time: Date,
+                             report: inout ClockAdvanceReport) throws {
+        guard let invoiceID = subscription.openInvoiceID else {
+            try expire(&subscription, reason: .billingError, at: time)
+            report.expirations += 1
+            return
+        }
+        var invoice = try invoicing.invoice(invoiceID)
+        let inGrace = subscription.state == .inGracePeriod
+        let start = inGrace ? subscription.periodEnd : time
+        // Decide what recovery would start before charging: if the product can no longer be
+        // sold, nothing is charged and the subscription ends instead of looping on a paid invoice.
+        guard invoice.status == .open,
+              let terms = try renewalTermsIfSold(subscription, start: start, restartSeries: !inGrace) else {
+            try expire(&subscription, reason: .productUnavailable, at: time)
+            report.expirations += 1
+            return
+        }
+        let amount = Money(minorUnits: invoice.total, currency: subscription.currencyValue)
+        invoice.attemptCount += 1
+        switch try offSessionCharge(amount, subscription, at: time) {
+        case let .declined(reason, summary):
+            invoice.failureCode = reason.code
+            invoice.pmBrand = summary?.brand
+            invoice.pmLast4 = summary?.last4
+            try invoice.update(db)
+            subscription.retryIndex += 1
+            subscription.nextRetryAt = try nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
+                                                 ends: subscription.retryEndsAt)
+            subscription.scheduleNextEvent()
+            try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+                     invoice: invoice.id, detail: reason.code)
+        case let .paid(summary):
+            invoice.status = .paid
+            invoice.failureCode = nil
+            invoice.pmBrand = summary?.brand
+            invoice.pmLast4 = summary?.last4
+            try invoice.update(db)
+            try invoicing.postLedger(invoice: invoice.invoice, kind: "charge", amount: amount, at: time)
+            // Recovered in grace: the customer keeps the days (the period starts at the missed
+            // renewal date). Recovered in billing retry: the renewal date moves to today, as on
+            // the App Store.
+            let wasTrial = subscription.periodType == .trial
+            try apply(terms, to: &subscription)
+            try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
+            try webhookOutbox.notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: amount)
+            if wasTrial {
+                report.trialConversions += 1
+                try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                         product: terms.product.id, invoice: invoice.id)
+            }
+            report.recoveries += 1
+            try emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
+                     invoice: invoice.id)
+        }
+    }
+
+    /// The two ways a renewal charge can end.
+    enum OffSessionResult {
+        case paid(PaymentMethodSummary?)
+        case declined(DeclineReason, PaymentMethodSummary?)
+    }
+
+    /// A renewal charge: nobody is there to answer a 3-D Secure challenge, so one is a decline.
+    private func offSessionCharge(_ amount: Money, _ subscription: SubscriptionRecord,
+                                  at time: Date) throws -> OffSessionResult {
+        switch try invoicing.collect(amount, payer: renewalPayer(subscription), at: time, offSession: true) {
+        case let .paid(summary): .paid(summary)
+        case let .declined(reason, summary): .declined(reason, summary)
+        case let .requiresAuthentication(summary):
+            .declined(DeclineReason(code: "authentication_required", message: "Your card requires authentication."), summary)
+        }
+    }
+
+    /// Ends a subscription; an invoice still being retried can no longer be collected.
+    func expire(_ subscription: inout SubscriptionRecord, reason: ExpirationReason, at time: Date) throws {
+        try closeOpenInvoice(&subscription, as: reason == .billingError ? .uncollectible : .void)
+        subscription.state = .expired
+        subscription.expirationReason = reason
+        subscription.willAutoRenew = false
+        subscription.graceEndsAt = nil
+        subscription.nextRetryAt = nil
+        subscription.nextEventAt = nil
+        try emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
+                 product: subscription.productID, detail: reason.rawValue)
+        // Dodo: an ending the customer chose is "cancelled"; running out of retries is "expired".
+        try webhookOutbox.notifyProvider(reason == .autoRenewDisabled ? .subscriptionCancelled : .subscriptionExpired,
+                                         subscription: subscription, at: time)
+    }
+
+    /// Gives back the balance an unpaid invoice had consumed, and closes it.
+    func closeOpenInvoice(_ subscription: inout SubscriptionRecord, as status: InvoiceStatus) throws {
+        guard let id = subscription.openInvoiceID else { return }
+        var invoice = try invoicing.invoice(id)
+        if invoice.status == .open {
+            invoice.status = status
+            try invoice.update(db)
+            let returned = invoice.lines.filter { $0.kind == .appliedBalance }.reduce(Int64(0)) { $0 - $1.amount.minorUnits }
+            try purchases.spendBalance(accountID: subscription.accountID, -returned)
+        }
+        subscription.openInvoiceID = nil
+    }
+
+    /// The next period's terms starting at `start`. `restartSeries` starts a new series there
+    /// (recovery from billing retry); a product switch or the end of an intro does so anyway.
+    func renewalTerms(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
+                      restartSeries: Bool) throws -> RenewalTerms? {
+        let productID = subscription.pendingProductID ?? subscription.productID
+        guard case let .subscription(plan, product)? = catalog.product(id: productID) else { return nil }
+        let currency = subscription.currencyValue
+        let switching = productID != subscription.productID
+        var periodType = PeriodType.normal
+        var introLeft = 0
+        var period = product.period
+        var line: InvoiceLine
+        if !switching, subscription.periodType == .intro, subscription.introPeriodsLeft > 0,
+           let intro = product.intro, intro.type == .payAsYouGo {
+            periodType = .intro
+            introLeft = subscription.introPeriodsLeft - 1
+            period = intro.period
+            let amount = try invoicing.price(intro.price, intro.prices, in: currency, product: product.id)
+            line = InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)", amount: amount)
+        } else {
+            var amount = try invoicing.price(product.price, product.prices, in: currency, product: product.id)
+            if !switching, let override = subscription.priceOverride { amount = Money(minorUnits: override, currency: currency) }
+            line = InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))", amount: amount)
+        }
+        let restart = restartSeries || switching || periodType != subscription.periodType
+        let anchor = restart ? start : subscription.seriesAnchor
+        let index = restart ? 0 : subscription.seriesIndex + 1
+        let end = try period.advance(anchor, times: index + 1)
+        line.periodStart = start
+        line.periodEnd = end
+        var lines = [line]
+        var offerLeft = 0
+        var offerCode: OfferCode?
+        if subscription.offerPeriodsLeft > 0, let code = subscription.offerCode.flatMap(catalog.offerCode),
+           code.products.contains(product.id), let off = invoicing.discount(code, on: line.amount), !off.isZero {
+            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
+            offerLeft = subscription.offerPeriodsLeft - 1
+            offerCode = code
+        }
+        let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        var applied: Int64 = 0
+        if let (balance, used) = invoicing.balanceLine(for: try account ?? self.account(subscription.accountID), subtotal: subtotal) {
+            lines.append(balance)
+            applied = used
+        }
+        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        return RenewalTerms(plan: plan, product: product, periodType: periodType, introPeriodsLeft: introLeft,
+                            offerPeriodsLeft: offerLeft, offerCode: offerCode, seriesAnchor: anchor, seriesIndex: index, periodStart: start,
+                            periodEnd: end, lines: lines, total: total, appliedBalance: applied)
+    }
+
+    /// `renewalTerms`, or nil when the product cannot be priced any more (removed from the
+    /// catalog, or no price in the subscription's currency): a renewal must never throw, or every
+    /// write that runs due steps first would fail with it.
+    func renewalTermsIfSold(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
+                            restartSeries: Bool) throws -> RenewalTerms? {
+        do {
+            return try renewalTerms(subscription, account: account, start: start, restartSeries: restartSeries)
+        } catch PaymentsError.productNotSoldInCurrency {
+            return nil
+        }
+    }
+
+    /// Moves a subscription into the period the terms describe, clearing any billing issue.
+    func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) throws(MoneyError) {
+        if terms.product.id != subscription.productID { subscription.priceOverride = nil }
+        subscription.planID = terms.plan.id
+        subscription.productID = terms.product.id
+        subscription.pendingProductID = nil
+        subscription.periodType = terms.periodType
+        subscription.introPeriodsLeft = terms.introPeriodsLeft
+        subscription.offerPeriodsLeft = terms.offerPeriodsLeft
+        if terms.offerPeriodsLeft == 0 { subscription.offerCode = nil }
+        subscription.seriesAnchor = terms.seriesAnchor
+        subscription.seriesIndex = terms.seriesIndex
+        subscription.periodStart = terms.periodStart
+        subscription.periodEnd = terms.periodEnd
+        subscription.paidAmount = try terms.total.adding(Money(minorUnits: terms.appliedBalance, currency: terms.total.currency)).minorUnits
+        subscription.state = .subscribed
+        subscription.billingIssueAt = nil
+        subscription.graceEndsAt = nil
+        subscription.retryEndsAt = nil
+        subscription.nextRetryAt = nil
+        subscription.retryIndex = 0
+        subscription.openInvoiceID = nil
+        subscription.scheduleNextEvent()
+    }
+
+    /// The store account for store-billed subscriptions; else the subscription's card, falling
+    /// back to the account's default card if that one was removed.
+    private func renewalPayer(_ subscription: SubscriptionRecord) throws -> Payer {
+        if subscription.billing == .store { return .store }
+        if let id = subscription.paymentMethodID,
+           let method = try PaymentMethodRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ?"), arguments: [id]),
+           method.removedAt == nil {
+            return .card(method)
+        }
+        return .card(try accountRules.activePaymentMethods(subscription.accountID).first(where: \.isDefault))
+    }
+
+    private func issueRenewalTransaction(_ subscription: SubscriptionRecord, account: AccountRecord? = nil,
+                                         terms: RenewalTerms, invoice: Invoice, at time: Date) throws {
+        _ = try transactionIssuer.issueTransaction(account: account ?? self.account(subscription.accountID), product: .subscription(terms.plan, terms.product),
+                                                   subscription: subscription, invoice: invoice, purchaseDate: time,
+                                                   expires: terms.periodEnd,
+                                                   offerType: terms.periodType == .intro ? .introductory : (terms.offerCode != nil ? .offerCode : nil),
+                                                   offerCode: terms.periodType == .intro ? nil : terms.offerCode, reason: .renewal)
+    }
+
+    /// The id of a price-increase consent still waiting for this subscription.
+    private func unansweredPriceIncrease(_ subscription: SubscriptionRecord) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: """
+            SELECT id FROM pending_actions WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
+            """), arguments: [subscription.id])
+    }
+
+    private func days(_ count: Int, after date: Date) throws(DateArithmeticError) -> Date {
+        try ISODuration(days: count).advance(date)
+    }
+
+    /// The retry schedule: fixed days after the failed renewal, inside the retry window.
+    private func nextRetry(after issue: Date, index: Int, ends: Date?) throws(DateArithmeticError) -> Date? {
+        guard index < StoreSettings.retryDays.count else { return nil }
+        let next = try days(StoreSettings.retryDays[index], after: issue)
+        if let ends, next >= ends { return nil }
+        return next
+    }
+}

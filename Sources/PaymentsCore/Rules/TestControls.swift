@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+
+/// The sandbox's levers for QA: store controls and one-shot faults, pending actions (ask to
+/// buy, price-increase consent), forced renewals and clearing purchases.
+struct TestControls: Rules {
+    let work: UnitOfWork
+
+    func controls() throws -> StoreControls {
+        guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'controls'")) else {
+            return StoreControls()
+        }
+        do {
+            return try JSONDecoder().decode(StoreControls.self, from: Data(json.utf8))
+        } catch {
+            // A corrupt row must not silently disarm faults or turn test controls off.
+            throw PaymentsError.storage("the store controls (meta row 'controls') cannot be read: \(error)")
+        }
+    }
+
+    func saveControls(_ controls: StoreControls) throws {
+        let json = String(decoding: try JSONEncoder().encode(controls), as: UTF8.self)
+        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('controls', ?)", arguments: [json])
+    }
+
+    /// Consumes one injected failure of `operation`, if any is armed. Its own transaction commits
+    /// the countdown even though the caller then fails.
+    func takeFault(_ operation: StoreOperation) throws -> StoreError? {
+        var controls = try controls()
+        guard let index = controls.faults.firstIndex(where: { $0.operation == operation }) else { return nil }
+        let fault = controls.faults[index]
+        if let remaining = fault.remaining {
+            if remaining <= 1 { controls.faults.remove(at: index) } else { controls.faults[index].remaining = remaining - 1 }
+            try saveControls(controls)
+        }
+        return fault.error
+    }
+
+    // MARK: Pending actions
+
+    func createPending(kind: PendingAction.Kind, accountID: String, productID: String?, subscriptionID: String?,
+                       request: some Encodable, at now: Date) throws -> PendingAction {
+        let id = try nextID("pend")
+        let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        try db.execute(sql: """
+            INSERT INTO pending_actions(id, account_id, kind, product_id, subscription_id, request, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, accountID, kind.rawValue, productID, subscriptionID, json, now.milliseconds])
+        return try pendingAction(id).action
+    }
+
+    func pendingActions(accountID: String?) throws -> [PendingAction] {
+        var sql = "SELECT * FROM pending_actions WHERE resolved_at IS NULL"
+        var arguments: StatementArguments = []
+        if let accountID {
+            sql += " AND account_id = ?"
+            _ = arguments.append(contentsOf: [accountID])
+        }
+        return try Row.fetchAll(db, sql: sql + " ORDER BY created_at, id", arguments: arguments).map { try Self.pending($0).action }
+    }
+
+    /// An open pending action and the request it holds.
+    func pendingAction(_ id: String) throws -> (action: PendingAction, request: Data) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pending_actions WHERE id = ? AND resolved_at IS NULL",
+                                         arguments: [id]) else {
+            throw PaymentsError.pendingActionNotFound(id)
+        }
+        return try Self.pending(row)
+    }
+
+    func resolvePending(_ id: String, resolution: String, at now: Date) throws {
+        try db.execute(sql: "UPDATE pending_actions SET resolved_at = ?, resolution = ? WHERE id = ?",
+                       arguments: [now.milliseconds, resolution, id])
+    }
+
+    private static func pending(_ row: Row) throws -> (action: PendingAction, request: Data) {
+        let request = Data((row["request"] as String).utf8)
+        let kind = PendingAction.Kind(rawValue: row["kind"]) ?? .askToBuy
+        var newPrice: Money?
+        if kind == .priceIncrease { newPrice = try JSONDecoder().decode(Money.self, from: request) }
+        let action = PendingAction(id: row["id"], accountID: row["account_id"], kind: kind, productID: row["product_id"],
+                                   subscriptionID: row["subscription_id"], createdAt: Date(milliseconds: row["created_at"]),
+                                   newPrice: newPrice)
+        return (action, request)
+    }
+
+    // MARK: Subscription controls
+
+    /// Asks the customer to consent to a new price from the next renewal (StoreKit's price
+    /// increase consent). Unanswered at renewal, the subscription expires.
+    func requestPriceIncrease(subscriptionID: String, newPrice: Int64) throws -> PendingAction {
+        let subscription = try subscription(subscriptionID)
+        guard subscription.isActiveState else {
+            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state,
+                                                  action: "raise the price of")
+        }
+        guard newPrice > 0 else { throw PaymentsError.invalidInput(field: "newPrice", message: "must be more than zero") }
+        let now = try now(for: account(subscription.accountID))
+        let price = Money(minorUnits: newPrice, currency: subscription.currencyValue)
+        let action = try createPending(kind: .priceIncrease, accountID: subscription.accountID,
+                                       productID: subscription.productID, subscriptionID: subscriptionID,
+                                       request: price, at: now)
+        try emit(.priceIncreaseRequested, account: subscription.accountID, at: now, subscription: subscriptionID,
+                 detail: price.description)
+        return action
+    }
+
+    func answerPriceIncrease(_ action: PendingAction, accept: Bool, at now: Date) throws -> Subscription {
+        guard let subscriptionID = action.subscriptionID, let newPrice = action.newPrice else {
+            throw PaymentsError.pendingActionNotFound(action.id)
+        }
+        var subscription = try subscription(subscriptionID)
+        if accept {
+            subscription.priceOverride = newPrice.minorUnits
+        } else {
+            subscription.willAutoRenew = false
+            subscription.expirationReason = .didNotConsentToPriceIncrease
+        }
+        try subscription.update(db)
+        try resolvePending(action.id, resolution: accept ? "accepted" : "declined", at: now)
+        try emit(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, account: subscription.accountID, at: now,
+                 subscription: subscriptionID, detail: newPrice.description)
+        return subscription.subscription
+    }
+
+    /// The QA control "force renewal": the current period ends now and the renewal runs at once.
+    func forceRenewal(subscriptionID: String) throws -> Subscription {
+        var subscription = try subscription(subscriptionID)
+        guard subscription.state == .subscribed else {
+            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "renew")
+        }
+        let now = try now(for: account(subscription.accountID))
+        subscription.periodEnd = now
+        subscription.seriesAnchor = now
+        subscription.seriesIndex = -1
+        var report = ClockAdvanceReport(clockID: "", from: now, to: now)
+        try lifecycle.step(&subscription, at: now, report: &report)
+        try subscription.update(db)
+        return subscription.subscription
+    }
+
+    /// StoreKit testing's "Delete all transactions": every purchase, subscription, invoice and
+    /// usage record goes, accounts and payment methods stay.
+    func clearAllTransactions() throws {
+        for table in ["subscriptions", "purchases", "transactions", "invoices", "ledger", "points_ledger",
+                      "usage_records", "intro_redemptions", "offer_redemptions", "pending_actions", "idempotency_keys"] {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
+        try db.execute(sql: "UPDATE accounts SET credit_balance = 0, points_balance = 0")
+        try emit(.transactionsCleared, account: nil, at: systemNow)
+    }
+
+    /// Moves an account to another storefront and currency (prices then come from its overrides).
+    func setStorefront(accountID: String, storefront: String, currency: Currency) throws -> Account {
+        var account = try account(accountID)
+        guard currency == catalog.currency || catalog.currencies.contains(currency) else {
+            throw PaymentsError.invalidInput(field: "currency", message: "the store does not sell in \(currency)")
+        }
+        let upper = storefront.uppercased()
+        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw PaymentsError.invalidInput(field: "storefront", message: "'\(storefront)' is not an ISO 3166 alpha-3 code")
+        }
+        if currency.code != account.currency {
+            // Live subscriptions and the account balance are kept in the old currency.
+            if try purchases.activeSubscription(accountID: accountID) != nil || account.creditBalance != 0 {
+                throw PaymentsError.invalidInput(
+                    field: "currency", message: "change currency only without a live subscription or account balance")
+            }
+        }
+        account.storefront = upper
+        account.currency = currency.code
+        try account.update(db)
+        return account.account
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+extension TransactionIssuer {
+    /// The signed renewal info of each of the account's subscriptions that has a first
+    /// transaction, newest first. Signed now (renewal info describes the present, so it is not
+    /// cached like a transaction).
+    func signedRenewalInfo(accountID: String) throws -> [SignedRenewalInfo] {
+        let account = try account(accountID)
+        return try customerAccess.subscriptions(accountID: accountID).compactMap { subscription in
+            guard let original = subscription.originalTransactionID else { return nil }
+            let next = subscription.pendingProductID ?? subscription.productID
+            let renewal = renewalPrice(subscription, productID: next)
+            let payload = RenewalInfoPayload(
+                originalTransactionId: original, productId: subscription.productID, autoRenewProductId: next,
+                autoRenewStatus: subscription.willAutoRenew && subscription.state.isRenewable ? 1 : 0,
+                expirationIntent: subscription.state == .expired || subscription.state == .revoked
+                    ? Self.expirationIntent(subscription.expirationReason) : nil,
+                gracePeriodExpiresDate: subscription.state == .inGracePeriod ? subscription.graceEndsAt : nil,
+                isInBillingRetryPeriod: subscription.state.isRenewable
+                    ? subscription.state == .inBillingRetryPeriod || subscription.state == .inGracePeriod : nil,
+                environment: catalog.signingEnvironment, recentSubscriptionStartDate: subscription.originalPurchase,
+                renewalDate: subscription.periodEnd, renewalPrice: try renewal.map { try $0.milliunits },
+                currency: renewal?.currency.code, appTransactionId: account.id, signedDate: systemNow)
+            let encoded: Data
+            do {
+                encoded = try TransactionJSONCoding.makeEncoder().encode(payload)
+            } catch {
+                throw PaymentsError.storage("renewal info of \(subscription.id) cannot be encoded: \(error)")
+            }
+            return SignedRenewalInfo(subscriptionID: subscription.id, payload: payload, jws: try sign(encoded: encoded))
+        }
+    }
+
+    /// The next period's list price in the subscription's currency (a price override stays with
+    /// its product); nil when the product is no longer sold in that currency.
+    private func renewalPrice(_ subscription: SubscriptionRecord, productID: String) -> Money? {
+        guard case let .subscription(_, product) = catalog.product(id: productID) else { return nil }
+        if productID == subscription.productID, let override = subscription.priceOverride {
+            return Money(minorUnits: override, currency: subscription.currencyValue)
+        }
+        return catalog.price(base: product.price, overrides: product.prices, in: subscription.currencyValue)
+    }
+
+    private static func expirationIntent(_ reason: ExpirationReason?) -> Int {
+        switch reason {
+        case .autoRenewDisabled: 1
+        case .billingError: 2
+        case .didNotConsentToPriceIncrease: 3
+        case .productUnavailable: 4
+        case .unknown, nil: 5
+        }
+    }
+}
+
+private extension RenewalState {
+    /// Still a subscription that may renew (not ended for good).
+    var isRenewable: Bool { self == .subscribed || self == .inGracePeriod || self == .inBillingRetryPeriod }
+}

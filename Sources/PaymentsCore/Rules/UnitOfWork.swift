@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+
+/// One database transaction and what every rule needs inside it: ids, settings, the event
+/// table, accounts and their "now".
+///
+/// A `UnitOfWork` lives for exactly one transaction, so everything an operation changes commits
+/// together or not at all: a process killed mid-purchase leaves either the whole purchase or none
+/// of it. The rules themselves live in small types by responsibility (`Purchases`, `Invoicing`,
+/// `SubscriptionLifecycle`, ...), each reached from any other through `Rules`, and all of them
+/// sharing this one transaction. It never reads the wall clock: `systemNow` comes from the
+/// injected clock, and accounts on a test clock use that clock's frozen time instead.
+struct UnitOfWork: Rules {
+    let db: Database
+    let catalog: Catalog
+    let systemNow: Date
+    let signer: TransactionTokenSigner
+    let random: RandomSource
+
+    init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource) {
+        self.db = db
+        self.catalog = catalog
+        self.systemNow = systemNow.wholeSeconds
+        self.signer = signer
+        self.random = random
+    }
+
+    var work: UnitOfWork { self }
+
+    // MARK: Identifiers
+
+    /// Sequential, prefixed ids ("sub_000042"): deterministic for QA runs and unique across
+    /// processes because the counter advances inside the write transaction.
+    /// `prefix_000042`: at least six digits. Padded by hand because `String(format:)` goes through
+    /// Foundation's formatter, a measurable part of every purchase and renewal.
+    func nextID(_ prefix: String, separator: String = "_") throws -> String {
+        let number = String(try nextSequence(prefix))
+        return prefix + separator + String(repeating: "0", count: max(0, 6 - number.count)) + number
+    }
+
+    func nextSequence(_ name: String) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: """
+            INSERT INTO sequences(name, value) VALUES (?, 1)
+            ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
+            """), arguments: [name]) ?? 0
+    }
+
+    // MARK: Settings
+
+    func settings() throws -> StoreSettings {
+        guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'settings'")) else {
+            return StoreSettings()
+        }
+        do {
+            return try JSONDecoder().decode(StoreSettings.self, from: Data(json.utf8))
+        } catch {
+            // A corrupt row must not silently reset the grace period and the rest to defaults.
+            throw PaymentsError.storage("the store settings (meta row 'settings') cannot be read: \(error)")
+        }
+    }
+
+    func saveSettings(_ settings: StoreSettings) throws {
+        let json = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('settings', ?)", arguments: [json])
+    }
+
+    // MARK: Events
+
+    @discardableResult
+    func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
+                product: String? = nil, invoice: String? = nil, detail: String? = nil) throws -> Int64 {
+        try db.cachedStatement(sql: """
+            INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [account, type.rawValue, at.milliseconds, subscription, product, invoice, detail])
+        return db.lastInsertedRowID
+    }
+
+    // MARK: Accounts
+
+    func account(_ id: String) throws -> AccountRecord {
+        guard let record = try AccountRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"),
+                                                      arguments: [id]) else { throw PaymentsError.accountNotFound(id) }
+        return record
+    }
+
+    /// "Now" as the account experiences it: its test clock's frozen time, or the injected clock.
+    func now(for account: AccountRecord) throws -> Date {
+        guard let clockID = account.testClockID else { return systemNow }
+        return try testClock(clockID).frozenTime
+    }
+
+    func testClock(_ id: String) throws -> TestClockRecord {
+        guard let record = try TestClockRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM test_clocks WHERE id = ?"),
+                                                        arguments: [id]) else { throw PaymentsError.testClockNotFound(id) }
+        return record
+    }
+
+    func subscription(_ id: String) throws -> SubscriptionRecord {
+        guard let record = try SubscriptionRecord.fetchOne(db, key: id) else { throw PaymentsError.subscriptionNotFound(id) }
+        return record
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+
+/// The simulated App Store's server notifications (V2): collected from the event table after
+/// the fact, as Apple's server learns of changes, signed, and retried on Apple's schedule.
+struct StoreNotificationQueue: Rules {
+    let work: UnitOfWork
+
+    /// Apple retries a notification 1, 12, 24, 48 and 72 hours after the first attempt.
+    static let notificationRetryHours = [1, 12, 24, 48, 72]
+
+    /// Turns the store events not looked at yet into notifications for what the App Store bills
+    /// (store-account subscriptions and purchases). Keyed by event id: collecting twice, or from
+    /// two processes, records each notification once.
+    func collectStoreNotifications() throws -> Int {
+        let cursor = try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'notification_cursor'") ?? 0
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT seq, account_id, type, at, subscription_id, invoice_id, detail FROM events WHERE seq > ? ORDER BY seq LIMIT 5000
+            """, arguments: [cursor])
+        var added = 0
+        for row in rows {
+            guard let type = StoreEventType(rawValue: row["type"]) else { continue }
+            let subscriptionID: String? = row["subscription_id"]
+            let invoiceID: String? = row["invoice_id"]
+            let at: Int64 = row["at"]
+            guard let kind = try notificationKind(type, subscriptionID: subscriptionID, at: at, detail: row["detail"]),
+                  try billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: row["detail"], type: type)
+            else { continue }
+            let transactionID = try notifiedTransaction(subscriptionID: subscriptionID, invoiceID: invoiceID,
+                                                        detail: row["detail"], type: type, at: at)
+            try insertNotification(kind, eventID: row["seq"], accountID: row["account_id"], subscriptionID: subscriptionID,
+                                   transactionID: transactionID, at: Date(milliseconds: at))
+            added += 1
+        }
+        if let last = rows.last {
+            let id: Int64 = last["seq"]
+            try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('notification_cursor', ?)",
+                           arguments: [String(id)])
+        }
+        return added
+    }
+
+    /// App Store Connect's "Request a Test Notification".
+    func enqueueTestNotification() throws -> StoreNotification {
+        let uuid = try insertNotification(.test, eventID: nil, accountID: nil, subscriptionID: nil, transactionID: nil,
+                                          at: systemNow)
+        return try storeNotifications().first { $0.uuid == uuid }
+            ?? { throw PaymentsError.storage("the test notification \(uuid) was not stored") }()
+    }
+
+    func storeNotifications() throws -> [StoreNotification] {
+        try Row.fetchAll(db, sql: "SELECT * FROM store_notifications ORDER BY id").map(Self.notification)
+    }
+
+    func dueStoreNotifications() throws -> [StoreNotification] {
+        try Row.fetchAll(db, sql: """
+            SELECT * FROM store_notifications WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id
+            """, arguments: [systemNow.milliseconds]).map(Self.notification)
+    }
+
+    /// The notification as Apple sends it: its payload signed with the store's chain, carrying the
+    /// transaction and (for a subscription) the renewal info, each signed too.
+    func signedPayload(of notification: StoreNotification) throws -> (payload: StoreNotificationPayload, jws: String) {
+        var transactionJWS: String?
+        if let id = notification.transactionID,
+           let record = try TransactionRecord.fetchOne(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]) {
+            transactionJWS = try transactionIssuer.token(of: record)
+        }
+        var renewal: SignedRenewalInfo?
+        var status: Int?
+        if let subscriptionID = notification.subscriptionID, let accountID = notification.accountID {
+            renewal = try transactionIssuer.signedRenewalInfo(accountID: accountID).first { $0.subscriptionID == subscriptionID }
+            status = try subscriptionStatusCode(subscriptionID)
+        }
+        let payload = StoreNotificationPayload(
+            notificationType: notification.kind.type, subtype: notification.kind.subtype,
+            notificationUUID: notification.uuid,
+            data: .init(bundleId: catalog.signingBundleID, bundleVersion: "1.0", environment: catalog.signingEnvironment,
+                        signedTransactionInfo: transactionJWS, signedRenewalInfo: renewal?.jws, status: status),
+            version: "2.0", signedDate: systemNow)
+        let encoded: Data
+        do {
+            encoded = try TransactionJSONCoding.makeEncoder().encode(payload)
+        } catch {
+            throw PaymentsError.storage("notification \(notification.uuid) cannot be encoded: \(error)")
+        }
+        return (payload, try transactionIssuer.sign(encoded: encoded))
+    }
+
+    /// Records one attempt: delivered, or due again on Apple's schedule until it gives up.
+    func recordNotificationAttempt(_ uuid: String, delivered: Bool, error: String?) throws {
+        guard let row = try Row.fetchOne(db, sql: "SELECT attempts, first_attempt_at FROM store_notifications WHERE uuid = ?",
+                                         arguments: [uuid]) else { return }
+        let now = try systemNow.milliseconds
+        let attempts: Int = row["attempts"]
+        let first: Int64 = row["first_attempt_at"] ?? now
+        if delivered {
+            try db.execute(sql: """
+                UPDATE store_notifications SET attempts = ?, first_attempt_at = ?, delivered_at = ?, last_error = NULL
+                WHERE uuid = ?
+                """, arguments: [attempts + 1, first, now, uuid])
+            return
+        }
+        let retries = Self.notificationRetryHours
+        let next: Int64? = attempts < retries.count ? first + Int64(retries[attempts]) * 3_600_000 : nil
+        try db.execute(sql: """
+            UPDATE store_notifications SET attempts = ?, first_attempt_at = ?, next_attempt_at = ?, last_error = ?
+            WHERE uuid = ?
+            """, arguments: [attempts + 1, first, next ?? Int64.max, error, uuid])
+    }
+
+    private func notificationKind(_ type: StoreEventType, subscriptionID: String?, at: Int64,
+                                  detail: String?) throws -> StoreNotificationKind? {
+        if type == .purchaseCompleted, subscriptionID != nil { return nil }  // SUBSCRIBED says it
+        var resubscribe = false
+        if type == .subscriptionStarted, let subscriptionID {
+            resubscribe = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS(SELECT 1 FROM subscriptions s JOIN subscriptions t ON t.account_id = s.account_id
+                              WHERE s.id = ? AND t.id != s.id AND t.original_purchase < s.original_purchase)
+                """, arguments: [subscriptionID]) ?? false
+        }
+        var afterFailedRenewal = false
+        if type == .billingRetryStarted, let subscriptionID {
+            afterFailedRenewal = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS(SELECT 1 FROM events WHERE type = ? AND subscription_id = ? AND at = ?)
+                """, arguments: [StoreEventType.renewalFailed.rawValue, subscriptionID, at]) ?? false
+        }
+        return StoreNotificationKind.of(type, detail: detail, resubscribe: resubscribe, afterFailedRenewal: afterFailedRenewal)
+    }
+
+    /// Only what the App Store billed is the App Store's to notify; card purchases are not.
+    private func billedByStore(subscriptionID: String?, invoiceID: String?, detail: String?,
+                               type: StoreEventType) throws -> Bool {
+        if let subscriptionID {
+            return try String.fetchOne(db, sql: "SELECT billing FROM subscriptions WHERE id = ?",
+                                       arguments: [subscriptionID]) == Billing.store.rawValue
+        }
+        // A refund event names the refund invoice; its detail is the refunded one.
+        let purchaseInvoice = type == .refunded ? detail : invoiceID
+        guard let purchaseInvoice else { return false }
+        return try String.fetchOne(db, sql: "SELECT billing FROM purchases WHERE invoice_id = ?",
+                                   arguments: [purchaseInvoice]) == Billing.store.rawValue
+    }
+
+    /// The transaction the notification is about, as it stood at the event.
+    private func notifiedTransaction(subscriptionID: String?, invoiceID: String?, detail: String?,
+                                     type: StoreEventType, at: Int64) throws -> String? {
+        if let subscriptionID {
+            return try String.fetchOne(db, sql: """
+                SELECT id FROM transactions WHERE subscription_id = ? AND purchase_date <= ?
+                ORDER BY purchase_date DESC, id DESC LIMIT 1
+                """, arguments: [subscriptionID, at])
+        }
+        let purchaseInvoice = type == .refunded ? detail : invoiceID
+        return try String.fetchOne(db, sql: "SELECT id FROM transactions WHERE invoice_id = ? LIMIT 1",
+                                   arguments: [purchaseInvoice])
+    }
+
+    @discardableResult
+    private func insertNotification(_ kind: StoreNotificationKind, eventID: Int64?, accountID: String?,
+                                    subscriptionID: String?, transactionID: String?, at: Date) throws -> String {
+        let uuid = random.with { generator in Self.uuid(using: &generator) }
+        try db.execute(sql: """
+            INSERT INTO store_notifications(uuid, event_id, account_id, type, subtype, subscription_id, transaction_id,
+                                            created_at, next_attempt_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING
+            """, arguments: [uuid, eventID, accountID, kind.type, kind.subtype, subscriptionID, transactionID,
+                             try at.milliseconds, try systemNow.milliseconds])
+        return uuid
+    }
+
+    private func subscriptionStatusCode(_ id: String) throws -> Int? {
+        guard let state = try String.fetchOne(db, sql: "SELECT state FROM subscriptions WHERE id = ?", arguments: [id])
+            .flatMap(RenewalState.init(rawValue:)) else { return nil }
+        switch state {
+        case .subscribed: return 1
+        case .expired: return 2
+        case .inBillingRetryPeriod: return 3
+        case .inGracePeriod: return 4
+        case .revoked: return 5
+        }
+    }
+
+    /// A version 4 UUID from the injected generator.
+    private static func uuid(using generator: inout some RandomNumberGenerator) -> String {
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
+    }
+
+    private static func notification(_ row: Row) -> StoreNotification {
+        let next: Int64 = row["next_attempt_at"]
+        return StoreNotification(
+            uuid: row["uuid"], kind: StoreNotificationKind(row["type"], row["subtype"]), accountID: row["account_id"],
+            subscriptionID: row["subscription_id"], transactionID: row["transaction_id"],
+            createdAt: Date(milliseconds: row["created_at"]), attempts: row["attempts"],
+            nextAttemptAt: next == Int64.max ? nil : Date(milliseconds: next),
+            deliveredAt: (row["delivered_at"] as Int64?).map(Date.init(milliseconds:)), lastError: row["last_error"])
+    }
+}
