@@ -8,19 +8,20 @@ struct ViewModelsCoreFixture {
     let service: LocalPaymentsService
     let clock: ManualClock
     let client: PaymentsClient
+    let session = SessionTokenKeeper.inMemory()
 
     init(catalog: Catalog = ViewModelsFixtures.catalog) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-viewmodels-\(UUID().uuidString)")
         clock = ManualClock(ViewModelsFixtures.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                            clock: clock)
-        client = .live(service)
+        client = .live(service, session: session)
     }
 
     /// A new account, signed in.
     func signedIn(_ name: String = "ada") async throws -> Account {
         let account = try await service.createAccount(NewAccount(email: "\(name)@example.com", name: name))
-        try await service.signIn(account.id)
+        try await session.signIn(account.id, on: service)
         return account
     }
 

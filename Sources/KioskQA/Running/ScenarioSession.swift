@@ -14,6 +14,8 @@ public final class ScenarioSession {
     let directory: URL
     let clock: ManualClock
     let service: LocalPaymentsService
+    /// The storefront's own sign-in, which a scenario's `sign-in` step sets as a person would.
+    let session = SessionTokenKeeper.inMemory()
     let store: Store<TerminalFeature>
     let context: RenderContext
     let tracker: EffectTracker
@@ -35,7 +37,8 @@ public final class ScenarioSession {
         var secretsGenerator = SeededGenerator(seed: ~scenario.seed)
         _ = try await service.webhookSecrets(creatingWith: &secretsGenerator)
         testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
-        let app = AppFeature(client: .live(service, hostedCheckout: browser.client), clock: clock, files: .failing)
+        let app = AppFeature(client: .live(service, session: session, hostedCheckout: browser.client), clock: clock,
+                             files: .failing)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "qa\(scenario.seed)"), size: scenario.size),
                       reducer: TerminalFeature(app: app, context: options.context), recording: false)
         if let customer = scenario.customer { try await signIn(customer) }
@@ -75,7 +78,7 @@ public final class ScenarioSession {
                 number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.cvc(for: card),
                 cardholderName: customer.name, postalCode: "94107"), makeDefault: true)
         }
-        try await service.signIn(account.id)
+        try await session.signIn(account.id, on: service)
         accountID = account.id
     }
 

@@ -2,15 +2,16 @@ import Foundation
 import PaymentsCore
 
 extension PaymentsClient {
-    /// Every call goes to `service`. Hosted checkout has no server here unless one is passed.
-    public static func live(_ service: any PaymentsService,
+    /// Every call goes to `service`; who is signed in is this client's own session, its token kept
+    /// by `session`. Hosted checkout has no server here unless one is passed.
+    public static func live(_ service: any PaymentsService, session: SessionTokenKeeper = .inMemory(),
                             hostedCheckout: HostedCheckoutClient = .unavailable) -> PaymentsClient {
         var client = PaymentsClient(
             catalog: { try await service.catalog() },
             accounts: { try await service.accounts() },
-            signedInAccount: { try await service.signedInAccount() },
-            signIn: { try await service.signIn($0) },
-            signOut: { try await service.signOut() },
+            signedInAccount: { try await session.account(on: service) },
+            signIn: { try await session.signIn($0, on: service) },
+            signOut: { try await session.signOut(on: service) },
             createAccount: { try await service.createAccount($0) },
             now: { try await service.now(for: $0) },
             isEligibleForIntroOffer: { try await service.isEligibleForIntroOffer(accountID: $0) },

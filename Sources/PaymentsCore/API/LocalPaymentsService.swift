@@ -171,11 +171,37 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
-    public func signIn(_ id: String) async throws { try await write { try $0.accountRules.signIn(id) } }
-    public func signOut() async throws { try await write { try $0.accountRules.signIn(nil) } }
+    public func openSession(accountID: String) async throws -> String {
+        let token = random.with { SessionToken.generate(using: &$0) }
+        guard let hash = SessionToken.hash(token) else { throw PaymentsError.storage("a new session token is malformed") }
+        try await writeWithoutDueWork { try $0.accountRules.openSession(accountID: accountID, tokenHash: hash) }
+        return token
+    }
 
-    public func signedInAccount() async throws -> Account? {
-        try await read { work in try work.accountRules.signedInAccountID().map { try work.account($0).account } }
+    public func sessionAccount(_ token: String) async throws -> Account? {
+        guard let hash = SessionToken.hash(token) else { return nil }
+        return try await read { work in
+            try work.accountRules.sessionAccountID(tokenHash: hash).map { try work.account($0).account }
+        }
+    }
+
+    public func closeSession(_ token: String) async throws {
+        guard let hash = SessionToken.hash(token) else { return }
+        try await writeWithoutDueWork { try $0.accountRules.closeSession(tokenHash: hash) }
+    }
+
+    /// The sign-in an older Kiosk kept in the store, as a session of its own: `save` keeps the
+    /// token with the terminal inside the same transaction, so the old sign-in is dropped only
+    /// once its session is safely kept. Nil when there was none (or its account is gone).
+    public func adoptLegacySignIn(save: @escaping @Sendable (String) throws -> Void) async throws -> String? {
+        let token = random.with { SessionToken.generate(using: &$0) }
+        guard let hash = SessionToken.hash(token) else { throw PaymentsError.storage("a new session token is malformed") }
+        return try await writeWithoutDueWork { work in
+            guard let accountID = try work.accountRules.takeLegacySignIn() else { return nil }
+            try work.accountRules.openSession(accountID: accountID, tokenHash: hash)
+            try save(token)
+            return token
+        }
     }
 
     public func now(for accountID: String) async throws -> Date {

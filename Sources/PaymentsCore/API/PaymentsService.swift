@@ -16,9 +16,15 @@ public protocol PaymentsService: Sendable {
     func accounts() async throws -> [Account]
     func account(_ id: String) async throws -> Account
     func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account
-    func signIn(_ id: String) async throws
-    func signOut() async throws
-    func signedInAccount() async throws -> Account?
+
+    // Sessions: who a terminal is signed in as
+    /// Opens a session for the account and returns its token, which the terminal keeps (only a
+    /// hash is stored).
+    func openSession(accountID: String) async throws -> String
+    /// The account of a live session; nil for a closed or unknown token.
+    func sessionAccount(_ token: String) async throws -> Account?
+    /// Ends a session; closing one that is not live does nothing.
+    func closeSession(_ token: String) async throws
 
     // API access
     /// Issues the account's API key, replacing any earlier one; returns the key (stored hashed only).

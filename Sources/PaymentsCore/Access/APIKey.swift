@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A customer's secret for the customer API: `kiosk_sk_` and 32 random bytes in base64url.
@@ -15,8 +14,6 @@ public enum APIKey {
         return prefix + Base64URL.encode(bytes)
     }
 
-    /// The stored form of a key: lowercase hex SHA-256.
-    static func hash(_ key: String) -> String {
-        LowercaseHex.encode(SHA256.hash(data: Data(key.utf8)))
-    }
+    /// The stored form of a key (see `SecretDigest`).
+    static func hash(_ key: String) -> String { SecretDigest.hex(key) }
 }

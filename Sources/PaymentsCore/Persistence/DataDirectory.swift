@@ -22,6 +22,9 @@ public struct DataDirectory: Sendable, Hashable {
 
     public var databaseURL: URL { url.appendingPathComponent("kiosk.sqlite") }
 
+    /// The signed-in terminal's session token (see `SessionTokenFile`).
+    public var sessionURL: URL { url.appendingPathComponent("session") }
+
     /// A catalog the user placed here replaces the embedded default.
     public var catalogURL: URL { url.appendingPathComponent("catalog.yaml") }
 
@@ -32,7 +35,7 @@ public struct DataDirectory: Sendable, Hashable {
     }
 
     /// Files Kiosk keeps here directly, which older versions created with the default umask.
-    static let privateFiles = ["kiosk.sqlite", "kiosk.sqlite-wal", "kiosk.sqlite-shm", "preferences.json", ".kiosk.lock"]
+    static let privateFiles = ["kiosk.sqlite", "kiosk.sqlite-wal", "kiosk.sqlite-shm", "preferences.json", ".kiosk.lock", "session"]
     /// Folders Kiosk keeps here, made owner-only with every file in them.
     static let privateFolders = ["transaction-signing", "snapshots"]
 

@@ -29,6 +29,7 @@ enum StoreSchema {
         migrator.registerMigration("v9-store-notifications") { db in try db.execute(sql: StoreNotificationSchema.v9) }
         migrator.registerMigration("v10-card-fingerprints") { db in try db.execute(sql: v10) }
         migrator.registerMigration("v11-account-products") { db in try db.execute(sql: v11) }
+        migrator.registerMigration("v12-sessions") { db in try db.execute(sql: v12) }
         return migrator
     }
 
@@ -175,5 +176,13 @@ enum StoreSchema {
     private static let v11 = """
         CREATE INDEX transactions_account_product ON transactions(account_id, product_id);
         CREATE INDEX purchases_entitling ON purchases(account_id, purchased_at) WHERE type <> 'consumable';
+        """
+
+    /// Each terminal's own sign-in (see `SessionToken`), replacing the store-wide `signed_in` row.
+    private static let v12 = """
+        CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+            created_at INTEGER NOT NULL);
+        CREATE INDEX sessions_account ON sessions(account_id);
         """
 }

@@ -43,19 +43,6 @@ struct AccountRules: Rules {
         return account.account
     }
 
-    func signedInAccountID() throws -> String? {
-        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'signed_in'")
-    }
-
-    func signIn(_ id: String?) throws {
-        if let id {
-            _ = try account(id)
-            try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('signed_in', ?)", arguments: [id])
-        } else {
-            try db.execute(sql: "DELETE FROM meta WHERE key = 'signed_in'")
-        }
-    }
-
     // MARK: Payment methods
 
     func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) throws -> PaymentMethod {

@@ -120,7 +120,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         // The first frame shows the store as it is now; from then on the due-work timer keeps it so.
         let (service, _, _) = try await store.openUpToDate()
-        try await FirstRunAccount.ensure(in: service, environment: environment)
-        return (.live(service, hostedCheckout: LiveHostedCheckout(service: service).client), service)
+        let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
+        try await FirstRunAccount.ensure(in: service, session: session, environment: environment)
+        return (.live(service, session: session, hostedCheckout: LiveHostedCheckout(service: service).client), service)
     }
 }

@@ -48,9 +48,10 @@ struct SeedCommand: AsyncParsableCommand {
             throw ExitCode(70)
         }
         // The storefront opens on someone: the first seeded customer, unless a person already chose.
-        if try await service.signedInAccount() == nil,
+        let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
+        if try await session.account(on: service) == nil,
            let customer = try await service.accounts().first(where: { $0.testClockID == clock.id }) {
-            try await service.signIn(customer.id)
+            try await session.signIn(customer.id, on: service)
             print("Signed in as \(customer.name) (\(customer.id)): `kiosk` opens the store on their history.")
         }
     }

@@ -16,7 +16,8 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, catalog, source) = try await store.openUpToDate()
-        let report = try await StatusReport.make(service: service, catalog: catalog, accountID: account)
+        let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
+        let report = try await StatusReport.make(service: service, session: session, catalog: catalog, accountID: account)
         print("\(catalog.name) — data in \(store.data.directory.url.path), catalog: \(source.origin.rawValue)")
         print(report)
     }
@@ -24,10 +25,11 @@ struct StatusCommand: AsyncParsableCommand {
 
 /// The text of `kiosk status`, built from the public API only.
 enum StatusReport {
-    static func make(service: any PaymentsService, catalog: Catalog, accountID: String?) async throws -> String {
+    static func make(service: any PaymentsService, session: SessionTokenKeeper, catalog: Catalog,
+                     accountID: String?) async throws -> String {
         var lines: [String] = []
         let accounts = try await service.accounts()
-        let signedIn = try await service.signedInAccount()
+        let signedIn = try await session.account(on: service)
         lines.append("Accounts: \(accounts.count)" + (signedIn.map { ", signed in: \($0.name) <\($0.email)>" } ?? ""))
         lines.append("")
         lines.append("Plans:")

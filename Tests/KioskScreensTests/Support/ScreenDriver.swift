@@ -12,6 +12,7 @@ import Testing
 @MainActor
 final class ScreenDriver {
     let service: LocalPaymentsService
+    let session = SessionTokenKeeper.inMemory()
     let clock: ManualClock
     let store: Store<TerminalFeature>
     let context: RenderContext
@@ -26,7 +27,7 @@ final class ScreenDriver {
         clock = ManualClock(Self.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
         self.context = context
-        let app = AppFeature(client: .live(service, hostedCheckout: hostedCheckout), clock: clock, files: files)
+        let app = AppFeature(client: .live(service, session: session, hostedCheckout: hostedCheckout), clock: clock, files: files)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "test"), size: size),
                       reducer: TerminalFeature(app: app, context: context))
     }
@@ -62,7 +63,7 @@ final class ScreenDriver {
     @discardableResult
     func signIn(_ name: String = "ada", withCard: Bool = true) async throws -> Account {
         let account = try await service.createAccount(NewAccount(email: "\(name)@example.com", name: name))
-        try await service.signIn(account.id)
+        try await session.signIn(account.id, on: service)
         if withCard {
             _ = try await service.addPaymentMethod(accountID: account.id, NewPaymentMethod(
                 token: "tok_\(name)", brand: "visa", last4: "4242", expMonth: 12, expYear: 2035))

@@ -15,7 +15,7 @@ import Testing
         let catalog = try CatalogLoader.load(contentsOf: try #require(KioskResources.defaultCatalogURL)).get()
         let setup = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: SystemClock())
         let account = try await setup.createAccount(NewAccount(email: "ann@example.com", name: "Ann"))
-        try await setup.signIn(account.id)
+        try SessionTokenFile(DataDirectory(url: directory)).save(try await setup.openSession(accountID: account.id))
         _ = try await setup.addPaymentMethod(accountID: account.id, NewPaymentMethod(
             token: "tok_ann", brand: "visa", last4: "4242", expMonth: 12, expYear: 2099, behaviour: .succeeds))
 
