@@ -158,6 +158,7 @@ let package = Package(
             name: "HostedCheckoutTests",
             dependencies: [
                 "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP", "KioskServer", "TestSupport",
+                "KioskRemoteClient", "KioskViewModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
