@@ -85,9 +85,12 @@ public final class HostedCheckoutServer: Sendable {
         try await service.checkoutSession(id)
     }
 
-    /// Closes an open session so it can never be paid; a paid one is answered as it is.
+    /// Closes an open session so it can never be paid; a paid one is answered as it is. The
+    /// provider's cancellation webhook goes out at once, as when the customer cancels on the page.
     public func cancelSession(_ id: String) async throws -> CheckoutSession {
-        try await service.cancelCheckoutSession(id)
+        let session = try await service.cancelCheckoutSession(id)
+        await deliverAfterOutcome()
+        return session
     }
 
     /// Sends every webhook due now on the store clock to this server's `/webhooks`.

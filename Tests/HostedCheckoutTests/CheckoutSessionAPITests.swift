@@ -89,6 +89,10 @@ import Testing
         #expect(abandoned.body["outcome"] as? String == "cancelled")
         let again = try await served.call(.post, "/v1/checkout-sessions/\(id)/abandon", key: served.adaKey)
         #expect(again.status == 200 && again.body["outcome"] as? String == "cancelled")
+        // The provider told the merchant at once, as when the customer cancels on the page.
+        let deliveries = try await served.service.webhookDeliveries()
+        #expect(deliveries.map(\.eventType) == [.paymentCancelled])
+        #expect(deliveries.map(\.status) == [.delivered])
 
         let late = try await Browser.post(link + "/pay", form: Browser.card("4242424242424242"))
         #expect(late.location == nil)

@@ -23,7 +23,8 @@ import Testing
 
     /// Opens the checkout of `productID`, chooses the browser and submits; returns once the
     /// screen waits for the browser (the first read found no outcome).
-    func startBrowserCheckout(_ served: ServedCheckoutFixture, productID: String) async throws -> Checkout {
+    func startBrowserCheckout(_ served: ServedCheckoutFixture, productID: String,
+                              promoCode: String? = nil) async throws -> Checkout {
         let gate = CheckoutPollGate()
         var client = PaymentsClient.remote(RemoteServer(url: URL(string: served.origin)!, token: served.adaKey),
                                            checkoutPollPause: { try await gate.pause() })
@@ -32,6 +33,11 @@ import Testing
                           reducer: CheckoutFeature(client: client, clock: served.checkout.clock))
         await store.send(.onAppear).value
         #expect(store.state.phase.content != nil)
+        if let promoCode {
+            await store.send(.promoCodeChanged(promoCode)).value
+            await store.send(.applyPromoTapped).value
+            #expect(store.state.promo != nil, "\(String(describing: store.state.promoMessage))")
+        }
         await store.send(.selectPayment(.browser)).value
         let submitted = store.send(.submitTapped)
         await gate.nextPause()
@@ -90,6 +96,35 @@ import Testing
         #expect(try await checkout.client.hostedCheckout.awaitOutcome(again.id) == .succeeded(invoiceID: receipt.invoiceNumber))
         #expect(try await served.service.invoices(accountID: served.ada.id, query: InvoiceQuery()).items.count == 1)
         #expect(try await served.service.checkInvariants() == [])
+    }
+
+    /// The promo code applied on the screen travels with the session: the page shows and charges
+    /// what the terminal's summary said, and a free trial shows $0.00 and its first renewal.
+    @Test func thePageShowsAndChargesWhatTheTerminalsSummaryPromised() async throws {
+        let served = try await ServedCheckoutFixture.start(catalog: CheckoutSeamsTests.catalog)
+        defer { Task { await served.stop() } }
+        let checkout = try await startBrowserCheckout(served, productID: "themes", promoCode: "welcome20")
+        #expect(checkout.store.state.phase.content?.totalDueToday == Money(minorUnits: 1200, currency: .usd))
+        let page = try await Browser.get(checkout.session.url)
+        #expect(page.body.contains("<p class=\"promo\">Promo code WELCOME20</p>"))
+        #expect(page.body.contains("Pay $12.00</button>"))
+        _ = try await Browser.post(checkout.session.url + "/pay", form: Browser.card("4242424242424242"))
+        await checkout.gate.release()
+        await checkout.submitted.value
+        guard case let .succeeded(receipt) = checkout.store.state.status else {
+            Issue.record("the checkout did not succeed: \(checkout.store.state.status)")
+            return
+        }
+        #expect(receipt.total == Money(minorUnits: 1200, currency: .usd))
+
+        let trial = try await startBrowserCheckout(served, productID: "pro.monthly")
+        #expect(trial.store.state.phase.content?.totalDueToday == .zero(.usd))
+        let trialPage = try await Browser.get(trial.session.url)
+        #expect(trialPage.body.contains("<p class=\"due-today\">Due today: $0.00</p>"))
+        #expect(trialPage.body.contains("<p class=\"first-renewal\">First renewal on 2026-01-08: $9.99</p>"))
+        await trial.store.send(.browserCancelTapped).value
+        #expect(trial.store.state.status == .browser(.cancelled))
+        await trial.submitted.value
     }
 
     @Test func aCustomerWhoNeverPaysIsToldNothingWasChargedWhenTheWaitRunsOut() async throws {

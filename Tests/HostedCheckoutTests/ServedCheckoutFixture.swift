@@ -22,8 +22,9 @@ struct ServedCheckoutFixture {
     var ada: Account { checkout.account }
 
     /// `opener: false` serves the API without a hosted checkout.
-    static func start(opener: Bool = true) async throws -> ServedCheckoutFixture {
-        let checkout = try await HostedCheckoutFixture()
+    static func start(opener: Bool = true, catalog: Catalog = HostedCheckoutFixture.catalog) async throws
+        -> ServedCheckoutFixture {
+        let checkout = try await HostedCheckoutFixture(catalog: catalog)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-served-checkout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var generator = SystemRandomNumberGenerator()
