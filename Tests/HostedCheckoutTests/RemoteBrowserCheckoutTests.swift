@@ -23,10 +23,11 @@ import Testing
 
     /// Opens the checkout of `productID`, chooses the browser and submits; returns once the
     /// screen waits for the browser (the first read found no outcome).
-    func startBrowserCheckout(_ served: ServedCheckoutFixture, productID: String,
-                              promoCode: String? = nil) async throws -> Checkout {
+    func startBrowserCheckout(_ served: ServedCheckoutFixture, productID: String, promoCode: String? = nil,
+                              transport: PluggableTransport = PluggableTransport()) async throws -> Checkout {
         let gate = CheckoutPollGate()
-        var client = PaymentsClient.remote(RemoteServer(url: URL(string: served.origin)!, token: served.adaKey),
+        var client = PaymentsClient.remote(RemoteServer(url: URL(string: served.origin)!, token: served.adaKey,
+                                                        transport: transport),
                                            checkoutPollPause: { try await gate.pause() })
         client.hostedCheckout.openInBrowser = { _ in }
         let store = Store(initialState: CheckoutState(sessionID: "t1", productID: productID),
@@ -125,6 +126,31 @@ import Testing
         await trial.store.send(.browserCancelTapped).value
         #expect(trial.store.state.status == .browser(.cancelled))
         await trial.submitted.value
+    }
+
+    /// A read that cannot reach the server is waited out, not reported as a failed checkout: the
+    /// payment made meanwhile is found by the next read that gets through.
+    @Test func theWaitOutlastsAServerThatIsBrieflyUnreachable() async throws {
+        let served = try await ServedCheckoutFixture.start()
+        defer { Task { await served.stop() } }
+        let wire = PluggableTransport()
+        let checkout = try await startBrowserCheckout(served, productID: "themes", transport: wire)
+        wire.unplug()
+        await checkout.gate.release()
+        await checkout.gate.nextPause()
+        guard case .browser(.waiting) = checkout.store.state.status else {
+            Issue.record("an unreachable server ended the wait: \(checkout.store.state.status)")
+            return
+        }
+        _ = try await Browser.post(checkout.session.url + "/pay", form: Browser.card("4242424242424242"))
+        wire.plugIn()
+        await checkout.gate.release()
+        await checkout.submitted.value
+        guard case .succeeded = checkout.store.state.status else {
+            Issue.record("the payment was not found after the server came back: \(checkout.store.state.status)")
+            return
+        }
+        #expect(try await served.service.invoices(accountID: served.ada.id, query: InvoiceQuery()).items.count == 1)
     }
 
     @Test func aCustomerWhoNeverPaysIsToldNothingWasChargedWhenTheWaitRunsOut() async throws {
