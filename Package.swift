@@ -158,8 +158,11 @@ let package = Package(
             name: "HostedCheckoutTests",
             dependencies: [
                 "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP", "KioskServer", "TestSupport",
+                "KioskRemoteClient", "KioskViewModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]
         ),
         .testTarget(

@@ -64,11 +64,33 @@ public final class HostedCheckoutServer: Sendable {
     /// Opens a session for a merchant whose own pages take the browser back (an app backend,
     /// not a terminal waiting on a loopback listener) and answers the link to its page.
     public func openSession(accountID: String, productID: String, successURL: URL, cancelURL: URL) async throws -> URL {
-        var generator = random
-        let session = try await service.createCheckoutSession(NewCheckoutSession(
-            accountID: accountID, productID: productID, successURL: successURL.absoluteString,
-            cancelURL: cancelURL.absoluteString, state: RedirectState.generate(using: &generator)), using: &generator)
+        let session = try await createSession(accountID: accountID, productID: productID, offerCode: nil,
+                                              idempotencyKey: nil, successURL: successURL, cancelURL: cancelURL)
         return checkoutURL(sessionID: session.id)
+    }
+
+    /// Opens a session for such a merchant with the order's promo code (checked now, applied by
+    /// the page) and idempotency key (the same order with the same key answers the same session).
+    public func createSession(accountID: String, productID: String, offerCode: String?, idempotencyKey: String?,
+                              successURL: URL, cancelURL: URL) async throws -> CheckoutSession {
+        var generator = random
+        return try await service.createCheckoutSession(NewCheckoutSession(
+            accountID: accountID, productID: productID, successURL: successURL.absoluteString,
+            cancelURL: cancelURL.absoluteString, state: RedirectState.generate(using: &generator),
+            offerCode: offerCode, idempotencyKey: idempotencyKey), using: &generator)
+    }
+
+    /// The session lookup, as the provider's API answers it.
+    public func session(_ id: String) async throws -> CheckoutSession {
+        try await service.checkoutSession(id)
+    }
+
+    /// Closes an open session so it can never be paid; a paid one is answered as it is. The
+    /// provider's cancellation webhook goes out at once, as when the customer cancels on the page.
+    public func cancelSession(_ id: String) async throws -> CheckoutSession {
+        let session = try await service.cancelCheckoutSession(id)
+        await deliverAfterOutcome()
+        return session
     }
 
     /// Sends every webhook due now on the store clock to this server's `/webhooks`.

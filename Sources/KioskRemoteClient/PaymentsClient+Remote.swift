@@ -5,10 +5,22 @@ import PaymentsCore
 extension PaymentsClient {
     /// The storefront's client over a running `kiosk serve`: the same screens, their calls made
     /// through the generated OpenAPI client. A test-control call without the admin key throws a
-    /// `RemoteUnavailableCall` saying so, which the screen shows like any other refusal; hosted
-    /// checkout in the browser is not offered on a remote storefront.
-    public static func remote(_ server: RemoteServer) -> PaymentsClient {
+    /// `RemoteUnavailableCall` saying so, which the screen shows like any other refusal.
+    ///
+    /// Checkout in the browser opens the server's hosted checkout; the browser returns to the
+    /// server, so the wait for its outcome reads the session again after each `checkoutPollPause`
+    /// (a second by default; tests pass a pause they release themselves). Opening the browser and
+    /// copying the link are the host's: set `hostedCheckout.openInBrowser`/`copyToClipboard`.
+    public static func remote(
+        _ server: RemoteServer,
+        checkoutPollPause: @escaping @Sendable () async throws -> Void = { try await Task.sleep(for: RemoteServer.checkoutPollInterval) }
+    ) -> PaymentsClient {
         let calls = RemoteCalls(server: server)
+        let hostedCheckout = HostedCheckoutClient(
+            createSession: { try await calls.createCheckoutSession($0) },
+            awaitOutcome: { try await calls.awaitCheckoutOutcome($0, pause: checkoutPollPause) },
+            session: { try await calls.checkoutSession($0) },
+            abandon: { try await calls.abandonCheckout($0) })
         var client = PaymentsClient(
             catalog: { try await calls.catalog() },
             accounts: { try await calls.accounts() },
@@ -49,7 +61,7 @@ extension PaymentsClient {
             updateStoreControls: { try await calls.updateStoreControls($0) },
             testClock: { try await calls.testClock($0) },
             advanceTestClock: { try await calls.advanceTestClock($0, to: $1) },
-            hostedCheckout: .unavailable)
+            hostedCheckout: hostedCheckout)
         client.feedNews = { calls.feedNews(after: $0) }
         client.webhookDeliveries = { try await calls.webhookDeliveries() }
         client.replayWebhook = { try await calls.replayWebhook($0) }

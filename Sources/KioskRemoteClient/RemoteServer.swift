@@ -26,6 +26,9 @@ public struct RemoteServer: Sendable {
     public static let feedDeadline: TimeAmount = .seconds(4)
     /// The live stream is reopened at least this often (a deadline, not a wait: it is open until then).
     public static let newsDeadline: TimeAmount = .hours(1)
+    /// How long a checkout in the browser waits between reads of its session: soon enough that
+    /// the screen follows the page within a second, one small read a second per waiting terminal.
+    public static let checkoutPollInterval: Duration = .seconds(1)
 
     /// `transport` replaces the HTTP transport for every call (tests); by default calls and feed
     /// reads go over AsyncHTTPClient with `callDeadline` and `feedDeadline`.

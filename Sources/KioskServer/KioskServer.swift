@@ -16,7 +16,8 @@ public struct KioskServer: Sendable {
     public let host: String
     public let port: Int
     public let limits: HTTPServerLimits
-    /// The hosted checkout `POST /api/checkout/create` opens; without one it answers 503.
+    /// The hosted checkout `POST /api/checkout/create` and `/v1/checkout-sessions` open and look
+    /// up; without one they answer 503.
     public let checkoutOpener: (any HostedCheckoutOpener)?
     /// The hosted-checkout provider whose webhook outbox `/v1/admin/webhook-deliveries` steers;
     /// without one those operations answer 503.

@@ -53,6 +53,8 @@ import Testing
             ("POST", "/v1/payment-methods", #"{"number":"4242424242424242","exp_month":1,"exp_year":2030,"cvc":"123"}"#),
             ("GET", "/v1/catalog", nil), ("GET", "/v1/events/position", nil), ("GET", "/v1/entitlements", nil),
             ("DELETE", "/v1/payment-methods/pm_1", nil), ("PUT", "/v1/payment-methods/pm_1/default", nil),
+            ("POST", "/v1/checkout-sessions", #"{"product_id":"themes.lifetime"}"#),
+            ("GET", "/v1/checkout-sessions/cks_1", nil), ("POST", "/v1/checkout-sessions/cks_1/abandon", nil),
         ]
         for (method, path, body) in paths {
             for key: String? in [nil, "kiosk_sk_unknown", fixture.adminKey.value] {

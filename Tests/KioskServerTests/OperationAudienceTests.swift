@@ -7,4 +7,10 @@ import Testing
         #expect(OperationAudience(operationID: "getHealth") == .anyone)
         #expect(OperationAudience(operationID: "getInvoice") == .customer)
     }
+
+    @Test func theHostedCheckoutSessionOperationsAreTheCustomers() {
+        for operation in ["createCheckoutSession", "getCheckoutSession", "abandonCheckoutSession"] {
+            #expect(OperationAudience(operationID: operation) == .customer, "\(operation)")
+        }
+    }
 }

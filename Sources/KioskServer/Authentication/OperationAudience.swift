@@ -17,7 +17,8 @@ enum OperationAudience: Equatable {
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
              "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases",
              "getOfferings", "createStorePurchase", "answerPriceIncrease", "getCatalog", "getEventsPosition",
-             "listEntitlements", "removePaymentMethod", "setDefaultPaymentMethod":
+             "listEntitlements", "removePaymentMethod", "setDefaultPaymentMethod", "createCheckoutSession",
+             "getCheckoutSession", "abandonCheckoutSession":
             self = .customer
         default:
             self = .admin

@@ -116,7 +116,11 @@ struct RunCommand: AsyncParsableCommand {
     private func paymentsClient(environment: [String: String]) async throws
         -> (client: PaymentsClient, localService: LocalPaymentsService?) {
         if let server = try remote.remoteServer(environment: environment) {
-            return (.remote(server), nil)
+            // The checkout page is the server's, but the browser and clipboard are this machine's.
+            var client = PaymentsClient.remote(server)
+            client.hostedCheckout.openInBrowser = { try await BrowserOpener.open($0) }
+            client.hostedCheckout.copyToClipboard = { try await Clipboard.copy($0) }
+            return (client, nil)
         }
         // The first frame shows the store as it is now; from then on the due-work timer keeps it so.
         let (service, _, _) = try await store.openUpToDate()

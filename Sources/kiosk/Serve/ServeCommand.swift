@@ -13,8 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Prints `Serving on http://HOST:PORT` once it accepts connections. Ctrl-C or SIGTERM lets \
             requests in flight finish, then stops. The contract is served at /openapi.yaml. The hosted \
-            checkout that POST /api/checkout/create opens runs beside it on a loopback port, so its \
-            pages open in a browser on this machine.
+            checkout that POST /api/checkout/create and POST /v1/checkout-sessions (a remote \
+            storefront's browser checkout) open runs beside it on a loopback port, so its pages \
+            open in a browser on this machine.
             """
     )
 
