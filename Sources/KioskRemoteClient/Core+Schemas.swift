@@ -63,7 +63,7 @@ extension PaymentsCore.PaymentMethod {
 }
 
 extension StoreEvent {
-    init(_ event: Components.Schemas.Event, accountID: String) throws {
+    init(_ event: Components.Schemas.Event, accountID: String?) throws {
         guard let type = StoreEventType(rawValue: event._type) else {
             throw RemoteMappingFailure("the event type \(event._type) is not one this storefront knows")
         }

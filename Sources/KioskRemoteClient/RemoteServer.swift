@@ -18,6 +18,7 @@ public struct RemoteServer: Sendable {
     /// The change feed's Server-Sent Events stream, which stays open for as long as it lasts.
     let news: Client
     let admin: Client?
+    var hasAdminKey: Bool { admin != nil }
     let transport: any ClientTransport
 
     /// A screen's call waits at most this long for the server.

@@ -102,6 +102,15 @@ struct KioskAPIHandler: APIProtocol {
                                            position: events.last?.id ?? after))))
     }
 
+    /// Test control: the feed of every account, for the QA panel's "all accounts" log.
+    func listAllEvents(_ input: Operations.ListAllEvents.Input) async throws -> Operations.ListAllEvents.Output {
+        let limit = try pageSize(input.query.limit, default: 100, maximum: 500)
+        let after = input.query.after ?? 0
+        let events = try await service.events(accountID: nil, after: after, limit: limit)
+        return .ok(.init(body: .json(.init(items: events.map(Components.Schemas.Event.init),
+                                           position: events.last?.id ?? after))))
+    }
+
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let accountID = try customerID()
         var after = input.query.after ?? 0

@@ -88,7 +88,7 @@ import Testing
                                          ("PUT", "/v1/admin/accounts/\(ann.id)/test-clock", #"{"clock_id":"clock_1"}"#),
                                          ("POST", "/v1/admin/accounts/\(ann.id)/test-clock", #"{"name":"x"}"#),
                                          ("DELETE", "/v1/admin/accounts/\(ann.id)/test-clock", nil),
-                                         ("GET", "/v1/admin/webhook-deliveries", nil),
+                                         ("GET", "/v1/admin/webhook-deliveries", nil), ("GET", "/v1/admin/events", nil),
                                          ("POST", "/v1/admin/webhook-deliveries/whd_1/replay", nil),
                                          ("POST", "/v1/admin/webhook-deliveries/whd_1/duplicate", nil)]
                 as [(String, String, String?)] {

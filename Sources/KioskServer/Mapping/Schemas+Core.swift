@@ -57,7 +57,8 @@ extension Components.Schemas.PaymentMethod {
 
 extension Components.Schemas.Event {
     init(_ event: StoreEvent) {
-        self.init(id: event.id, _type: event.type.rawValue, at: event.at, subscriptionId: event.subscriptionID,
+        self.init(id: event.id, accountId: event.accountID, _type: event.type.rawValue, at: event.at,
+                  subscriptionId: event.subscriptionID,
                   productId: event.productID, invoiceId: event.invoiceID, detail: event.detail)
     }
 }
