@@ -4,7 +4,8 @@ import PaymentsCore
 import KioskHTTP
 
 /// The simulated hosted checkout (the provider's pages and session lookup) and Kiosk's webhook
-/// endpoint, on one real HTTP server on 127.0.0.1.
+/// endpoint, on one real HTTP server on 127.0.0.1, or beside `kiosk serve` on its address so
+/// a browser on another machine reaches the page too.
 ///
 /// Routes: `GET /checkout/{id}` (the page), `POST /checkout/{id}/pay`, `POST /checkout/{id}/challenge`,
 /// `POST /checkout/{id}/cancel`, `GET /api/checkout/sessions/{id}` (JSON lookup) and
@@ -16,9 +17,11 @@ public final class HostedCheckoutServer: Sendable {
     private let schedule: WebhookRetrySchedule
     private let random: SharedRandomGenerator
     private let server: LocalHTTPServer
+    /// Where this machine reaches the server: its address, or loopback when it listens on all.
+    private let reachableHost: String
 
     /// The server's origin, e.g. `http://127.0.0.1:49152`.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)") ?? URL(fileURLWithPath: "/") }
+    public var baseURL: URL { URL(string: "http://\(reachableHost):\(server.port)") ?? URL(fileURLWithPath: "/") }
     public var port: Int { server.port }
     public var webhookURL: URL { baseURL.appendingPathComponent("webhooks") }
 
@@ -27,17 +30,19 @@ public final class HostedCheckoutServer: Sendable {
     }
 
     private init(service: any HostedCheckoutService, clock: any KioskClock, delivery: WebhookDeliveryMode,
-                 schedule: WebhookRetrySchedule, random: SharedRandomGenerator, server: LocalHTTPServer) {
+                 schedule: WebhookRetrySchedule, random: SharedRandomGenerator, server: LocalHTTPServer,
+                 reachableHost: String) {
         self.service = service
         self.clock = clock
         self.delivery = delivery
         self.schedule = schedule
         self.random = random
         self.server = server
+        self.reachableHost = reachableHost
     }
 
-    /// Starts the server on a free port; the data directory's webhook secrets are created on
-    /// first use from `random`. `limits` bounds each request (see `HTTPServerLimits`).
+    /// Starts the server on a free port of `host`; the data directory's webhook secrets are
+    /// created on first use from `random`. `limits` bounds each request (see `HTTPServerLimits`).
     public static func start(
         service: any HostedCheckoutService,
         tokenizer: CardTokenizer,
@@ -45,20 +50,27 @@ public final class HostedCheckoutServer: Sendable {
         clock: any KioskClock,
         delivery: WebhookDeliveryMode = .immediate,
         schedule: WebhookRetrySchedule = .dodoPayments,
-        limits: HTTPServerLimits = .standard
+        limits: HTTPServerLimits = .standard,
+        host: String = "127.0.0.1"
     ) async throws -> HostedCheckoutServer {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
         let routes = HostedCheckoutRoutes(service: service, tokenizer: tokenizer, random: random,
                                           formToken: CheckoutFormToken(using: &generator))
         let box = ServerReference()
-        let server = try await LocalHTTPServer.start(name: "kiosk-checkout", limits: limits) { request in
+        let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, limits: limits) { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
         }
         let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,
-                                            random: random, server: server)
+                                            random: random, server: server, reachableHost: Self.reachable(host))
         await box.set(checkout)
         return checkout
+    }
+
+    /// A wildcard address is not somewhere a browser can go; loopback is. IPv6 goes in brackets.
+    static func reachable(_ host: String) -> String {
+        let reachable = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
+        return reachable.contains(":") && !reachable.hasPrefix("[") ? "[\(reachable)]" : reachable
     }
 
     /// Opens a session for a merchant whose own pages take the browser back (an app backend,

@@ -6,8 +6,9 @@ import NIOCore
 import Synchronization
 import KioskHTTP
 
-/// A Hummingbird HTTP/1.1 server bound to 127.0.0.1 on a port the system picks, running in a
-/// task of its own: the shared plumbing of the checkout simulator and the loopback listener.
+/// A Hummingbird HTTP/1.1 server bound to 127.0.0.1 (or another address given) on a port the
+/// system picks, running in a task of its own: the shared plumbing of the checkout simulator and
+/// the loopback listener.
 ///
 /// Binding port 0 and reading the bound port back avoids both collisions with other programs and
 /// races between "find a free port" and "bind it".
@@ -25,6 +26,7 @@ final class LocalHTTPServer: Sendable {
     /// Starts serving `respond` under `limits` and returns once the socket is bound.
     static func start(
         name: String,
+        host: String = "127.0.0.1",
         limits: HTTPServerLimits,
         respond: @escaping @Sendable (Request) async -> Response
     ) async throws -> LocalHTTPServer {
@@ -36,7 +38,7 @@ final class LocalHTTPServer: Sendable {
             responder: responder,
             server: HTTPServerBuilder { LimitedHTTP1Channel(responder: $0, limits: limits) },
             configuration: ApplicationConfiguration(
-                address: .hostname("127.0.0.1", port: 0), serverName: name,
+                address: .hostname(host, port: 0), serverName: name,
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in
                 boundContinuation.yield(channel)

@@ -19,13 +19,13 @@ struct HostedCheckoutFixture {
     static let tokenizer = CardTokenizer(fingerprintKey: CardFingerprintKey(key0: 1, key1: 2))
 
     init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog,
-         limits: HTTPServerLimits = .standard) async throws {
+         limits: HTTPServerLimits = .standard, host: String = "127.0.0.1") async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
         clock = ManualClock(Self.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
         server = try await HostedCheckoutServer.start(service: service, tokenizer: Self.tokenizer, random: random,
-                                                      clock: clock, delivery: delivery, limits: limits)
+                                                      clock: clock, delivery: delivery, limits: limits, host: host)
         account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
     }
 

@@ -53,12 +53,14 @@ struct ServedCheckoutFixture {
     /// One API call as raw HTTP; `key: nil` sends no Authorization header. The body is parsed as
     /// a JSON object.
     func call(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, key: String?,
-              idempotencyKey: String? = nil) async throws -> (status: Int, contentType: String?, body: [String: Any]) {
+              idempotencyKey: String? = nil, host: String? = nil)
+        async throws -> (status: Int, contentType: String?, body: [String: Any]) {
         var headers: HTTPFields = [:]
         if let key { headers[.authorization] = "Bearer \(key)" }
         if json != nil { headers[.contentType] = "application/json" }
         if let idempotencyKey, let name = HTTPField.Name("Idempotency-Key") { headers[name] = idempotencyKey }
-        let answer = try await Browser.send(origin + path, method: method, body: json, headers: headers, json: json != nil)
+        let answer = try await Browser.send(origin + path, method: method, host: host, body: json, headers: headers,
+                                              json: json != nil)
         let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
         return (answer.status, answer.headers[.contentType], try #require(object, "\(answer.body)"))
     }

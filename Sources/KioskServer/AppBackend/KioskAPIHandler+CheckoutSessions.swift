@@ -22,7 +22,7 @@ extension KioskAPIHandler {
             successURL: origin.appendingPathComponent("checkout/return"),
             cancelURL: origin.appendingPathComponent("checkout/cancelled"))
         let now = try await service.now(for: accountID)
-        return .created(.init(body: .json(.init(session, page: provider.checkoutPageURL(sessionID: session.id), now: now))))
+        return .created(.init(body: .json(.init(session, page: RequestHost.relink(provider.checkoutPageURL(sessionID: session.id)), now: now))))
     }
 
     func getCheckoutSession(_ input: Operations.GetCheckoutSession.Input) async throws
@@ -31,7 +31,7 @@ extension KioskAPIHandler {
         let (provider, _) = try checkoutProvider()
         let session = try await ownCheckoutSession(input.path.checkoutSessionId, accountID: accountID, provider: provider)
         let now = try await service.now(for: accountID)
-        return .ok(.init(body: .json(.init(session, page: provider.checkoutPageURL(sessionID: session.id), now: now))))
+        return .ok(.init(body: .json(.init(session, page: RequestHost.relink(provider.checkoutPageURL(sessionID: session.id)), now: now))))
     }
 
     func abandonCheckoutSession(_ input: Operations.AbandonCheckoutSession.Input) async throws
@@ -41,7 +41,7 @@ extension KioskAPIHandler {
         let own = try await ownCheckoutSession(input.path.checkoutSessionId, accountID: accountID, provider: provider)
         let closed = try await provider.closeCheckoutSession(own.id)
         let now = try await service.now(for: accountID)
-        return .ok(.init(body: .json(.init(closed, page: provider.checkoutPageURL(sessionID: closed.id), now: now))))
+        return .ok(.init(body: .json(.init(closed, page: RequestHost.relink(provider.checkoutPageURL(sessionID: closed.id)), now: now))))
     }
 
     /// The caller's session, or 404 for one that is not theirs (the same answer as for none).

@@ -30,7 +30,7 @@ extension KioskAPIHandler {
                 accountID: accountID, productID: productID,
                 successURL: origin.appendingPathComponent("checkout/return"),
                 cancelURL: origin.appendingPathComponent("checkout/cancelled"))
-            return .ok(.init(body: .json(.init(checkoutUrl: link.absoluteString))))
+            return .ok(.init(body: .json(.init(checkoutUrl: RequestHost.relink(link).absoluteString))))
         } catch let error as PaymentsError {
             guard case .storage = error else {
                 return .badRequest(.init(body: .json(.init(error: error.userMessage))))

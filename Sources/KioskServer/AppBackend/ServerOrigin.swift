@@ -12,5 +12,6 @@ final class ServerOrigin: Sendable {
         url.withLock { $0 = URL(string: "http://\(bracketed):\(port)") }
     }
 
-    var value: URL? { url.withLock { $0 } }
+    /// The origin as the current caller reaches it (see `RequestHost`).
+    var value: URL? { url.withLock { $0 }.map(RequestHost.relink) }
 }

@@ -3,14 +3,14 @@ import HostedCheckout
 import PaymentsCore
 
 /// Starts the checkout simulator over a command's store, on the real clock and the system's
-/// secure generator.
+/// secure generator, listening on `host` (loopback unless `kiosk serve` listens elsewhere).
 enum CheckoutServerLauncher {
-    static func start(_ service: LocalPaymentsService) async throws -> HostedCheckoutServer {
+    static func start(_ service: LocalPaymentsService, host: String = "127.0.0.1") async throws -> HostedCheckoutServer {
         var system = SystemRandomNumberGenerator()
         do {
             return try await HostedCheckoutServer.start(
                 service: service, tokenizer: CardTokenizer(fingerprintKey: CardFingerprintKey(using: &system)),
-                random: .system(), clock: SystemClock())
+                random: .system(), clock: SystemClock(), host: host)
         } catch {
             Terminal.error("cannot start the checkout server: \(error)")
             throw ExitCode(70)

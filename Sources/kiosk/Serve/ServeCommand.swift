@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "kiosk.serve")
         logger.logLevel = .warning
         let host = self.host
-        let checkout = try await CheckoutServerLauncher.start(service)
+        let checkout = try await CheckoutServerLauncher.start(service, host: host)
         let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: service, moreDueWork: {
                                      try await service.deliverStoreNotifications(transport: HTTPStoreNotificationTransport())
