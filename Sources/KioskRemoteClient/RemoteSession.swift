@@ -8,6 +8,7 @@ actor RemoteSession {
     private(set) var currentToken: String
     private var currentAccountID: String?
     private var created: [(account: Account, token: String)] = []
+    private var switchWatchers: [UUID: AsyncStream<Void>.Continuation] = [:]
 
     init(token: String) { currentToken = token }
 
@@ -31,6 +32,21 @@ actor RemoteSession {
         guard let entry = created.first(where: { $0.account.id == accountID }) else { return false }
         currentToken = entry.token
         currentAccountID = accountID
+        for watcher in switchWatchers.values { watcher.yield() }
         return true
+    }
+
+    /// One element each time the session signs in to another account, so a stream opened with
+    /// the old token (the live feed) can be reopened with the new one. Ends when not listened to.
+    func switches() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        switchWatchers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.stopWatching(id) } }
+        return stream
+    }
+
+    private func stopWatching(_ id: UUID) {
+        switchWatchers[id] = nil
     }
 }

@@ -274,4 +274,23 @@ import Testing
         #expect(heard.contains { $0.type == .purchaseCompleted && $0.productID == "points.1000" })
         #expect(!heard.contains { $0.productID == "points.500" })
     }
+
+    /// The live stream is opened with a customer's key; after Settings signs in to another account
+    /// it must carry that account's news, not go on with the first one's until it happens to reopen.
+    @Test func afterSigningInToAnotherAccountTheStreamCarriesThatAccountsNews() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customerKey("ann")
+        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+                                                        adminKey: fixture.adminKey.value))
+        let cy = try await client.createAccount(NewAccount(email: "cy@example.com", name: "Cy"))
+        let feedNews = try #require(client.feedNews)
+        var news = feedNews(try await client.feedPosition(ann.id)).makeAsyncIterator()
+
+        try await client.signIn(cy.id)
+        #expect(await news.next() != nil)  // the switch itself: read the new account now
+        _ = try await fixture.service.storePurchase(StorePurchaseRequest(accountID: cy.id, productID: "points.500"))
+        #expect(await news.next() != nil)
+        #expect(try await client.events(cy.id, nil, 100).contains { $0.type == .purchaseCompleted })
+    }
 }
