@@ -52,4 +52,31 @@ import Testing
         #expect(try await fixture.service.webhookDeliveries().isEmpty)
         await fixture.server.stop()
     }
+
+    /// The provider learns of a renewal from the store's events, after the fact: the webhook
+    /// still carries what that renewal charged and the period it paid for, and looking twice
+    /// queues it once.
+    @Test func aRenewalIsToldOnceWithItsAmountAndNextBillingDate() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("pro.monthly")
+        let paid = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay", form: Browser.card("4242424242424242"))
+        _ = try await Browser.get(try #require(paid.location))
+        let subscriptionID = try #require(try await checkout.outcome().session.subscriptionID)
+
+        let oneMonth = try ISODuration(months: 1).advance(HostedCheckoutFixture.start)
+        let twoMonths = try ISODuration(months: 2).advance(HostedCheckoutFixture.start)
+        fixture.clock.set(oneMonth)
+        try await fixture.service.runDueWork()
+        fixture.clock.set(twoMonths)
+        try await fixture.service.runDueWork()  // a second renewal before the provider looks
+        let deliveries = try await fixture.service.webhookDeliveries()
+        #expect(try await fixture.service.webhookDeliveries() == deliveries)
+        let renewals = try deliveries.filter { $0.eventType == .subscriptionRenewed }
+            .map { try WebhookEvent(jsonBody: $0.body) }
+        #expect(renewals.map(\.data.subscriptionId) == [subscriptionID, subscriptionID])
+        #expect(renewals.map(\.data.totalAmount) == [999, 999])
+        #expect(renewals.map(\.timestamp) == [oneMonth, twoMonths])
+        #expect(renewals.map(\.data.nextBillingDate) == [twoMonths, try ISODuration(months: 3).advance(HostedCheckoutFixture.start)])
+        await fixture.server.stop()
+    }
 }

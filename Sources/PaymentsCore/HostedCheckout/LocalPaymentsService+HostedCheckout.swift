@@ -22,15 +22,15 @@ extension LocalPaymentsService: HostedCheckoutService {
         } catch {
             return .invalidCard(session, error)
         }
-        return try await write { try $0.checkoutSessions.payCheckoutSession(id, card: token, challengeOutcome: nil) }
+        return try await providerWrite { try $0.checkoutSessions.payCheckoutSession(id, card: token, challengeOutcome: nil) }
     }
 
     public func answerChallenge(sessionID: String, outcome: ThreeDSecureOutcome) async throws -> CheckoutPaymentResult {
-        try await write { try $0.checkoutSessions.payCheckoutSession(sessionID, card: nil, challengeOutcome: outcome) }
+        try await providerWrite { try $0.checkoutSessions.payCheckoutSession(sessionID, card: nil, challengeOutcome: outcome) }
     }
 
     public func cancelCheckoutSession(_ id: String) async throws -> CheckoutSession {
-        try await write { try $0.checkoutSessions.cancelCheckoutSession(id) }
+        try await providerWrite { try $0.checkoutSessions.cancelCheckoutSession(id) }
     }
 
     public func webhookSecrets(creatingWith generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet {
@@ -53,15 +53,20 @@ extension LocalPaymentsService: HostedCheckoutService {
         }
     }
 
+    /// Every delivery so far, after the provider catches up with the store's events: a write on
+    /// behalf of a read, which runs no due work.
     public func webhookDeliveries() async throws -> [WebhookDelivery] {
-        try await read { try $0.webhookOutbox.webhookDeliveries() }
+        try await writeWithoutDueWork { work in
+            try work.providerEventFeed.collect()
+            return try work.webhookOutbox.webhookDeliveries()
+        }
     }
 
     /// Each attempt is recorded in its own transaction after the request returns, so a slow
     /// receiver never holds the database's write lock.
     public func deliverDueWebhooks(now: Date, transport: any WebhookTransport,
                                    schedule: WebhookRetrySchedule = .dodoPayments) async throws -> [WebhookDeliveryAttempt] {
-        let (secrets, due) = try await write { work in
+        let (secrets, due) = try await providerWrite { work in
             (try work.webhookOutbox.webhookSecrets(), try work.webhookOutbox.dueWebhookDeliveries(at: now))
         }
         guard !due.isEmpty else { return [] }
@@ -90,23 +95,23 @@ extension LocalPaymentsService: HostedCheckoutService {
     }
 
     public func delayWebhookDelivery(_ id: String, until date: Date) async throws -> WebhookDelivery {
-        try await write { try $0.webhookOutbox.delayWebhookDelivery(id, until: date) }
+        try await providerWrite { try $0.webhookOutbox.delayWebhookDelivery(id, until: date) }
     }
 
     public func dropWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await write { try $0.webhookOutbox.dropWebhookDelivery(id) }
+        try await providerWrite { try $0.webhookOutbox.dropWebhookDelivery(id) }
     }
 
     public func duplicateWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await write { try $0.webhookOutbox.duplicateWebhookDelivery(id) }
+        try await providerWrite { try $0.webhookOutbox.duplicateWebhookDelivery(id) }
     }
 
     public func replayWebhookDelivery(_ id: String) async throws -> WebhookDelivery {
-        try await write { try $0.webhookOutbox.replayWebhookDelivery(id) }
+        try await providerWrite { try $0.webhookOutbox.replayWebhookDelivery(id) }
     }
 
     public func reorderWebhookDeliveries(_ ids: [String]) async throws -> [WebhookDelivery] {
-        try await write { try $0.webhookOutbox.reorderWebhookDeliveries(ids) }
+        try await providerWrite { try $0.webhookOutbox.reorderWebhookDeliveries(ids) }
     }
 
     public func receiveWebhook(httpHeaders: [String: String], body: Data) async throws -> WebhookReceipt {
@@ -132,5 +137,14 @@ extension LocalPaymentsService: HostedCheckoutService {
 
     public func providerSubscriptionStatus(_ subscriptionID: String) async throws -> String? {
         try await read { try $0.webhookInbox.providerSubscriptionStatus(subscriptionID) }
+    }
+
+    /// A change on the provider's side, which first catches up with what the store's events say
+    /// (see `ProviderEventFeed`), so its webhooks go out in the order things happened.
+    private func providerWrite<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+        try await write { work in
+            try work.providerEventFeed.collect()
+            return try body(work)
+        }
     }
 }

@@ -30,6 +30,7 @@ enum StoreSchema {
         migrator.registerMigration("v10-card-fingerprints") { db in try db.execute(sql: v10) }
         migrator.registerMigration("v11-account-products") { db in try db.execute(sql: v11) }
         migrator.registerMigration("v12-sessions") { db in try db.execute(sql: v12) }
+        migrator.registerMigration("v13-provider-event-feed") { db in try db.execute(sql: v13) }
         return migrator
     }
 
@@ -184,5 +185,12 @@ enum StoreSchema {
             token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
             created_at INTEGER NOT NULL);
         CREATE INDEX sessions_account ON sessions(account_id);
+        """
+
+    /// The hosted-checkout provider reads the event table from here on (`ProviderEventFeed`):
+    /// what happened before was already told to it when it happened.
+    private static let v13 = """
+        INSERT OR REPLACE INTO meta(key, value)
+            VALUES ('provider_event_cursor', CAST((SELECT COALESCE(MAX(seq), 0) FROM events) AS TEXT));
         """
 }

@@ -147,7 +147,6 @@ struct PlanChanges: Rules {
             if preview.kind == .upgrade { try transactionIssuer.markUpgraded(subscriptionID: subscription.id) }
             _ = try transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
                                                        invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
-            try webhookOutbox.notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: now, amount: invoice.total)
             try emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
                      invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
             return .changed(subscription: subscription.subscription, invoice: invoice)
@@ -205,7 +204,6 @@ struct PlanChanges: Rules {
         subscription.nextEventAt = nil
         try emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
                  product: subscription.productID, detail: reason.rawValue)
-        try webhookOutbox.notifyProvider(.subscriptionCancelled, subscription: subscription, at: now)
     }
 
     /// The QA control "expire now".

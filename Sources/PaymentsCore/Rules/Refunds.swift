@@ -53,7 +53,6 @@ struct Refunds: Rules {
                                          product: purchase.productID, invoice: refund.id, at: now)
             }
         }
-        try webhookOutbox.notifyProviderOfRefund(original: original, refund: refund, at: now)
         try emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
                  product: original.productID, invoice: refund.id, detail: original.id)
         refund = try invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)

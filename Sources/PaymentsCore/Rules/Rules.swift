@@ -49,6 +49,7 @@ extension Rules {
     var idempotentRequests: IdempotentRequests { IdempotentRequests(work: work) }
     var invoicing: Invoicing { Invoicing(work: work) }
     var planChanges: PlanChanges { PlanChanges(work: work) }
+    var providerEventFeed: ProviderEventFeed { ProviderEventFeed(work: work) }
     var purchases: Purchases { Purchases(work: work) }
     var receiptsBackend: ReceiptsBackend { ReceiptsBackend(work: work) }
     var refunds: Refunds { Refunds(work: work) }

@@ -118,13 +118,8 @@ struct SubscriptionLifecycle: Rules {
                                                      method: summary)
             try purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
             let wasTrial = subscription.periodType == .trial
-            let previousProduct = subscription.productID
             try apply(terms, to: &subscription)
             try issueRenewalTransaction(subscription, account: account, terms: terms, invoice: invoice, at: time)
-            if previousProduct != subscription.productID {
-                try webhookOutbox.notifyProvider(.subscriptionPlanChanged, subscription: subscription, at: time)
-            }
-            try webhookOutbox.notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: invoice.total)
             report.renewals += 1
             if wasTrial {
                 report.trialConversions += 1
@@ -159,7 +154,6 @@ struct SubscriptionLifecycle: Rules {
                      invoice: invoice.id, detail: reason.code)
             try emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
                      account: subscription.accountID, at: time, subscription: subscription.id)
-            try webhookOutbox.notifyProvider(.subscriptionOnHold, subscription: subscription, at: time)
         }
     }
 
@@ -209,7 +203,6 @@ struct SubscriptionLifecycle: Rules {
             let wasTrial = subscription.periodType == .trial
             try apply(terms, to: &subscription)
             try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
-            try webhookOutbox.notifyProvider(.subscriptionRenewed, subscription: subscription, at: time, amount: amount)
             if wasTrial {
                 report.trialConversions += 1
                 try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
@@ -249,9 +242,6 @@ struct SubscriptionLifecycle: Rules {
         subscription.nextEventAt = nil
         try emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
                  product: subscription.productID, detail: reason.rawValue)
-        // Dodo: an ending the customer chose is "cancelled"; running out of retries is "expired".
-        try webhookOutbox.notifyProvider(reason == .autoRenewDisabled ? .subscriptionCancelled : .subscriptionExpired,
-                                         subscription: subscription, at: time)
     }
 
     /// Gives back the balance an unpaid invoice had consumed, and closes it.
