@@ -8,7 +8,8 @@
 # The cluster lives in a new `mktemp -d` directory and listens on a Unix socket in that directory
 # only (no TCP), so it can clash with nothing: the port merely names the socket file. It trusts
 # every local connection except members of the role `kiosk_password_users`, who must give a
-# SCRAM password, so the tests can check what a wrong password does. The server refuses to run
+# SCRAM password, so the tests can check what a wrong password does, and allows local replication
+# connections, so `.ci/postgres-standby.sh` can make a standby from it. The server refuses to run
 # as root: as root the directory belongs to the `postgres` system user and the commands run as it.
 set -euo pipefail
 
@@ -39,7 +40,7 @@ start() {
     as_owner "$bin/initdb" -D "$started_dir/db" -U kiosk -A trust --no-sync >"$started_dir/initdb.log" 2>&1
     as_owner sh -c "printf '%s\n' \
         'local all +kiosk_password_users scram-sha-256' \
-        'local all all trust' > '$started_dir/db/pg_hba.conf'"
+        'local all all trust' 'local replication all trust' > '$started_dir/db/pg_hba.conf'"
     as_owner "$bin/pg_ctl" -D "$started_dir/db" -l "$started_dir/server.log" -w \
         -o "-k $started_dir -p $port -c listen_addresses='' -c fsync=off" start >/dev/null
     as_owner "$bin/psql" -h "$started_dir" -p "$port" -U kiosk -d postgres -v ON_ERROR_STOP=1 -q \

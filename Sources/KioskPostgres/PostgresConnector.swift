@@ -27,7 +27,8 @@ public enum PostgresConnector {
         } catch {
             outcome = .failure(error)
         }
-        // Closing also ends any transaction `body` left open: the server rolls it back.
+        // Closing also ends any transaction `body` left open: the server rolls it back. A failure
+        // to close changes nothing the caller can act on (the outcome is decided), so it is logged.
         do {
             try await connection.close()
         } catch {
