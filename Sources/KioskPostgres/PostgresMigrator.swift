@@ -35,10 +35,10 @@ public struct PostgresMigrator: Sendable {
             var applied: [Int] = []
             while true {
                 let step = try await applyNextStep(on: connection)
-                startingVersion = startingVersion ?? step.foundVersion
+                let firstFound = startingVersion ?? step.foundVersion
+                startingVersion = firstFound
                 guard let version = step.appliedVersion else {
-                    return PostgresMigrationReport(startingVersion: startingVersion ?? step.foundVersion, applied: applied,
-                                                   currentVersion: step.foundVersion)
+                    return PostgresMigrationReport(startingVersion: firstFound, applied: applied, currentVersion: step.foundVersion)
                 }
                 applied.append(version)
             }
