@@ -7,7 +7,8 @@ import PostgresNIO
 /// transactional, so a failing step leaves the database exactly at the previous version. Two
 /// instances starting at once take turns on the lock; the one that waited sees the version the
 /// other recorded and applies only what is still missing (often nothing). A database whose
-/// recorded version is newer than this build's is refused before anything changes.
+/// recorded version is newer than this build's, or whose recorded migrations have other names than
+/// this build's (another branch's history), is refused before anything changes.
 public struct PostgresMigrator: Sendable {
     /// The advisory lock every Kiosk migration step holds: "KIOSKPG1" as a big-endian integer.
     public static let schemaLockKey: Int64 = 0x4B49_4F53_4B50_4731
@@ -68,12 +69,20 @@ public struct PostgresMigrator: Sendable {
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))", logger: logger)
                 try await PostgresSchemaVersionTable.create(on: connection, logger: logger)
                 let recorded = try await PostgresSchemaVersionTable.recordedVersion(on: connection, logger: logger)
+                let recordedNames = try await PostgresSchemaVersionTable.recordedNames(on: connection, logger: logger)
                 if recorded > migrations.count {
-                    let name = try await PostgresSchemaVersionTable.name(of: recorded, on: connection, logger: logger)
+                    let name = recordedNames[recorded]
                     throw PostgresStoreFailure(.newerSchema, """
                         the database \(location.database) on the PostgreSQL server (\(location.endpoint)) has schema \
                         v\(recorded)\(name.map { " (\($0))" } ?? ""), newer than this build's v\(migrations.count); \
                         use a newer kiosk (nothing was changed)
+                        """)
+                }
+                for migration in migrations.prefix(recorded) where recordedNames[migration.version] != migration.name {
+                    throw PostgresStoreFailure(.divergentSchema, """
+                        the database \(location.database) on the PostgreSQL server (\(location.endpoint)) records \
+                        v\(migration.version) as \(recordedNames[migration.version] ?? "nothing"), but this build's \
+                        v\(migration.version) is \(migration.name); its schema comes from another branch (nothing was changed)
                         """)
                 }
                 guard recorded < migrations.count else { return Step(foundVersion: recorded, appliedVersion: nil) }

@@ -25,11 +25,13 @@ enum PostgresSchemaVersionTable {
         return 0
     }
 
-    /// The recorded name of `version`, to say what a newer schema is.
-    static func name(of version: Int, on connection: PostgresConnection, logger: Logger) async throws -> String? {
-        let rows = try await connection.query("SELECT name FROM kiosk_schema_versions WHERE version = \(version)", logger: logger)
-        for try await name in rows.decode(String.self) { return name }
-        return nil
+    /// The recorded names by version: to say what a newer schema is, and to find a history that
+    /// differs from this build's.
+    static func recordedNames(on connection: PostgresConnection, logger: Logger) async throws -> [Int: String] {
+        let rows = try await connection.query("SELECT version, name FROM kiosk_schema_versions", logger: logger)
+        var names: [Int: String] = [:]
+        for try await (version, name) in rows.decode((Int, String).self) { names[version] = name }
+        return names
     }
 
     /// Records `migration` with the time in milliseconds since 1970 UTC, as the store keeps times.

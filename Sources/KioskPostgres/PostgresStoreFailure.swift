@@ -18,6 +18,9 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         case readOnly
         /// The database's recorded schema is newer than this build knows: EX_CONFIG.
         case newerSchema
+        /// The database records a migration under another name than this build's migration of
+        /// that version (two branches each added their own): EX_CONFIG.
+        case divergentSchema
         /// The URL and the server disagree on how to talk (TLS required but not offered, an
         /// authentication method PostgresNIO lacks): EX_CONFIG.
         case misconfigured
@@ -38,7 +41,7 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         switch kind {
         case .unreachable: 69
         case .authentication, .permission: 77
-        case .missingDatabase, .readOnly, .newerSchema, .misconfigured: 78
+        case .missingDatabase, .readOnly, .newerSchema, .divergentSchema, .misconfigured: 78
         case .other: 70
         }
     }

@@ -56,6 +56,24 @@ struct PostgresMigratorTests {
         }
     }
 
+    @Test func aHistoryFromAnotherBranchIsRefusedAndNothingChanges() async throws {
+        try await TestCluster.withDatabase { location in
+            let first = PostgresMigration(version: 1, name: "v1", statements: ["CREATE TABLE first (id TEXT PRIMARY KEY)"])
+            let ours = PostgresMigration(version: 2, name: "v2-ours", statements: ["CREATE TABLE ours (id TEXT PRIMARY KEY)"])
+            let theirs = PostgresMigration(version: 2, name: "v2-theirs", statements: ["CREATE TABLE theirs (id TEXT PRIMARY KEY)"])
+            let third = PostgresMigration(version: 3, name: "v3", statements: ["CREATE TABLE third (id TEXT PRIMARY KEY)"])
+            _ = try await PostgresMigrator(location: location, migrations: [first, theirs]).migrate()
+
+            let failure = await #expect(throws: PostgresStoreFailure.self) {
+                try await PostgresMigrator(location: location, migrations: [first, ours, third]).migrate()
+            }
+            #expect(failure?.kind == .divergentSchema)
+            #expect(failure?.exitCode == 78)
+            #expect(failure?.message.contains("records v2 as v2-theirs, but this build's v2 is v2-ours") == true)
+            #expect(try await tableNames(location) == ["first", "kiosk_schema_versions", "theirs"])
+        }
+    }
+
     @Test func aFailingMigrationLeavesThePreviousVersion() async throws {
         try await TestCluster.withDatabase { location in
             let good = PostgresMigration(version: 1, name: "v1-good", statements: ["CREATE TABLE kept (id TEXT PRIMARY KEY)"])
