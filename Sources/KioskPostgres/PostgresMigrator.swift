@@ -63,28 +63,14 @@ public struct PostgresMigrator: Sendable {
     }
 
     private func applyNextStep(on connection: PostgresConnection) async throws -> Step {
-        let location = location, migrations = migrations, logger = logger
+        let migrations = migrations, logger = logger
         do {
             return try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))", logger: logger)
                 try await PostgresSchemaVersionTable.create(on: connection, logger: logger)
                 let recorded = try await PostgresSchemaVersionTable.recordedVersion(on: connection, logger: logger)
                 let recordedNames = try await PostgresSchemaVersionTable.recordedNames(on: connection, logger: logger)
-                if recorded > migrations.count {
-                    let name = recordedNames[recorded]
-                    throw PostgresStoreFailure(.newerSchema, """
-                        the database \(location.database) on the PostgreSQL server (\(location.endpoint)) has schema \
-                        v\(recorded)\(name.map { " (\($0))" } ?? ""), newer than this build's v\(migrations.count); \
-                        use a newer kiosk (nothing was changed)
-                        """)
-                }
-                for migration in migrations.prefix(recorded) where recordedNames[migration.version] != migration.name {
-                    throw PostgresStoreFailure(.divergentSchema, """
-                        the database \(location.database) on the PostgreSQL server (\(location.endpoint)) records \
-                        v\(migration.version) as \(recordedNames[migration.version] ?? "nothing"), but this build's \
-                        v\(migration.version) is \(migration.name); its schema comes from another branch (nothing was changed)
-                        """)
-                }
+                if let refusal = historyRefusal(recorded: recorded, names: recordedNames) { throw refusal }
                 guard recorded < migrations.count else { return Step(foundVersion: recorded, appliedVersion: nil) }
                 let migration = migrations[recorded]
                 for statement in migration.statements {
@@ -97,5 +83,25 @@ public struct PostgresMigrator: Sendable {
             // The step's own error, not the wrapper: that is what says what went wrong.
             throw error.closureError ?? error.beginError ?? error.commitError ?? error
         }
+    }
+
+    /// Why the recorded history rules out migrating with this build: a newer version, or a
+    /// version recorded under another name (another branch's migration). Nil when it is a prefix
+    /// of this build's list.
+    private func historyRefusal(recorded: Int, names: [Int: String]) -> PostgresStoreFailure? {
+        let database = "the database \(location.database) on the PostgreSQL server (\(location.endpoint))"
+        if recorded > migrations.count {
+            return PostgresStoreFailure(.newerSchema, """
+                \(database) has schema v\(recorded)\(names[recorded].map { " (\($0))" } ?? ""), newer than this \
+                build's v\(migrations.count); use a newer kiosk (nothing was changed)
+                """)
+        }
+        for migration in migrations.prefix(recorded) where names[migration.version] != migration.name {
+            return PostgresStoreFailure(.divergentSchema, """
+                \(database) records v\(migration.version) as \(names[migration.version] ?? "nothing"), but this \
+                build's v\(migration.version) is \(migration.name); its schema comes from another branch (nothing was changed)
+                """)
+        }
+        return nil
     }
 }
