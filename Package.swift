@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -94,6 +96,15 @@ let package = Package(
             dependencies: ["PaymentsCore"]
         ),
         .target(
+            name: "KioskPostgres",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "KioskRemoteClient",
             dependencies: [
                 "KioskAPI", "KioskAPIMapping", "KioskViewModels", "PaymentsCore",
@@ -138,6 +149,7 @@ let package = Package(
                 "KioskAPI",
                 "KioskServer",
                 "KioskRemoteClient",
+                "KioskPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]
@@ -181,6 +193,14 @@ let package = Package(
             dependencies: [
                 "KioskViewModels", "PaymentsCore",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+        .testTarget(
+            name: "KioskPostgresTests",
+            dependencies: [
+                "KioskPostgres", "PaymentsCore", "TestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HostedCheckout
+import KioskPostgres
 import KioskServer
 import Logging
 import PaymentsCore
@@ -14,8 +15,11 @@ struct ServeCommand: AsyncParsableCommand {
             Prints `Serving on http://HOST:PORT` once it accepts connections. Ctrl-C or SIGTERM lets \
             requests in flight finish, then stops. The contract is served at /openapi.yaml. The hosted \
             checkout that POST /api/checkout/create and POST /v1/checkout-sessions (a remote \
-            storefront's browser checkout) open runs beside it on a loopback port, so its pages \
-            open in a browser on this machine.
+            storefront's browser checkout) open runs beside it on the same address, and the links \
+            it hands out name the host each caller used, so its pages open wherever the API is reached.
+
+            With --database URL (or KIOSK_DATABASE_URL) and --migrate-only it brings that PostgreSQL \
+            store's schema up to date and exits; serving from PostgreSQL is not available yet.
             """
     )
 
@@ -30,11 +34,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Print the server's admin key (creating it if needed) and exit.")
     var printAdminKey = false
 
+    @OptionGroup var postgres: PostgresDatabaseOptions
+
+    @Flag(help: "With --database: apply the PostgreSQL schema migrations and exit.")
+    var migrateOnly = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func run() async throws {
+        if let location = try postgres.location(command: "kiosk serve") {
+            return try await PostgresServe.run(location, migrateOnly: migrateOnly)
+        }
+        guard !migrateOnly else {
+            Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
+            throw ExitCode(64)
+        }
         let (service, _, _) = try store.open()
         let adminKey = try ServerAdminKey.load(store.data.directory)
         if printAdminKey {

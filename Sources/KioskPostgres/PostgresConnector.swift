@@ -1,0 +1,73 @@
+import Logging
+import PostgresNIO
+
+/// Opens connections to the store's server and turns every failure into a classified
+/// `PostgresStoreFailure`.
+public enum PostgresConnector {
+    /// A logger that drops everything: PostgresNIO's debug output is of no use to a person
+    /// running `kiosk`, and a silent default cannot leak anything.
+    public static let silentLogger = Logger(label: "kiosk.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Runs `body` with a connection to `location`, closing the connection on every path.
+    /// Failures of the connection or of `body`'s queries are classified; `action` says what was
+    /// being done, for the message (e.g. "migrate the schema").
+    public static func withConnection<Result: Sendable>(
+        to location: PostgresLocation, doing action: String, logger: Logger = silentLogger,
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws(PostgresStoreFailure) -> Result {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: try configuration(for: location), id: 1, logger: logger)
+        } catch {
+            throw PostgresFailureClassifier.classify(error, at: location, doing: "connect")
+        }
+        let outcome: Swift.Result<Result, any Error>
+        do {
+            outcome = .success(try await body(connection))
+        } catch {
+            outcome = .failure(error)
+        }
+        // Closing also ends any transaction `body` left open: the server rolls it back. A failure
+        // to close changes nothing the caller can act on (the outcome is decided), so it is logged.
+        do {
+            try await connection.close()
+        } catch {
+            logger.debug("closing the PostgreSQL connection failed: \(error)")
+        }
+        switch outcome {
+        case let .success(value): return value
+        case let .failure(error): throw PostgresFailureClassifier.classify(error, at: location, doing: action)
+        }
+    }
+
+    static func configuration(for location: PostgresLocation) throws -> PostgresConnection.Configuration {
+        switch location.endpoint {
+        case .unixSocket:
+            return PostgresConnection.Configuration(unixSocketPath: location.endpoint.socketPath ?? "",
+                                                    username: location.user, password: location.password,
+                                                    database: location.database)
+        case let .tcp(host, port):
+            return PostgresConnection.Configuration(host: host, port: port, username: location.user,
+                                                    password: location.password, database: location.database,
+                                                    tls: try tls(for: location.sslMode))
+        }
+    }
+
+    /// libpq's meaning of each mode: `prefer` and `require` encrypt without checking the
+    /// certificate; `verify-full` checks the chain against the system's roots and the host name.
+    private static func tls(for mode: PostgresSSLMode) throws -> PostgresConnection.Configuration.TLS {
+        var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case .disable:
+            return .disable
+        case .prefer:
+            tlsConfiguration.certificateVerification = .none
+            return .prefer(try NIOSSLContext(configuration: tlsConfiguration))
+        case .require:
+            tlsConfiguration.certificateVerification = .none
+            return .require(try NIOSSLContext(configuration: tlsConfiguration))
+        case .verifyFull:
+            return .require(try NIOSSLContext(configuration: tlsConfiguration))
+        }
+    }
+}

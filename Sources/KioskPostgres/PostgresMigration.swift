@@ -1,0 +1,10 @@
+/// One step of the PostgreSQL schema: applied in one transaction together with the row that
+/// records it, so a failure leaves the database at the previous version.
+public struct PostgresMigration: Sendable {
+    /// 1, 2, 3...: the position in `PostgresStoreSchema.migrations`.
+    public let version: Int
+    /// The SQLite migration's identifier (`v2-simulated-store`), so the two lists can be compared.
+    public let name: String
+    /// Run one by one: the extended query protocol takes one statement at a time.
+    let statements: [String]
+}

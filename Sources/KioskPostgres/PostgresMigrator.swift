@@ -1,0 +1,107 @@
+import PostgresNIO
+
+/// Brings a database's schema to this build's latest version, one migration per transaction.
+///
+/// Each step takes the transaction-scoped advisory lock `schemaLockKey` first, then reads the
+/// recorded version, applies the next migration and records it, and commits. PostgreSQL's DDL is
+/// transactional, so a failing step leaves the database exactly at the previous version. Two
+/// instances starting at once take turns on the lock; the one that waited sees the version the
+/// other recorded and applies only what is still missing (often nothing). A database whose
+/// recorded version is newer than this build's, or whose recorded migrations have other names than
+/// this build's (another branch's history), is refused before anything changes.
+public struct PostgresMigrator: Sendable {
+    /// The advisory lock every Kiosk migration step holds: "KIOSKPG1" as a big-endian integer.
+    public static let schemaLockKey: Int64 = 0x4B49_4F53_4B50_4731
+
+    public let location: PostgresLocation
+    public let migrations: [PostgresMigration]
+    let logger: Logger
+
+    public init(location: PostgresLocation, migrations: [PostgresMigration] = PostgresStoreSchema.migrations,
+                logger: Logger = PostgresConnector.silentLogger) {
+        self.location = location
+        self.migrations = migrations
+        self.logger = logger
+    }
+
+    public var latestVersion: Int { migrations.count }
+
+    /// Applies what is missing and reports it.
+    public func migrate() async throws(PostgresStoreFailure) -> PostgresMigrationReport {
+        try await PostgresConnector.withConnection(to: location, doing: "migrate the schema", logger: logger) { connection in
+            if let refusal = try await PostgresServerState.read(on: connection, logger: logger).writeRefusal(at: location) {
+                throw refusal
+            }
+            var startingVersion: Int?
+            var applied: [Int] = []
+            while true {
+                let step = try await applyNextStep(on: connection)
+                let firstFound = startingVersion ?? step.foundVersion
+                startingVersion = firstFound
+                guard let version = step.appliedVersion else {
+                    return PostgresMigrationReport(startingVersion: firstFound, applied: applied, currentVersion: step.foundVersion)
+                }
+                applied.append(version)
+            }
+        }
+    }
+
+    /// The server's version and the schema's state, changing nothing.
+    public func status() async throws(PostgresStoreFailure) -> PostgresSchemaStatus {
+        try await PostgresConnector.withConnection(to: location, doing: "read the schema version", logger: logger) { connection in
+            let server = try await PostgresServerState.read(on: connection, logger: logger)
+            let recorded = try await PostgresSchemaVersionTable.recordedVersion(on: connection, logger: logger)
+            return PostgresSchemaStatus(server: server, recordedVersion: recorded, latestVersion: latestVersion)
+        }
+    }
+
+    private struct Step: Sendable {
+        /// The version recorded when the step took the lock.
+        let foundVersion: Int
+        /// The version the step applied, nil when there was nothing to do.
+        let appliedVersion: Int?
+    }
+
+    private func applyNextStep(on connection: PostgresConnection) async throws -> Step {
+        let migrations = migrations, logger = logger
+        do {
+            return try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))", logger: logger)
+                try await PostgresSchemaVersionTable.create(on: connection, logger: logger)
+                let recorded = try await PostgresSchemaVersionTable.recordedVersion(on: connection, logger: logger)
+                let recordedNames = try await PostgresSchemaVersionTable.recordedNames(on: connection, logger: logger)
+                if let refusal = historyRefusal(recorded: recorded, names: recordedNames) { throw refusal }
+                guard recorded < migrations.count else { return Step(foundVersion: recorded, appliedVersion: nil) }
+                let migration = migrations[recorded]
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await PostgresSchemaVersionTable.record(migration, on: connection, logger: logger)
+                return Step(foundVersion: recorded, appliedVersion: migration.version)
+            }
+        } catch let error as PostgresTransactionError {
+            // The step's own error, not the wrapper: that is what says what went wrong.
+            throw error.closureError ?? error.beginError ?? error.commitError ?? error
+        }
+    }
+
+    /// Why the recorded history rules out migrating with this build: a newer version, or a
+    /// version recorded under another name (another branch's migration). Nil when it is a prefix
+    /// of this build's list.
+    private func historyRefusal(recorded: Int, names: [Int: String]) -> PostgresStoreFailure? {
+        let database = "the database \(location.database) on the PostgreSQL server (\(location.endpoint))"
+        if recorded > migrations.count {
+            return PostgresStoreFailure(.newerSchema, """
+                \(database) has schema v\(recorded)\(names[recorded].map { " (\($0))" } ?? ""), newer than this \
+                build's v\(migrations.count); use a newer kiosk (nothing was changed)
+                """)
+        }
+        for migration in migrations.prefix(recorded) where names[migration.version] != migration.name {
+            return PostgresStoreFailure(.divergentSchema, """
+                \(database) records v\(migration.version) as \(names[migration.version] ?? "nothing"), but this \
+                build's v\(migration.version) is \(migration.name); its schema comes from another branch (nothing was changed)
+                """)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+@testable import KioskPostgres
+import Testing
+import TestSupport
+
+/// `kiosk serve --database URL` through the built binary: the exit codes of sysexits(3) and a
+/// one-line message on stderr that names what failed and never the password.
+@Suite("kiosk serve --database", .enabled(if: TestCluster.isConfigured, "needs KIOSK_TEST_POSTGRES_URL (.ci/postgres.sh start)"))
+struct KioskServeDatabaseTests {
+    @Test func migrateOnlyMigratesThenReportsTheSchemaCurrent() async throws {
+        try await TestCluster.withDatabase { location in
+            let first = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(first.stdout == "Migrated to v\(PostgresStoreSchema.latestVersion) (applied v1…v\(PostgresStoreSchema.latestVersion))\n")
+
+            let second = try KioskBinary.run(["serve", "--migrate-only"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(second.stdout == "Schema is current (v\(PostgresStoreSchema.latestVersion))\n")
+        }
+    }
+
+    @Test func servingFromPostgresIsRefusedAsNotAvailableYet() async throws {
+        try await TestCluster.withDatabase { location in
+            let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests])
+            #expect(outcome.status == 78)
+            #expect(outcome.stderr.contains("serving from PostgreSQL is not available in this build yet"))
+            #expect(outcome.stdout.isEmpty)
+        }
+    }
+
+    @Test func wrongPasswordExits77WithoutPrintingIt() async throws {
+        try await TestCluster.withPasswordRole(password: "right-horse-battery") { location in
+            let wrong = location.with(user: location.user, password: "wrong-staple")
+            let outcome = try KioskBinary.run(["serve", "--database", wrong.urlForTests, "--migrate-only"])
+            #expect(outcome.status == 77)
+            #expect(outcome.stderr.contains(location.user))
+            #expect(!(outcome.stdout + outcome.stderr).contains("wrong-staple"))
+            #expect(outcome.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func missingDatabaseExits78NamingIt() throws {
+        let location = try TestCluster.adminLocation().with(database: "kiosk_missing_db")
+            .with(user: TestCluster.adminLocation().user, password: "unused-secret")
+        let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr.contains("kiosk_missing_db"))
+        #expect(!outcome.stderr.contains("unused-secret"))
+    }
+
+    @Test func unreachablePortExits69() throws {
+        let admin = try TestCluster.adminLocation()
+        guard case let .unixSocket(directory, port) = admin.endpoint else {
+            Issue.record("the test cluster is expected on a Unix socket")
+            return
+        }
+        let url = "postgres://kiosk:unused-secret@localhost:\(port == 65_535 ? 1 : port + 1)/kiosk?host=\(directory)"
+        let outcome = try KioskBinary.run(["serve", "--database", url, "--migrate-only"])
+        #expect(outcome.status == 69)
+        #expect(outcome.stderr.contains(directory))
+        #expect(!outcome.stderr.contains("unused-secret"))
+    }
+
+    @Test func badURLExits64NamingThePartWithoutThePassword() throws {
+        let outcome = try KioskBinary.run(["serve", "--database", "postgres://kiosk:unused-secret@host:99999/kiosk", "--migrate-only"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("port \"99999\""))
+        #expect(!outcome.stderr.contains("unused-secret"))
+    }
+}
+
+/// The `kiosk` binary `swift build` placed beside the test bundle.
+enum KioskBinary {
+    struct Outcome {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs kiosk to its end with only `environment` (plus PATH and a throwaway HOME and data
+    /// directory), so a developer's own KIOSK_DATABASE_URL never leaks in.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-pg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer {
+            do { try FileManager.default.removeItem(at: scratch) } catch { Issue.record("cannot remove \(scratch.path): \(error)") }
+        }
+        let stdout = scratch.appendingPathComponent("stdout"), stderr = scratch.appendingPathComponent("stderr")
+        let base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": scratch.path,
+                    "KIOSK_DATA_DIR": scratch.appendingPathComponent("data").path, "LANG": "C.UTF-8"]
+        let child = try ChildProcess(Bundle.main.bundleURL.appendingPathComponent("kiosk").path, arguments,
+                                     environment: base.merging(environment) { $1 },
+                                     standardOutput: .file(stdout.path), standardError: .file(stderr.path))
+        let termination = try child.wait()
+        return Outcome(status: termination.status, stdout: try String(contentsOf: stdout, encoding: .utf8),
+                       stderr: try String(contentsOf: stderr, encoding: .utf8))
+    }
+}
+
+extension PostgresLocation {
+    /// The URL with its password, which the tests hand to kiosk (`description` redacts it).
+    var urlForTests: String {
+        let credentials = password.map { "\(user):\($0)" } ?? user
+        switch endpoint {
+        case let .tcp(host, port): return "postgres://\(credentials)@\(host):\(port)/\(database)"
+        case let .unixSocket(directory, port): return "postgres://\(credentials)@localhost:\(port)/\(database)?host=\(directory)"
+        }
+    }
+}
