@@ -25,6 +25,8 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 9, name: "v9-store-notifications", statements: v9),
         PostgresMigration(version: 10, name: "v10-card-fingerprints", statements: v10),
         PostgresMigration(version: 11, name: "v11-account-products", statements: v11),
+        PostgresMigration(version: 12, name: "v12-sessions", statements: v12),
+        PostgresMigration(version: 13, name: "v13-provider-event-feed", statements: v13),
     ]
 
     private static let v1 = [
@@ -240,5 +242,24 @@ public enum PostgresStoreSchema {
     private static let v11 = [
         "CREATE INDEX transactions_account_product ON transactions(account_id, product_id)",
         "CREATE INDEX purchases_entitling ON purchases(account_id, purchased_at) WHERE type <> 'consumable'",
+    ]
+
+    private static let v12 = [
+        """
+        CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+            created_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX sessions_account ON sessions(account_id)",
+    ]
+
+    /// The hosted-checkout provider reads the event table from here on; what happened before was
+    /// already told to it.
+    private static let v13 = [
+        """
+        INSERT INTO meta(key, value)
+            VALUES ('provider_event_cursor', (SELECT COALESCE(MAX(seq), 0) FROM events)::TEXT)
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
+        """,
     ]
 }
