@@ -19,6 +19,27 @@ struct KioskServeDatabaseTests {
         }
     }
 
+    @Test func statusSaysWhereTheSchemaStandsBeforeAndAfterMigrating() async throws {
+        try await TestCluster.withDatabase { location in
+            let before = try KioskBinary.run(["status", "--database", location.urlForTests])
+            #expect(before.status == 0, "\(before.stderr)")
+            #expect(before.stdout.hasPrefix("PostgreSQL 1"))
+            #expect(before.stdout.contains("Schema: no Kiosk schema yet (this build's is v\(PostgresStoreSchema.latestVersion))"))
+            _ = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
+            let after = try KioskBinary.run(["status"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
+            #expect(after.status == 0, "\(after.stderr)")
+            #expect(after.stdout.hasSuffix("Schema: v\(PostgresStoreSchema.latestVersion), current\n"))
+        }
+    }
+
+    @Test func statusOfAMissingDatabaseExits78() throws {
+        let location = try TestCluster.adminLocation().with(database: "kiosk_missing_status_db")
+        let outcome = try KioskBinary.run(["status", "--database", location.urlForTests])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr.hasPrefix("kiosk status: "))
+        #expect(outcome.stderr.contains("kiosk_missing_status_db"))
+    }
+
     @Test func servingFromPostgresIsRefusedAsNotAvailableYet() async throws {
         try await TestCluster.withDatabase { location in
             let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests])

@@ -7,14 +7,23 @@ import PaymentsCore
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the store: catalog, accounts, and an account's plan, entitlements, usage and invoices.")
+        abstract: "Show the store: catalog, accounts, and an account's plan, entitlements, usage and invoices.",
+        discussion: """
+            With --database URL (or KIOSK_DATABASE_URL) it shows that PostgreSQL server instead: its \
+            version and where its Kiosk schema stands (current, behind, or newer than this build).
+            """)
 
     @OptionGroup var store: StoreOptions
 
     @Option(help: "Account to show (default: the signed-in account, else the first one).")
     var account: String?
 
+    @OptionGroup var postgres: PostgresDatabaseOptions
+
     func run() async throws {
+        if let location = try postgres.location(command: "kiosk status") {
+            return try await PostgresStatus.run(location)
+        }
         let (service, catalog, source) = try await store.openUpToDate()
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         let report = try await StatusReport.make(service: service, session: session, catalog: catalog, accountID: account)
