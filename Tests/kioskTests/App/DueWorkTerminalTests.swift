@@ -36,7 +36,8 @@ import Testing
             Issue.record("the yearly plan was not bought")
             return
         }
-        #expect(try #require(try await past.subscriptions(accountID: account.id).first).currentPeriodEnd == due)
+        // From the purchase's own answer: on a loaded machine the storefront may renew it before a read.
+        #expect(receipt.subscription?.currentPeriodEnd == due)
 
         let after = try session.waitFor(timeout: .seconds(60), "the renewal invoice") {
             $0.components(separatedBy: "INV-").count - 1 == 2
