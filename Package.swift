@@ -156,6 +156,10 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -181,6 +185,7 @@ let package = Package(
             name: "KioskServerTests",
             dependencies: [
                 "KioskServer", "KioskAPI", "PaymentsCore", "KioskResources", "KioskRemoteClient", "KioskViewModels",
+                "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

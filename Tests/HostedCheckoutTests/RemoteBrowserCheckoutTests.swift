@@ -3,6 +3,7 @@ import HostedCheckout
 import KioskRemoteClient
 import KioskViewModels
 import PaymentsCore
+import TestSupport
 import Testing
 
 /// The checkout screen's "pay in the browser" on a remote storefront (`kiosk run --server`):

@@ -3,6 +3,7 @@ import KioskAPI
 import KioskRemoteClient
 import KioskViewModels
 import PaymentsCore
+import TestSupport
 import Testing
 
 /// The storefront's view models over `PaymentsClient.remote`, against a real `KioskServer` on a
@@ -10,7 +11,7 @@ import Testing
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteStorefrontTests {
     func storefront(_ fixture: ServerFixture, token: String, session: String,
-                    transport: UnpluggableTransport = UnpluggableTransport()) -> Store<AppFeature> {
+                    transport: PluggableTransport = PluggableTransport()) -> Store<AppFeature> {
         let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: token, transport: transport))
         return Store(initialState: AppState(sessionID: session),
                      reducer: AppFeature(client: client, clock: fixture.clock, files: .failing))
@@ -110,7 +111,7 @@ import Testing
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
         let ann = try await fixture.customerKey("ann")
-        let wire = UnpluggableTransport()
+        let wire = PluggableTransport()
         let store = storefront(fixture, token: ann.key, session: "t1", transport: wire)
         await store.send(.launched).value
         let shown = try #require(store.state.paywall.phase.content)
