@@ -105,6 +105,10 @@ extension LocalPaymentsService {
     /// only once a copy of it has proved sound: SQLite's integrity check, Kiosk's schema at a
     /// version this build knows, and `checkInvariants` on the copy. Anything else is refused with
     /// the reason and the live store is not touched.
+    ///
+    /// The terminals' sessions are not part of the books: each one still open stays signed in
+    /// afterwards when its account exists in the snapshot (a QA engineer going back to a saved
+    /// point is still at the terminal), and ends when it does not.
     public func restoreSnapshot(named name: String) async throws {
         let file = try snapshotFile(name)
         let copy = try file.openValidated()
@@ -113,7 +117,20 @@ extension LocalPaymentsService {
             throw file.rejected("its books do not hold (\(problems.prefix(3).joined(separator: "; ")))")
         }
         do {
+            let sessions = try await database.read { db in
+                try Row.fetchAll(db, sql: "SELECT token_hash, account_id, created_at FROM sessions").map { row in
+                    (hash: row["token_hash"] as String, accountID: row["account_id"] as String, createdAt: row["created_at"] as Int64)
+                }
+            }
             try copy.backup(to: database)
+            try await database.write { db in
+                for session in sessions {
+                    try db.execute(sql: """
+                        INSERT OR IGNORE INTO sessions(token_hash, account_id, created_at)
+                        SELECT ?, id, ? FROM accounts WHERE id = ?
+                        """, arguments: [session.hash, session.createdAt, session.accountID])
+                }
+            }
         } catch {
             throw PaymentsError.storage("cannot restore snapshot \(name): \(error)")
         }

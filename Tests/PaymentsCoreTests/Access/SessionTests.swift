@@ -69,6 +69,21 @@ import Testing
         #expect(try await store.service.sessionAccount(token)?.id == ada.id)
     }
 
+    @Test func aSnapshotRestoreKeepsTheSessionsWhoseAccountsItHas() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account("ada")
+        try await store.service.saveSnapshot(named: "before-bob")
+        let bob = try await store.account("bob")
+        let adas = try await store.service.openSession(accountID: ada.id)
+        let bobs = try await store.service.openSession(accountID: bob.id)
+
+        try await store.service.restoreSnapshot(named: "before-bob")
+        #expect(try await store.service.sessionAccount(adas)?.id == ada.id)
+        #expect(try await store.service.sessionAccount(bobs) == nil)
+        #expect(try await store.service.accounts().map(\.id) == [ada.id])
+        #expect(try await store.invariants() == [])
+    }
+
     @Test func theSessionFileIsOwnerOnlyAndRefusesWhatIsNotAToken() throws {
         let directory = DataDirectory(url: FileManager.default.temporaryDirectory
             .appendingPathComponent("kiosk-session-\(UUID().uuidString)"))
