@@ -18,6 +18,8 @@ public final class LocalPaymentsService: PaymentsService {
     let random: RandomSource
     /// Where named snapshots of the store are kept; nil for a store without a data directory.
     let snapshotDirectory: URL?
+    /// Who answers card charges: the sandbox's simulated processor unless another is given.
+    let cardProcessor: any CardProcessor
     let verifier: TransactionVerifier
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
@@ -25,8 +27,10 @@ public final class LocalPaymentsService: PaymentsService {
     static let advanceBatch = 2_000
 
     public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock, signer: TransactionSigningAuthority,
-                random: RandomSource = RandomSource(), snapshotDirectory: URL? = nil) {
+                random: RandomSource = RandomSource(), snapshotDirectory: URL? = nil,
+                cardProcessor: any CardProcessor = SimulatedCardProcessor()) {
         self.database = database
+        self.cardProcessor = cardProcessor
         self.storeCatalog = catalog
         self.clock = clock
         self.signer = TransactionTokenSigner(authority: signer)
@@ -37,7 +41,8 @@ public final class LocalPaymentsService: PaymentsService {
 
     /// Opens the store of a data directory, creating its database and signing keys on first use.
     public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock,
-                            random: RandomSource = RandomSource()) throws {
+                            random: RandomSource = RandomSource(),
+                            cardProcessor: any CardProcessor = SimulatedCardProcessor()) throws {
         let database = try StoreDatabase.open(directory)
         let signer = try DirectoryLock.withLock(in: directory.url) {
             // A chain nothing was signed with may be replaced if a kill left it damaged (see loadOrCreate).
@@ -51,7 +56,7 @@ public final class LocalPaymentsService: PaymentsService {
         }
         try directory.tightenExisting()
         self.init(database: database, catalog: catalog, clock: clock, signer: signer, random: random,
-                  snapshotDirectory: directory.url.appendingPathComponent("snapshots"))
+                  snapshotDirectory: directory.url.appendingPathComponent("snapshots"), cardProcessor: cardProcessor)
     }
 
     /// How many transaction tokens this store has signed, and how many inside a write.
@@ -76,13 +81,14 @@ public final class LocalPaymentsService: PaymentsService {
 
     private func transaction<T: Sendable>(dueWorkFirst: Bool,
                                           _ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
-        let (catalog, signer, random) = (storeCatalog, signer, random)
+        let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
         let now = clock.now
         let unstored = signer.unstoredTokens()
         do {
             let result = try await database.write { db in
                 try WriteTransactionMarker.during {
-                    let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                    let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                          cardProcessor: processor)
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try work.transactionIssuer.storeSignedTokens(unstored)
                     if dueWorkFirst {
@@ -116,11 +122,12 @@ public final class LocalPaymentsService: PaymentsService {
 
     /// A read transaction and nothing more: due work waits for the scheduler (see the type's comment).
     func read<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
-        let (catalog, signer, random) = (storeCatalog, signer, random)
+        let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
         let now = clock.now
         do {
             return try await database.read { db in
-                try body(UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random))
+                try body(UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                          cardProcessor: processor))
             }
         } catch let error as PaymentsError {
             throw error
@@ -397,11 +404,12 @@ public final class LocalPaymentsService: PaymentsService {
     /// `checkInvariants` of another copy of a store (a snapshot about to be restored), as it
     /// stands: nothing falls due in it first.
     func invariantProblems(in copy: DatabaseQueue) async throws -> [String] {
-        let (catalog, signer, random, now) = (storeCatalog, signer, random, clock.now)
+        let (catalog, signer, random, now, processor) = (storeCatalog, signer, random, clock.now, cardProcessor)
         let (problems, proofs): ([String], [(String, String?)])
         do {
             (problems, proofs) = try await copy.write { db in
-                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random)
+                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                          cardProcessor: processor)
                 return (try work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
             }
         } catch let error as PaymentsError {

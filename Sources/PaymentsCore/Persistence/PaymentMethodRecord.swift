@@ -44,3 +44,8 @@ extension PaymentMethodRecord {
         fingerprint = try row.decode(String?.self, forColumn: "fingerprint")
     }
 }
+
+extension PaymentMethodRecord {
+    /// The card as the card processor knows it.
+    var processorCard: ProcessorCard { ProcessorCard(behaviour: behaviour, expMonth: expMonth, expYear: expYear) }
+}

@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 
 extension Invoicing {
-    /// After a card charge is paid: the disputes or warning Stripe test mode raises on its
-    /// dispute test cards, each an invoice (or event) right after the charge.
+    /// After a card charge is paid: the disputes or warning the card processor raises (Stripe test
+    /// mode's dispute test cards), each an invoice (or event) right after the charge.
     func followUpCardCharge(_ invoice: Invoice) throws {
         guard invoice.kind != .refund, invoice.total.minorUnits > 0,
-              case let .succeedsThen(aftermath)? = try chargedBehaviour(accountID: invoice.accountID,
-                                                                        method: invoice.paymentMethod)
+              let card = try chargedCard(accountID: invoice.accountID, method: invoice.paymentMethod),
+              let aftermath = cardProcessor.aftermath(ofChargeOn: card)
         else { return }
         if aftermath == .earlyFraudWarning {
             try emit(.earlyFraudWarning, account: invoice.accountID, at: invoice.createdAt,
@@ -37,8 +37,8 @@ extension Invoicing {
     /// is paid again. What the refund revoked stays revoked; the store owes the customer the
     /// money by other means, as Stripe advises after a failed refund.
     func failRefundIfTheCardSaysSo(_ refund: Invoice, original: inout InvoiceRecord, at now: Date) throws -> Invoice {
-        guard case .succeedsThen(.refundFails)? = try chargedBehaviour(accountID: original.accountID,
-                                                                        method: refund.paymentMethod)
+        guard let card = try chargedCard(accountID: original.accountID, method: refund.paymentMethod),
+              cardProcessor.refundFails(on: card)
         else { return refund }
         var record = try invoice(refund.id)
         record.status = .void
@@ -52,15 +52,15 @@ extension Invoicing {
         return record.invoice
     }
 
-    /// The simulated issuer behaviour of the card an invoice was charged to, found by what the
-    /// invoice keeps of it (brand and last four) among the account's cards, latest first, removed
-    /// ones included; nil for store billing or no card.
-    private func chargedBehaviour(accountID: String, method: PaymentMethodSummary?) throws -> ChargeBehaviour? {
+    /// The card an invoice was charged to, as the processor knows it, found by what the invoice
+    /// keeps of it (brand and last four) among the account's cards, latest first, removed ones
+    /// included; nil for store billing or no card.
+    private func chargedCard(accountID: String, method: PaymentMethodSummary?) throws -> ProcessorCard? {
         guard let method, !method.last4.isEmpty else { return nil }
         let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT * FROM payment_methods WHERE account_id = ? AND brand = ? AND last4 = ?
             ORDER BY created_at DESC LIMIT 1
             """), arguments: [accountID, method.brand, method.last4])
-        return try row.map { try PaymentMethodRecord(row: $0).behaviour }
+        return try row.map { try PaymentMethodRecord(row: $0).processorCard }
     }
 }

@@ -31,9 +31,8 @@ struct Invoicing: Rules {
     static let storeSummary = PaymentMethodSummary(brand: "Store account", last4: "")
 
     /// Charges `amount`. Nothing is charged for a zero total (a free trial, or a balance that
-    /// covers it), so no card is needed then. Off-session charges are renewals: the "renewals
-    /// fail" control declines them all, and a 3-D Secure card either was set up for them or
-    /// declines with authentication_required, as in Stripe test mode.
+    /// covers it), so no card is needed then. Off-session charges are renewals, which the
+    /// "renewals fail" control declines; a card charge is the card processor's to answer.
     func collect(_ amount: Money, payer: Payer, at now: Date, offSession: Bool = false,
                  authenticated: Bool = false) throws -> ChargeResult {
         let summary: PaymentMethodSummary? = switch payer {
@@ -49,26 +48,11 @@ struct Invoicing: Rules {
         guard let method = card else {
             return .declined(DeclineReason(code: "no_payment_method", message: "There is no payment method on file."), nil)
         }
-        let components = ISODuration.utc.dateComponents([.year, .month], from: now)
-        if let year = components.year, let month = components.month,
-           method.expYear < year || (method.expYear == year && method.expMonth < month) {
-            return .declined(DeclineReason(code: "expired_card", message: "Your card has expired."), summary)
-        }
-        switch method.behaviour {
-        case .succeeds, .succeedsThen:
-            return .paid(summary)
-        case let .declines(reason):
-            return .declined(reason, summary)
-        case let .requiresAuthentication(offSessionSucceeds):
-            if offSession {
-                return offSessionSucceeds ? .paid(summary) : .declined(
-                    DeclineReason(code: "authentication_required",
-                                  message: "Your card requires authentication. Complete the payment on-session."), summary)
-            }
-            return authenticated ? .paid(summary) : .requiresAuthentication(method.paymentMethod.summary)
-        case let .requiresAuthenticationThenDeclines(reason):
-            if offSession || authenticated { return .declined(reason, summary) }
-            return .requiresAuthentication(method.paymentMethod.summary)
+        switch cardProcessor.charge(method.processorCard, amount: amount, at: now, offSession: offSession,
+                                    authenticated: authenticated) {
+        case .paid: return .paid(summary)
+        case let .declined(reason): return .declined(reason, summary)
+        case .needsAuthentication: return .requiresAuthentication(method.paymentMethod.summary)
         }
     }
 

@@ -17,6 +17,7 @@ extension Rules {
     var systemNow: Date { work.systemNow }
     var signer: TransactionTokenSigner { work.signer }
     var random: RandomSource { work.random }
+    var cardProcessor: any CardProcessor { work.cardProcessor }
 
     func nextID(_ prefix: String, separator: String = "_") throws -> String {
         try work.nextID(prefix, separator: separator)

@@ -16,13 +16,16 @@ struct UnitOfWork: Rules {
     let systemNow: Date
     let signer: TransactionTokenSigner
     let random: RandomSource
+    let cardProcessor: any CardProcessor
 
-    init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource) {
+    init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource,
+         cardProcessor: any CardProcessor) {
         self.db = db
         self.catalog = catalog
         self.systemNow = systemNow.wholeSeconds
         self.signer = signer
         self.random = random
+        self.cardProcessor = cardProcessor
     }
 
     var work: UnitOfWork { self }
