@@ -20,9 +20,10 @@ enum BillingScrollBenchmarks {
                   configuration: configuration,
                   closure: { benchmark async throws in
                       let (store, accountID) = try await history.get()
-                      try await store.service.signIn(accountID)
+                      let session = SessionTokenKeeper.inMemory()
+                      try await session.signIn(accountID, on: store.service)
                       benchmark.startMeasurement()
-                      let frames = await scroll(store.service)
+                      let frames = await scroll(store.service, session: session)
                       benchmark.stopMeasurement()
                       guard frames > 40 else { throw BenchmarkSetupError.invalidFixture("only \(frames) frames") }
                   },
@@ -31,8 +32,8 @@ enum BillingScrollBenchmarks {
 
     /// Returns the number of frames rendered.
     @MainActor
-    private static func scroll(_ service: LocalPaymentsService) async -> Int {
-        let app = AppFeature(client: .live(service), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
+    private static func scroll(_ service: LocalPaymentsService, session: SessionTokenKeeper) async -> Int {
+        let app = AppFeature(client: .live(service, session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
         let terminal = Store(initialState: TerminalState(app: AppState(sessionID: "bench"), size: size),
                              reducer: TerminalFeature(app: app, context: .standard))
         var frames = 0

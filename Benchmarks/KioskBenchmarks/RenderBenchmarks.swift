@@ -43,15 +43,16 @@ enum RenderBenchmarks {
 
     /// One state per screen, reached by driving the terminal reducer as a person would.
     private static func prepare() async throws -> (store: BenchmarkStore, states: [ScreenID: TerminalState]) {
-        let (store, _) = try await BenchmarkStore.make { service in
+        let (store, accountID) = try await BenchmarkStore.make { service in
             let clock = try await service.createTestClock(name: "render", frozenAt: BenchmarkCatalog.start)
             let account = try await BenchmarkStore.account("painter", on: clock.id, in: service)
             try await BenchmarkStore.buy(BenchmarkCatalog.monthly, for: account.id, in: service)
             _ = try await service.advanceTestClock(clock.id, to: ISODuration(years: 1).advance(BenchmarkCatalog.start))
-            try await service.signIn(account.id)
             return account.id
         }
-        let states = await visitScreens(store.service)
+        let session = SessionTokenKeeper.inMemory()
+        try await session.signIn(accountID, on: store.service)
+        let states = await visitScreens(store.service, session: session)
         for (screen, state) in states where state.screen != screen {
             throw BenchmarkSetupError.invalidFixture("wanted the \(screen) screen, reached \(state.screen)")
         }
@@ -59,8 +60,9 @@ enum RenderBenchmarks {
     }
 
     @MainActor
-    private static func visitScreens(_ service: LocalPaymentsService) async -> [ScreenID: TerminalState] {
-        let app = AppFeature(client: .live(service), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
+    private static func visitScreens(_ service: LocalPaymentsService,
+                                     session: SessionTokenKeeper) async -> [ScreenID: TerminalState] {
+        let app = AppFeature(client: .live(service, session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
         let terminal = Store(initialState: TerminalState(app: AppState(sessionID: "bench"), size: size),
                              reducer: TerminalFeature(app: app, context: .standard))
         var states: [ScreenID: TerminalState] = [:]
