@@ -62,15 +62,9 @@ public final class HostedCheckoutServer: Sendable {
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
         }
         let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,
-                                            random: random, server: server, reachableHost: Self.reachable(host))
+                                            random: random, server: server, reachableHost: ReachableHost.forListening(on: host))
         await box.set(checkout)
         return checkout
-    }
-
-    /// A wildcard address is not somewhere a browser can go; loopback is. IPv6 goes in brackets.
-    static func reachable(_ host: String) -> String {
-        let reachable = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
-        return reachable.contains(":") && !reachable.hasPrefix("[") ? "[\(reachable)]" : reachable
     }
 
     /// Opens a session for a merchant whose own pages take the browser back (an app backend,

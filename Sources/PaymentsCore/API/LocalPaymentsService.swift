@@ -179,8 +179,7 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func openSession(accountID: String) async throws -> String {
-        let token = random.with { SessionToken.generate(using: &$0) }
-        guard let hash = SessionToken.hash(token) else { throw PaymentsError.storage("a new session token is malformed") }
+        let (token, hash) = try newSessionToken()
         try await writeWithoutDueWork { try $0.accountRules.openSession(accountID: accountID, tokenHash: hash) }
         return token
     }
@@ -197,12 +196,17 @@ public final class LocalPaymentsService: PaymentsService {
         try await writeWithoutDueWork { try $0.accountRules.closeSession(tokenHash: hash) }
     }
 
+    private func newSessionToken() throws -> (token: String, hash: String) {
+        let token = random.with { SessionToken.generate(using: &$0) }
+        guard let hash = SessionToken.hash(token) else { throw PaymentsError.storage("a new session token is malformed") }
+        return (token, hash)
+    }
+
     /// The sign-in an older Kiosk kept in the store, as a session of its own: `save` keeps the
     /// token with the terminal inside the same transaction, so the old sign-in is dropped only
     /// once its session is safely kept. Nil when there was none (or its account is gone).
     public func adoptLegacySignIn(save: @escaping @Sendable (String) throws -> Void) async throws -> String? {
-        let token = random.with { SessionToken.generate(using: &$0) }
-        guard let hash = SessionToken.hash(token) else { throw PaymentsError.storage("a new session token is malformed") }
+        let (token, hash) = try newSessionToken()
         return try await writeWithoutDueWork { work in
             guard let accountID = try work.accountRules.takeLegacySignIn() else { return nil }
             try work.accountRules.openSession(accountID: accountID, tokenHash: hash)

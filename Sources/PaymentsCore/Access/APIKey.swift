@@ -10,8 +10,7 @@ public enum APIKey {
     public static let maximumLength = 128
 
     static func generate(using generator: inout some RandomNumberGenerator) -> String {
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return prefix + Base64URL.encode(bytes)
+        SecretDigest.newSecret(prefix: prefix, using: &generator)
     }
 
     /// The stored form of a key (see `SecretDigest`).

@@ -7,4 +7,10 @@ enum SecretDigest {
     static func hex(_ secret: String) -> String {
         LowercaseHex.encode(SHA256.hash(data: Data(secret.utf8)))
     }
+
+    /// A new secret: `prefix` and 32 random bytes in base64url.
+    static func newSecret(prefix: String, using generator: inout some RandomNumberGenerator) -> String {
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return prefix + Base64URL.encode(bytes)
+    }
 }

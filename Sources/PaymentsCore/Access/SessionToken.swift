@@ -11,8 +11,7 @@ public enum SessionToken {
     static let maximumLength = 128
 
     static func generate(using generator: inout some RandomNumberGenerator) -> String {
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return prefix + Base64URL.encode(bytes)
+        SecretDigest.newSecret(prefix: prefix, using: &generator)
     }
 
     /// The stored hash of a token that could be one of ours; nil for anything else.
