@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
+        .library(name: "Simulators", targets: ["Simulators"]),
         .library(name: "KioskViewModels", targets: ["KioskViewModels"]),
         .library(name: "KioskScreens", targets: ["KioskScreens"]),
         .library(name: "KioskQA", targets: ["KioskQA"]),
@@ -49,6 +50,10 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
+        ),
+        .target(
+            name: "Simulators",
+            dependencies: ["PaymentsCore"]
         ),
         .target(
             name: "KioskHTTP",
@@ -132,7 +137,7 @@ let package = Package(
         .target(
             name: "KioskQA",
             dependencies: [
-                "KioskScreens", "KioskViewModels", "PaymentsCore", "TerminalUI",
+                "KioskScreens", "KioskViewModels", "PaymentsCore", "Simulators", "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -141,6 +146,7 @@ let package = Package(
             dependencies: [
                 "KioskQA",
                 "PaymentsCore",
+                "Simulators",
                 "KioskViewModels",
                 "KioskScreens",
                 "TerminalUI",
@@ -165,15 +171,19 @@ let package = Package(
         .testTarget(
             name: "PaymentsCoreTests",
             dependencies: [
-                "PaymentsCore", "KioskResources",
+                "PaymentsCore", "Simulators", "KioskResources",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(
+            name: "SimulatorsTests",
+            dependencies: ["Simulators", "PaymentsCore"]
+        ),
+        .testTarget(
             name: "HostedCheckoutTests",
             dependencies: [
-                "HostedCheckout", "PaymentsCore", "kiosk", "KioskHTTP", "KioskServer", "TestSupport",
+                "HostedCheckout", "PaymentsCore", "Simulators", "kiosk", "KioskHTTP", "KioskServer", "TestSupport",
                 "KioskRemoteClient", "KioskViewModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -184,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "KioskServerTests",
             dependencies: [
-                "KioskServer", "KioskAPI", "PaymentsCore", "KioskResources", "KioskRemoteClient", "KioskViewModels",
+                "KioskServer", "KioskAPI", "PaymentsCore", "Simulators", "KioskResources", "KioskRemoteClient", "KioskViewModels",
                 "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
@@ -196,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "KioskViewModelsTests",
             dependencies: [
-                "KioskViewModels", "PaymentsCore",
+                "KioskViewModels", "PaymentsCore", "Simulators",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
@@ -215,14 +225,14 @@ let package = Package(
         .testTarget(
             name: "KioskScreensTests",
             dependencies: [
-                "KioskScreens", "KioskViewModels", "TerminalUI", "PaymentsCore", "KioskResources",
+                "KioskScreens", "KioskViewModels", "TerminalUI", "PaymentsCore", "Simulators", "KioskResources",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "KioskQATests",
-            dependencies: ["KioskQA", "KioskScreens", "KioskViewModels", "PaymentsCore", "TerminalUI", "KioskResources"]
+            dependencies: ["KioskQA", "KioskScreens", "KioskViewModels", "PaymentsCore", "Simulators", "TerminalUI", "KioskResources"]
         ),
         .testTarget(
             name: "FuzzTests",
@@ -231,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "kioskTests",
             dependencies: [
-                "kiosk", "PaymentsCore", "KioskResources", "KioskAPI", "TestSupport",
+                "kiosk", "PaymentsCore", "Simulators", "KioskResources", "KioskAPI", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]

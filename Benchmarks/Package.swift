@@ -27,6 +27,7 @@ let package = Package(
             name: "KioskBenchmarks",
             dependencies: [
                 .product(name: "PaymentsCore", package: kiosk),
+                .product(name: "Simulators", package: kiosk),
                 .product(name: "KioskViewModels", package: kiosk),
                 .product(name: "KioskScreens", package: kiosk),
                 .product(name: "TerminalUI", package: kiosk),

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PaymentsCore
+import Simulators
 
 /// A store in a fresh temporary data directory, prepared through the public service API.
 ///
@@ -23,10 +24,12 @@ struct BenchmarkStore: Sendable {
         let signer = try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now,
                                                                   using: &random)
         let preparationPool = try DatabasePool(path: directory.databaseURL.path, configuration: fastConfiguration)
+        let cards = try SimulatedCardProcessor(directory: directory)
         let prepared = try await prepare(LocalPaymentsService(
-            database: preparationPool, catalog: BenchmarkCatalog.catalog, clock: clock, signer: signer))
+            database: preparationPool, catalog: BenchmarkCatalog.catalog, clock: clock, signer: signer, cardProcessor: cards))
         try preparationPool.close()
-        let service = try LocalPaymentsService(directory: directory, catalog: BenchmarkCatalog.catalog, clock: clock)
+        let service = try LocalPaymentsService(directory: directory, catalog: BenchmarkCatalog.catalog, clock: clock,
+                                               cardProcessor: cards)
         return (BenchmarkStore(service: service, directory: directory), prepared)
     }
 

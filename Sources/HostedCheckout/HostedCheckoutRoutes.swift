@@ -5,8 +5,6 @@ import PaymentsCore
 /// Request handling of the checkout simulator, kept apart from starting and stopping it.
 struct HostedCheckoutRoutes: Sendable {
     let service: any HostedCheckoutService
-    let tokenizer: CardTokenizer
-    let random: SharedRandomGenerator
     let formToken: CheckoutFormToken
 
     private static let maximumBody = 1 << 20
@@ -77,9 +75,7 @@ struct HostedCheckoutRoutes: Sendable {
             let name = form["name"].flatMap { $0.isEmpty ? nil : $0 }
             let card = CardDetails(number: form["number"] ?? "", expiry: expiry, cvc: form["cvc"] ?? "",
                                    cardholderName: name)
-            var generator = random
-            return try await respond(to: service.payCheckoutSession(id, card: card, tokenizer: tokenizer,
-                                                                   using: &generator))
+            return try await respond(to: service.payCheckoutSession(id, card: card))
         case "challenge":
             let outcome: ThreeDSecureOutcome = form["outcome"] == "approve" ? .approved : .failed
             return try await respond(to: service.answerChallenge(sessionID: id, outcome: outcome))

@@ -45,7 +45,6 @@ public final class HostedCheckoutServer: Sendable {
     /// created on first use from `random`. `limits` bounds each request (see `HTTPServerLimits`).
     public static func start(
         service: any HostedCheckoutService,
-        tokenizer: CardTokenizer,
         random: SharedRandomGenerator,
         clock: any KioskClock,
         delivery: WebhookDeliveryMode = .immediate,
@@ -55,7 +54,7 @@ public final class HostedCheckoutServer: Sendable {
     ) async throws -> HostedCheckoutServer {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
-        let routes = HostedCheckoutRoutes(service: service, tokenizer: tokenizer, random: random,
+        let routes = HostedCheckoutRoutes(service: service,
                                           formToken: CheckoutFormToken(using: &generator))
         let box = ServerReference()
         let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, limits: limits) { request in

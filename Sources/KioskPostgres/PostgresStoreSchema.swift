@@ -27,6 +27,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 11, name: "v11-account-products", statements: v11),
         PostgresMigration(version: 12, name: "v12-sessions", statements: v12),
         PostgresMigration(version: 13, name: "v13-provider-event-feed", statements: v13),
+        PostgresMigration(version: 14, name: "v14-checkout-challenges", statements: v14),
     ]
 
     private static let v1 = [
@@ -261,5 +262,9 @@ public enum PostgresStoreSchema {
             VALUES ('provider_event_cursor', (SELECT COALESCE(MAX(seq), 0) FROM events)::TEXT)
             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
         """,
+    ]
+
+    private static let v14 = [
+        "UPDATE checkout_sessions SET pending_card = NULL WHERE pending_card IS NOT NULL",
     ]
 }

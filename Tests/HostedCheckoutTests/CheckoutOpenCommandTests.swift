@@ -2,6 +2,7 @@ import Foundation
 import PaymentsCore
 import TestSupport
 import Testing
+import Simulators
 
 /// `kiosk checkout open` as a person uses it: the built binary prints the URL, the test plays the
 /// browser, and the command reports the payment only once the server confirms it.
@@ -26,7 +27,8 @@ import Testing
     private func store() async throws -> (URL, Account) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-open-\(UUID().uuidString)")
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory),
-                                               catalog: HostedCheckoutFixture.catalog, clock: SystemClock())
+                                               catalog: HostedCheckoutFixture.catalog, clock: SystemClock(),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         return (directory, try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada")))
     }
 

@@ -15,10 +15,8 @@ import Testing
 
     private func pay(_ fixture: HostedCheckoutFixture, _ id: String, _ number: String = "4242424242424242")
         async throws -> CheckoutPaymentResult {
-        var generator = fixture.random
-        return try await fixture.service.payCheckoutSession(
-            id, card: CardDetails(number: number, expiryMonth: 12, expiryYear: 2034, cvc: "123"),
-            tokenizer: HostedCheckoutFixture.tokenizer, using: &generator)
+        try await fixture.service.payCheckoutSession(
+            id, card: CardDetails(number: number, expiryMonth: 12, expiryYear: 2034, cvc: "123"))
     }
 
     @Test func sessionIdsAreRandomAndSessionsExpireOnTheStoreClock() async throws {
@@ -81,6 +79,40 @@ import Testing
         #expect(errors.number != nil)
         #expect(try await fixture.service.webhookDeliveries().isEmpty)
         #expect(try await fixture.service.checkoutSession(created.id).status == .open)
+        await fixture.server.stop()
+    }
+
+    /// The page's 3-D Secure goes through the core, as a card typed in the terminal does: the
+    /// saved card keeps what the processor said of it (this one must authenticate every time, so
+    /// renewals off-session will be declined), and a failed challenge is a void invoice.
+    @Test func thePagesChallengeIsTheCoresAndTheCardKeepsWhatTheProcessorSaid() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let failing = try await session(fixture)
+        guard case .requiresAction = try await pay(fixture, failing.id, "4000002760003184") else {
+            Issue.record("expected a challenge")
+            return
+        }
+        guard case let .declined(_, message) = try await fixture.service.answerChallenge(sessionID: failing.id,
+                                                                                         outcome: .failed) else {
+            Issue.record("a failed challenge did not decline")
+            return
+        }
+        #expect(message == DeclineCode.authenticationFailed.message)
+        let void = try await fixture.service.invoices(accountID: fixture.account.id, query: InvoiceQuery()).items
+        #expect(void.map(\.status) == [.void])
+        #expect(void.first?.failureCode == DeclineCode.authenticationFailed.stripeCode)
+        #expect(try await fixture.service.paymentMethods(accountID: fixture.account.id).isEmpty)
+
+        let paying = try await session(fixture)
+        _ = try await pay(fixture, paying.id, "4000002760003184")
+        guard case .paid = try await fixture.service.answerChallenge(sessionID: paying.id, outcome: .approved) else {
+            Issue.record("an approved challenge did not pay")
+            return
+        }
+        let card = try #require(try await fixture.service.paymentMethods(accountID: fixture.account.id).first)
+        #expect(card.behaviour == .requiresAuthentication(offSessionSucceeds: false))
+        #expect(card.brand == "Visa")
+        #expect(try await fixture.service.checkInvariants().isEmpty)
         await fixture.server.stop()
     }
 

@@ -5,6 +5,7 @@ import Hummingbird
 import PaymentsCore
 import Synchronization
 import KioskHTTP
+import Simulators
 
 /// A store on a temporary database with a manual clock, the checkout server on a free port, and
 /// a seeded generator, for the hosted-checkout tests.
@@ -16,15 +17,15 @@ struct HostedCheckoutFixture {
     let account: Account
 
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-    static let tokenizer = CardTokenizer(fingerprintKey: CardFingerprintKey(key0: 1, key1: 2))
 
     init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog,
          limits: HTTPServerLimits = .standard, host: String = "127.0.0.1") async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
         clock = ManualClock(Self.start)
-        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
-        server = try await HostedCheckoutServer.start(service: service, tokenizer: Self.tokenizer, random: random,
+        server = try await HostedCheckoutServer.start(service: service, random: random,
                                                       clock: clock, delivery: delivery, limits: limits, host: host)
         account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
     }

@@ -3,6 +3,7 @@ import KioskViewModels
 import PaymentsCore
 import Testing
 @testable import kiosk
+import Simulators
 
 /// The storefront's hosted checkout as wired in the executable: its server starts on the first
 /// checkout, and every answer is the server's session, settled so it cannot go stale.
@@ -10,7 +11,8 @@ import Testing
     private func store(_ catalog: Catalog = HostedCheckoutFixture.catalog) async throws -> (LocalPaymentsService, Account) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-live-checkout-\(UUID().uuidString)")
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
-                                               clock: SystemClock())
+                                               clock: SystemClock(),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
         return (service, account)
     }

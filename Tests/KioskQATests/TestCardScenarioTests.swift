@@ -1,6 +1,7 @@
 import KioskQA
 import PaymentsCore
 import Testing
+import Simulators
 
 /// Every card on Stripe's testing page may be written in a scenario, in each place a card goes;
 /// a card fill types the security code the card's brand needs.

@@ -8,6 +8,7 @@ import NIOCore
 import NIOHTTP1
 import OpenAPIAsyncHTTPClient
 import PaymentsCore
+import Simulators
 
 /// A `KioskServer` on a free loopback port over a store in a temporary data directory, with the
 /// default catalog and a manual clock; clients are the generated `Client` over real HTTP.
@@ -27,7 +28,8 @@ struct ServerFixture {
         guard let catalogURL = KioskResources.defaultCatalogURL else { throw SetupFailure(message: "no default catalog") }
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         let clock = ManualClock(start)
-        let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
+        let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         try DataDirectory(url: directory).create()
         var generator = SystemRandomNumberGenerator()
         let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)

@@ -32,8 +32,7 @@ import Testing
             accountID: ann.id, productID: "themes.lifetime", successURL: "http://127.0.0.1:9/return",
             cancelURL: "http://127.0.0.1:9/cancel", state: "abc"), using: &generator)
         _ = try await fixture.service.payCheckoutSession(
-            session.id, card: CardDetails(number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"),
-            tokenizer: CardTokenizer(fingerprintKey: CardFingerprintKey(key0: 1, key1: 2)), using: &generator)
+            session.id, card: CardDetails(number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"))
         let transport = RecordingTransport()
         _ = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: .dodoPayments)
         return transport

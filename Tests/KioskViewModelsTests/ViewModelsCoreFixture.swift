@@ -1,6 +1,7 @@
 import Foundation
 @testable import KioskViewModels
 @testable import PaymentsCore
+import Simulators
 
 /// The real payments core on a temporary database with a manual clock, seen through
 /// `PaymentsClient.live`, for view-model tests that run whole flows end to end.
@@ -14,7 +15,8 @@ struct ViewModelsCoreFixture {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-viewmodels-\(UUID().uuidString)")
         clock = ManualClock(ViewModelsFixtures.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
-                                           clock: clock)
+                                           clock: clock,
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         client = .live(service, session: session)
     }
 

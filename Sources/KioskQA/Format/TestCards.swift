@@ -1,4 +1,5 @@
 import PaymentsCore
+import Simulators
 
 /// The simulated store's test card numbers: the only numbers a scenario may contain.
 public enum TestCards {

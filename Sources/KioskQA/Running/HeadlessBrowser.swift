@@ -7,7 +7,6 @@ import PaymentsCore
 /// No server or socket is involved, so scenarios stay deterministic and run in parallel.
 actor HeadlessBrowser {
     private let service: LocalPaymentsService
-    private let tokenizer: CardTokenizer
     private var generator: SeededGenerator
     private var answers: [BrowserAnswer] = []
     private var parked: [String: CheckedContinuation<HostedCheckoutOutcome, Never>] = [:]
@@ -15,9 +14,7 @@ actor HeadlessBrowser {
 
     init(service: LocalPaymentsService, seed: UInt64, onParkedChange: @escaping @Sendable (Int) async -> Void) {
         self.service = service
-        var generator = SeededGenerator(seed: seed ^ 0xB0B)
-        tokenizer = CardTokenizer(fingerprintKey: CardFingerprintKey(using: &generator))
-        self.generator = generator
+        generator = SeededGenerator(seed: seed ^ 0xB0B)
         self.onParkedChange = onParkedChange
     }
 
@@ -114,8 +111,7 @@ actor HeadlessBrowser {
         case let .pay(card):
             let details = CardDetails(number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.cvc(for: card),
                                       cardholderName: "QA Tester", postalCode: "94107")
-            var local = nextGenerator()
-            switch try await service.payCheckoutSession(sessionID, card: details, tokenizer: tokenizer, using: &local) {
+            switch try await service.payCheckoutSession(sessionID, card: details) {
             case let .paid(session): return try await paidOutcome(session)
             case let .declined(_, message): return .declined(message: message)
             case .requiresAction: return .declined(message: "The card needs authentication.")

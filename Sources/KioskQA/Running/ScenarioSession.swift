@@ -2,6 +2,7 @@ import Foundation
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
+import Simulators
 import TerminalUI
 
 /// One scenario's world: a fresh data directory, the real payments core on a test clock at the
@@ -28,8 +29,10 @@ public final class ScenarioSession {
         // The name only has to differ between runs going on at once; nothing a scenario sees depends on it.
         directory = options.scratchDirectory.appendingPathComponent("kiosk-qa-\(scenario.seed)-\(UInt64.random(in: 0 ... .max))")
         clock = ManualClock(scenario.start)
+        let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory),
+                                               random: RandomSource(SeededGenerator(seed: scenario.seed ^ 0xCA4D)))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
-                                           random: RandomSource(SeededGenerator(seed: scenario.seed)))
+                                           random: RandomSource(SeededGenerator(seed: scenario.seed)), cardProcessor: cards)
         context = options.context
         let tracker = EffectTracker()
         self.tracker = tracker

@@ -18,7 +18,7 @@ extension LocalPaymentsService {
     }
 
     public func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod {
-        try await write { try $0.storePurchases.addCard(accountID: accountID, card: card, makeDefault: makeDefault) }
+        try await write { try $0.accountRules.addCard(accountID: accountID, card: card, makeDefault: makeDefault) }
     }
 
     public func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome {

@@ -18,7 +18,7 @@ public final class LocalPaymentsService: PaymentsService {
     let random: RandomSource
     /// Where named snapshots of the store are kept; nil for a store without a data directory.
     let snapshotDirectory: URL?
-    /// Who answers card charges: the sandbox's simulated processor unless another is given.
+    /// Who vaults and charges cards (the sandbox's is `SimulatedCardProcessor`, module Simulators).
     let cardProcessor: any CardProcessor
     let verifier: TransactionVerifier
 
@@ -28,7 +28,7 @@ public final class LocalPaymentsService: PaymentsService {
 
     public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock, signer: TransactionSigningAuthority,
                 random: RandomSource = RandomSource(), snapshotDirectory: URL? = nil,
-                cardProcessor: any CardProcessor = SimulatedCardProcessor()) {
+                cardProcessor: any CardProcessor) {
         self.database = database
         self.cardProcessor = cardProcessor
         self.storeCatalog = catalog
@@ -41,8 +41,7 @@ public final class LocalPaymentsService: PaymentsService {
 
     /// Opens the store of a data directory, creating its database and signing keys on first use.
     public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock,
-                            random: RandomSource = RandomSource(),
-                            cardProcessor: any CardProcessor = SimulatedCardProcessor()) throws {
+                            random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) throws {
         let database = try StoreDatabase.open(directory)
         let signer = try DirectoryLock.withLock(in: directory.url) {
             // A chain nothing was signed with may be replaced if a kill left it damaged (see loadOrCreate).

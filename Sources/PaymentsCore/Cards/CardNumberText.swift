@@ -1,8 +1,8 @@
 /// Reading digits out of what a customer typed into the card number field.
-enum CardNumberText {
+public enum CardNumberText {
     /// The digits of `text` when it holds only digits, spaces and dashes (how people copy card
     /// numbers); nil when anything else appears, which makes the number invalid.
-    static func digits(in text: String) -> String? {
+    public static func digits(in text: String) -> String? {
         var digits = ""
         for character in text {
             if character.isASCII, character.isNumber {
@@ -22,7 +22,7 @@ enum CardNumberText {
 
     /// The last four digits, only when enough digits exist that showing four cannot reveal most
     /// of the input (13 is the shortest card number).
-    static func lastFour(of digits: String) -> String? {
+    public static func lastFour(of digits: String) -> String? {
         digits.count >= 13 ? String(digits.suffix(4)) : nil
     }
 }

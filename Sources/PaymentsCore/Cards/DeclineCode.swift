@@ -69,6 +69,9 @@ public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// Stripe's `decline_code` (for `authenticationFailed`, its error code).
     public var stripeCode: String { rawValue }
 
+    /// The decline as a charge reports it: this code and what the customer is told.
+    public var reason: DeclineReason { DeclineReason(code: stripeCode, message: message) }
+
     /// Stripe's top-level error `code`: declines about the details typed (and a processing
     /// error) have their own, the rest are `card_declined`.
     public var stripeErrorCode: String {

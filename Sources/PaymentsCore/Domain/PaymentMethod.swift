@@ -86,4 +86,11 @@ public struct NewPaymentMethod: Hashable, Sendable, Codable {
         self.behaviour = behaviour
         self.makeDefault = makeDefault
     }
+
+    /// The card the processor's vault handed back, remembered by its fingerprint.
+    public init(vaulted: VaultedCard, makeDefault: Bool) {
+        self.init(token: vaulted.id, brand: vaulted.brand.displayName, last4: vaulted.last4,
+                  expMonth: vaulted.card.expMonth, expYear: vaulted.card.expYear, behaviour: vaulted.card.behaviour,
+                  makeDefault: makeDefault, fingerprint: vaulted.fingerprint)
+    }
 }

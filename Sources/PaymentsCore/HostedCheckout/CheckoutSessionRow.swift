@@ -17,7 +17,7 @@ struct CheckoutSessionRow {
     var paymentID: String?
     var subscriptionID: String?
     var lastDecline: String?
-    /// JSON of the `CardToken` waiting for a 3-D Secure answer (brand, last four, token id only).
+    /// JSON of the `CheckoutChallenge` waiting for the customer's 3-D Secure answer.
     var pendingCard: String?
     var confirmedAt: Date?
     var offerCode: String?

@@ -93,65 +93,75 @@ struct CheckoutSessions: Rules {
             confirmedAt: row.confirmedAt)
     }
 
-    /// One submission of the card form (or one answer to a challenge, when `card` is nil).
+    /// One submission of the card form, with the card the processor's vault handed back.
     ///
     /// The session row is the double-submit guard: it is read and updated in the same
     /// transaction as the charge, so a second submit waits for the first to commit and then
     /// finds the session complete. Each charge attempt also carries an idempotency key derived
     /// from the session id and the attempt number.
-    func payCheckoutSession(_ id: String, card: CardToken?, challengeOutcome: ThreeDSecureOutcome?) throws
-        -> CheckoutPaymentResult {
+    func payCheckoutSession(_ id: String, card: VaultedCard) throws -> CheckoutPaymentResult {
         var row = try checkoutSessionRow(id)
-        let account = try account(row.accountID)
-        let now = try now(for: account)
-        if row.status == .complete { return .paid(try checkoutSession(row)) }
-        if row.effectiveStatus(at: now) == .expired {
-            try expire(&row)
-            return .expired(try checkoutSession(row))
-        }
-        let token: CardToken
-        if let card {
-            token = card
-        } else {
-            guard let pending = row.pendingCard else { throw HostedCheckoutError.noChallengePending(id) }
-            token = try JSONDecoder().decode(CardToken.self, from: Data(pending.utf8))
-        }
-        row.pendingCard = nil
-        switch CheckoutChargePlan(behaviour: token.behaviour, challengeOutcome: card == nil ? challengeOutcome : nil) {
-        case .challenge:
-            row.pendingCard = String(decoding: try JSONEncoder().encode(token), as: UTF8.self)
-            try row.update(db)
-            return .requiresAction(try checkoutSession(row))
-        case let .decline(code):
-            return try recordDecline(&row, message: code.message, now: now)
-        case let .charge(behaviour):
-            return try charge(&row, token: token, behaviour: behaviour, now: now)
-        }
-    }
-
-    private func charge(_ row: inout CheckoutSessionRow, token: CardToken, behaviour: ChargeBehaviour,
-                        now: Date) throws -> CheckoutPaymentResult {
-        let method = try accountRules.addPaymentMethod(accountID: row.accountID, NewPaymentMethod(
-            token: token.id, brand: token.brand.rawValue, last4: token.last4, expMonth: token.expMonth,
-            expYear: token.expYear, behaviour: behaviour, makeDefault: false))
+        if let settled = try settled(&row) { return settled }
+        // A one-off card, not remembered by fingerprint: removing it after a decline must never
+        // take a card the customer saved before.
+        var method = NewPaymentMethod(vaulted: card, makeDefault: false)
+        method.fingerprint = nil
+        let saved = try accountRules.addPaymentMethod(accountID: row.accountID, method)
         row.attempts += 1
         // Keyed from the client's key when it sent one, so a retried terminal checkout can never
         // charge twice; else from the session, which is unique anyway.
         let request = PurchaseRequest(accountID: row.accountID, productID: row.productID, offerCode: row.offerCode,
-                                      paymentMethodID: method.id,
+                                      paymentMethodID: saved.id,
                                       idempotencyKey: "\(row.idempotencyKey ?? row.id):\(row.attempts)")
         let outcome = try idempotentRequests.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
             try purchases.purchase(request)
         }
+        return try settle(&row, outcome, paymentMethodID: saved.id)
+    }
+
+    /// The customer's answer to the 3-D Secure challenge the core raised for the session's card:
+    /// the core completes or declines the purchase, as it does for a card typed in the terminal.
+    func answerChallenge(sessionID: String, outcome: ThreeDSecureOutcome) throws -> CheckoutPaymentResult {
+        var row = try checkoutSessionRow(sessionID)
+        if let settled = try settled(&row) { return settled }
+        guard let pending = row.pendingCard else { throw HostedCheckoutError.noChallengePending(sessionID) }
+        let challenge = try JSONDecoder().decode(CheckoutChallenge.self, from: Data(pending.utf8))
+        row.pendingCard = nil
+        let answered = try storePurchases.completeAuthentication(pendingID: challenge.pendingActionID,
+                                                                 approved: outcome == .approved)
+        return try settle(&row, answered, paymentMethodID: challenge.paymentMethodID)
+    }
+
+    /// The issuer refused to save the card: a decline on the session, nothing saved or charged.
+    func refuseCard(sessionID: String, reason: DeclineReason) throws -> CheckoutPaymentResult {
+        var row = try checkoutSessionRow(sessionID)
+        if let settled = try settled(&row) { return settled }
+        row.pendingCard = nil
+        return try recordDecline(&row, message: reason.message, now: now(for: account(row.accountID)))
+    }
+
+    /// The answer for a session that can no longer be paid: paid already, or expired.
+    private func settled(_ row: inout CheckoutSessionRow) throws -> CheckoutPaymentResult? {
+        if row.status == .complete { return .paid(try checkoutSession(row)) }
+        if row.effectiveStatus(at: try now(for: account(row.accountID))) == .expired {
+            try expire(&row)
+            return .expired(try checkoutSession(row))
+        }
+        return nil
+    }
+
+    private func settle(_ row: inout CheckoutSessionRow, _ outcome: PurchaseOutcome,
+                        paymentMethodID: String) throws -> CheckoutPaymentResult {
+        let now = try now(for: account(row.accountID))
         switch outcome {
         case let .declined(reason, _):
-            try accountRules.removePaymentMethod(method.id)
+            try accountRules.removePaymentMethod(paymentMethodID)
             return try recordDecline(&row, message: reason.message, now: now)
         case let .requiresAction(action):
-            // The page already ran any challenge; a card still asking for one is a decline here.
-            try testControls.resolvePending(action.id, resolution: "failed", at: now)
-            try accountRules.removePaymentMethod(method.id)
-            return try recordDecline(&row, message: DeclineCode.authenticationRequired.message, now: now)
+            let challenge = CheckoutChallenge(pendingActionID: action.id, paymentMethodID: paymentMethodID)
+            row.pendingCard = String(decoding: try JSONEncoder().encode(challenge), as: UTF8.self)
+            try row.update(db)
+            return .requiresAction(try checkoutSession(row))
         case let .purchased(receipt):
             row.status = .complete
             row.paymentStatus = .paid

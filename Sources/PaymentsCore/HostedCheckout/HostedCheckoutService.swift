@@ -11,9 +11,8 @@ public protocol HostedCheckoutService: Sendable {
                                using generator: inout some RandomNumberGenerator) async throws -> CheckoutSession
     /// The server-side truth about a session, at the account's "now".
     func checkoutSession(_ id: String) async throws -> CheckoutSession
-    /// Validates and tokenizes the card form, then charges through the core.
-    func payCheckoutSession(_ id: String, card: CardDetails, tokenizer: CardTokenizer,
-                            using generator: inout some RandomNumberGenerator) async throws -> CheckoutPaymentResult
+    /// Hands the card form to the card processor's vault, then charges through the core.
+    func payCheckoutSession(_ id: String, card: CardDetails) async throws -> CheckoutPaymentResult
     /// The customer's answer to the 3-D Secure challenge of the card waiting on the session.
     func answerChallenge(sessionID: String, outcome: ThreeDSecureOutcome) async throws -> CheckoutPaymentResult
     func cancelCheckoutSession(_ id: String) async throws -> CheckoutSession

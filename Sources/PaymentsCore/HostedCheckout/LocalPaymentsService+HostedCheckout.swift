@@ -12,21 +12,22 @@ extension LocalPaymentsService: HostedCheckoutService {
         try await read { try $0.checkoutSessions.checkoutSession($0.checkoutSessions.checkoutSessionRow(id)) }
     }
 
-    public func payCheckoutSession(_ id: String, card: CardDetails, tokenizer: CardTokenizer,
-                                   using generator: inout some RandomNumberGenerator) async throws -> CheckoutPaymentResult {
+    public func payCheckoutSession(_ id: String, card: CardDetails) async throws -> CheckoutPaymentResult {
         let session = try await checkoutSession(id)
         let now = try await self.now(for: session.accountID)
-        let token: CardToken
+        let vaulted: VaultedCard
         do {
-            token = try tokenizer.tokenize(card, now: now, using: &generator)
-        } catch {
-            return .invalidCard(session, error)
+            vaulted = try cardProcessor.vault(card, at: now)
+        } catch let .invalid(errors) {
+            return .invalidCard(session, errors)
+        } catch let .declined(reason) {
+            return try await providerWrite { try $0.checkoutSessions.refuseCard(sessionID: id, reason: reason) }
         }
-        return try await providerWrite { try $0.checkoutSessions.payCheckoutSession(id, card: token, challengeOutcome: nil) }
+        return try await providerWrite { try $0.checkoutSessions.payCheckoutSession(id, card: vaulted) }
     }
 
     public func answerChallenge(sessionID: String, outcome: ThreeDSecureOutcome) async throws -> CheckoutPaymentResult {
-        try await providerWrite { try $0.checkoutSessions.payCheckoutSession(sessionID, card: nil, challengeOutcome: outcome) }
+        try await providerWrite { try $0.checkoutSessions.answerChallenge(sessionID: sessionID, outcome: outcome) }
     }
 
     public func cancelCheckoutSession(_ id: String) async throws -> CheckoutSession {

@@ -7,8 +7,8 @@ import Darwin
 
 /// Serialises first-run work (migrations, signing-key creation) between kiosk processes that open
 /// one data directory at the same moment, so exactly one does it and the others see the result.
-enum DirectoryLock {
-    static func withLock<T>(in directory: URL, _ body: () throws -> T) throws -> T {
+public enum DirectoryLock {
+    public static func withLock<T>(in directory: URL, _ body: () throws -> T) throws -> T {
         let path = directory.appendingPathComponent(".kiosk.lock").path
         let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
         guard descriptor >= 0 else { throw PaymentsError.storage("cannot open \(path): errno \(errno)") }

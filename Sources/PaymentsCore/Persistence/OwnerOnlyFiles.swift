@@ -46,7 +46,7 @@ public enum OwnerOnlyFiles {
 
     /// Makes an existing file owner-only (a no-op for a missing one): tightens what older versions
     /// of Kiosk created with the default umask.
-    static func tightenFile(_ url: URL) throws {
+    public static func tightenFile(_ url: URL) throws {
         var status = stat()
         guard lstat(url.path, &status) == 0 else {
             if errno == ENOENT { return }

@@ -45,6 +45,23 @@ struct AccountRules: Rules {
 
     // MARK: Payment methods
 
+    /// Card details go to the processor's vault at once (the number and CVC go no further than
+    /// this call) and the card it hands back is saved; a card its issuer refuses is not.
+    func addCard(accountID: String, card: CardDetails, makeDefault: Bool) throws -> PaymentMethod {
+        let now = try now(for: account(accountID))
+        let vaulted: VaultedCard
+        do {
+            vaulted = try cardProcessor.vault(card, at: now)
+        } catch let .invalid(errors) {
+            let first = errors.fieldMessages.first
+            throw PaymentsError.cardRejected(field: first.map { "\($0.field)" } ?? "card",
+                                             message: first?.message ?? "Your card details are incomplete.")
+        } catch let .declined(reason) {
+            throw PaymentsError.cardDeclined(reason)
+        }
+        return try addPaymentMethod(accountID: accountID, NewPaymentMethod(vaulted: vaulted, makeDefault: makeDefault))
+    }
+
     func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) throws -> PaymentMethod {
         let account = try account(accountID)
         guard method.last4.count == 4, method.last4.allSatisfy(\.isNumber) else {

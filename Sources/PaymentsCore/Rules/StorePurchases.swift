@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Purchases through the simulated App Store's sheet, with its ask-to-buy and 3-D Secure
-/// detours, and cards added to the vault.
+/// detours.
 struct StorePurchases: Rules {
     let work: UnitOfWork
 
@@ -66,7 +66,7 @@ struct StorePurchases: Rules {
         let now = try now(for: account)
         try testControls.resolvePending(pendingID, resolution: approved ? "authenticated" : "failed", at: now)
         if approved { return try purchases.purchase(request, authenticated: true) }
-        let reason = DeclineReason(code: DeclineCode.authenticationFailed.stripeCode, message: DeclineCode.authenticationFailed.message)
+        let reason = DeclineCode.authenticationFailed.reason
         let method = try accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
         let product = catalog.product(id: request.productID)
         var lines: [InvoiceLine] = []
@@ -91,48 +91,5 @@ struct StorePurchases: Rules {
         try emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,
                  detail: reason.code)
         return .declined(reason: reason, invoice: invoice)
-    }
-
-    /// Validates and tokenizes a card at once (the number and CVC go no further than this call),
-    /// then saves it. Cards that the simulated issuer declines on attach are refused here.
-    func addCard(accountID: String, card: CardDetails, makeDefault: Bool) throws -> PaymentMethod {
-        let account = try account(accountID)
-        let now = try now(for: account)
-        let tokenizer = CardTokenizer(fingerprintKey: try fingerprintKey())
-        let token: CardToken
-        do {
-            token = try random.with { generator in try tokenizer.tokenize(card, now: now, using: &generator) }
-        } catch let errors as CardValidationErrors {
-            let first = errors.fieldMessages.first
-            throw PaymentsError.cardRejected(field: first.map { "\($0.field)" } ?? "card",
-                                             message: first?.message ?? "Your card details are incomplete.")
-        }
-        if let code = token.behaviour.declineOnAttach {
-            throw PaymentsError.cardDeclined(DeclineReason(code: code.stripeCode, message: code.message))
-        }
-        let behaviour: ChargeBehaviour = switch token.behaviour {
-        case .succeeds, .declines: .succeeds
-        case let .succeedsThen(aftermath): .succeedsThen(aftermath)
-        case let .attachesButChargesDecline(code): .declines(DeclineReason(code: code.stripeCode, message: code.message))
-        case .requiresAuthenticationUnlessSetUp: .requiresAuthentication(offSessionSucceeds: true)
-        case .alwaysRequiresAuthentication: .requiresAuthentication(offSessionSucceeds: false)
-        case let .requiresAuthenticationThenDeclines(code):
-            .requiresAuthenticationThenDeclines(DeclineReason(code: code.stripeCode, message: code.message))
-        }
-        return try accountRules.addPaymentMethod(accountID: accountID, NewPaymentMethod(
-            token: token.id, brand: token.brand.displayName, last4: token.last4, expMonth: token.expMonth,
-            expYear: token.expYear, behaviour: behaviour, makeDefault: makeDefault, fingerprint: token.fingerprint.value))
-    }
-
-    /// The store's key for card fingerprints, made once per data directory.
-    private func fingerprintKey() throws -> CardFingerprintKey {
-        if let hex = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'card_fingerprint_key'") {
-            let parts = hex.split(separator: ":").compactMap { UInt64($0, radix: 16) }
-            if parts.count == 2 { return CardFingerprintKey(key0: parts[0], key1: parts[1]) }
-        }
-        let (key0, key1) = random.with { generator in (generator.next(), generator.next()) }
-        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('card_fingerprint_key', ?)",
-                       arguments: [String(key0, radix: 16) + ":" + String(key1, radix: 16)])
-        return CardFingerprintKey(key0: key0, key1: key1)
     }
 }

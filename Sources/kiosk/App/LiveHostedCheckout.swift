@@ -95,10 +95,7 @@ actor LiveHostedCheckout {
         if let server { return try await server.value }
         let service = self.service
         let starting = Task {
-            var system = SystemRandomNumberGenerator()
-            let server = try await HostedCheckoutServer.start(
-                service: service, tokenizer: CardTokenizer(fingerprintKey: CardFingerprintKey(using: &system)),
-                random: .system(), clock: SystemClock())
+            let server = try await HostedCheckoutServer.start(service: service, random: .system(), clock: SystemClock())
             Task.detached {
                 while (try? await Task.sleep(for: Self.redeliveryInterval)) != nil {
                     _ = try? await server.deliverDueWebhooks()

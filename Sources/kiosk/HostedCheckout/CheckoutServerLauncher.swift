@@ -6,11 +6,8 @@ import PaymentsCore
 /// secure generator, listening on `host` (loopback unless `kiosk serve` listens elsewhere).
 enum CheckoutServerLauncher {
     static func start(_ service: LocalPaymentsService, host: String = "127.0.0.1") async throws -> HostedCheckoutServer {
-        var system = SystemRandomNumberGenerator()
         do {
-            return try await HostedCheckoutServer.start(
-                service: service, tokenizer: CardTokenizer(fingerprintKey: CardFingerprintKey(using: &system)),
-                random: .system(), clock: SystemClock(), host: host)
+            return try await HostedCheckoutServer.start(service: service, random: .system(), clock: SystemClock(), host: host)
         } catch {
             Terminal.error("cannot start the checkout server: \(error)")
             throw ExitCode(70)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskResources
 import PaymentsCore
+import Simulators
 
 /// `--data-dir` and `--catalog`: everything needed to open the store a command works on.
 struct StoreOptions: ParsableArguments {
@@ -43,7 +44,10 @@ struct StoreOptions: ParsableArguments {
         let (catalog, source) = try catalog()
         let directory = data.directory
         do {
-            return (try LocalPaymentsService(directory: directory, catalog: catalog, clock: clock), catalog, source)
+            // The sandbox's card processor, the simulated Stripe test mode the store charges through.
+            let cards = try SimulatedCardProcessor(directory: directory)
+            return (try LocalPaymentsService(directory: directory, catalog: catalog, clock: clock, cardProcessor: cards),
+                    catalog, source)
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
             Terminal.error("cannot open the data directory \(directory.url.path): \(reason)")

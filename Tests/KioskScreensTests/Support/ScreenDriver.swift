@@ -6,6 +6,7 @@ import PaymentsCore
 import SnapshotTesting
 import TerminalUI
 import Testing
+import Simulators
 
 /// The real payments core (default catalog, temporary data directory, manual clock) behind the
 /// real terminal reducer and renderer: tests press keys and read the screen as a person would.
@@ -25,7 +26,8 @@ final class ScreenDriver {
         let catalogURL = try #require(KioskResources.defaultCatalogURL)
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         clock = ManualClock(Self.start)
-        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         self.context = context
         let app = AppFeature(client: .live(service, session: session, hostedCheckout: hostedCheckout), clock: clock, files: files)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "test"), size: size),

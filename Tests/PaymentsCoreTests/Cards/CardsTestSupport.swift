@@ -15,17 +15,9 @@ enum CardsTestSupport {
     /// 21 November 2026, the "today" of most card tests.
     static func today() throws -> Date { try utcDate(2026, 11, 21) }
 
-    static let fingerprintKey = CardFingerprintKey(key0: 0x0123_4567_89ab_cdef, key1: 0xfedc_ba98_7654_3210)
-
     static func details(_ number: String, cvc: String? = nil, month: Int = 12, year: Int = 2030) -> CardDetails {
         let brand = CardBrand.detect(fromPartialNumber: number)
         return CardDetails(number: number, expiryMonth: month, expiryYear: year,
                            cvc: cvc ?? String(repeating: "4", count: brand.cvcLength))
-    }
-
-    static func token(_ number: String, seed: UInt64 = 1) throws -> CardToken {
-        var generator = CardsTestGenerator(seed: seed)
-        return try CardTokenizer(fingerprintKey: fingerprintKey)
-            .tokenize(details(number), now: today(), using: &generator)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
+import Simulators
 
 /// Everything in a data directory is owner-only, whatever the umask, and an existing directory
 /// that others can read is tightened when the store opens (issue 17, defect 5).
@@ -44,7 +45,8 @@ import Testing
         }
         #expect(try !Self.exposed(under: store.directory).isEmpty)
         _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
-                                     clock: ManualClock(CoreFixture.start))
+                                     clock: ManualClock(CoreFixture.start),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
         #expect(try Self.exposed(under: store.directory) == [])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
+import Simulators
 
 /// A kill during first-run key creation must not brick the data directory (issue 17, defect 4):
 /// the chain is staged and renamed into place, and a damaged chain nothing was signed with is
@@ -69,7 +70,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: folder.appendingPathComponent(SigningKeyDirectory.intermediateFile))
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: CoreFixture.catalog,
-                                               clock: ManualClock(CoreFixture.start))
+                                               clock: ManualClock(CoreFixture.start),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let ada = try await service.createAccount(NewAccount(email: "ada@example.com", name: "ada"))
         guard case .success = try await service.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes")) else {
             Issue.record("the purchase did not succeed"); return
@@ -85,7 +87,8 @@ import Testing
             "\(SigningKeyDirectory.folderName)/\(SigningKeyDirectory.leafFile)"))
         #expect(throws: TransactionSigningAuthorityError.self) {
             _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
-                                         clock: ManualClock(CoreFixture.start))
+                                         clock: ManualClock(CoreFixture.start),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
+import Simulators
 
 /// A purchase signs nothing inside its write transaction, and a token is signed at most once in
 /// its life: whoever reads it first signs it, and every later reader gets the same token.
@@ -92,7 +93,8 @@ extension SignaturesPerPurchaseTests {
         try await store.service.storeSignedTokens()
 
         let reopened = try LocalPaymentsService(directory: DataDirectory(url: store.directory),
-                                                catalog: CoreFixture.catalog, clock: store.clock)
+                                                catalog: CoreFixture.catalog, clock: store.clock,
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
         #expect(try await reopened.transactions(accountID: ada.id, limit: 10).map { try $0.jws } == [token])
         #expect(reopened.signatures.total == 0)
     }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaymentsCore
+import Simulators
 
 /// A store on a temporary database, a manual clock and a small catalog with every product kind.
 struct CoreFixture {
@@ -12,7 +13,8 @@ struct CoreFixture {
     init(catalog: Catalog = CoreFixture.catalog, settings: StoreSettings? = nil) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-core-\(UUID().uuidString)")
         clock = ManualClock(Self.start)
-        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock)
+        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         if let settings { try await service.updateSettings(settings) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Simulators
 
 /// A new user buying with a card in a real terminal (tmux), by keys only, on a fresh data
 /// directory: paywall, checkout, receipt, billing history, and a declined card on the way.

@@ -2,6 +2,7 @@ import Foundation
 import KioskResources
 import PaymentsCore
 import Testing
+import Simulators
 
 /// `kiosk run` runs due work on a timer while it is open (reads no longer do), and the storefront
 /// shows what it changed: a yearly renewal that falls due while Billing is on screen appears there
@@ -13,7 +14,8 @@ import Testing
     @Test func aRenewalThatFallsDueWhileTheStorefrontIsOpenAppearsInBilling() async throws {
         let directory = KioskProcess.temporaryDirectory("run-due")
         let catalog = try CatalogLoader.load(contentsOf: try #require(KioskResources.defaultCatalogURL)).get()
-        let setup = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: SystemClock())
+        let setup = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: SystemClock(),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let account = try await setup.createAccount(NewAccount(email: "ann@example.com", name: "Ann"))
         try SessionTokenFile(DataDirectory(url: directory)).save(try await setup.openSession(accountID: account.id))
         _ = try await setup.addPaymentMethod(accountID: account.id, NewPaymentMethod(
@@ -30,7 +32,8 @@ import Testing
         let bought = try #require(try [365.0, 366.0].map { due.addingTimeInterval(-$0 * 86_400) }
             .first { try year.advance($0) == due })
         let past = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
-                                            clock: ManualClock(bought))
+                                            clock: ManualClock(bought),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         guard case let .purchased(receipt) = try await past.purchase(PurchaseRequest(accountID: account.id,
                                                                                      productID: "pro.yearly")) else {
             Issue.record("the yearly plan was not bought")

@@ -3,6 +3,7 @@ import KioskResources
 import PaymentsCore
 import TestSupport
 import Testing
+import Simulators
 
 /// A kiosk process killed with SIGKILL at any instant loses no committed purchase and leaves no
 /// half-applied one: after each kill the store reopens and every invariant of the books holds.
@@ -15,7 +16,8 @@ import Testing
     func openStore(_ directory: URL) throws -> LocalPaymentsService {
         let catalog = try CatalogSource.loadCatalog(explicitPath: nil, dataDirectory: nil,
                                                     defaultURL: KioskResources.defaultCatalogURL).get().0
-        return try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: SystemClock())
+        return try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: SystemClock(),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
     }
 
     @Test func killedMidSeedTheBooksStillBalanceAndTheStoreKeepsWorking() async throws {

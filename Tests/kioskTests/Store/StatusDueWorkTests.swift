@@ -2,6 +2,7 @@ import Foundation
 import KioskResources
 import PaymentsCore
 import Testing
+import Simulators
 
 /// Reads no longer run due work, so a one-shot command that promises the current state runs it
 /// itself: `kiosk status` on a store whose yearly renewal fell due while nothing was running.
@@ -12,7 +13,8 @@ import Testing
         // Bought 400 days ago in real time (no test clock): the first renewal is long due.
         let bought = Date().addingTimeInterval(-400 * 86_400)
         let past = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
-                                            clock: ManualClock(bought))
+                                            clock: ManualClock(bought),
+            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let account = try await past.createAccount(NewAccount(email: "ann@example.com", name: "Ann"))
         _ = try await past.addPaymentMethod(accountID: account.id, NewPaymentMethod(
             token: "tok_ann", brand: "visa", last4: "4242", expMonth: 12, expYear: 2099, behaviour: .succeeds))

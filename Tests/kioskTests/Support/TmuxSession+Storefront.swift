@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Simulators
 
 /// The steps a person takes in the storefront, for the real-terminal journeys: each one presses
 /// keys and then waits for the screen to show that the key was taken, so the next key never

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// The risk level Stripe Radar gives a payment (`outcome.risk_level`).
 ///
 /// Kiosk applies Radar's default rules: a payment of the highest risk level is blocked, an

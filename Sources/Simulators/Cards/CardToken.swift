@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// A tokenized card: what Kiosk keeps instead of the card details.
 ///
 /// Only what a receipt may show is here (brand, last four, expiry) plus a keyed fingerprint and

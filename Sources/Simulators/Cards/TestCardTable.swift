@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// Every card number on Stripe's testing page (docs.stripe.com/testing), one row per card, and
 /// the issuer behaviour each triggers in test mode.
 ///

@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentsCore
+import PaymentsCore
+@testable import Simulators
 
 struct CardDetailsRedactionTests {
     static let cards: [(number: String, cvc: String)] = [

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentsCore
 
 /// Turns card details into a `CardToken` at once, so the number and security code live no
 /// longer than the form that collected them.
@@ -19,7 +20,8 @@ public struct CardTokenizer: Sendable {
         _ details: CardDetails, now: Date, using generator: inout some RandomNumberGenerator
     ) throws(CardValidationErrors) -> CardToken {
         let errors = CardValidator.validate(details, now: now)
-        guard errors.isEmpty, let digits = CardNumberText.digits(in: details.number),
+        let number = details.withNumberAndSecurityCode { number, _ in number }
+        guard errors.isEmpty, let digits = CardNumberText.digits(in: number),
               let last4 = CardNumberText.lastFour(of: digits)
         else {
             throw errors.isEmpty ? CardValidationErrors(number: .invalid) : errors

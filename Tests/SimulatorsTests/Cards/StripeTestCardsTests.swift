@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentsCore
+import PaymentsCore
+@testable import Simulators
 
 /// Every card on Stripe's testing page, checked row by row against the transcription in
 /// `StripeTestingPageFixture`: brand, country, funding and what an on-session payment does.
@@ -26,34 +27,24 @@ struct StripeTestCardsTests {
     @Test(arguments: StripeTestingPageFixture.rows.map(\.number))
     func everyCardPaysOrDeclinesAsThePageDocuments(number: String) throws {
         let expected = try #require(StripeTestingPageFixture.rows.first { $0.number == number })
-        let token = try tokenWithPostalCode(number)
-        #expect(token.brand == CardBrand(rawValue: expected.brand))
-        let amount = Money(minorUnits: 999, currency: .usd)
-        var generator = CardsTestGenerator(seed: 3)
-        let first = try ChargeSimulator.charge(behaviour: token.behaviour, amount: amount,
-                                               context: .firstPaymentOnSession, using: &generator)
+        #expect(try tokenWithPostalCode(number).brand == CardBrand(rawValue: expected.brand))
+        let first = try CardsTestSupport.payment(number, postalCode: "94107")
         let parts = expected.outcome.split(separator: ":").map(String.init)
         switch parts[0] {
         case "ok":
-            guard case .succeeded = first else { Issue.record("\(number): \(first)"); return }
+            #expect(first == .paid, "\(number)")
         case "decline":
             let code = try #require(DeclineCode(rawValue: parts[1]))
-            #expect(first == .declined(code))
+            #expect(first == .declined(code.reason))
         case "3ds", "3ds-decline":
-            #expect(first == .requiresAction(.threeDSecure))
-            let answered = try ChargeSimulator.charge(behaviour: token.behaviour, amount: amount,
-                                                      context: .firstPaymentOnSession, challengeOutcome: .approved,
-                                                      using: &generator)
+            #expect(first == .needsAuthentication)
+            let answered = try CardsTestSupport.payment(number, postalCode: "94107", authenticated: true)
             if parts[0] == "3ds" {
-                guard case .succeeded = answered else { Issue.record("\(number): \(answered)"); return }
+                #expect(answered == .paid, "\(number)")
             } else {
                 let code = try #require(DeclineCode(rawValue: parts[1]))
-                #expect(answered == .declined(code))
+                #expect(answered == .declined(code.reason))
             }
-            let failed = try ChargeSimulator.charge(behaviour: token.behaviour, amount: amount,
-                                                    context: .firstPaymentOnSession, challengeOutcome: .failed,
-                                                    using: &generator)
-            #expect(failed == .declined(.authenticationFailed))
         default:
             Issue.record("unknown outcome \(expected.outcome)")
         }
@@ -104,9 +95,8 @@ struct StripeTestCardsTests {
     @Test func velocityLimitCardIsRefusedOnAttachAndOffSession() throws {
         let token = try CardsTestSupport.token("4000000000006975")
         #expect(token.behaviour.declineOnAttach == .cardVelocityExceeded)
-        var generator = CardsTestGenerator(seed: 2)
-        #expect(try ChargeSimulator.charge(behaviour: token.behaviour, amount: Money(minorUnits: 500, currency: .usd),
-                                           context: .offSessionRenewal, using: &generator) == .declined(.cardVelocityExceeded))
+        #expect(try CardsTestSupport.payment("4000000000006975", offSession: true)
+            == .declined(DeclineCode.cardVelocityExceeded.reason))
         #expect(DeclineCode.cardVelocityExceeded.stripeErrorCode == "card_declined")
     }
 
@@ -119,23 +109,20 @@ struct StripeTestCardsTests {
         ("4000000000003055", .succeeded), ("378282246310005", .succeeded), ("4242424242424242", .succeeded),
     ])
     func threeDSecureCardsOffSession(number: String, expected: ChargeOutcomeKind) throws {
-        let token = try CardsTestSupport.token(number)
-        var generator = CardsTestGenerator(seed: 4)
-        let outcome = try ChargeSimulator.charge(behaviour: token.behaviour, amount: Money(minorUnits: 999, currency: .usd),
-                                                 context: .offSessionRenewal, using: &generator)
-        #expect(ChargeOutcomeKind(outcome) == expected)
+        #expect(ChargeOutcomeKind(try CardsTestSupport.payment(number, offSession: true)) == expected)
     }
 
     enum ChargeOutcomeKind: Equatable, Sendable {
         case succeeded
         case requiresAction
         case declined(DeclineCode)
+        case undocumentedDecline(String)
 
-        init(_ outcome: ChargeOutcome) {
-            switch outcome {
-            case .succeeded: self = .succeeded
-            case .requiresAction: self = .requiresAction
-            case let .declined(code): self = .declined(code)
+        init(_ answer: CardChargeAnswer) {
+            switch answer {
+            case .paid: self = .succeeded
+            case .needsAuthentication: self = .requiresAction
+            case let .declined(reason): self = DeclineCode(rawValue: reason.code).map { .declined($0) } ?? .undocumentedDecline(reason.code)
             }
         }
     }

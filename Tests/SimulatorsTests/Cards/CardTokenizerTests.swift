@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PaymentsCore
+import PaymentsCore
+@testable import Simulators
 
 struct CardTokenizerTests {
     private let tokenizer = CardTokenizer(fingerprintKey: CardsTestSupport.fingerprintKey)

@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentsCore
+import PaymentsCore
+@testable import Simulators
 
 struct TestCardTableTests {
     @Test(arguments: [
@@ -36,11 +37,8 @@ struct TestCardTableTests {
         #expect(token.behaviour.declineOnAttach == code)
         #expect(code.stripeErrorCode == errorCode)
         #expect(code.message == message)
-        var generator = CardsTestGenerator(seed: 5)
-        for context in ChargeContext.allCases {
-            let outcome = try ChargeSimulator.charge(behaviour: token.behaviour, amount: Money(minorUnits: 999, currency: .usd),
-                                                     context: context, using: &generator)
-            #expect(outcome == .declined(code))
+        for offSession in [false, true] {
+            #expect(try CardsTestSupport.payment(number, offSession: offSession) == .declined(code.reason))
         }
     }
 

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// What the simulated issuer does with a card, fixed when the card is tokenized.
 ///
 /// Mirrors Stripe test mode: the number chooses the outcome (see `TestCardTable`), and the

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// The verification checks a test card fails, as Stripe's fraud-prevention cards document them.
 ///
 /// A check only runs on a value the customer gave: Kiosk's form always asks for the CVC, while

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// SipHash-2-4 (Aumasson & Bernstein), a keyed 64-bit pseudorandom function.
 ///
 /// Used for card fingerprints: without the key, a fingerprint cannot be matched against the

@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentsCore
+import PaymentsCore
+@testable import Simulators
 
 struct SipHash24Tests {
     private let key0: UInt64 = 0x0706_0504_0302_0100

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// Identifies a card number without containing it, like Stripe's card `fingerprint`: two
 /// tokens of the same card share it, so a duplicate saved card can be spotted.
 public struct CardFingerprint: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import PaymentsCore
+
 /// One card of Stripe's testing page (docs.stripe.com/testing): what the number is and what
 /// the simulated issuer does with it.
 public struct TestCard: Sendable, Hashable {

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import PaymentsCore
+@testable import Simulators
+
+/// Fixtures shared by the card tests.
+enum CardsTestSupport {
+    /// A UTC instant, for expiry checks that must not depend on the machine's time zone.
+    static func utcDate(_ year: Int, _ month: Int, _ day: Int, hour: Int = 12, minute: Int = 0) throws -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
+        return try #require(calendar.date(from: components))
+    }
+
+    /// 21 November 2026, the "today" of most card tests.
+    static func today() throws -> Date { try utcDate(2026, 11, 21) }
+
+    static let fingerprintKey = CardFingerprintKey(key0: 0x0123_4567_89ab_cdef, key1: 0xfedc_ba98_7654_3210)
+
+    static func details(_ number: String, cvc: String? = nil, month: Int = 12, year: Int = 2030) -> CardDetails {
+        let brand = CardBrand.detect(fromPartialNumber: number)
+        return CardDetails(number: number, expiryMonth: month, expiryYear: year,
+                           cvc: cvc ?? String(repeating: "4", count: brand.cvcLength))
+    }
+
+    static func token(_ number: String, seed: UInt64 = 1) throws -> CardToken {
+        var generator = CardsTestGenerator(seed: seed)
+        return try CardTokenizer(fingerprintKey: fingerprintKey)
+            .tokenize(details(number), now: today(), using: &generator)
+    }
+
+    static func processor(seed: UInt64 = 1) -> SimulatedCardProcessor {
+        SimulatedCardProcessor(fingerprintKey: fingerprintKey, random: RandomSource(SeededCards(seed: seed)))
+    }
+
+    static let amount = Money(minorUnits: 999, currency: .usd)
+
+    /// What a payment on the card comes to when a customer saves it and pays with it: the
+    /// vault's refusal to save it counts as the decline it is, as on Stripe's testing page.
+    static func payment(_ number: String, postalCode: String? = nil, offSession: Bool = false,
+                        authenticated: Bool = false) throws -> CardChargeAnswer {
+        let typed = details(number)
+        let card = CardDetails(number: number, expiry: typed.expiry,
+                               cvc: String(repeating: "4", count: typed.brand.cvcLength), postalCode: postalCode)
+        let now = try today()
+        let vaulted: VaultedCard
+        do {
+            vaulted = try processor().vault(card, at: now)
+        } catch let .declined(reason) {
+            return .declined(reason)
+        } catch let .invalid(errors) {
+            throw errors
+        }
+        return processor().charge(vaulted.card, amount: amount, at: now, offSession: offSession,
+                                  authenticated: authenticated)
+    }
+}
+
+/// `CardsTestGenerator` as a `RandomSource` needs it.
+struct SeededCards: RandomNumberGenerator, Sendable {
+    private var generator: CardsTestGenerator
+    init(seed: UInt64) { generator = CardsTestGenerator(seed: seed) }
+    mutating func next() -> UInt64 { generator.next() }
+}
