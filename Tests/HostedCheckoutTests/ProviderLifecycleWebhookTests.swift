@@ -79,4 +79,26 @@ import Testing
         #expect(renewals.map(\.data.nextBillingDate) == [twoMonths, try ISODuration(months: 3).advance(HostedCheckoutFixture.start)])
         await fixture.server.stop()
     }
+
+    /// With a three-day grace period the day-3 retry falls on the instant grace ends: that retry
+    /// failing is the same billing issue, so the provider tells "on hold" once.
+    @Test func aRetryFailingJustAsGraceEndsIsNotASecondHold() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        try await fixture.service.updateSettings(StoreSettings(gracePeriodDays: 3))
+        let checkout = try await fixture.begin("pro.monthly")
+        let paid = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay", form: Browser.card("4242424242424242"))
+        _ = try await Browser.get(try #require(paid.location))
+        try await fixture.service.updateStoreControls(StoreControls(renewalsFail: true))
+        let renewal = try ISODuration(months: 1).advance(HostedCheckoutFixture.start)
+        fixture.clock.set(renewal)
+        try await fixture.service.runDueWork()
+        fixture.clock.set(try ISODuration(days: 3).advance(renewal))
+        try await fixture.service.runDueWork()
+        #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.state == .inBillingRetryPeriod)
+        let events = try await fixture.service.events(accountID: fixture.account.id, after: nil, limit: 1_000).map(\.type)
+        #expect(events.filter { $0 == .renewalFailed }.count == 3)  // the renewal, and the retries of days 1 and 3
+        let holds = try await fixture.service.webhookDeliveries().filter { $0.eventType == .subscriptionOnHold }
+        #expect(holds.count == 1)
+        await fixture.server.stop()
+    }
 }

@@ -23,7 +23,7 @@ struct ProviderEventFeed: Rules {
         var queued = 0
         while true {
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT seq, type, at, subscription_id, product_id, invoice_id, detail FROM events
+                SELECT seq, type, at, account_id, subscription_id, product_id, invoice_id, detail FROM events
                 WHERE seq > ? ORDER BY seq LIMIT ?
                 """), arguments: [cursor, Self.batchSize])
             for row in rows { queued += try webhooks(for: row) }
@@ -65,9 +65,9 @@ struct ProviderEventFeed: Rules {
             try webhookOutbox.enqueueWebhook(.subscriptionPlanChanged, for: session, amount: amount, at: at, nextBillingDate: next)
             return 1
         case .gracePeriodStarted, .billingRetryStarted:
-            // On hold when a renewal first fails, not when grace later runs into billing retry;
-            // the first failure's two events are written one after the other.
-            guard try firstFailure(before: seq, subscriptionID: subscriptionID),
+            // On hold when a renewal first fails, not when grace later runs into billing retry
+            // (even when a retry fails at that very instant).
+            guard try firstFailure(at: seq, accountID: row["account_id"], subscriptionID: subscriptionID),
                   let session = try session(subscriptionID: subscriptionID) else { return 0 }
             // The period end is still the renewal date that failed.
             try webhookOutbox.enqueueWebhook(.subscriptionOnHold, for: session, amount: nil, at: at, nextBillingDate: at)
@@ -134,8 +134,22 @@ struct ProviderEventFeed: Rules {
         return products.count == 2 && products[0] != products[1]
     }
 
-    private func firstFailure(before seq: Int64, subscriptionID: String?) throws -> Bool {
-        try String.fetchOne(db.cachedStatement(sql: "SELECT type FROM events WHERE seq = ? AND subscription_id = ?"),
-                            arguments: [seq - 1, subscriptionID]) == StoreEventType.renewalFailed.rawValue
+    /// Whether the grace or billing-retry start at `seq` opens a billing issue: the event just
+    /// before it is the failed renewal (the first failure's two events are written one after the
+    /// other), and the subscription was not already on hold since it last paid or started.
+    private func firstFailure(at seq: Int64, accountID: String?, subscriptionID: String?) throws -> Bool {
+        guard try String.fetchOne(db.cachedStatement(sql: "SELECT type FROM events WHERE seq = ? AND subscription_id = ?"),
+                                  arguments: [seq - 1, subscriptionID]) == StoreEventType.renewalFailed.rawValue else {
+            return false
+        }
+        let onHold: [StoreEventType] = [.gracePeriodStarted, .billingRetryStarted]
+        let standing = onHold + [.subscriptionStarted, .renewed, .recovered, .expired]
+        // Walks the account's events backwards (index events_account), stopping at the first match.
+        let last = try String.fetchOne(db.cachedStatement(sql: """
+            SELECT type FROM events
+            WHERE account_id = ? AND seq < ? AND subscription_id = ? AND type IN (\(standing.map { _ in "?" }.joined(separator: ", ")))
+            ORDER BY seq DESC LIMIT 1
+            """), arguments: StatementArguments([accountID, seq - 1, subscriptionID] + standing.map(\.rawValue)))
+        return !onHold.map(\.rawValue).contains(last ?? "")
     }
 }
