@@ -13,7 +13,7 @@ public protocol CardProcessor: Sendable {
     func charge(_ card: ProcessorCard, amount: Money, at now: Date, offSession: Bool,
                 authenticated: Bool) -> CardChargeAnswer
     /// What the processor raises after a paid charge on the card (disputes, a fraud warning).
-    func aftermath(ofChargeOn card: ProcessorCard) -> TestCardAftermath?
+    func aftermath(ofChargeOn card: ProcessorCard) -> ChargeAftermath?
     /// Whether a refund to the card fails after it was accepted.
     func refundFails(on card: ProcessorCard) -> Bool
 }

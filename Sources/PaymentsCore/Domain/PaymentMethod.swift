@@ -38,7 +38,7 @@ public enum ChargeBehaviour: Hashable, Sendable, Codable {
     case succeeds
     /// Every charge succeeds, then is disputed, or its refund later fails (Stripe's dispute and
     /// refund test cards).
-    case succeedsThen(TestCardAftermath)
+    case succeedsThen(ChargeAftermath)
     /// Every charge is declined with this code (a test card such as insufficient funds).
     case declines(DeclineReason)
     /// On-session charges need a 3-D Secure challenge; off-session ones (renewals) succeed only

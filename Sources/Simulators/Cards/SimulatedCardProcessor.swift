@@ -73,7 +73,7 @@ public struct SimulatedCardProcessor: CardProcessor {
         }
     }
 
-    public func aftermath(ofChargeOn card: ProcessorCard) -> TestCardAftermath? {
+    public func aftermath(ofChargeOn card: ProcessorCard) -> ChargeAftermath? {
         guard case let .succeedsThen(aftermath) = card.behaviour, aftermath != .refundFails else { return nil }
         return aftermath
     }

@@ -8,7 +8,7 @@ public enum TestCardBehaviour: Sendable, Hashable, Codable {
     /// Every charge succeeds.
     case succeeds
     /// Every charge succeeds, and then a dispute, warning or failing refund follows.
-    case succeedsThen(TestCardAftermath)
+    case succeedsThen(ChargeAftermath)
     /// The issuer refuses the card outright: saving it to a customer fails, and so does every
     /// charge.
     case declines(DeclineCode)

@@ -13,7 +13,7 @@ import Testing
         }
         func charge(_ card: ProcessorCard, amount: Money, at now: Date, offSession: Bool,
                     authenticated: Bool) -> CardChargeAnswer { .declined(Self.refusal) }
-        func aftermath(ofChargeOn card: ProcessorCard) -> TestCardAftermath? { nil }
+        func aftermath(ofChargeOn card: ProcessorCard) -> ChargeAftermath? { nil }
         func refundFails(on card: ProcessorCard) -> Bool { false }
     }
 

@@ -3,7 +3,7 @@
 /// Stripe test mode disputes these charges right after they succeed, and settles a refund of
 /// 4000000000005126 as succeeded before it turns to failed; Kiosk applies each step in the
 /// operation that causes it, in that order, so billing history and the ledger show both.
-public enum TestCardAftermath: String, Sendable, Hashable, Codable, CaseIterable {
+public enum ChargeAftermath: String, Sendable, Hashable, Codable, CaseIterable {
     /// 4000000000000259: disputed as fraudulent; the disputed amount is withdrawn.
     case disputedAsFraudulent = "fraudulent"
     /// 4000000000002685: disputed as product not received; the amount is withdrawn.
