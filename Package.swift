@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "KioskQA", targets: ["KioskQA"]),
         // For the benchmark package in Benchmarks/ (kept apart so `swift build` never compiles it).
         .library(name: "KioskServer", targets: ["KioskServer"]),
+        .library(name: "KioskPostgres", targets: ["KioskPostgres"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [

@@ -5,6 +5,9 @@
 #   export KIOSK_TEST_POSTGRES_URL="$url"
 #   bash .ci/postgres.sh stop "$url"      # stops the cluster and deletes DIR
 #
+# Tests run it with fsync off (nothing outlives them); `KIOSK_POSTGRES_FSYNC=on` keeps the
+# server's durability for benchmarks.
+#
 # The cluster lives in a new `mktemp -d` directory and listens on a Unix socket in that directory
 # only (no TCP), so it can clash with nothing: the port merely names the socket file. It trusts
 # every local connection except members of the role `kiosk_password_users`, who must give a
@@ -42,7 +45,7 @@ start() {
         'local all +kiosk_password_users scram-sha-256' \
         'local all all trust' 'local replication all trust' > '$started_dir/db/pg_hba.conf'"
     as_owner "$bin/pg_ctl" -D "$started_dir/db" -l "$started_dir/server.log" -w \
-        -o "-k $started_dir -p $port -c listen_addresses='' -c fsync=off" start >/dev/null
+        -o "-k $started_dir -p $port -c listen_addresses='' -c fsync=${KIOSK_POSTGRES_FSYNC:-off}" start >/dev/null
     as_owner "$bin/psql" -h "$started_dir" -p "$port" -U kiosk -d postgres -v ON_ERROR_STOP=1 -q \
         -c "CREATE ROLE kiosk_password_users NOLOGIN" -c "CREATE DATABASE kiosk" >/dev/null
     echo "postgres://kiosk@localhost:$port/kiosk?host=$started_dir"

@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .executableTarget(
@@ -32,6 +33,8 @@ let package = Package(
                 .product(name: "KioskScreens", package: kiosk),
                 .product(name: "TerminalUI", package: kiosk),
                 .product(name: "KioskServer", package: kiosk),
+                .product(name: "KioskPostgres", package: kiosk),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -82,20 +82,41 @@ struct CapturedRowsWriter: Sendable {
     }
 
     private func insertCopy(_ copy: Int, _ db: Database) throws {
-        let suffix = "~\(copy)"
-        for table in tables {
+        for table in rowsOfCopy(copy) {
             let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES (\(placeholders))
                 """)
-            for row in table.rows {
-                let values = row.enumerated().map { index, value -> DatabaseValue in
-                    if table.rowIDColumns.contains(index) { return .null }
+            for row in table.rows { try statement.execute(arguments: StatementArguments(row)) }
+        }
+    }
+
+    /// Every row of `table` in the captured store (what the captured rows refer to, such as the
+    /// buyer's account), for a writer inserting the rows elsewhere.
+    func allRows(of table: String) async throws -> (columns: [String], rows: [[DatabaseValue]]) {
+        try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table)")
+            return (rows.first.map { Array($0.columnNames) } ?? [], rows.map { Array($0.databaseValues) })
+        }
+    }
+
+    /// A fresh copy number, for a writer inserting the rows elsewhere (`PostgresRowsWriter`).
+    func nextCopy() -> Int { iteration.next() }
+
+    /// Copy `copy` of the captured rows: text keys suffixed, row ids left to the database
+    /// (omitted, since PostgreSQL's identity columns must not be given NULL).
+    func rowsOfCopy(_ copy: Int) -> [(name: String, columns: [String], rows: [[DatabaseValue]])] {
+        let suffix = "~\(copy)"
+        return tables.map { table in
+            let kept = table.columns.indices.filter { !table.rowIDColumns.contains($0) }
+            let rows = table.rows.map { row in
+                kept.map { index -> DatabaseValue in
+                    let value = row[index]
                     guard let text = String.fromDatabaseValue(value), keyValues.contains(text) else { return value }
                     return (text + suffix).databaseValue
                 }
-                try statement.execute(arguments: StatementArguments(values))
             }
+            return (table.name, kept.map { table.columns[$0] }, rows)
         }
     }
 

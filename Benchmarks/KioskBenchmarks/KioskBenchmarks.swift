@@ -4,11 +4,13 @@ import Foundation
 /// Every measurement is registered beside its baseline (the physical limit of the same work)
 /// so the suite reports ratios that hold on a noisy machine. `KIOSK_BENCH_FULL=1` adds the
 /// renewal engine at its full budgeted size of 10,000 subscriptions; `KIOSK_BENCH_RENEWALS=N`
-/// changes the everyday size (200), e.g. to profile a small run.
+/// changes the everyday size (200), e.g. to profile a small run; `KIOSK_BENCH_POSTGRES_URL` adds
+/// the PostgreSQL baselines.
 let benchmarks: @Sendable () -> Void = {
     let environment = ProcessInfo.processInfo.environment
     do {
         DurablePurchaseBenchmarks.register()
+        if let url = environment["KIOSK_BENCH_POSTGRES_URL"] { PostgresPurchaseBenchmarks.register(url: url) }
         ServedBenchmarks.register()
         FeedFanOutBenchmarks.register()
         RenewalEngineBenchmarks.register(

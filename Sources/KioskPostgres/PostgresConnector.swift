@@ -40,7 +40,8 @@ public enum PostgresConnector {
         }
     }
 
-    static func configuration(for location: PostgresLocation) throws -> PostgresConnection.Configuration {
+    /// How PostgresNIO reaches `location`, for a caller keeping its own connections open.
+    public static func configuration(for location: PostgresLocation) throws -> PostgresConnection.Configuration {
         switch location.endpoint {
         case .unixSocket:
             return PostgresConnection.Configuration(unixSocketPath: location.endpoint.socketPath ?? "",
