@@ -101,6 +101,17 @@ public enum OwnerOnlyFiles {
     }
 
     /// Removes a file if it exists (a leftover staging file of an interrupted write).
+    /// The file's content, or nil when there is no such file; any other failure names the path.
+    public static func readIfPresent(_ url: URL) throws -> Data? {
+        do {
+            return try Data(contentsOf: url)
+        } catch CocoaError.fileReadNoSuchFile {
+            return nil
+        } catch {
+            throw PaymentsError.storage("cannot read \(url.path): \(error)")
+        }
+    }
+
     static func removeIfPresent(_ url: URL) throws {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw failure("cannot remove", url.path, errno) }
     }

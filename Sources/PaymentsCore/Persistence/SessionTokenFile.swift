@@ -10,14 +10,7 @@ public struct SessionTokenFile: Sendable {
 
     /// The kept token; nil when no terminal is signed in here.
     public func load() throws -> String? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch CocoaError.fileReadNoSuchFile {
-            return nil
-        } catch {
-            throw PaymentsError.storage("cannot read \(url.path): \(error)")
-        }
+        guard let data = try OwnerOnlyFiles.readIfPresent(url) else { return nil }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard SessionToken.hash(token) != nil else {
             throw PaymentsError.storage("\(url.path) does not hold a Kiosk session token: remove it and sign in again")

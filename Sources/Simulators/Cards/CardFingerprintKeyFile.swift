@@ -28,14 +28,7 @@ public struct CardFingerprintKeyFile: Sendable {
     }
 
     private func load() throws -> CardFingerprintKey? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch CocoaError.fileReadNoSuchFile {
-            return nil
-        } catch {
-            throw PaymentsError.storage("cannot read \(url.path): \(error)")
-        }
+        guard let data = try OwnerOnlyFiles.readIfPresent(url) else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let key = CardFingerprintKey(fileText: text) else {
             throw PaymentsError.storage(

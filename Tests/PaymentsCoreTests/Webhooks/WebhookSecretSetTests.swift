@@ -67,8 +67,8 @@ import Testing
     }
 
     @Test func generatesAndRotatesFromTheInjectedGenerator() {
-        var generator = WebhooksTestSupport.SeededGenerator(seed: 42)
-        var replay = WebhooksTestSupport.SeededGenerator(seed: 42)
+        var generator = SeededGenerator(seed: 42)
+        var replay = SeededGenerator(seed: 42)
         var secrets = WebhookSecretSet.generate(length: .bytes24, using: &generator)
         #expect(secrets.current == WebhookSecret.generate(length: .bytes24, using: &replay))
         let first = secrets.current

@@ -44,9 +44,9 @@ import Testing
 
     @Test(arguments: WebhookSecretLength.allCases)
     func generatesTheRequestedLengthReproduciblyFromTheInjectedGenerator(length: WebhookSecretLength) throws {
-        var first = WebhooksTestSupport.SeededGenerator(seed: 7)
-        var second = WebhooksTestSupport.SeededGenerator(seed: 7)
-        var other = WebhooksTestSupport.SeededGenerator(seed: 8)
+        var first = SeededGenerator(seed: 7)
+        var second = SeededGenerator(seed: 7)
+        var other = SeededGenerator(seed: 8)
         let secret = WebhookSecret.generate(length: length, using: &first)
         #expect(secret.keyBytes.count == length.rawValue)
         #expect(WebhookSecret.generate(length: length, using: &second) == secret)

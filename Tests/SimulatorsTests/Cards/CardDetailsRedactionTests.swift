@@ -42,7 +42,7 @@ struct CardDetailsRedactionTests {
 
     @Test(arguments: cards)
     func tokensNeverShowNumberOrSecurityCode(number: String, cvc: String) throws {
-        var generator = CardsTestGenerator(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let details = CardDetails(number: number, expiryMonth: 12, expiryYear: 2030, cvc: cvc)
         let token = try CardTokenizer(fingerprintKey: CardsTestSupport.fingerprintKey)
             .tokenize(details, now: try CardsTestSupport.today(), using: &generator)

@@ -7,7 +7,7 @@ struct CardTokenizerTests {
     private let tokenizer = CardTokenizer(fingerprintKey: CardsTestSupport.fingerprintKey)
 
     @Test func tokenKeepsOnlyWhatAReceiptShows() throws {
-        var generator = CardsTestGenerator(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         let details = CardDetails(number: "4242 4242 4242 4242", expiryMonth: 8, expiryYear: 2031, cvc: "123",
                                   cardholderName: "Ada Lovelace", postalCode: "94107")
         let token = try tokenizer.tokenize(details, now: try CardsTestSupport.today(), using: &generator)
@@ -32,16 +32,16 @@ struct CardTokenizerTests {
     @Test func tokenIDsDifferPerCallButRepeatForTheSameSeed() throws {
         let now = try CardsTestSupport.today()
         let details = CardsTestSupport.details("4242424242424242")
-        var generator = CardsTestGenerator(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let first = try tokenizer.tokenize(details, now: now, using: &generator)
         let second = try tokenizer.tokenize(details, now: now, using: &generator)
         #expect(first.id != second.id)
 
-        var replay = CardsTestGenerator(seed: 42)
+        var replay = SeededGenerator(seed: 42)
         #expect(try tokenizer.tokenize(details, now: now, using: &replay).id == first.id)
         #expect(try tokenizer.tokenize(details, now: now, using: &replay).id == second.id)
 
-        var otherSeed = CardsTestGenerator(seed: 43)
+        var otherSeed = SeededGenerator(seed: 43)
         #expect(try tokenizer.tokenize(details, now: now, using: &otherSeed).id != first.id)
     }
 
@@ -66,7 +66,7 @@ struct CardTokenizerTests {
     @Test func fingerprintsDependOnTheKey() throws {
         let details = CardsTestSupport.details("4242424242424242")
         let now = try CardsTestSupport.today()
-        var generator = CardsTestGenerator(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         let otherKey = CardTokenizer(fingerprintKey: CardFingerprintKey(key0: 1, key1: 2))
         let first = try tokenizer.tokenize(details, now: now, using: &generator)
         let second = try otherKey.tokenize(details, now: now, using: &generator)
@@ -74,13 +74,13 @@ struct CardTokenizerTests {
     }
 
     @Test func randomKeysComeFromTheInjectedGenerator() {
-        var first = CardsTestGenerator(seed: 9)
-        var second = CardsTestGenerator(seed: 9)
+        var first = SeededGenerator(seed: 9)
+        var second = SeededGenerator(seed: 9)
         #expect(CardFingerprintKey(using: &first) == CardFingerprintKey(using: &second))
     }
 
     @Test func invalidDetailsThrowEveryFieldProblem() throws {
-        var generator = CardsTestGenerator(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         let details = CardDetails(number: "4242424242424241", expiryMonth: 10, expiryYear: 2026, cvc: "12")
         let expected = CardValidationErrors(number: .incorrect, expiry: .monthInPast, cvc: .incomplete)
         let now = try CardsTestSupport.today()

@@ -5,16 +5,8 @@ import PaymentsCore
 
 /// Fixtures shared by the card tests.
 enum CardsTestSupport {
-    /// A UTC instant, for expiry checks that must not depend on the machine's time zone.
-    static func utcDate(_ year: Int, _ month: Int, _ day: Int, hour: Int = 12, minute: Int = 0) throws -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
-        return try #require(calendar.date(from: components))
-    }
-
-    /// 21 November 2026, the "today" of most card tests.
-    static func today() throws -> Date { try utcDate(2026, 11, 21) }
+    /// 21 November 2026, 12:00 UTC, the "today" of the card tests (as in PaymentsCoreTests).
+    static func today() throws -> Date { Date(timeIntervalSince1970: 1_795_262_400) }
 
     static let fingerprintKey = CardFingerprintKey(key0: 0x0123_4567_89ab_cdef, key1: 0xfedc_ba98_7654_3210)
 
@@ -25,13 +17,13 @@ enum CardsTestSupport {
     }
 
     static func token(_ number: String, seed: UInt64 = 1) throws -> CardToken {
-        var generator = CardsTestGenerator(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         return try CardTokenizer(fingerprintKey: fingerprintKey)
             .tokenize(details(number), now: today(), using: &generator)
     }
 
     static func processor(seed: UInt64 = 1) -> SimulatedCardProcessor {
-        SimulatedCardProcessor(fingerprintKey: fingerprintKey, random: RandomSource(SeededCards(seed: seed)))
+        SimulatedCardProcessor(fingerprintKey: fingerprintKey, random: RandomSource(SeededGenerator(seed: seed)))
     }
 
     static let amount = Money(minorUnits: 999, currency: .usd)
@@ -55,11 +47,4 @@ enum CardsTestSupport {
         return processor().charge(vaulted.card, amount: amount, at: now, offSession: offSession,
                                   authenticated: authenticated)
     }
-}
-
-/// `CardsTestGenerator` as a `RandomSource` needs it.
-struct SeededCards: RandomNumberGenerator, Sendable {
-    private var generator: CardsTestGenerator
-    init(seed: UInt64) { generator = CardsTestGenerator(seed: seed) }
-    mutating func next() -> UInt64 { generator.next() }
 }

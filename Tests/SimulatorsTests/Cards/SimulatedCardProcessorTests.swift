@@ -113,8 +113,8 @@ struct CardFingerprintKeyFileTests {
         let directory = scratch()
         defer { try? FileManager.default.removeItem(at: directory.url) }
         let file = CardFingerprintKeyFile(directory)
-        let first = try file.loadOrCreate(using: RandomSource(SeededCards(seed: 1)))
-        let again = try file.loadOrCreate(using: RandomSource(SeededCards(seed: 2)))
+        let first = try file.loadOrCreate(using: RandomSource(SeededGenerator(seed: 1)))
+        let again = try file.loadOrCreate(using: RandomSource(SeededGenerator(seed: 2)))
         #expect(first == again)
         let mode = try FileManager.default.attributesOfItem(atPath: file.url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -131,7 +131,7 @@ struct CardFingerprintKeyFileTests {
         let file = CardFingerprintKeyFile(directory)
         try OwnerOnlyFiles.write(Data("not a key\n".utf8), to: file.url)
         #expect {
-            try file.loadOrCreate(using: RandomSource(SeededCards(seed: 1)))
+            try file.loadOrCreate(using: RandomSource(SeededGenerator(seed: 1)))
         } throws: { error in
             "\(error)".contains(file.url.path) && "\(error)".contains("card fingerprint key")
         }
@@ -142,9 +142,9 @@ struct CardFingerprintKeyFileTests {
         let directory = scratch()
         defer { try? FileManager.default.removeItem(at: directory.url) }
         let file = CardFingerprintKeyFile(directory)
-        let key = try file.loadOrCreate(using: RandomSource(SeededCards(seed: 1)))
+        let key = try file.loadOrCreate(using: RandomSource(SeededGenerator(seed: 1)))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.url.path)
-        #expect(try file.loadOrCreate(using: RandomSource(SeededCards(seed: 2))) == key)
+        #expect(try file.loadOrCreate(using: RandomSource(SeededGenerator(seed: 2))) == key)
         #expect(try FileManager.default.attributesOfItem(atPath: file.url.path)[.posixPermissions] as? Int == 0o600)
     }
 }

@@ -53,11 +53,11 @@ struct StripeTestCardsTests {
     @Test func americanExpressNeedsAFourDigitSecurityCode() throws {
         let tokenizer = CardTokenizer(fingerprintKey: CardsTestSupport.fingerprintKey)
         #expect(throws: CardValidationErrors(cvc: .incomplete)) {
-            var generator = CardsTestGenerator(seed: 1)
+            var generator = SeededGenerator(seed: 1)
             return try tokenizer.tokenize(CardsTestSupport.details("378282246310005", cvc: "123"),
                                           now: CardsTestSupport.today(), using: &generator)
         }
-        var generator = CardsTestGenerator(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         let token = try tokenizer.tokenize(CardsTestSupport.details("378282246310005", cvc: "1234"),
                                            now: CardsTestSupport.today(), using: &generator)
         #expect(token.behaviour == .succeeds)
@@ -132,7 +132,7 @@ struct StripeTestCardsTests {
         let brand = CardBrand.detect(fromPartialNumber: number)
         let details = CardDetails(number: number, expiry: plain.expiry, cvc: String(repeating: "4", count: brand.cvcLength),
                                   postalCode: "94107")
-        var generator = CardsTestGenerator(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         return try CardTokenizer(fingerprintKey: CardsTestSupport.fingerprintKey)
             .tokenize(details, now: CardsTestSupport.today(), using: &generator)
     }
