@@ -27,7 +27,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 11, name: "v11-account-products", statements: v11),
         PostgresMigration(version: 12, name: "v12-sessions", statements: v12),
         PostgresMigration(version: 13, name: "v13-provider-event-feed", statements: v13),
-        PostgresMigration(version: 14, name: "v14-checkout-challenges", statements: v14),
+        PostgresMigration(version: 14, name: "v14-card-processor", statements: v14),
     ]
 
     private static let v1 = [
@@ -266,5 +266,6 @@ public enum PostgresStoreSchema {
 
     private static let v14 = [
         "UPDATE checkout_sessions SET pending_card = NULL WHERE pending_card IS NOT NULL",
+        "DELETE FROM meta WHERE key = 'card_fingerprint_key'",
     ]
 }

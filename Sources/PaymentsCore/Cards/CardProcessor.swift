@@ -20,7 +20,7 @@ public protocol CardProcessor: Sendable {
 
 /// A saved card as the processor knows it: the reference it issued (in test mode that reference
 /// names the test card's behaviour, as Stripe's `pm_card_chargeDeclined` does) and its expiry.
-public struct ProcessorCard: Hashable, Sendable, Codable {
+public struct ProcessorCard: Hashable, Sendable {
     public var behaviour: ChargeBehaviour
     public var expMonth: Int
     public var expYear: Int
@@ -34,7 +34,7 @@ public struct ProcessorCard: Hashable, Sendable, Codable {
 
 /// What the processor's vault hands back for card details: its reference and what a receipt
 /// may show.
-public struct VaultedCard: Hashable, Sendable, Codable {
+public struct VaultedCard: Hashable, Sendable {
     /// The processor's token id ("tok_…").
     public var id: String
     public var brand: CardBrand

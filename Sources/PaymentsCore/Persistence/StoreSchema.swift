@@ -31,7 +31,7 @@ enum StoreSchema {
         migrator.registerMigration("v11-account-products") { db in try db.execute(sql: v11) }
         migrator.registerMigration("v12-sessions") { db in try db.execute(sql: v12) }
         migrator.registerMigration("v13-provider-event-feed") { db in try db.execute(sql: v13) }
-        migrator.registerMigration("v14-checkout-challenges") { db in try db.execute(sql: v14) }
+        migrator.registerMigration("v14-card-processor") { db in try db.execute(sql: v14) }
         return migrator
     }
 
@@ -195,10 +195,12 @@ enum StoreSchema {
             VALUES ('provider_event_cursor', CAST((SELECT COALESCE(MAX(seq), 0) FROM events) AS TEXT));
         """
 
-    /// A checkout session's waiting challenge now names the core's pending action; one left by
-    /// an older Kiosk (a card token) cannot be answered, so its page asks for the card again.
-    /// Nothing was charged for it.
+    /// The card processor is a simulator of its own now: a checkout session's waiting challenge
+    /// names the core's pending action (one left by an older Kiosk, a card token, cannot be
+    /// answered, so its page asks for the card again; nothing was charged for it), and the
+    /// fingerprint key is the processor's (`card-processor.key`), so the store's copy goes.
     private static let v14 = """
         UPDATE checkout_sessions SET pending_card = NULL WHERE pending_card IS NOT NULL;
+        DELETE FROM meta WHERE key = 'card_fingerprint_key';
         """
 }
