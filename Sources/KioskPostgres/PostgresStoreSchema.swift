@@ -28,6 +28,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 12, name: "v12-sessions", statements: v12),
         PostgresMigration(version: 13, name: "v13-provider-event-feed", statements: v13),
         PostgresMigration(version: 14, name: "v14-card-processor", statements: v14),
+        PostgresMigration(version: 15, name: "v15-checkout-confirmations", statements: v15),
     ]
 
     private static let v1 = [
@@ -267,5 +268,18 @@ public enum PostgresStoreSchema {
     private static let v14 = [
         "UPDATE checkout_sessions SET pending_card = NULL WHERE pending_card IS NOT NULL",
         "DELETE FROM meta WHERE key = 'card_fingerprint_key'",
+    ]
+
+    private static let v15 = [
+        """
+        CREATE TABLE checkout_confirmations (
+            session_id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, confirmed_at BIGINT NOT NULL)
+        """,
+        """
+        INSERT INTO checkout_confirmations(session_id, payment_id, confirmed_at)
+            SELECT id, payment_id, confirmed_at FROM checkout_sessions
+            WHERE confirmed_at IS NOT NULL AND payment_id IS NOT NULL
+        """,
+        "ALTER TABLE checkout_sessions DROP COLUMN confirmed_at",
     ]
 }

@@ -115,13 +115,39 @@ import Testing
                                                            checkoutSessionId: checkout.session.id)).jsonBody()
         let headers = signer.headers(id: "msg_x", timestamp: seconds(fixture.clock.now), body: body)
         let receipt = try await fixture.service.receiveWebhook(httpHeaders: headers.httpHeaders, body: body)
-        #expect(receipt == .ignored(.paymentSucceeded, reason: "session is not paid"))
+        #expect(receipt == .ignored(.paymentSucceeded, reason: "payment is not a paid invoice of the customer"))
         let session = try await fixture.service.checkoutSession(checkout.session.id)
         #expect(session.confirmedAt == nil)
         #expect(session.paymentStatus == .unpaid)
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).isEmpty)
         checkout.abandon()
         _ = try await checkout.outcome()
+        await fixture.server.stop()
+    }
+
+    /// The receiver checks the payment in its own books, not the provider's session: a signed
+    /// success event for a paid session that names a payment which is not that customer's paid
+    /// invoice confirms nothing; the genuine one does.
+    @Test func aSuccessEventConfirmsOnlyAPaidInvoiceOfTheCustomer() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let session = try await paidSubscription(fixture)
+        let paymentID = try #require(session.paymentID)
+        let signer = WebhookSigner(secrets: try await secrets(fixture))
+        func send(_ id: String, payment: String, customer: String) async throws -> WebhookReceipt {
+            let body = try WebhookEvent(businessId: "bus_kiosk", type: .paymentSucceeded, timestamp: fixture.clock.now,
+                                        data: WebhookEventData(payloadType: .payment, paymentId: payment,
+                                                               checkoutSessionId: session.id, customerId: customer)).jsonBody()
+            let headers = signer.headers(id: id, timestamp: seconds(fixture.clock.now), body: body)
+            return try await fixture.service.receiveWebhook(httpHeaders: headers.httpHeaders, body: body)
+        }
+        let reason = "payment is not a paid invoice of the customer"
+        #expect(try await send("msg_1", payment: "INV-999999", customer: fixture.account.id)
+            == .ignored(.paymentSucceeded, reason: reason))
+        #expect(try await send("msg_2", payment: paymentID, customer: "acct_someone_else")
+            == .ignored(.paymentSucceeded, reason: reason))
+        #expect(try await fixture.service.checkoutSession(session.id).confirmedAt == nil)
+        #expect(try await send("msg_3", payment: paymentID, customer: fixture.account.id) == .applied(.paymentSucceeded))
+        #expect(try await fixture.service.checkoutSession(session.id).confirmedAt != nil)
         await fixture.server.stop()
     }
 

@@ -19,7 +19,6 @@ struct CheckoutSessionRow {
     var lastDecline: String?
     /// JSON of the `CheckoutChallenge` waiting for the customer's 3-D Secure answer.
     var pendingCard: String?
-    var confirmedAt: Date?
     var offerCode: String?
     var idempotencyKey: String?
 
@@ -45,7 +44,6 @@ struct CheckoutSessionRow {
         subscriptionID = row["subscription_id"]
         lastDecline = row["last_decline"]
         pendingCard = row["pending_card"]
-        confirmedAt = (row["confirmed_at"] as Int64?).map(Date.init(milliseconds:))
         offerCode = row["offer_code"]
         idempotencyKey = row["idempotency_key"]
     }
@@ -79,10 +77,10 @@ struct CheckoutSessionRow {
     func update(_ db: Database) throws {
         try db.execute(sql: """
             UPDATE checkout_sessions SET status = ?, payment_status = ?, attempts = ?, payment_id = ?,
-                subscription_id = ?, last_decline = ?, pending_card = ?, confirmed_at = ?
+                subscription_id = ?, last_decline = ?, pending_card = ?
             WHERE id = ?
             """, arguments: [status.rawValue, paymentStatus.rawValue, attempts, paymentID, subscriptionID,
-                             lastDecline, pendingCard, confirmedAt?.milliseconds, id])
+                             lastDecline, pendingCard, id])
     }
 
     /// Open sessions past their expiry read as expired even before anything rewrites the row.

@@ -90,7 +90,7 @@ struct CheckoutSessions: Rules {
             status: status, paymentStatus: row.paymentStatus, createdAt: row.createdAt,
             expiresAt: row.expiresAt, paymentID: row.paymentID, subscriptionID: row.subscriptionID,
             lastDeclineMessage: row.lastDecline, awaitingChallenge: row.pendingCard != nil,
-            confirmedAt: row.confirmedAt)
+            confirmedAt: try webhookInbox.confirmation(ofCheckoutSession: row.id))
     }
 
     /// One submission of the card form, with the card the processor's vault handed back.

@@ -4,8 +4,9 @@ import GRDB
 /// Kiosk's side of webhooks: applying a verified event exactly once.
 ///
 /// Nothing here grants access: entitlements come from the purchase the checkout made in the
-/// core. A success event only records that the provider's server confirmed the session, and
-/// subscription events keep a mirror of the provider's view that only moves forward.
+/// core. A success event only records, in the store's own table, that the provider's server
+/// confirmed the session's payment, and subscription events keep a mirror of the provider's view
+/// that only moves forward. The provider's tables are never read or written here.
 struct WebhookInbox: Rules {
     let work: UnitOfWork
 
@@ -31,8 +32,9 @@ struct WebhookInbox: Rules {
         switch event.type {
         case .paymentSucceeded, .subscriptionActive:
             if let sessionID = event.data.checkoutSessionId {
-                let confirmed = try confirmCheckoutSession(sessionID)
-                guard confirmed else { return .ignored(event.type, reason: "session is not paid") }
+                let confirmed = try confirmCheckoutSession(sessionID, payment: event.data.paymentId,
+                                                           customer: event.data.customerId)
+                guard confirmed else { return .ignored(event.type, reason: "payment is not a paid invoice of the customer") }
             }
             if event.type == .subscriptionActive { return try mirrorSubscription(event, status: "active") }
             return .applied(event.type)
@@ -49,15 +51,24 @@ struct WebhookInbox: Rules {
         }
     }
 
-    /// Marks a session confirmed only if the core says it is paid: a success event for a session
-    /// the store never charged changes nothing.
-    private func confirmCheckoutSession(_ id: String) throws -> Bool {
-        guard let row = try Row.fetchOne(db, sql: "SELECT payment_status FROM checkout_sessions WHERE id = ?",
-                                         arguments: [id]),
-              row["payment_status"] == CheckoutPaymentStatus.paid.rawValue else { return false }
-        try db.execute(sql: "UPDATE checkout_sessions SET confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?",
-                       arguments: [systemNow.milliseconds, id])
+    /// Records the session confirmed only if the payment it names is a paid invoice of that
+    /// customer in the store's own books: a success event for a payment the store never took
+    /// changes nothing. The first confirmation's time stays.
+    private func confirmCheckoutSession(_ id: String, payment: String?, customer: String?) throws -> Bool {
+        guard let payment, let customer,
+              let row = try Row.fetchOne(db, sql: "SELECT account_id, status FROM invoices WHERE id = ?", arguments: [payment]),
+              row["account_id"] == customer, row["status"] == InvoiceStatus.paid.rawValue else { return false }
+        try db.execute(sql: """
+            INSERT INTO checkout_confirmations(session_id, payment_id, confirmed_at) VALUES (?, ?, ?)
+            ON CONFLICT(session_id) DO NOTHING
+            """, arguments: [id, payment, systemNow.milliseconds])
         return true
+    }
+
+    /// When the provider's server confirmed the checkout session's payment, if it has.
+    func confirmation(ofCheckoutSession id: String) throws -> Date? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT confirmed_at FROM checkout_confirmations WHERE session_id = ?"),
+                           arguments: [id]).map(Date.init(milliseconds:))
     }
 
     /// Out-of-order delivery is resolved by the event's own timestamp: an event older than the

@@ -32,6 +32,7 @@ enum StoreSchema {
         migrator.registerMigration("v12-sessions") { db in try db.execute(sql: v12) }
         migrator.registerMigration("v13-provider-event-feed") { db in try db.execute(sql: v13) }
         migrator.registerMigration("v14-card-processor") { db in try db.execute(sql: v14) }
+        migrator.registerMigration("v15-checkout-confirmations") { db in try db.execute(sql: v15) }
         return migrator
     }
 
@@ -202,5 +203,16 @@ enum StoreSchema {
     private static let v14 = """
         UPDATE checkout_sessions SET pending_card = NULL WHERE pending_card IS NOT NULL;
         DELETE FROM meta WHERE key = 'card_fingerprint_key';
+        """
+
+    /// The store's receiver keeps its confirmations of checkout payments in a table of its own,
+    /// instead of writing them into the provider's sessions; confirmations already made move over.
+    private static let v15 = """
+        CREATE TABLE checkout_confirmations (
+            session_id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, confirmed_at INTEGER NOT NULL);
+        INSERT INTO checkout_confirmations(session_id, payment_id, confirmed_at)
+            SELECT id, payment_id, confirmed_at FROM checkout_sessions
+            WHERE confirmed_at IS NOT NULL AND payment_id IS NOT NULL;
+        ALTER TABLE checkout_sessions DROP COLUMN confirmed_at;
         """
 }
