@@ -29,6 +29,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 13, name: "v13-provider-event-feed", statements: v13),
         PostgresMigration(version: 14, name: "v14-card-processor", statements: v14),
         PostgresMigration(version: 15, name: "v15-checkout-confirmations", statements: v15),
+        PostgresMigration(version: 16, name: "v16-provider-state", statements: v16),
     ]
 
     private static let v1 = [
@@ -281,5 +282,14 @@ public enum PostgresStoreSchema {
             WHERE confirmed_at IS NOT NULL AND payment_id IS NOT NULL
         """,
         "ALTER TABLE checkout_sessions DROP COLUMN confirmed_at",
+    ]
+
+    private static let v16 = [
+        "CREATE TABLE provider_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE provider_sequences (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+        "INSERT INTO provider_state(key, value) SELECT key, value FROM meta WHERE key = 'provider_event_cursor'",
+        "DELETE FROM meta WHERE key = 'provider_event_cursor'",
+        "INSERT INTO provider_sequences(name, value) SELECT name, value FROM sequences WHERE name IN ('msg', 'whd')",
+        "DELETE FROM sequences WHERE name IN ('msg', 'whd')",
     ]
 }

@@ -18,7 +18,7 @@ struct ProviderEventFeed: Rules {
     /// Queues the webhooks for the events not looked at yet; answers how many.
     @discardableResult
     func collect() throws -> Int {
-        var cursor = try Int64.fetchOne(db.cachedStatement(sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?"),
+        var cursor = try Int64.fetchOne(db.cachedStatement(sql: "SELECT CAST(value AS INTEGER) FROM provider_state WHERE key = ?"),
                                         arguments: [Self.cursorKey]) ?? 0
         var queued = 0
         while true {
@@ -29,8 +29,9 @@ struct ProviderEventFeed: Rules {
             for row in rows { queued += try webhooks(for: row) }
             guard let last = rows.last else { break }
             cursor = last["seq"]
-            try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                           arguments: [Self.cursorKey, String(cursor)])
+            try db.execute(sql: """
+                INSERT INTO provider_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [Self.cursorKey, String(cursor)])
             if rows.count < Self.batchSize { break }
         }
         return queued

@@ -33,6 +33,7 @@ enum StoreSchema {
         migrator.registerMigration("v13-provider-event-feed") { db in try db.execute(sql: v13) }
         migrator.registerMigration("v14-card-processor") { db in try db.execute(sql: v14) }
         migrator.registerMigration("v15-checkout-confirmations") { db in try db.execute(sql: v15) }
+        migrator.registerMigration("v16-provider-state") { db in try db.execute(sql: v16) }
         return migrator
     }
 
@@ -214,5 +215,17 @@ enum StoreSchema {
             SELECT id, payment_id, confirmed_at FROM checkout_sessions
             WHERE confirmed_at IS NOT NULL AND payment_id IS NOT NULL;
         ALTER TABLE checkout_sessions DROP COLUMN confirmed_at;
+        """
+
+    /// The hosted-checkout provider keeps its event cursor and numbers its messages and
+    /// deliveries in tables of its own instead of the store's `meta` and `sequences`; the values
+    /// move over, so numbering continues where it was.
+    private static let v16 = """
+        CREATE TABLE provider_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE provider_sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        INSERT INTO provider_state(key, value) SELECT key, value FROM meta WHERE key = 'provider_event_cursor';
+        DELETE FROM meta WHERE key = 'provider_event_cursor';
+        INSERT INTO provider_sequences(name, value) SELECT name, value FROM sequences WHERE name IN ('msg', 'whd');
+        DELETE FROM sequences WHERE name IN ('msg', 'whd');
         """
 }

@@ -3,7 +3,7 @@ import GRDB
 @testable import PaymentsCore
 import Testing
 
-/// Migrations v14 and v15, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
+/// Migrations v14 to v16, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
 /// keeps itself, and a checkout challenge that named a card token, which nothing can answer now.
 @Suite struct SimulatorSplitMigrationTests {
     @Test func theStoresFingerprintKeyAndOldChallengesGoWhileEverythingElseStays() throws {
@@ -57,5 +57,27 @@ import Testing
         }
         #expect(confirmations == ["cks_confirmed INV-000001 1000"])
         #expect(!columns.contains("confirmed_at"))
+    }
+
+    /// Migration v16: the provider's cursor and its message and delivery numbering move out of
+    /// the store's `meta` and `sequences`, and numbering continues where it was.
+    @Test func theProvidersCursorAndNumberingMoveToItsOwnTables() throws {
+        let queue = try DatabaseQueue()
+        try StoreSchema.migrator.migrate(queue, upTo: "v15-checkout-confirmations")
+        try queue.write { db in
+            try db.execute(sql: "UPDATE meta SET value = '42' WHERE key = 'provider_event_cursor'")
+            try db.execute(sql: "INSERT INTO sequences(name, value) VALUES ('msg', 7), ('whd', 9), ('pm', 3)")
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let (meta, sequences, state, numbering) = try queue.read { db in
+            (try String.fetchAll(db, sql: "SELECT key FROM meta"),
+             try String.fetchAll(db, sql: "SELECT name || '=' || value FROM sequences ORDER BY name"),
+             try String.fetchAll(db, sql: "SELECT key || '=' || value FROM provider_state"),
+             try String.fetchAll(db, sql: "SELECT name || '=' || value FROM provider_sequences ORDER BY name"))
+        }
+        #expect(!meta.contains("provider_event_cursor"))
+        #expect(sequences == ["pm=3"])
+        #expect(state == ["provider_event_cursor=42"])
+        #expect(numbering == ["msg=7", "whd=9"])
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+@testable import PaymentsCore
+import Testing
+
+/// The hosted-checkout provider keeps its own state: a paid checkout and its webhooks leave its
+/// cursor and numbering in its tables, and nothing of the provider's in the store's `meta` or
+/// `sequences`.
+@Suite struct ProviderStateTests {
+    @Test func aPaidCheckoutsWebhooksAreNumberedByTheProviderAlone() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        var generator = SeededGenerator(seed: 3)
+        _ = try await store.service.webhookSecrets(creatingWith: &generator)
+        let session = try await store.service.createCheckoutSession(NewCheckoutSession(
+            accountID: ada.id, productID: "themes", successURL: "http://127.0.0.1:9/return",
+            cancelURL: "http://127.0.0.1:9/cancel", state: "abc"), using: &generator)
+        guard case .paid = try await store.service.payCheckoutSession(session.id, card: CardDetails(
+            number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123")) else {
+            Issue.record("the checkout was not paid")
+            return
+        }
+        let deliveries = try await store.service.webhookDeliveries()
+        #expect(deliveries.map(\.messageID) == ["msg_000001"])
+        let database = try DatabaseQueue(path: DataDirectory(url: store.directory).databaseURL.path)
+        let (meta, sequences, providerSequences) = try await database.read { db in
+            (try String.fetchAll(db, sql: "SELECT key FROM meta"),
+             try String.fetchAll(db, sql: "SELECT name FROM sequences"),
+             try String.fetchAll(db, sql: "SELECT name || '=' || value FROM provider_sequences ORDER BY name"))
+        }
+        #expect(!meta.contains("provider_event_cursor"))
+        #expect(!sequences.contains("msg") && !sequences.contains("whd"))
+        #expect(providerSequences == ["msg=1", "whd=1"])
+    }
+}
