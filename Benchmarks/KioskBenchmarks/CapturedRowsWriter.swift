@@ -46,6 +46,24 @@ struct CapturedRowsWriter: Sendable {
         return CapturedRowsWriter(store: store, database: database, tables: tables, keyValues: keys)
     }
 
+    /// The rows one purchase of points inserts (with an idempotency key when `keyed`, as the
+    /// storefront sends one), captured from a store where an earlier purchase already created the
+    /// id sequences, so the captured one is like any later one.
+    static func ofPurchase(named name: String, keyed: Bool) async throws -> CapturedRowsWriter {
+        let (store, accountID) = try await BenchmarkStore.make { service in
+            let clock = try await service.createTestClock(name: name, frozenAt: BenchmarkCatalog.start)
+            return try await BenchmarkStore.account(name, on: clock.id, in: service).id
+        }
+        try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service,
+                                     idempotencyKey: keyed ? "first" : nil)
+        let writer = try await capture(in: store) {
+            try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service,
+                                         idempotencyKey: keyed ? "captured" : nil)
+        }
+        FileHandle.standardError.write(Data("\(name): rows per \(keyed ? "keyed " : "")purchase: \(writer.summary)\n".utf8))
+        return writer
+    }
+
     /// Tables and row counts of one copy, e.g. "events 2, invoices 1, ledger 1".
     var summary: String {
         tables.map { "\($0.name) \($0.rows.count)" }.joined(separator: ", ")

@@ -45,19 +45,7 @@ enum DurablePurchaseBenchmarks {
                                                    idempotencyKey: key)
                   },
                   teardown: { await keyed.take()?.store.remove() })
-        let keyedRows = FixtureCache {
-            let (store, accountID) = try await BenchmarkStore.make { service in
-                let clock = try await service.createTestClock(name: "keyed-baseline", frozenAt: BenchmarkCatalog.start)
-                return try await BenchmarkStore.account("keyed-baseline", on: clock.id, in: service).id
-            }
-            try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service, idempotencyKey: "first")
-            let writer = try await CapturedRowsWriter.capture(in: store) {
-                try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service,
-                                             idempotencyKey: "captured")
-            }
-            FileHandle.standardError.write(Data("baseline rows per keyed purchase: \(writer.summary)\n".utf8))
-            return writer
-        }
+        let keyedRows = FixtureCache { try await CapturedRowsWriter.ofPurchase(named: "keyed-baseline", keyed: true) }
         Benchmark("Durable purchase: baseline bare GRDB sync, the rows a keyed purchase inserts", configuration: configuration,
                   closure: { benchmark async throws in
                       let writer = try await keyedRows.get()
@@ -66,19 +54,7 @@ enum DurablePurchaseBenchmarks {
                   },
                   teardown: { await keyedRows.take()?.remove() })
 
-        let sameRows = FixtureCache {
-            let (store, accountID) = try await BenchmarkStore.make { service in
-                let clock = try await service.createTestClock(name: "baseline", frozenAt: BenchmarkCatalog.start)
-                return try await BenchmarkStore.account("baseline", on: clock.id, in: service).id
-            }
-            // The first purchase also creates the id sequences; the captured one is like any later one.
-            try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service)
-            let writer = try await CapturedRowsWriter.capture(in: store) {
-                try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service)
-            }
-            FileHandle.standardError.write(Data("baseline rows per purchase: \(writer.summary)\n".utf8))
-            return writer
-        }
+        let sameRows = FixtureCache { try await CapturedRowsWriter.ofPurchase(named: "baseline", keyed: false) }
         // The service is async (every caller awaits it), so the like-for-like baseline awaits GRDB's
         // async write too; the synchronous one shows what the two thread hops of an await cost.
         Benchmark("Durable purchase: baseline bare GRDB async, the rows a purchase inserts", configuration: configuration,

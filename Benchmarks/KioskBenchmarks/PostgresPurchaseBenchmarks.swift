@@ -18,16 +18,7 @@ enum PostgresPurchaseBenchmarks {
 
     static func register(url: String) {
         let writer = FixtureCache {
-            let (store, accountID) = try await BenchmarkStore.make { service in
-                let clock = try await service.createTestClock(name: "postgres-baseline", frozenAt: BenchmarkCatalog.start)
-                return try await BenchmarkStore.account("postgres-baseline", on: clock.id, in: service).id
-            }
-            try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service, idempotencyKey: "first")
-            let rows = try await CapturedRowsWriter.capture(in: store) {
-                try await BenchmarkStore.buy(BenchmarkCatalog.points, for: accountID, in: store.service,
-                                             idempotencyKey: "captured")
-            }
-            FileHandle.standardError.write(Data("PostgreSQL baseline rows per keyed purchase: \(rows.summary)\n".utf8))
+            let rows = try await CapturedRowsWriter.ofPurchase(named: "postgres-baseline", keyed: true)
             do {
                 return try await PostgresRowsWriter.make(url: url, rows: rows, connections: 2)
             } catch {

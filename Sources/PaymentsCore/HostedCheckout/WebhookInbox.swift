@@ -55,9 +55,14 @@ struct WebhookInbox: Rules {
     /// customer in the store's own books: a success event for a payment the store never took
     /// changes nothing. The first confirmation's time stays.
     private func confirmCheckoutSession(_ id: String, payment: String?, customer: String?) throws -> Bool {
-        guard let payment, let customer,
-              let row = try Row.fetchOne(db, sql: "SELECT account_id, status FROM invoices WHERE id = ?", arguments: [payment]),
-              row["account_id"] == customer, row["status"] == InvoiceStatus.paid.rawValue else { return false }
+        guard let payment, let customer else { return false }
+        let invoice: InvoiceRecord
+        do {
+            invoice = try invoicing.invoice(payment)
+        } catch PaymentsError.invoiceNotFound {
+            return false
+        }
+        guard invoice.accountID == customer, invoice.status == .paid else { return false }
         try db.execute(sql: """
             INSERT INTO checkout_confirmations(session_id, payment_id, confirmed_at) VALUES (?, ?, ?)
             ON CONFLICT(session_id) DO NOTHING

@@ -40,12 +40,12 @@ struct WebhookOutbox: Rules {
 
     func enqueueWebhook(_ event: WebhookEvent) throws {
         let body = try event.jsonBody()
-        try insertDelivery(messageID: try providerID("msg"), type: event.type, body: body, due: systemNow)
+        try insertDelivery(messageID: try nextID("msg", in: .provider), type: event.type, body: body, due: systemNow)
     }
 
     @discardableResult
     private func insertDelivery(messageID: String, type: WebhookEventType, body: Data, due: Date) throws -> String {
-        let id = try providerID("whd")
+        let id = try nextID("whd", in: .provider)
         let ordinal = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(ordinal), 0) + 1 FROM webhook_deliveries") ?? 1
         try db.execute(sql: """
             INSERT INTO webhook_deliveries(id, message_id, event_type, body, status, attempts, first_attempt_at,
@@ -160,15 +160,5 @@ struct WebhookOutbox: Rules {
             attempts: row["attempts"], firstAttemptAt: Date(milliseconds: row["first_attempt_at"]),
             nextAttemptAt: Date(milliseconds: row["next_attempt_at"]), lastError: row["last_error"],
             deliveredAt: (row["delivered_at"] as Int64?).map(Date.init(milliseconds:)))
-    }
-
-    /// The provider numbers its messages and deliveries from sequences of its own
-    /// (`provider_sequences`), never the store's.
-    private func providerID(_ prefix: String) throws -> String {
-        let number = String(try Int64.fetchOne(db.cachedStatement(sql: """
-            INSERT INTO provider_sequences(name, value) VALUES (?, 1)
-            ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
-            """), arguments: [prefix]) ?? 0)
-        return prefix + "_" + String(repeating: "0", count: max(0, 6 - number.count)) + number
     }
 }

@@ -19,8 +19,8 @@ extension Rules {
     var random: RandomSource { work.random }
     var cardProcessor: any CardProcessor { work.cardProcessor }
 
-    func nextID(_ prefix: String, separator: String = "_") throws -> String {
-        try work.nextID(prefix, separator: separator)
+    func nextID(_ prefix: String, separator: String = "_", in sequences: UnitOfWork.SequenceTable = .store) throws -> String {
+        try work.nextID(prefix, separator: separator, in: sequences)
     }
 
     func settings() throws -> StoreSettings { try work.settings() }

@@ -166,7 +166,7 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
         try container.encode(description)
     }
 
-    public static let utc: Calendar = {
+    static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar

@@ -51,10 +51,9 @@ public struct SimulatedCardProcessor: CardProcessor {
 
     public func charge(_ card: ProcessorCard, amount: Money, at now: Date, offSession: Bool,
                        authenticated: Bool) -> CardChargeAnswer {
-        let components = ISODuration.utc.dateComponents([.year, .month], from: now)
-        if let year = components.year, let month = components.month,
-           card.expYear < year || (card.expYear == year && card.expMonth < month) {
-            return .declined(DeclineReason(code: "expired_card", message: "Your card has expired."))
+        switch CardExpiry(month: card.expMonth, year: card.expYear).problem(now: now) {
+        case .yearInPast?, .monthInPast?: return .declined(DeclineCode.expiredCard.reason)
+        default: break
         }
         switch card.behaviour {
         case .succeeds, .succeedsThen:
