@@ -54,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "Simulators",
-            dependencies: ["PaymentsCore"]
+            dependencies: ["PaymentsCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "KioskHTTP",

@@ -5,6 +5,8 @@ import PaymentsCore
 /// Request handling of the checkout simulator, kept apart from starting and stopping it.
 struct HostedCheckoutRoutes: Sendable {
     let service: any HostedCheckoutService
+    /// The store whose webhook endpoint `POST /webhooks` is.
+    let endpoint: any PaymentsService
     let formToken: CheckoutFormToken
 
     private static let maximumBody = 1 << 20
@@ -126,7 +128,7 @@ struct HostedCheckoutRoutes: Sendable {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         let body = try await request.body.collect(upTo: Self.maximumBody)
-        let receipt = try await service.receiveWebhook(httpHeaders: headers, body: Data(body.readableBytesView))
+        let receipt = try await endpoint.receiveWebhook(httpHeaders: headers, body: Data(body.readableBytesView))
         switch receipt {
         case .applied, .duplicate, .ignored:
             return Self.text(.ok, "ok\n")

@@ -41,10 +41,11 @@ public final class HostedCheckoutServer: Sendable {
         self.reachableHost = reachableHost
     }
 
-    /// Starts the server on a free port of `host`; the data directory's webhook secrets are
-    /// created on first use from `random`. `limits` bounds each request (see `HTTPServerLimits`).
+    /// Starts the server on a free port of `host`; `endpoint` is the store whose `/webhooks` it
+    /// serves. The provider's webhook secrets are created on first use from `random`. `limits` bounds each request (see `HTTPServerLimits`).
     public static func start(
         service: any HostedCheckoutService,
+        endpoint: any PaymentsService,
         random: SharedRandomGenerator,
         clock: any KioskClock,
         delivery: WebhookDeliveryMode = .immediate,
@@ -54,7 +55,7 @@ public final class HostedCheckoutServer: Sendable {
     ) async throws -> HostedCheckoutServer {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
-        let routes = HostedCheckoutRoutes(service: service,
+        let routes = HostedCheckoutRoutes(service: service, endpoint: endpoint,
                                           formToken: CheckoutFormToken(using: &generator))
         let box = ServerReference()
         let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, limits: limits) { request in

@@ -30,6 +30,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 14, name: "v14-card-processor", statements: v14),
         PostgresMigration(version: 15, name: "v15-checkout-confirmations", statements: v15),
         PostgresMigration(version: 16, name: "v16-provider-state", statements: v16),
+        PostgresMigration(version: 17, name: "v17-provider-over-api", statements: v17),
     ]
 
     private static let v1 = [
@@ -291,5 +292,39 @@ public enum PostgresStoreSchema {
         "DELETE FROM meta WHERE key = 'provider_event_cursor'",
         "INSERT INTO provider_sequences(name, value) SELECT name, value FROM sequences WHERE name IN ('msg', 'whd')",
         "DELETE FROM sequences WHERE name IN ('msg', 'whd')",
+    ]
+
+    private static let v17 = [
+        "ALTER TABLE checkout_sessions ADD COLUMN subscription_product_id TEXT",
+        "ALTER TABLE checkout_sessions ADD COLUMN on_hold BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE checkout_sessions ADD COLUMN purchase_method_id TEXT",
+        """
+        UPDATE checkout_sessions SET subscription_product_id = COALESCE((
+            SELECT e.product_id FROM events e
+            WHERE e.account_id = checkout_sessions.account_id AND e.subscription_id = checkout_sessions.subscription_id
+              AND e.product_id IS NOT NULL AND e.seq <= COALESCE((SELECT CAST(value AS BIGINT) FROM provider_state WHERE key = 'provider_event_cursor'), 0)
+              AND (e.type IN ('subscription.started', 'subscription.renewed')
+                   OR (e.type = 'subscription.plan_changed' AND e.invoice_id IS NOT NULL))
+            ORDER BY e.seq DESC LIMIT 1), product_id)
+        WHERE subscription_id IS NOT NULL
+        """,
+        """
+        UPDATE checkout_sessions SET on_hold = 1
+        WHERE subscription_id IS NOT NULL AND (
+            SELECT e.type FROM events e
+            WHERE e.account_id = checkout_sessions.account_id AND e.subscription_id = checkout_sessions.subscription_id
+              AND e.seq <= COALESCE((SELECT CAST(value AS BIGINT) FROM provider_state WHERE key = 'provider_event_cursor'), 0)
+              AND e.type IN ('subscription.started', 'subscription.renewed', 'subscription.recovered', 'subscription.expired',
+                             'subscription.grace_period_started', 'subscription.billing_retry_started')
+            ORDER BY e.seq DESC LIMIT 1) IN ('subscription.grace_period_started', 'subscription.billing_retry_started')
+        """,
+        """
+        CREATE UNIQUE INDEX checkout_sessions_idempotency ON checkout_sessions(account_id, idempotency_key)
+            WHERE idempotency_key IS NOT NULL
+        """,
+        """
+        INSERT INTO provider_state(key, value) SELECT key, value FROM meta WHERE key = 'webhook_secrets'
+            ON CONFLICT (key) DO NOTHING
+        """,
     ]
 }

@@ -11,12 +11,12 @@ import Testing
     static let evil = "http://evil.example"
 
     private func expectNothingCharged(_ fixture: HostedCheckoutFixture, _ checkout: PendingCheckout) async throws {
-        let session = try await fixture.service.checkoutSession(checkout.session.id)
+        let session = try await fixture.provider.checkoutSession(checkout.session.id)
         #expect(session.status == .open)
         #expect(session.paymentStatus == .unpaid)
         #expect(try await fixture.service.paymentMethods(accountID: fixture.account.id).isEmpty)
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).isEmpty)
-        #expect(try await fixture.service.webhookDeliveries().isEmpty)
+        #expect(try await fixture.provider.webhookDeliveries().isEmpty)
     }
 
     @Test func aCrossSitePostWithNoTokenDoesNotPay() async throws {
@@ -79,7 +79,7 @@ import Testing
             let paid = try await Browser.post(url + "/pay", form: Browser.card("4242424242424242") + [("csrf", token)],
                                               headers: [.origin: origin, .referer: url])
             #expect(paid.status == 303, "Origin \(origin)")
-            #expect(try await fixture.service.checkoutSession(checkout.session.id).isPaid)
+            #expect(try await fixture.provider.checkoutSession(checkout.session.id).isPaid)
         }
         await fixture.server.stop()
     }

@@ -30,7 +30,7 @@ import Testing
 
         let paid = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay", form: Browser.card("4242424242424242"))
         #expect(paid.status == 303)
-        let session = try await fixture.service.checkoutSession(checkout.session.id)
+        let session = try await fixture.provider.checkoutSession(checkout.session.id)
         let invoice = try await fixture.service.invoice(try #require(session.paymentID))
         #expect(invoice.total == .zero(.usd))
         let subscription = try #require(try await fixture.service.subscriptions(accountID: fixture.account.id).first)
@@ -49,7 +49,7 @@ import Testing
         #expect(page.body.contains("Pay $12.00</button>"))
 
         _ = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay", form: Browser.card("4242424242424242"))
-        let session = try await fixture.service.checkoutSession(checkout.session.id)
+        let session = try await fixture.provider.checkoutSession(checkout.session.id)
         let invoice = try await fixture.service.invoice(try #require(session.paymentID))
         #expect(invoice.total == Money(minorUnits: 1200, currency: .usd))
         #expect(invoice.lines.contains { $0.description == "Offer code WELCOME20" })
@@ -76,7 +76,7 @@ import Testing
         let fixture = try await HostedCheckoutFixture(catalog: Self.catalog)
         var generator = fixture.random
         func create(_ productID: String, state: String) async throws -> CheckoutSession {
-            try await fixture.service.createCheckoutSession(NewCheckoutSession(
+            try await fixture.provider.createCheckoutSession(NewCheckoutSession(
                 accountID: fixture.account.id, productID: productID, successURL: "http://127.0.0.1:9/return",
                 cancelURL: "http://127.0.0.1:9/cancel", state: state, idempotencyKey: "term.checkout.themes.1"),
                 using: &generator)
@@ -84,7 +84,7 @@ import Testing
         let first = try await create("themes", state: "first")
         let retried = try await create("themes", state: "second")
         #expect(retried.id == first.id)
-        await #expect(throws: PaymentsError.idempotencyKeyReused("checkout-session:term.checkout.themes.1")) {
+        await #expect(throws: PaymentsError.idempotencyKeyReused("term.checkout.themes.1")) {
             _ = try await create("pro.monthly", state: "third")
         }
         await fixture.server.stop()

@@ -90,7 +90,7 @@ import Testing
         let again = try await served.call(.post, "/v1/checkout-sessions/\(id)/abandon", key: served.adaKey)
         #expect(again.status == 200 && again.body["outcome"] as? String == "cancelled")
         // The provider told the merchant at once, as when the customer cancels on the page.
-        let deliveries = try await served.service.webhookDeliveries()
+        let deliveries = try await served.provider.webhookDeliveries()
         #expect(deliveries.map(\.eventType) == [.paymentCancelled])
         #expect(deliveries.map(\.status) == [.delivered])
 

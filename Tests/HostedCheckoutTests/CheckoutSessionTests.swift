@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HostedCheckout
 import PaymentsCore
 import Testing
@@ -8,14 +9,14 @@ import Testing
     private func session(_ fixture: HostedCheckoutFixture, lifetime: TimeInterval = NewCheckoutSession.defaultLifetime)
         async throws -> CheckoutSession {
         var generator = fixture.random
-        return try await fixture.service.createCheckoutSession(NewCheckoutSession(
+        return try await fixture.provider.createCheckoutSession(NewCheckoutSession(
             accountID: fixture.account.id, productID: "themes", successURL: "http://127.0.0.1:9/return",
             cancelURL: "http://127.0.0.1:9/cancel", state: "abc", lifetime: lifetime), using: &generator)
     }
 
     private func pay(_ fixture: HostedCheckoutFixture, _ id: String, _ number: String = "4242424242424242")
         async throws -> CheckoutPaymentResult {
-        try await fixture.service.payCheckoutSession(
+        try await fixture.provider.payCheckoutSession(
             id, card: CardDetails(number: number, expiryMonth: 12, expiryYear: 2034, cvc: "123"))
     }
 
@@ -30,14 +31,14 @@ import Testing
         #expect(second.expiresAt == HostedCheckoutFixture.start + 86_400)
 
         fixture.clock.advance(by: 3_599)
-        #expect(try await fixture.service.checkoutSession(first.id).status == .open)
+        #expect(try await fixture.provider.checkoutSession(first.id).status == .open)
         fixture.clock.advance(by: 1)
-        #expect(try await fixture.service.checkoutSession(first.id).status == .expired)
+        #expect(try await fixture.provider.checkoutSession(first.id).status == .expired)
         guard case .expired = try await pay(fixture, first.id) else {
             Issue.record("an expired session must not be paid")
             return
         }
-        #expect(try await fixture.service.checkoutSession(second.id).status == .open)
+        #expect(try await fixture.provider.checkoutSession(second.id).status == .open)
         await fixture.server.stop()
     }
 
@@ -47,9 +48,9 @@ import Testing
         _ = try await fixture.service.attach(accountID: fixture.account.id, toTestClock: clock.id)
         let created = try await session(fixture, lifetime: 60)
         fixture.clock.advance(by: 3_600)  // real time moves; the account's clock does not
-        #expect(try await fixture.service.checkoutSession(created.id).status == .open)
+        #expect(try await fixture.provider.checkoutSession(created.id).status == .open)
         _ = try await fixture.service.advanceTestClock(clock.id, to: HostedCheckoutFixture.start + 60)
-        #expect(try await fixture.service.checkoutSession(created.id).status == .expired)
+        #expect(try await fixture.provider.checkoutSession(created.id).status == .expired)
         await fixture.server.stop()
     }
 
@@ -64,7 +65,39 @@ import Testing
         #expect(paymentIDs[0] == paymentIDs[1])
         let invoices = try await fixture.service.invoices(accountID: fixture.account.id, query: InvoiceQuery()).items
         #expect(invoices.count == 1)
-        #expect(try await fixture.service.webhookDeliveries().count == 1)
+        #expect(try await fixture.provider.webhookDeliveries().count == 1)
+        #expect(try await fixture.service.checkInvariants().isEmpty)
+        await fixture.server.stop()
+    }
+
+    /// The provider claims a charge in its session row before it asks the store, so a submit
+    /// after a crash that came between the store's charge and the provider's record replays the
+    /// same request under the same key: the store answers with the first charge, nothing is
+    /// charged or saved again, and the session is paid with that charge.
+    @Test func aSubmitAfterACrashReplaysTheChargeInFlight() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let created = try await session(fixture)
+        let card = try await fixture.service.addCard(accountID: fixture.account.id, card: CardDetails(
+            number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"), makeDefault: false)
+        let database = try DatabaseQueue(path: DataDirectory(url: fixture.directory).databaseURL.path)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE checkout_sessions SET attempts = 1, purchase_method_id = ? WHERE id = ?",
+                           arguments: [card.id, created.id])
+        }
+        guard case let .purchased(charged) = try await fixture.service.purchase(PurchaseRequest(
+            accountID: fixture.account.id, productID: "themes", paymentMethodID: card.id,
+            idempotencyKey: "\(created.id):1")) else {
+            Issue.record("the store did not charge the claimed request")
+            return
+        }
+        guard case let .paid(paid) = try await pay(fixture, created.id, "5555555555554444") else {
+            Issue.record("the replayed charge did not pay the session")
+            return
+        }
+        #expect(paid.paymentID == charged.invoice.id)
+        #expect(try await fixture.service.invoices(accountID: fixture.account.id, query: InvoiceQuery()).items.count == 1)
+        #expect(try await fixture.service.paymentMethods(accountID: fixture.account.id).map(\.last4) == ["4242"])
+        #expect(try await fixture.provider.webhookDeliveries().map(\.eventType) == [.paymentSucceeded])
         #expect(try await fixture.service.checkInvariants().isEmpty)
         await fixture.server.stop()
     }
@@ -77,8 +110,8 @@ import Testing
             return
         }
         #expect(errors.number != nil)
-        #expect(try await fixture.service.webhookDeliveries().isEmpty)
-        #expect(try await fixture.service.checkoutSession(created.id).status == .open)
+        #expect(try await fixture.provider.webhookDeliveries().isEmpty)
+        #expect(try await fixture.provider.checkoutSession(created.id).status == .open)
         await fixture.server.stop()
     }
 
@@ -92,7 +125,7 @@ import Testing
             Issue.record("expected a challenge")
             return
         }
-        guard case let .declined(_, message) = try await fixture.service.answerChallenge(sessionID: failing.id,
+        guard case let .declined(_, message) = try await fixture.provider.answerChallenge(sessionID: failing.id,
                                                                                          outcome: .failed) else {
             Issue.record("a failed challenge did not decline")
             return
@@ -105,7 +138,7 @@ import Testing
 
         let paying = try await session(fixture)
         _ = try await pay(fixture, paying.id, "4000002760003184")
-        guard case .paid = try await fixture.service.answerChallenge(sessionID: paying.id, outcome: .approved) else {
+        guard case .paid = try await fixture.provider.answerChallenge(sessionID: paying.id, outcome: .approved) else {
             Issue.record("an approved challenge did not pay")
             return
         }
@@ -120,7 +153,7 @@ import Testing
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         await #expect(throws: HostedCheckoutError.self) {
             var generator = fixture.random
-            _ = try await fixture.service.createCheckoutSession(NewCheckoutSession(
+            _ = try await fixture.provider.createCheckoutSession(NewCheckoutSession(
                 accountID: fixture.account.id, productID: "themes", successURL: "http://127.0.0.1:9/same",
                 cancelURL: "http://127.0.0.1:9/same", state: "abc"), using: &generator)
         }

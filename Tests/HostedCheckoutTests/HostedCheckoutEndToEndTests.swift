@@ -36,7 +36,7 @@ import Testing
         #expect(confirmation.redirectAgrees)
         #expect(confirmation.session.paymentID == classification.paymentID)
         #expect(confirmation.session.confirmedAt != nil)
-        let deliveries = try await fixture.service.webhookDeliveries()
+        let deliveries = try await fixture.provider.webhookDeliveries()
         #expect(deliveries.map(\.eventType) == [.paymentSucceeded])
         #expect(deliveries.map(\.status) == [.delivered])
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).map(\.id) == ["themes"])
@@ -59,7 +59,7 @@ import Testing
         #expect(confirmation.verdict == .paid)
         let subscriptionID = try #require(confirmation.session.subscriptionID)
         #expect(try await fixture.service.providerSubscriptionStatus(subscriptionID) == "active")
-        #expect(try await fixture.service.webhookDeliveries().map(\.eventType) == [.paymentSucceeded, .subscriptionActive])
+        #expect(try await fixture.provider.webhookDeliveries().map(\.eventType) == [.paymentSucceeded, .subscriptionActive])
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).map(\.id) == ["premium"])
         await fixture.server.stop()
     }
@@ -81,7 +81,7 @@ import Testing
         }
         #expect(classification.outcome == .cancelled)
         #expect(confirmation.verdict == .notPaid)
-        #expect(try await fixture.service.webhookDeliveries().map(\.eventType) == [.paymentCancelled])
+        #expect(try await fixture.provider.webhookDeliveries().map(\.eventType) == [.paymentCancelled])
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).isEmpty)
         let repay = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay", form: Browser.card("4242424242424242"))
         #expect(repay.status == 410)
@@ -98,7 +98,7 @@ import Testing
         #expect(declined.status == 402)
         #expect(declined.body.contains("Your card has insufficient funds."))
         #expect(declined.location == nil)
-        var session = try await fixture.service.checkoutSession(checkout.session.id)
+        var session = try await fixture.provider.checkoutSession(checkout.session.id)
         #expect(session.status == .open)
         #expect(session.paymentStatus == .unpaid)
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).isEmpty)
@@ -110,7 +110,7 @@ import Testing
         #expect(confirmation.verdict == .paid)
         session = confirmation.session
         #expect(session.lastDeclineMessage == nil)
-        #expect(try await fixture.service.webhookDeliveries().map(\.eventType) == [.paymentFailed, .paymentSucceeded])
+        #expect(try await fixture.provider.webhookDeliveries().map(\.eventType) == [.paymentFailed, .paymentSucceeded])
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).map(\.id) == ["themes"])
         await fixture.server.stop()
     }

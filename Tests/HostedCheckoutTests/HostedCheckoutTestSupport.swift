@@ -11,6 +11,9 @@ import Simulators
 /// a seeded generator, for the hosted-checkout tests.
 struct HostedCheckoutFixture {
     let service: LocalPaymentsService
+    let directory: URL
+    /// The sandbox's provider beside the store, reaching it through its API.
+    let provider: SimulatedCheckoutProvider
     let clock: ManualClock
     let random: SharedRandomGenerator
     let server: HostedCheckoutServer
@@ -20,12 +23,15 @@ struct HostedCheckoutFixture {
 
     init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog,
          limits: HTTPServerLimits = .standard, host: String = "127.0.0.1") async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
         clock = ManualClock(Self.start)
+        let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+                                           cardProcessor: cards)
+        provider = try SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
+                                                 cardProcessor: cards, catalog: catalog, clock: clock)
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
-        server = try await HostedCheckoutServer.start(service: service, random: random,
+        server = try await HostedCheckoutServer.start(service: provider, endpoint: service, random: random,
                                                       clock: clock, delivery: delivery, limits: limits, host: host)
         account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
     }
@@ -34,7 +40,7 @@ struct HostedCheckoutFixture {
                lifetime: TimeInterval = NewCheckoutSession.defaultLifetime, offerCode: String? = nil,
                idempotencyKey: String? = nil) async throws -> PendingCheckout {
         var generator = random
-        return try await PendingCheckout.begin(accountID: account.id, productID: productID, service: service,
+        return try await PendingCheckout.begin(accountID: account.id, productID: productID, service: provider,
                                                server: server, timeout: timeout, lifetime: lifetime,
                                                offerCode: offerCode, idempotencyKey: idempotencyKey, using: &generator)
     }

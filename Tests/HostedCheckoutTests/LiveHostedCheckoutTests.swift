@@ -8,13 +8,17 @@ import Simulators
 /// The storefront's hosted checkout as wired in the executable: its server starts on the first
 /// checkout, and every answer is the server's session, settled so it cannot go stale.
 @Suite struct LiveHostedCheckoutTests {
-    private func store(_ catalog: Catalog = HostedCheckoutFixture.catalog) async throws -> (LocalPaymentsService, Account) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-live-checkout-\(UUID().uuidString)")
-        let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
-                                               clock: SystemClock(),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+    private func store(_ catalog: Catalog = HostedCheckoutFixture.catalog) async throws
+        -> (LocalPaymentsService, Account, LiveHostedCheckout, SimulatedCheckoutProvider) {
+        let directory = DataDirectory(url: FileManager.default.temporaryDirectory
+            .appendingPathComponent("kiosk-live-checkout-\(UUID().uuidString)"))
+        let cards = try SimulatedCardProcessor(directory: directory)
+        let service = try LocalPaymentsService(directory: directory, catalog: catalog, clock: SystemClock(),
+                                               cardProcessor: cards)
+        let provider = try SimulatedCheckoutProvider(directory: directory, merchant: service, cardProcessor: cards,
+                                                     catalog: catalog, clock: SystemClock())
         let account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
-        return (service, account)
+        return (service, account, LiveHostedCheckout(provider: provider, merchant: service), provider)
     }
 
     private func request(_ account: Account) -> HostedCheckoutRequest {
@@ -22,8 +26,7 @@ import Simulators
     }
 
     @Test func aPaidCheckoutIsReportedWithItsInvoice() async throws {
-        let (service, account) = try await store()
-        let live = LiveHostedCheckout(service: service)
+        let (service, account, live, provider) = try await store()
         let session = try await live.createSession(request(account))
         #expect(session.url.hasPrefix("http://127.0.0.1:"))
         let paid = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
@@ -39,8 +42,7 @@ import Simulators
 
     /// Issue 13: the storefront's promo code and idempotency key reach the page and the charge.
     @Test func theStorefrontsPromoCodeAndKeyTravelWithTheBrowserCheckout() async throws {
-        let (service, account) = try await store(CheckoutSeamsTests.catalog)
-        let live = LiveHostedCheckout(service: service)
+        let (service, account, live, provider) = try await store(CheckoutSeamsTests.catalog)
         let request = HostedCheckoutRequest(accountID: account.id, productID: "themes", offerCode: "WELCOME20",
                                             idempotencyKey: "storefront.checkout.themes.1")
         let session = try await live.createSession(request)
@@ -58,8 +60,7 @@ import Simulators
     }
 
     @Test func cancellingInTheBrowserIsCancelled() async throws {
-        let (service, account) = try await store()
-        let live = LiveHostedCheckout(service: service)
+        let (service, account, live, provider) = try await store()
         let session = try await live.createSession(request(account))
         let cancelled = try await Browser.post(session.url + "/cancel")
         _ = try await Browser.get(try #require(cancelled.location))
@@ -67,15 +68,14 @@ import Simulators
     }
 
     @Test func abandoningClosesTheSessionSoALatePaymentIsRefused() async throws {
-        let (service, account) = try await store()
-        let live = LiveHostedCheckout(service: service)
+        let (service, account, live, provider) = try await store()
         let session = try await live.createSession(request(account))
         // The page is open in the browser (its form and token) when the terminal gives up.
         #expect(try await Browser.get(session.url).formToken != nil)
         #expect(try await live.abandon(session.id) == .cancelled)
         let late = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
         #expect(late.status == 410)
-        #expect(try await service.checkoutSession(session.id).isPaid == false)
+        #expect(try await provider.checkoutSession(session.id).isPaid == false)
         #expect(try await service.entitlements(accountID: account.id).isEmpty)
     }
 }

@@ -18,7 +18,7 @@ import Testing
         try await fixture.service.runDueWork()  // as the scheduler's next tick does
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.state == .subscribed)
         _ = try await fixture.server.deliverDueWebhooks()
-        #expect(try await fixture.service.webhookDeliveries().last?.eventType == .subscriptionRenewed)
+        #expect(try await fixture.provider.webhookDeliveries().last?.eventType == .subscriptionRenewed)
         #expect(try await fixture.service.providerSubscriptionStatus(subscriptionID) == "active")
 
         try await fixture.service.updateStoreControls(StoreControls(renewalsFail: true))
@@ -32,10 +32,10 @@ import Testing
             accountID: fixture.account.id, query: InvoiceQuery(status: .paid)).items.first)
         _ = try await fixture.service.refund(invoiceID: renewal.id, idempotencyKey: nil)
         _ = try await fixture.server.deliverDueWebhooks()
-        let types = try await fixture.service.webhookDeliveries().map(\.eventType)
+        let types = try await fixture.provider.webhookDeliveries().map(\.eventType)
         #expect(types == [.paymentSucceeded, .subscriptionActive, .subscriptionRenewed, .subscriptionOnHold,
                           .subscriptionCancelled, .refundSucceeded])
-        #expect(try await fixture.service.webhookDeliveries().allSatisfy { $0.status == .delivered })
+        #expect(try await fixture.provider.webhookDeliveries().allSatisfy { $0.status == .delivered })
         #expect(try await fixture.service.providerSubscriptionStatus(subscriptionID) == "cancelled")
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).isEmpty)
         #expect(try await fixture.service.checkInvariants() == [])
@@ -49,7 +49,7 @@ import Testing
         try await fixture.service.runDueWork()
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.currentPeriodEnd
                 == (try ISODuration(months: 2).advance(HostedCheckoutFixture.start)))
-        #expect(try await fixture.service.webhookDeliveries().isEmpty)
+        #expect(try await fixture.provider.webhookDeliveries().isEmpty)
         await fixture.server.stop()
     }
 
@@ -69,8 +69,8 @@ import Testing
         try await fixture.service.runDueWork()
         fixture.clock.set(twoMonths)
         try await fixture.service.runDueWork()  // a second renewal before the provider looks
-        let deliveries = try await fixture.service.webhookDeliveries()
-        #expect(try await fixture.service.webhookDeliveries() == deliveries)
+        let deliveries = try await fixture.provider.webhookDeliveries()
+        #expect(try await fixture.provider.webhookDeliveries() == deliveries)
         let renewals = try deliveries.filter { $0.eventType == .subscriptionRenewed }
             .map { try WebhookEvent(jsonBody: $0.body) }
         #expect(renewals.map(\.data.subscriptionId) == [subscriptionID, subscriptionID])
@@ -97,7 +97,7 @@ import Testing
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.state == .inBillingRetryPeriod)
         let events = try await fixture.service.events(accountID: fixture.account.id, after: nil, limit: 1_000).map(\.type)
         #expect(events.filter { $0 == .renewalFailed }.count == 3)  // the renewal, and the retries of days 1 and 3
-        let holds = try await fixture.service.webhookDeliveries().filter { $0.eventType == .subscriptionOnHold }
+        let holds = try await fixture.provider.webhookDeliveries().filter { $0.eventType == .subscriptionOnHold }
         #expect(holds.count == 1)
         await fixture.server.stop()
     }

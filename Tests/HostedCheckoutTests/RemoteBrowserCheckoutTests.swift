@@ -168,7 +168,7 @@ import Testing
         // The server closed the session: the page can no longer charge.
         let late = try await Browser.post(checkout.session.url + "/pay", form: Browser.card("4242424242424242"))
         #expect(late.location == nil)
-        #expect(try await served.service.checkoutSession(checkout.session.id).status == .expired)
+        #expect(try await served.provider.checkoutSession(checkout.session.id).status == .expired)
         #expect(try await served.service.invoices(accountID: served.ada.id, query: InvoiceQuery()).items.isEmpty)
         #expect(try await checkout.client.subscriptions(served.ada.id).isEmpty)
     }

@@ -5,6 +5,7 @@ import Hummingbird
 import KioskServer
 import Logging
 import PaymentsCore
+import Simulators
 import Testing
 
 /// `kiosk serve` as a remote storefront sees it: a `KioskServer` on a free loopback port with the
@@ -19,6 +20,7 @@ struct ServedCheckoutFixture {
     private let task: Task<Void, any Error>
 
     var service: LocalPaymentsService { checkout.service }
+    var provider: SimulatedCheckoutProvider { checkout.provider }
     var ada: Account { checkout.account }
 
     /// `opener: false` serves the API without a hosted checkout.
@@ -32,7 +34,7 @@ struct ServedCheckoutFixture {
         logger.logLevel = .critical
         let server = KioskServer(service: checkout.service, adminKey: try AdminKey.loadOrCreate(in: directory, using: &generator),
                                  host: "127.0.0.1", port: 0, checkoutOpener: opener ? checkout.server : nil,
-                                 hostedCheckout: checkout.service, logger: logger)
+                                 hostedCheckout: checkout.provider, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { port in continuation.yield(port); continuation.finish() } }
         var iterator = ports.makeAsyncIterator()

@@ -35,19 +35,19 @@ import Testing
         let transport = ScriptedTransport(statuses: [500, 503])
         let schedule = WebhookRetrySchedule(retryDelaysInSeconds: [5, 300])
 
-        let first = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
+        let first = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
         #expect(first.map(\.httpStatus) == [500])
         #expect(first.map(\.statusAfter) == [.pending])
         #expect(first.first?.nextAttemptAt == fixture.clock.now + 5)
         fixture.clock.advance(by: 4)
-        #expect(try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule).isEmpty)
+        #expect(try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule).isEmpty)
         fixture.clock.advance(by: 1)
-        let second = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
+        let second = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
         #expect(second.map(\.attempt) == [2])
         fixture.clock.advance(by: 300)
-        let third = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
+        let third = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
         #expect(third.map(\.delivered) == [true])
-        #expect(try await fixture.service.webhookDeliveries().map(\.status) == [.delivered])
+        #expect(try await fixture.provider.webhookDeliveries().map(\.status) == [.delivered])
         await fixture.server.stop()
     }
 
@@ -56,18 +56,18 @@ import Testing
         try await paid(fixture)
         let transport = ScriptedTransport(statuses: [500, 500])
         let schedule = WebhookRetrySchedule(retryDelaysInSeconds: [5])
-        _ = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
+        _ = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
         fixture.clock.advance(by: 5)
-        let last = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
+        let last = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: schedule)
         #expect(last.map(\.statusAfter) == [.failed])
-        #expect(try await fixture.service.webhookDeliveries().first?.lastError == "HTTP 500")
+        #expect(try await fixture.provider.webhookDeliveries().first?.lastError == "HTTP 500")
         await fixture.server.stop()
     }
 
     @Test func qaControlsDelayDropDuplicateReorderAndReplay() async throws {
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         try await paid(fixture, "pro.monthly")
-        let service = fixture.service
+        let service = fixture.provider
         let transport = ScriptedTransport()
         let schedule = WebhookRetrySchedule.dodoPayments
         let queued = try await service.webhookDeliveries()
@@ -100,11 +100,11 @@ import Testing
     @Test func duplicatedDeliveriesOverHTTPAreBothAcknowledged() async throws {
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         try await paid(fixture)
-        let original = try #require(try await fixture.service.webhookDeliveries().first)
-        _ = try await fixture.service.duplicateWebhookDelivery(original.id)
+        let original = try #require(try await fixture.provider.webhookDeliveries().first)
+        _ = try await fixture.provider.duplicateWebhookDelivery(original.id)
         let attempts = try await fixture.server.deliverDueWebhooks()
         #expect(attempts.map(\.httpStatus) == [200, 200])
-        let events = try await fixture.service.webhookDeliveries()
+        let events = try await fixture.provider.webhookDeliveries()
         #expect(events.map(\.status) == [.delivered, .delivered])
         await fixture.server.stop()
     }

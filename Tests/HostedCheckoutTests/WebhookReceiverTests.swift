@@ -34,7 +34,7 @@ import Testing
 
     private func secrets(_ fixture: HostedCheckoutFixture) async throws -> WebhookSecretSet {
         var generator = fixture.random
-        return try await fixture.service.webhookSecrets(creatingWith: &generator)
+        return try await fixture.provider.webhookSecrets(creatingWith: &generator)
     }
 
     private func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970) }
@@ -42,7 +42,7 @@ import Testing
     @Test func forgedStaleAndReplayedWebhooksChangeNothing() async throws {
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         let session = try await paidSubscription(fixture)
-        let delivery = try #require(try await fixture.service.webhookDeliveries().first)
+        let delivery = try #require(try await fixture.provider.webhookDeliveries().first)
         let now = fixture.clock.now
 
         var other = SeededGenerator(seed: 7)
@@ -65,17 +65,17 @@ import Testing
         let edited = try await post(fixture, signer.headers(id: delivery.messageID, timestamp: seconds(now),
                                                             body: delivery.body), tampered)
         #expect(edited.status == 400)
-        #expect(try await fixture.service.checkoutSession(session.id).confirmedAt == nil)
+        #expect(try await fixture.provider.checkoutSession(session.id).confirmedAt == nil)
 
         let genuine = signer.headers(id: delivery.messageID, timestamp: seconds(now), body: delivery.body)
         #expect(try await post(fixture, genuine, delivery.body).status == 200)
-        let confirmedAt = try #require(try await fixture.service.checkoutSession(session.id).confirmedAt)
+        let confirmedAt = try #require(try await fixture.provider.checkoutSession(session.id).confirmedAt)
 
         fixture.clock.advance(by: 60)
         #expect(try await post(fixture, genuine, delivery.body).status == 200)  // a replay within tolerance: a duplicate
         let receipt = try await fixture.service.receiveWebhook(httpHeaders: genuine.httpHeaders, body: delivery.body)
         #expect(receipt == .duplicate)
-        #expect(try await fixture.service.checkoutSession(session.id).confirmedAt == confirmedAt)
+        #expect(try await fixture.provider.checkoutSession(session.id).confirmedAt == confirmedAt)
 
         fixture.clock.advance(by: 300)
         let late = try await post(fixture, genuine, delivery.body)  // the captured request, replayed too late
@@ -116,7 +116,7 @@ import Testing
         let headers = signer.headers(id: "msg_x", timestamp: seconds(fixture.clock.now), body: body)
         let receipt = try await fixture.service.receiveWebhook(httpHeaders: headers.httpHeaders, body: body)
         #expect(receipt == .ignored(.paymentSucceeded, reason: "payment is not a paid invoice of the customer"))
-        let session = try await fixture.service.checkoutSession(checkout.session.id)
+        let session = try await fixture.provider.checkoutSession(checkout.session.id)
         #expect(session.confirmedAt == nil)
         #expect(session.paymentStatus == .unpaid)
         #expect(try await fixture.service.entitlements(accountID: fixture.account.id).isEmpty)
@@ -145,9 +145,9 @@ import Testing
             == .ignored(.paymentSucceeded, reason: reason))
         #expect(try await send("msg_2", payment: paymentID, customer: "acct_someone_else")
             == .ignored(.paymentSucceeded, reason: reason))
-        #expect(try await fixture.service.checkoutSession(session.id).confirmedAt == nil)
+        #expect(try await fixture.provider.checkoutSession(session.id).confirmedAt == nil)
         #expect(try await send("msg_3", payment: paymentID, customer: fixture.account.id) == .applied(.paymentSucceeded))
-        #expect(try await fixture.service.checkoutSession(session.id).confirmedAt != nil)
+        #expect(try await fixture.provider.checkoutSession(session.id).confirmedAt != nil)
         await fixture.server.stop()
     }
 
@@ -156,12 +156,12 @@ import Testing
         let session = try await paidSubscription(fixture)
         let oldSigner = WebhookSigner(secrets: try await secrets(fixture))
         var generator = fixture.random
-        _ = try await fixture.service.rotateWebhookSecret(using: &generator)
-        let delivery = try #require(try await fixture.service.webhookDeliveries().first)
+        _ = try await fixture.provider.rotateWebhookSecret(using: &generator)
+        let delivery = try #require(try await fixture.provider.webhookDeliveries().first)
         fixture.clock.advance(by: 3_600)
         let headers = oldSigner.headers(id: delivery.messageID, timestamp: seconds(fixture.clock.now), body: delivery.body)
         #expect(try await post(fixture, headers, delivery.body).status == 200)
-        #expect(try await fixture.service.checkoutSession(session.id).confirmedAt != nil)
+        #expect(try await fixture.provider.checkoutSession(session.id).confirmedAt != nil)
 
         fixture.clock.advance(by: WebhookSecretSet.rotationGracePeriod)
         let expired = oldSigner.headers(id: "msg_new", timestamp: seconds(fixture.clock.now), body: delivery.body)

@@ -14,6 +14,8 @@ import Simulators
 /// default catalog and a manual clock; clients are the generated `Client` over real HTTP.
 struct ServerFixture {
     let service: LocalPaymentsService
+    /// The sandbox's hosted-checkout provider whose outbox the admin webhook endpoints steer.
+    let provider: SimulatedCheckoutProvider
     let clock: ManualClock
     let adminKey: AdminKey
     let baseURL: URL
@@ -28,14 +30,17 @@ struct ServerFixture {
         guard let catalogURL = KioskResources.defaultCatalogURL else { throw SetupFailure(message: "no default catalog") }
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         let clock = ManualClock(start)
+        let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+                                               cardProcessor: cards)
+        let provider = try SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
+                                                     cardProcessor: cards, catalog: catalog, clock: clock)
         try DataDirectory(url: directory).create()
         var generator = SystemRandomNumberGenerator()
         let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let server = KioskServer(service: service, adminKey: adminKey, host: "127.0.0.1", port: 0, hostedCheckout: service,
+        let server = KioskServer(service: service, adminKey: adminKey, host: "127.0.0.1", port: 0, hostedCheckout: provider,
                                  logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { port in continuation.yield(port); continuation.finish() } }
@@ -44,7 +49,7 @@ struct ServerFixture {
             task.cancel()
             throw SetupFailure(message: "the server did not start")
         }
-        return ServerFixture(service: service, clock: clock, adminKey: adminKey,
+        return ServerFixture(service: service, provider: provider, clock: clock, adminKey: adminKey,
                              baseURL: URL(string: "http://127.0.0.1:\(port)")!, task: task)
     }
 

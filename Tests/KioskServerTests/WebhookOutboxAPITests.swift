@@ -27,14 +27,14 @@ import Testing
     private func paidCheckout(_ fixture: ServerFixture) async throws -> RecordingTransport {
         let ann = try await fixture.customerKey("ann")
         var generator = SystemRandomNumberGenerator()
-        _ = try await fixture.service.webhookSecrets(creatingWith: &generator)
-        let session = try await fixture.service.createCheckoutSession(NewCheckoutSession(
+        _ = try await fixture.provider.webhookSecrets(creatingWith: &generator)
+        let session = try await fixture.provider.createCheckoutSession(NewCheckoutSession(
             accountID: ann.id, productID: "themes.lifetime", successURL: "http://127.0.0.1:9/return",
             cancelURL: "http://127.0.0.1:9/cancel", state: "abc"), using: &generator)
-        _ = try await fixture.service.payCheckoutSession(
+        _ = try await fixture.provider.payCheckoutSession(
             session.id, card: CardDetails(number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"))
         let transport = RecordingTransport()
-        _ = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: .dodoPayments)
+        _ = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: .dodoPayments)
         return transport
     }
 
@@ -43,7 +43,7 @@ import Testing
         defer { Task { await fixture.stop() } }
         let transport = try await paidCheckout(fixture)
         let listed = try await fixture.admin.listWebhookDeliveries().ok.body.json
-        #expect(listed.map(\.id) == (try await fixture.service.webhookDeliveries()).map(\.id))
+        #expect(listed.map(\.id) == (try await fixture.provider.webhookDeliveries()).map(\.id))
         let original = try #require(listed.first { $0.eventType == "payment.succeeded" })
         #expect(original.status == .delivered)
         #expect(original.attempts == 1)
@@ -60,7 +60,7 @@ import Testing
         #expect(try await fixture.admin.listWebhookDeliveries().ok.body.json.count == listed.count + 2)
 
         let before = transport.messageIDs.filter { $0 == original.messageId }.count
-        _ = try await fixture.service.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: .dodoPayments)
+        _ = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: .dodoPayments)
         #expect(transport.messageIDs.filter { $0 == original.messageId }.count == before + 2)
         let after = try await fixture.admin.listWebhookDeliveries().ok.body.json
         #expect(after.filter { [replayed.id, duplicated.id].contains($0.id) }.map(\.status) == [.delivered, .delivered])
@@ -73,7 +73,7 @@ import Testing
         _ = try await paidCheckout(fixture)
         let ann = try await fixture.customerKey("bob")
         let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key, adminKey: fixture.adminKey.value))
-        let local = try await fixture.service.webhookDeliveries()
+        let local = try await fixture.provider.webhookDeliveries()
         let listed = try await client.webhookDeliveries()
         #expect(listed == local)
         let original = try #require(listed.first { $0.eventType == .paymentSucceeded })
@@ -112,7 +112,7 @@ import Testing
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
         _ = try await paidCheckout(fixture)
-        let deliveries = try await fixture.service.webhookDeliveries()
+        let deliveries = try await fixture.provider.webhookDeliveries()
         let original = try #require(deliveries.first)
         let bob = try await fixture.customerKey("bob")
         for key: String? in [nil, bob.key, "kiosk_admin_wrong"] {
@@ -124,6 +124,6 @@ import Testing
                 #expect(answer.contentType == "application/problem+json")
             }
         }
-        #expect(try await fixture.service.webhookDeliveries() == deliveries)
+        #expect(try await fixture.provider.webhookDeliveries() == deliveries)
     }
 }

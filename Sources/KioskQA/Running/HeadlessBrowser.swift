@@ -2,18 +2,18 @@ import Foundation
 import KioskViewModels
 import PaymentsCore
 
-/// The hosted checkout page, in process: sessions are created and paid in the same store the
-/// real checkout server uses, and the customer's moves come from the scenario's `browser` steps.
+/// The hosted checkout page, in process: sessions are created and paid by the same simulated
+/// provider the real checkout server uses, and the customer's moves come from the scenario's `browser` steps.
 /// No server or socket is involved, so scenarios stay deterministic and run in parallel.
 actor HeadlessBrowser {
-    private let service: LocalPaymentsService
+    private let provider: any HostedCheckoutService
     private var generator: SeededGenerator
     private var answers: [BrowserAnswer] = []
     private var parked: [String: CheckedContinuation<HostedCheckoutOutcome, Never>] = [:]
     private let onParkedChange: @Sendable (Int) async -> Void
 
-    init(service: LocalPaymentsService, seed: UInt64, onParkedChange: @escaping @Sendable (Int) async -> Void) {
-        self.service = service
+    init(provider: any HostedCheckoutService, seed: UInt64, onParkedChange: @escaping @Sendable (Int) async -> Void) {
+        self.provider = provider
         generator = SeededGenerator(seed: seed ^ 0xB0B)
         self.onParkedChange = onParkedChange
     }
@@ -54,12 +54,12 @@ actor HeadlessBrowser {
                                      state: request.idempotencyKey, offerCode: request.offerCode,
                                      idempotencyKey: request.idempotencyKey)
         var local = nextGenerator()
-        let session = try await service.createCheckoutSession(new, using: &local)
+        let session = try await provider.createCheckoutSession(new, using: &local)
         return Self.wrap(session)
     }
 
     private func session(_ id: String) async throws -> HostedCheckoutSession {
-        Self.wrap(try await service.checkoutSession(id))
+        Self.wrap(try await provider.checkoutSession(id))
     }
 
     private func awaitOutcome(_ id: String) async -> HostedCheckoutOutcome {
@@ -81,22 +81,16 @@ actor HeadlessBrowser {
         SeededGenerator(seed: generator.next())
     }
 
-    private func isExpired(_ session: CheckoutSession) async throws -> Bool {
-        if session.status == .expired { return true }
-        let now = try await service.now(for: session.accountID)
-        return now >= session.expiresAt
-    }
-
     /// The app gave up waiting: the server's view decides (paid, expired, or now cancelled).
     private func abandon(_ id: String) async throws -> HostedCheckoutOutcome {
-        let session = try await service.checkoutSession(id)
+        let session = try await provider.checkoutSession(id)
         let outcome: HostedCheckoutOutcome
         if session.isPaid {
-            outcome = try await paidOutcome(session)
-        } else if try await isExpired(session) {
+            outcome = paidOutcome(session)
+        } else if session.status == .expired {
             outcome = .expired
         } else {
-            _ = try await service.cancelCheckoutSession(id)
+            _ = try await provider.cancelCheckoutSession(id)
             outcome = .cancelled
         }
         if let continuation = parked.removeValue(forKey: id) {
@@ -111,25 +105,24 @@ actor HeadlessBrowser {
         case let .pay(card):
             let details = CardDetails(number: card, expiryMonth: 12, expiryYear: 2034, cvc: TestCards.cvc(for: card),
                                       cardholderName: "QA Tester", postalCode: "94107")
-            switch try await service.payCheckoutSession(sessionID, card: details) {
-            case let .paid(session): return try await paidOutcome(session)
+            switch try await provider.payCheckoutSession(sessionID, card: details) {
+            case let .paid(session): return paidOutcome(session)
             case let .declined(_, message): return .declined(message: message)
             case .requiresAction: return .declined(message: "The card needs authentication.")
             case let .invalidCard(_, errors): return .declined(message: "\(errors)")
             case .expired: return .expired
             }
         case .cancel:
-            _ = try await service.cancelCheckoutSession(sessionID)
+            _ = try await provider.cancelCheckoutSession(sessionID)
             return .cancelled
         case .abandon:
             return .cancelled
         }
     }
 
-    private func paidOutcome(_ session: CheckoutSession) async throws -> HostedCheckoutOutcome {
-        let page = try await service.invoices(accountID: session.accountID, query: InvoiceQuery(limit: 1))
-        guard let invoice = page.items.first else { return .declined(message: "The payment left no invoice.") }
-        return .succeeded(invoiceID: invoice.id)
+    private func paidOutcome(_ session: CheckoutSession) -> HostedCheckoutOutcome {
+        guard let invoiceID = session.paymentID else { return .declined(message: "The payment left no invoice.") }
+        return .succeeded(invoiceID: invoiceID)
     }
 
     private static func wrap(_ session: CheckoutSession) -> HostedCheckoutSession {

@@ -114,7 +114,7 @@ extension ScenarioSession {
     }
 
     private func webhook(_ command: WebhookCommand) async throws -> String {
-        let waiting = try await service.webhookDeliveries().filter { $0.status == .pending }
+        let waiting = try await provider.webhookDeliveries().filter { $0.status == .pending }
         func pick(_ which: WebhookPick, from deliveries: [WebhookDelivery]) throws -> WebhookDelivery {
             guard let delivery = which.pick(deliveries) else {
                 throw ScenarioStepError("no webhook delivery \(which) among \(deliveries.count)")
@@ -124,26 +124,26 @@ extension ScenarioSession {
         let detail: String
         switch command {
         case .deliver:
-            let attempts = try await service.deliverDueWebhooks(now: clock.now, transport: LoopbackWebhookTransport(service: service))
+            let attempts = try await provider.deliverDueWebhooks(now: clock.now, transport: LoopbackWebhookTransport(service: service))
             detail = "\(attempts.count) delivered"
         case let .delay(which, duration):
             let delivery = try pick(which, from: waiting)
-            _ = try await service.delayWebhookDelivery(delivery.id, until: try duration.advance(clock.now))
+            _ = try await provider.delayWebhookDelivery(delivery.id, until: try duration.advance(clock.now))
             detail = "delayed \(delivery.eventType.rawValue) by \(duration)"
         case let .drop(which):
             let delivery = try pick(which, from: waiting)
-            _ = try await service.dropWebhookDelivery(delivery.id)
+            _ = try await provider.dropWebhookDelivery(delivery.id)
             detail = "dropped \(delivery.eventType.rawValue)"
         case let .duplicate(which):
-            let delivery = try pick(which, from: try await service.webhookDeliveries())
-            _ = try await service.duplicateWebhookDelivery(delivery.id)
+            let delivery = try pick(which, from: try await provider.webhookDeliveries())
+            _ = try await provider.duplicateWebhookDelivery(delivery.id)
             detail = "duplicated \(delivery.eventType.rawValue)"
         case let .replay(which):
-            let delivery = try pick(which, from: try await service.webhookDeliveries())
-            _ = try await service.replayWebhookDelivery(delivery.id)
+            let delivery = try pick(which, from: try await provider.webhookDeliveries())
+            _ = try await provider.replayWebhookDelivery(delivery.id)
             detail = "replayed \(delivery.eventType.rawValue)"
         case .reverse:
-            _ = try await service.reorderWebhookDeliveries(waiting.reversed().map(\.id))
+            _ = try await provider.reorderWebhookDeliveries(waiting.reversed().map(\.id))
             detail = "reversed \(waiting.count) waiting deliveries"
         }
         await send(.app(.pollChanges))

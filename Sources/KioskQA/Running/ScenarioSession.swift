@@ -15,6 +15,8 @@ public final class ScenarioSession {
     let directory: URL
     let clock: ManualClock
     let service: LocalPaymentsService
+    /// The sandbox's hosted-checkout provider, beside the store on the same data directory.
+    let provider: SimulatedCheckoutProvider
     /// The storefront's own sign-in, which a scenario's `sign-in` step sets as a person would.
     let session = SessionTokenKeeper.inMemory()
     let store: Store<TerminalFeature>
@@ -33,14 +35,17 @@ public final class ScenarioSession {
                                                random: RandomSource(SeededGenerator(seed: scenario.seed ^ 0xCA4D)))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                            random: RandomSource(SeededGenerator(seed: scenario.seed)), cardProcessor: cards)
+        provider = try SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
+                                                 cardProcessor: cards, catalog: catalog, clock: clock)
         context = options.context
         let tracker = EffectTracker()
         self.tracker = tracker
-        browser = HeadlessBrowser(service: service, seed: scenario.seed) { count in await tracker.setParked(count) }
+        browser = HeadlessBrowser(provider: provider, seed: scenario.seed) { count in await tracker.setParked(count) }
         var secretsGenerator = SeededGenerator(seed: ~scenario.seed)
-        _ = try await service.webhookSecrets(creatingWith: &secretsGenerator)
+        _ = try await provider.webhookSecrets(creatingWith: &secretsGenerator)
         testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
-        let app = AppFeature(client: .live(service, session: session, hostedCheckout: browser.client), clock: clock,
+        let app = AppFeature(client: .live(service, session: session, hostedCheckout: browser.client,
+                                                checkoutProvider: provider), clock: clock,
                              files: .failing)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "qa\(scenario.seed)"), size: scenario.size),
                       reducer: TerminalFeature(app: app, context: options.context), recording: false)

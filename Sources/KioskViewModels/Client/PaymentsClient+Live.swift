@@ -3,9 +3,11 @@ import PaymentsCore
 
 extension PaymentsClient {
     /// Every call goes to `service`; who is signed in is this client's own session, its token kept
-    /// by `session`. Hosted checkout has no server here unless one is passed.
+    /// by `session`. Hosted checkout has no server here unless one is passed, and the settings'
+    /// webhook controls steer `checkoutProvider`'s deliveries when there is one.
     public static func live(_ service: any PaymentsService, session: SessionTokenKeeper = .inMemory(),
-                            hostedCheckout: HostedCheckoutClient = .unavailable) -> PaymentsClient {
+                            hostedCheckout: HostedCheckoutClient = .unavailable,
+                            checkoutProvider: (any HostedCheckoutService)? = nil) -> PaymentsClient {
         var client = PaymentsClient(
             catalog: { try await service.catalog() },
             accounts: { try await service.accounts() },
@@ -52,7 +54,7 @@ extension PaymentsClient {
             hostedCheckout: hostedCheckout)
         client.attachNewTestClock = { try await service.attachNewTestClock(accountID: $0, name: $1) }
         client.detachTestClock = { try await service.detachTestClock(accountID: $0) }
-        if let provider = service as? any HostedCheckoutService {
+        if let provider = checkoutProvider {
             client.webhookDeliveries = { try await provider.webhookDeliveries() }
             client.replayWebhook = { try await provider.replayWebhookDelivery($0) }
             client.duplicateWebhook = { try await provider.duplicateWebhookDelivery($0) }

@@ -293,6 +293,10 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
+    public func purchasePreview(accountID: String, productID: String, offerCode: String?) async throws -> PurchasePreview {
+        try await read { try $0.purchases.preview(accountID: accountID, productID: productID, offerCode: offerCode) }
+    }
+
     public func subscriptions(accountID: String) async throws -> [Subscription] {
         try await read(failing: .subscriptionStatus) { try $0.customerAccess.subscriptions(accountID: accountID).map(\.subscription) }
     }

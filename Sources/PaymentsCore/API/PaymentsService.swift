@@ -53,6 +53,9 @@ public protocol PaymentsService: Sendable {
     // Purchases and the subscription lifecycle
     func isEligibleForIntroOffer(accountID: String) async throws -> Bool
     func purchase(_ request: PurchaseRequest) async throws -> PurchaseOutcome
+    /// What `purchase` would charge now (due today, first renewal), charging nothing; an invalid
+    /// promo code fails here as it would there.
+    func purchasePreview(accountID: String, productID: String, offerCode: String?) async throws -> PurchasePreview
     func subscriptions(accountID: String) async throws -> [Subscription]
     func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview
     func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome
@@ -114,6 +117,18 @@ public protocol PaymentsService: Sendable {
     func recordReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
     func verifyReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
     func syncReceipts() async throws -> ReceiptSyncReport
+
+    // The webhook endpoint: what a hosted-checkout provider tells the store
+    /// The secret set the endpoint verifies signatures with, as the provider's dashboard gives it
+    /// (the provider's QA controls set it when they create or rotate their secrets).
+    func configureWebhookSecrets(_ secrets: WebhookSecretSet) async throws
+    /// Verifies the raw body against the configured secrets at the store clock's "now", then
+    /// applies it once.
+    func receiveWebhook(httpHeaders: [String: String], body: Data) async throws -> WebhookReceipt
+    /// The provider's view of a subscription as learned from webhooks ("active", "cancelled", …).
+    func providerSubscriptionStatus(_ subscriptionID: String) async throws -> String?
+    /// When the provider's success webhook confirmed the checkout session's payment, if it has.
+    func checkoutConfirmation(sessionID: String) async throws -> Date?
 
     // Customer views: restore, customer info, status vocabulary, analytics
     /// Lists what a restore gives back (see `RestoreResult`); inactive subscriptions, revoked

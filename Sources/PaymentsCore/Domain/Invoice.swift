@@ -105,3 +105,12 @@ public struct PaymentMethodSummary: Hashable, Sendable, Codable, CustomStringCon
 
     public var description: String { last4.isEmpty ? brand : "\(brand) •••• \(last4)" }
 }
+
+extension Invoice {
+    /// The end of the service period the invoice pays for, from its charge or intro-offer line as
+    /// Stripe's line periods: after a subscription charge, the next billing date. Nil for one-time
+    /// purchases, refunds and disputes.
+    public var servicePeriodEnd: Date? {
+        lines.first { $0.kind == .charge || $0.kind == .introOffer }?.periodEnd
+    }
+}

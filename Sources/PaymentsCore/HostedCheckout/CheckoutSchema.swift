@@ -1,8 +1,9 @@
 /// The tables of hosted checkout, registered as migration "v2-hosted-checkout".
 ///
-/// Sessions, the provider's webhook outbox and the receiver's processed-ids table live in the
-/// store's own database so that a payment, its session update and its webhook deliveries commit
-/// together (the outbox pattern), and so that applying a webhook and remembering its id do too.
+/// The provider's sessions and webhook outbox (`SimulatedCheckoutProvider`, which alone reads and
+/// writes them) and the store's processed-ids and subscription mirror (its webhook endpoint)
+/// share the data directory's database file, so a snapshot keeps both sides together; applying a
+/// webhook and remembering its id commit in one transaction.
 enum CheckoutSchema {
     static let v2 = """
         CREATE TABLE checkout_sessions (

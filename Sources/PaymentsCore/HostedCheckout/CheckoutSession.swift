@@ -39,6 +39,38 @@ public struct CheckoutSession: Sendable, Hashable, Codable, Identifiable {
     /// When Kiosk's webhook endpoint applied the provider's success event for this session.
     public var confirmedAt: Date?
 
+    /// Every stored property, in order: the memberwise initializer, public for the provider that
+    /// builds sessions (module Simulators) and clients that decode them.
+    public init(id: String, accountID: String, productID: String, productName: String, price: Money,
+                offerCode: String?, idempotencyKey: String?, dueToday: Money?, firstRenewal: CheckoutRenewal?,
+                billingPeriod: ISODuration?, successURL: String, cancelURL: String, state: String,
+                status: CheckoutSessionStatus, paymentStatus: CheckoutPaymentStatus, createdAt: Date, expiresAt: Date,
+                paymentID: String?, subscriptionID: String?, lastDeclineMessage: String?, awaitingChallenge: Bool,
+                confirmedAt: Date?) {
+        self.id = id
+        self.accountID = accountID
+        self.productID = productID
+        self.productName = productName
+        self.price = price
+        self.offerCode = offerCode
+        self.idempotencyKey = idempotencyKey
+        self.dueToday = dueToday
+        self.firstRenewal = firstRenewal
+        self.billingPeriod = billingPeriod
+        self.successURL = successURL
+        self.cancelURL = cancelURL
+        self.state = state
+        self.status = status
+        self.paymentStatus = paymentStatus
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.paymentID = paymentID
+        self.subscriptionID = subscriptionID
+        self.lastDeclineMessage = lastDeclineMessage
+        self.awaitingChallenge = awaitingChallenge
+        self.confirmedAt = confirmedAt
+    }
+
     /// Paid according to the server; the only reading that may unlock anything.
     public var isPaid: Bool { paymentStatus == .paid }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// The simulated hosted-checkout provider (sessions, the card form's charges, signed webhook
-/// deliveries and their QA controls) and Kiosk's webhook receiver, over the store's database.
+/// A hosted-checkout provider as its page server, the terminal and QA see it: sessions, the card
+/// form's charges, signed webhook deliveries and their QA controls. The sandbox's is
+/// `SimulatedCheckoutProvider` (module Simulators); the store's webhook endpoint is
+/// `PaymentsService.receiveWebhook`.
 ///
 /// Randomness is injected per call: session ids must be unguessable in production
 /// (`SystemRandomNumberGenerator`) yet reproducible in tests (`SeededGenerator`).
@@ -33,10 +35,4 @@ public protocol HostedCheckoutService: Sendable {
     func duplicateWebhookDelivery(_ id: String) async throws -> WebhookDelivery
     func replayWebhookDelivery(_ id: String) async throws -> WebhookDelivery
     func reorderWebhookDeliveries(_ ids: [String]) async throws -> [WebhookDelivery]
-
-    // Kiosk's receiver
-    /// Verifies the raw body against the secret set at the store clock's "now", then applies it once.
-    func receiveWebhook(httpHeaders: [String: String], body: Data) async throws -> WebhookReceipt
-    /// The provider's view of a subscription as learned from webhooks ("active", "cancelled", …).
-    func providerSubscriptionStatus(_ subscriptionID: String) async throws -> String?
 }

@@ -13,4 +13,18 @@ public struct WebhookDeliveryAttempt: Sendable, Hashable {
     /// The delivery's status after this attempt (`pending` again means a retry is scheduled).
     public var statusAfter: WebhookDeliveryStatus
     public var nextAttemptAt: Date?
+
+    /// Every stored property, in order: the memberwise initializer, public for the provider that
+    /// records attempts (module Simulators).
+    public init(deliveryID: String, messageID: String, eventType: WebhookEventType, attempt: Int, httpStatus: Int?,
+                delivered: Bool, statusAfter: WebhookDeliveryStatus, nextAttemptAt: Date?) {
+        self.deliveryID = deliveryID
+        self.messageID = messageID
+        self.eventType = eventType
+        self.attempt = attempt
+        self.httpStatus = httpStatus
+        self.delivered = delivered
+        self.statusAfter = statusAfter
+        self.nextAttemptAt = nextAttemptAt
+    }
 }

@@ -10,6 +10,20 @@ import GRDB
 struct WebhookInbox: Rules {
     let work: UnitOfWork
 
+    private static let secretsKey = "webhook_secrets"
+
+    /// The endpoint's copy of the provider's secret set (see `PaymentsService.configureWebhookSecrets`).
+    func webhookSecrets() throws -> WebhookSecretSet? {
+        guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.secretsKey])
+        else { return nil }
+        return try JSONDecoder().decode(WebhookSecretSet.self, from: Data(json.utf8))
+    }
+
+    func saveWebhookSecrets(_ secrets: WebhookSecretSet) throws {
+        let json = String(decoding: try JSONEncoder().encode(secrets), as: UTF8.self)
+        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", arguments: [Self.secretsKey, json])
+    }
+
     /// Applies `event` unless its `webhook-id` was seen before; the id is recorded in the same
     /// transaction as the effect, so a crash leaves both or neither.
     func applyWebhook(_ event: WebhookEvent, messageID: String) throws -> WebhookReceipt {

@@ -60,10 +60,18 @@ public enum OwnerOnlyFiles {
 
     /// Creates an empty owner-only file if none exists, so that SQLite, which gives its `-wal`,
     /// `-shm` and journal files the database file's mode, creates those owner-only too.
+    ///
+    /// An existing file is never opened: closing any descriptor of a database file drops the POSIX
+    /// locks SQLite holds on it for every connection of this process, so opening a second
+    /// connection to an open store would leave the first one unlocked (SQLite then fails with
+    /// "disk I/O error").
     static func createFile(_ url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, fileMode)
-        guard descriptor >= 0 else { throw failure("cannot create", url.path, errno) }
-        close(descriptor)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {
+            throw failure("cannot create", url.path, errno)
+        }
         try tightenFile(url)
     }
 

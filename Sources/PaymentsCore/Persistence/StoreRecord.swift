@@ -17,7 +17,7 @@ extension StoreRecord {
 extension Date {
     /// Milliseconds since 1970, the unit every time column uses. Checked: an instant too far out
     /// to count in an `Int64` (only reachable through a bad input) is an error, not a trap.
-    var milliseconds: Int64 {
+    public var milliseconds: Int64 {
         get throws(DateArithmeticError) {
             guard let value = Int64(exactly: (timeIntervalSince1970 * 1000).rounded(.down)) else {
                 throw .outOfRange("\(timeIntervalSince1970) seconds since 1970")
@@ -26,10 +26,10 @@ extension Date {
         }
     }
 
-    init(milliseconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000) }
+    public init(milliseconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000) }
 
     /// Whole seconds: calendar arithmetic and storage then round-trip exactly.
-    var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+    public var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }
 
 /// Maps `account_id` back to `accountID`: Swift spells the "ID" suffix in capitals, which the

@@ -34,6 +34,7 @@ enum StoreSchema {
         migrator.registerMigration("v14-card-processor") { db in try db.execute(sql: v14) }
         migrator.registerMigration("v15-checkout-confirmations") { db in try db.execute(sql: v15) }
         migrator.registerMigration("v16-provider-state") { db in try db.execute(sql: v16) }
+        migrator.registerMigration("v17-provider-over-api") { db in try db.execute(sql: v17) }
         return migrator
     }
 
@@ -227,5 +228,35 @@ enum StoreSchema {
         DELETE FROM meta WHERE key = 'provider_event_cursor';
         INSERT INTO provider_sequences(name, value) SELECT name, value FROM sequences WHERE name IN ('msg', 'whd');
         DELETE FROM sequences WHERE name IN ('msg', 'whd');
+        """
+
+    /// The hosted-checkout provider reaches the store only through its API (`SimulatedCheckoutProvider`):
+    /// it keeps what it used to look up in the store's tables (each subscription's product and
+    /// whether it is on hold, as of the events it has read), the charge request in flight (so a
+    /// retry replays it under the same idempotency key), one session per customer and key, and
+    /// its own copy of the webhook secrets (the store's stays the endpoint's).
+    private static let v17 = """
+        ALTER TABLE checkout_sessions ADD COLUMN subscription_product_id TEXT;
+        ALTER TABLE checkout_sessions ADD COLUMN on_hold INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE checkout_sessions ADD COLUMN purchase_method_id TEXT;
+        UPDATE checkout_sessions SET subscription_product_id = COALESCE((
+            SELECT e.product_id FROM events e
+            WHERE e.account_id = checkout_sessions.account_id AND e.subscription_id = checkout_sessions.subscription_id
+              AND e.product_id IS NOT NULL AND e.seq <= COALESCE((SELECT CAST(value AS INTEGER) FROM provider_state WHERE key = 'provider_event_cursor'), 0)
+              AND (e.type IN ('subscription.started', 'subscription.renewed')
+                   OR (e.type = 'subscription.plan_changed' AND e.invoice_id IS NOT NULL))
+            ORDER BY e.seq DESC LIMIT 1), product_id)
+        WHERE subscription_id IS NOT NULL;
+        UPDATE checkout_sessions SET on_hold = 1
+        WHERE subscription_id IS NOT NULL AND (
+            SELECT e.type FROM events e
+            WHERE e.account_id = checkout_sessions.account_id AND e.subscription_id = checkout_sessions.subscription_id
+              AND e.seq <= COALESCE((SELECT CAST(value AS INTEGER) FROM provider_state WHERE key = 'provider_event_cursor'), 0)
+              AND e.type IN ('subscription.started', 'subscription.renewed', 'subscription.recovered', 'subscription.expired',
+                             'subscription.grace_period_started', 'subscription.billing_retry_started')
+            ORDER BY e.seq DESC LIMIT 1) IN ('subscription.grace_period_started', 'subscription.billing_retry_started');
+        CREATE UNIQUE INDEX checkout_sessions_idempotency ON checkout_sessions(account_id, idempotency_key)
+            WHERE idempotency_key IS NOT NULL;
+        INSERT OR IGNORE INTO provider_state(key, value) SELECT key, value FROM meta WHERE key = 'webhook_secrets';
         """
 }

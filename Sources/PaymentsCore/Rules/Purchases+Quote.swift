@@ -83,3 +83,25 @@ extension Purchases {
         return PurchaseQuote(lines: lines, total: total, appliedBalance: applied, subscription: nil, intro: nil)
     }
 }
+
+extension Purchases {
+    /// The quote a purchase of `productID` would apply now, and for a subscription its first
+    /// renewal after the balance this purchase consumes.
+    func preview(accountID: String, productID: String, offerCode: String?) throws -> PurchasePreview {
+        let account = try account(accountID)
+        guard let product = catalog.product(id: productID) else { throw PaymentsError.productNotFound(productID) }
+        let now = try now(for: account)
+        let code = try offerCode.map { try invoicing.validOfferCode($0, productID: productID, accountID: account.id, now: now) }
+        let quote = try purchaseQuote(account: account, product: product, code: code, now: now)
+        var firstRenewal: CheckoutRenewal?
+        if let subscription = quote.subscription {
+            var afterPurchase = account
+            afterPurchase.creditBalance -= quote.appliedBalance
+            if let terms = try lifecycle.renewalTerms(subscription, account: afterPurchase, start: subscription.periodEnd,
+                                                      restartSeries: false) {
+                firstRenewal = CheckoutRenewal(date: subscription.periodEnd, amount: terms.total)
+            }
+        }
+        return PurchasePreview(productID: productID, offerCode: code?.code, dueToday: quote.total, firstRenewal: firstRenewal)
+    }
+}

@@ -19,8 +19,8 @@ extension Rules {
     var random: RandomSource { work.random }
     var cardProcessor: any CardProcessor { work.cardProcessor }
 
-    func nextID(_ prefix: String, separator: String = "_", in sequences: UnitOfWork.SequenceTable = .store) throws -> String {
-        try work.nextID(prefix, separator: separator, in: sequences)
+    func nextID(_ prefix: String, separator: String = "_") throws -> String {
+        try work.nextID(prefix, separator: separator)
     }
 
     func settings() throws -> StoreSettings { try work.settings() }
@@ -43,14 +43,12 @@ extension Rules {
     var accountRules: AccountRules { AccountRules(work: work) }
     var analyticsLog: AnalyticsLog { AnalyticsLog(work: work) }
     var booksAudit: BooksAudit { BooksAudit(work: work) }
-    var checkoutSessions: CheckoutSessions { CheckoutSessions(work: work) }
     var customerAccess: CustomerAccess { CustomerAccess(work: work) }
     var customerNotices: CustomerNotices { CustomerNotices(work: work) }
     var historyPages: HistoryPages { HistoryPages(work: work) }
     var idempotentRequests: IdempotentRequests { IdempotentRequests(work: work) }
     var invoicing: Invoicing { Invoicing(work: work) }
     var planChanges: PlanChanges { PlanChanges(work: work) }
-    var providerEventFeed: ProviderEventFeed { ProviderEventFeed(work: work) }
     var purchases: Purchases { Purchases(work: work) }
     var receiptsBackend: ReceiptsBackend { ReceiptsBackend(work: work) }
     var refunds: Refunds { Refunds(work: work) }
@@ -60,5 +58,4 @@ extension Rules {
     var testControls: TestControls { TestControls(work: work) }
     var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
     var webhookInbox: WebhookInbox { WebhookInbox(work: work) }
-    var webhookOutbox: WebhookOutbox { WebhookOutbox(work: work) }
 }

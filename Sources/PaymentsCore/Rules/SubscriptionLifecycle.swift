@@ -195,6 +195,14 @@ struct SubscriptionLifecycle: Rules {
             invoice.failureCode = nil
             invoice.pmBrand = summary?.brand
             invoice.pmLast4 = summary?.last4
+            // It pays for the period recovery starts, which in billing retry begins today.
+            invoice.lines = invoice.lines.map { line in
+                guard line.periodEnd != nil, line.kind == .charge || line.kind == .introOffer else { return line }
+                var paidFor = line
+                paidFor.periodStart = terms.periodStart
+                paidFor.periodEnd = terms.periodEnd
+                return paidFor
+            }
             try invoice.update(db)
             try invoicing.postLedger(invoice: invoice.invoice, kind: "charge", amount: amount, at: time)
             // Recovered in grace: the customer keeps the days (the period starts at the missed

@@ -36,22 +36,16 @@ struct UnitOfWork: Rules {
     /// processes because the counter advances inside the write transaction.
     /// `prefix_000042`: at least six digits. Padded by hand because `String(format:)` goes through
     /// Foundation's formatter, a measurable part of every purchase and renewal.
-    func nextID(_ prefix: String, separator: String = "_", in sequences: SequenceTable = .store) throws -> String {
-        let number = String(try nextSequence(prefix, in: sequences))
+    func nextID(_ prefix: String, separator: String = "_") throws -> String {
+        let number = String(try nextSequence(prefix))
         return prefix + separator + String(repeating: "0", count: max(0, 6 - number.count)) + number
     }
 
-    func nextSequence(_ name: String, in sequences: SequenceTable = .store) throws -> Int64 {
+    func nextSequence(_ name: String) throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: """
-            INSERT INTO \(sequences.rawValue)(name, value) VALUES (?, 1)
+            INSERT INTO sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
             """), arguments: [name]) ?? 0
-    }
-
-    /// Whose numbering an id comes from: the store's, or the hosted-checkout provider's own.
-    enum SequenceTable: String {
-        case store = "sequences"
-        case provider = "provider_sequences"
     }
 
     // MARK: Settings

@@ -7,7 +7,9 @@ import PaymentsCore
 /// first checkout (so launching stays fast), each checkout gets its own loopback listener, and
 /// every answer is the server's session lookup, never the browser's word.
 actor LiveHostedCheckout {
-    private let service: LocalPaymentsService
+    private let provider: any HostedCheckoutService
+    /// The store whose webhook endpoint the checkout server serves.
+    private let merchant: any PaymentsService
     private var server: Task<HostedCheckoutServer, any Error>?
     private var checkouts: [String: PendingCheckout] = [:]
 
@@ -16,8 +18,9 @@ actor LiveHostedCheckout {
     /// How often webhook deliveries that failed are retried while the app runs.
     static let redeliveryInterval: Duration = .seconds(5)
 
-    init(service: LocalPaymentsService) {
-        self.service = service
+    init(provider: any HostedCheckoutService, merchant: any PaymentsService) {
+        self.provider = provider
+        self.merchant = merchant
     }
 
     nonisolated var client: HostedCheckoutClient {
@@ -43,7 +46,7 @@ actor LiveHostedCheckout {
         let server = try await startedServer()
         var generator = SystemRandomNumberGenerator()
         let checkout = try await PendingCheckout.begin(
-            accountID: request.accountID, productID: request.productID, service: service, server: server,
+            accountID: request.accountID, productID: request.productID, service: provider, server: server,
             timeout: Self.listenerTimeout, offerCode: request.offerCode, idempotencyKey: request.idempotencyKey,
             using: &generator)
         checkouts[checkout.session.id] = checkout
@@ -59,7 +62,7 @@ actor LiveHostedCheckout {
     }
 
     func session(_ sessionID: String) async throws -> HostedCheckoutSession {
-        let session = try await service.checkoutSession(sessionID)
+        let session = try await provider.checkoutSession(sessionID)
         let url = try await startedServer().checkoutURL(sessionID: sessionID).absoluteString
         return HostedCheckoutSession(id: session.id, url: url, expiresAt: session.expiresAt)
     }
@@ -73,7 +76,7 @@ actor LiveHostedCheckout {
     /// or makes sure it can never be paid: after this the terminal's answer cannot go stale.
     private func settle(_ sessionID: String, redirect: LoopbackRedirectResult) async throws -> HostedCheckoutOutcome {
         checkouts[sessionID] = nil
-        let session = try await service.cancelCheckoutSession(sessionID)
+        let session = try await provider.cancelCheckoutSession(sessionID)
         if session.isPaid {
             guard let invoiceID = session.paymentID else {
                 throw PaymentsError.storage("checkout session \(sessionID) is paid but names no payment")
@@ -93,9 +96,10 @@ actor LiveHostedCheckout {
 
     private func startedServer() async throws -> HostedCheckoutServer {
         if let server { return try await server.value }
-        let service = self.service
+        let (provider, merchant) = (self.provider, self.merchant)
         let starting = Task {
-            let server = try await HostedCheckoutServer.start(service: service, random: .system(), clock: SystemClock())
+            let server = try await HostedCheckoutServer.start(service: provider, endpoint: merchant, random: .system(),
+                                                              clock: SystemClock())
             Task.detached {
                 while (try? await Task.sleep(for: Self.redeliveryInterval)) != nil {
                     _ = try? await server.deliverDueWebhooks()

@@ -123,9 +123,11 @@ struct RunCommand: AsyncParsableCommand {
             return (client, nil)
         }
         // The first frame shows the store as it is now; from then on the due-work timer keeps it so.
-        let (service, _, _) = try await store.openUpToDate()
+        let (service, catalog, _) = try await store.openUpToDate()
+        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         try await FirstRunAccount.ensure(in: service, session: session, environment: environment)
-        return (.live(service, session: session, hostedCheckout: LiveHostedCheckout(service: service).client), service)
+        let checkout = LiveHostedCheckout(provider: provider, merchant: service)
+        return (.live(service, session: session, hostedCheckout: checkout.client, checkoutProvider: provider), service)
     }
 }

@@ -37,12 +37,13 @@ struct CheckoutOpenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (service, _, _) = try store.open()
-        let server = try await CheckoutServerLauncher.start(service)
+        let (service, catalog, _) = try store.open()
+        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
+        let server = try await CheckoutServerLauncher.start(provider, endpoint: service)
         var generator = SystemRandomNumberGenerator()
         let pending: PendingCheckout
         do {
-            pending = try await PendingCheckout.begin(accountID: account, productID: product, service: service,
+            pending = try await PendingCheckout.begin(accountID: account, productID: product, service: provider,
                                                       server: server, timeout: .seconds(timeout), offerCode: offerCode,
                                                       idempotencyKey: idempotencyKey, using: &generator)
         } catch let error as PaymentsError {

@@ -14,8 +14,9 @@ struct CheckoutServeCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let (service, _, _) = try store.open()
-        let server = try await CheckoutServerLauncher.start(service)
+        let (service, catalog, _) = try store.open()
+        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
+        let server = try await CheckoutServerLauncher.start(provider, endpoint: service)
         // Unbuffered, so a script that reads the URLs gets them while the server runs.
         FileHandle.standardOutput.write(Data("""
             Checkout server: \(server.baseURL.absoluteString)

@@ -54,4 +54,20 @@ struct StoreOptions: ParsableArguments {
             throw ExitCode(73)
         }
     }
+
+    /// The sandbox's hosted-checkout provider beside the store of the data directory, reaching it
+    /// through `merchant`'s API; exits with EX_CANTCREAT when its side cannot be opened.
+    func openCheckoutProvider(merchant: LocalPaymentsService, catalog: Catalog,
+                              clock: any KioskClock = SystemClock()) throws -> SimulatedCheckoutProvider {
+        let directory = data.directory
+        do {
+            return try SimulatedCheckoutProvider(directory: directory, merchant: merchant,
+                                                 cardProcessor: try SimulatedCardProcessor(directory: directory),
+                                                 catalog: catalog, clock: clock)
+        } catch {
+            let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
+            Terminal.error("cannot open the checkout provider in \(directory.url.path): \(reason)")
+            throw ExitCode(73)
+        }
+    }
 }

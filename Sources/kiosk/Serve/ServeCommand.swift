@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
             throw ExitCode(64)
         }
-        let (service, _, _) = try store.open()
+        let (service, catalog, _) = try store.open()
         let adminKey = try ServerAdminKey.load(store.data.directory)
         if printAdminKey {
             print(adminKey.value)
@@ -60,9 +60,10 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "kiosk.serve")
         logger.logLevel = .warning
         let host = self.host
-        let checkout = try await CheckoutServerLauncher.start(service, host: host)
+        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
+        let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host)
         let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port,
-                                 checkoutOpener: checkout, hostedCheckout: service, moreDueWork: {
+                                 checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      try await service.deliverStoreNotifications(transport: HTTPStoreNotificationTransport())
                                  }, logger: logger)
         do {

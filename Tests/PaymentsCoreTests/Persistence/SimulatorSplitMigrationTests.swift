@@ -3,7 +3,7 @@ import GRDB
 @testable import PaymentsCore
 import Testing
 
-/// Migrations v14 to v16, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
+/// Migrations v14 to v17, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
 /// keeps itself, and a checkout challenge that named a card token, which nothing can answer now.
 @Suite struct SimulatorSplitMigrationTests {
     @Test func theStoresFingerprintKeyAndOldChallengesGoWhileEverythingElseStays() throws {
@@ -79,5 +79,48 @@ import Testing
         #expect(sequences == ["pm=3"])
         #expect(state == ["provider_event_cursor=42"])
         #expect(numbering == ["msg=7", "whd=9"])
+    }
+
+    /// Migration v17: what the provider used to look up in the store's tables it now keeps itself,
+    /// as of the events its cursor had read: each checkout subscription's product (after a plan
+    /// change) and whether it is on hold; and it gets its own copy of the webhook secrets.
+    @Test func theProviderKeepsWhatItLookedUpAsOfItsCursor() throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: "v16-provider-state")
+        try queue.write { db in
+            try db.execute(sql: "UPDATE provider_state SET value = '5' WHERE key = 'provider_event_cursor'")
+            try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('webhook_secrets', '{\"secrets\":[]}')")
+            for (id, subscription) in [("cks_changed", "sub_1"), ("cks_held", "sub_2"), ("cks_later", "sub_3")] {
+                try db.execute(sql: """
+                    INSERT INTO checkout_sessions (id, account_id, product_id, success_url, cancel_url, state, status,
+                                                   payment_status, created_at, expires_at, subscription_id)
+                    VALUES (?, 'acct_1', 'pro.monthly', 'http://127.0.0.1/s', 'http://127.0.0.1/c', 'abc', 'complete',
+                            'paid', 0, 1, ?)
+                    """, arguments: [id, subscription])
+            }
+            for (seq, type, subscription, product, invoice) in [
+                (1, "subscription.started", "sub_1", "pro.monthly", "INV-1"),
+                (2, "subscription.plan_changed", "sub_1", "pro.yearly", "INV-2"),
+                (3, "subscription.renewal_failed", "sub_2", nil, "INV-3"),
+                (4, "subscription.grace_period_started", "sub_2", nil, nil),
+                (6, "subscription.billing_retry_started", "sub_3", nil, nil),
+            ] as [(Int64, String, String, String?, String?)] {
+                try db.execute(sql: """
+                    INSERT INTO events(seq, account_id, type, at, subscription_id, product_id, invoice_id)
+                    VALUES (?, 'acct_1', ?, 0, ?, ?, ?)
+                    """, arguments: [seq, type, subscription, product, invoice])
+            }
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let (sessions, secrets) = try queue.read { db in
+            (try String.fetchAll(db, sql: """
+                SELECT id || ' ' || subscription_product_id || ' ' || on_hold FROM checkout_sessions ORDER BY id
+                """),
+             try String.fetchOne(db, sql: "SELECT value FROM provider_state WHERE key = 'webhook_secrets'"))
+        }
+        #expect(sessions == ["cks_changed pro.yearly 0", "cks_held pro.monthly 1", "cks_later pro.monthly 0"])
+        #expect(secrets == "{\"secrets\":[]}")
     }
 }

@@ -70,15 +70,6 @@ import Testing
         #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2027-01-01T00:00:00Z"))
     }
 
-    /// Lookups that became plain reads still say what was not found (not a storage error), so
-    /// the checkout server answers 404 for an unknown session.
-    @Test func readsKeepTheHostedCheckoutsOwnErrors() async throws {
-        let store = try await CoreFixture()
-        await #expect(throws: HostedCheckoutError.sessionNotFound("cks_missing")) {
-            _ = try await store.service.checkoutSession("cks_missing")
-        }
-    }
-
     /// The scheduler shared by `kiosk serve` and `kiosk run` renews through `runDueWork`.
     @Test func theSchedulerRenewsWhatFellDue() async throws {
         let (store, ada, _) = try await storeWithARenewalDue()

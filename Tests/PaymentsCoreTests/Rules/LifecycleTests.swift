@@ -35,6 +35,7 @@ import Testing
         #expect(subscription.currentPeriodEnd == CoreFixture.date("2028-01-01T00:00:00Z"))
         #expect(try await store.service.invoice(open.id).status == .paid)
         #expect(try await store.service.invoice(open.id).attemptCount == 2)
+        #expect(try await store.service.invoice(open.id).servicePeriodEnd == CoreFixture.date("2028-01-01T00:00:00Z"))
         #expect(try await store.invariants() == [])
     }
 
@@ -55,6 +56,9 @@ import Testing
         #expect(subscription.currentPeriodEnd == CoreFixture.date("2028-01-06T00:00:00Z"))
         let renewal = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first)
         #expect(renewal.attemptCount == 4)
+        // The invoice pays for the period recovery started, not the one the failed renewal planned.
+        #expect(renewal.servicePeriodEnd == CoreFixture.date("2028-01-06T00:00:00Z"))
+        #expect(renewal.lines.first?.periodStart == CoreFixture.date("2027-01-06T00:00:00Z"))
         #expect(try await store.invariants() == [])
     }
 

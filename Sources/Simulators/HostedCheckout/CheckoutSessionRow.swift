@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
+import PaymentsCore
 
-/// A `checkout_sessions` row, read and written field by field inside a `UnitOfWork`.
+/// A `checkout_sessions` row: the provider's own record of a session, read and written field by
+/// field in the provider's transactions.
 struct CheckoutSessionRow {
     var id: String
     var accountID: String
@@ -21,6 +23,14 @@ struct CheckoutSessionRow {
     var pendingCard: String?
     var offerCode: String?
     var idempotencyKey: String?
+    /// The product the session's subscription is on, as of the store events read so far.
+    var subscriptionProductID: String?
+    /// The subscription's renewal failed and it has not paid since (one `on_hold` per failure).
+    var onHold: Bool
+    /// The one-off payment method of the charge request in flight (attempt `attempts`): set
+    /// before the store is asked, cleared when its answer is recorded, so a retry after a crash
+    /// or a second submit replays the same request instead of making a new one.
+    var purchaseMethodID: String?
 
     init(row: Row) throws {
         id = row["id"]
@@ -46,6 +56,9 @@ struct CheckoutSessionRow {
         pendingCard = row["pending_card"]
         offerCode = row["offer_code"]
         idempotencyKey = row["idempotency_key"]
+        subscriptionProductID = row["subscription_product_id"]
+        onHold = row["on_hold"]
+        purchaseMethodID = row["purchase_method_id"]
     }
 
     init(id: String, request: NewCheckoutSession, createdAt: Date) {
@@ -62,6 +75,15 @@ struct CheckoutSessionRow {
         attempts = 0
         offerCode = request.offerCode
         idempotencyKey = request.idempotencyKey
+        onHold = false
+    }
+
+    static func fetch(_ db: Database, id: String) throws -> CheckoutSessionRow {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM checkout_sessions WHERE id = ?"),
+                                         arguments: [id]) else {
+            throw HostedCheckoutError.sessionNotFound(id)
+        }
+        return try CheckoutSessionRow(row: row)
     }
 
     func insert(_ db: Database) throws {
@@ -77,14 +99,22 @@ struct CheckoutSessionRow {
     func update(_ db: Database) throws {
         try db.execute(sql: """
             UPDATE checkout_sessions SET status = ?, payment_status = ?, attempts = ?, payment_id = ?,
-                subscription_id = ?, last_decline = ?, pending_card = ?
+                subscription_id = ?, last_decline = ?, pending_card = ?, subscription_product_id = ?, on_hold = ?,
+                purchase_method_id = ?
             WHERE id = ?
             """, arguments: [status.rawValue, paymentStatus.rawValue, attempts, paymentID, subscriptionID,
-                             lastDecline, pendingCard, id])
+                             lastDecline, pendingCard, subscriptionProductID, onHold, purchaseMethodID, id])
     }
 
     /// Open sessions past their expiry read as expired even before anything rewrites the row.
     func effectiveStatus(at now: Date) -> CheckoutSessionStatus {
         status == .open && now >= expiresAt ? .expired : status
     }
+}
+
+/// A 3-D Secure challenge waiting on a checkout session: the store's pending action for the
+/// purchase and the one-off card it was for (removed if the challenge fails).
+struct CheckoutChallenge: Codable {
+    var pendingActionID: String
+    var paymentMethodID: String
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-@testable import PaymentsCore
+import PaymentsCore
 import Testing
 
 /// The hosted-checkout provider keeps its own state: a paid checkout and its webhooks leave its
@@ -8,21 +8,19 @@ import Testing
 /// `sequences`.
 @Suite struct ProviderStateTests {
     @Test func aPaidCheckoutsWebhooksAreNumberedByTheProviderAlone() async throws {
-        let store = try await CoreFixture()
-        let ada = try await store.account(card: nil)
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
         var generator = SeededGenerator(seed: 3)
-        _ = try await store.service.webhookSecrets(creatingWith: &generator)
-        let session = try await store.service.createCheckoutSession(NewCheckoutSession(
-            accountID: ada.id, productID: "themes", successURL: "http://127.0.0.1:9/return",
+        let session = try await fixture.provider.createCheckoutSession(NewCheckoutSession(
+            accountID: fixture.account.id, productID: "themes", successURL: "http://127.0.0.1:9/return",
             cancelURL: "http://127.0.0.1:9/cancel", state: "abc"), using: &generator)
-        guard case .paid = try await store.service.payCheckoutSession(session.id, card: CardDetails(
+        guard case .paid = try await fixture.provider.payCheckoutSession(session.id, card: CardDetails(
             number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123")) else {
             Issue.record("the checkout was not paid")
             return
         }
-        let deliveries = try await store.service.webhookDeliveries()
+        let deliveries = try await fixture.provider.webhookDeliveries()
         #expect(deliveries.map(\.messageID) == ["msg_000001"])
-        let database = try DatabaseQueue(path: DataDirectory(url: store.directory).databaseURL.path)
+        let database = try DatabaseQueue(path: DataDirectory(url: fixture.directory).databaseURL.path)
         let (meta, sequences, providerSequences) = try await database.read { db in
             (try String.fetchAll(db, sql: "SELECT key FROM meta"),
              try String.fetchAll(db, sql: "SELECT name FROM sequences"),
@@ -31,5 +29,16 @@ import Testing
         #expect(!meta.contains("provider_event_cursor"))
         #expect(!sequences.contains("msg") && !sequences.contains("whd"))
         #expect(providerSequences == ["msg=1", "whd=1"])
+        await fixture.server.stop()
+    }
+
+    /// An unknown session is the provider's own "not found" (the checkout server answers 404),
+    /// not a storage error.
+    @Test func anUnknownSessionIsNotFound() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        await #expect(throws: HostedCheckoutError.sessionNotFound("cks_missing")) {
+            _ = try await fixture.provider.checkoutSession("cks_missing")
+        }
+        await fixture.server.stop()
     }
 }
