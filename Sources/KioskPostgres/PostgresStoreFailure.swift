@@ -24,6 +24,9 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         /// The URL and the server disagree on how to talk (TLS required but not offered, an
         /// authentication method PostgresNIO lacks): EX_CONFIG.
         case misconfigured
+        /// A transaction kept losing to others (serialization failures or deadlocks) after every
+        /// retry: EX_TEMPFAIL, since the same request later will most likely succeed.
+        case contention
         /// Anything else the server or the connection reported: EX_SOFTWARE.
         case other
     }
@@ -42,6 +45,7 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         case .unreachable: 69
         case .authentication, .permission: 77
         case .missingDatabase, .readOnly, .newerSchema, .divergentSchema, .misconfigured: 78
+        case .contention: 75
         case .other: 70
         }
     }

@@ -102,6 +102,34 @@ import Testing
         await fixture.server.stop()
     }
 
+    /// A crash between the store's answer to the 3-D Secure challenge and the provider's record
+    /// of it: the customer's answer, sent again, gets the store's first outcome, and the session
+    /// is paid once.
+    @Test func aChallengeAnsweredAgainAfterACrashPaysOnce() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let created = try await session(fixture)
+        guard case .requiresAction = try await pay(fixture, created.id, "4000002760003184") else {
+            Issue.record("the always-authenticate card raised no challenge")
+            return
+        }
+        let pending = try #require(try await fixture.service.pendingActions(accountID: fixture.account.id).first)
+        guard case let .purchased(charged) = try await fixture.service.completeAuthentication(pendingID: pending.id,
+                                                                                             approved: true) else {
+            Issue.record("the store did not complete the authenticated purchase")
+            return
+        }
+        guard case let .paid(paid) = try await fixture.provider.answerChallenge(sessionID: created.id, outcome: .approved)
+        else {
+            Issue.record("the answer sent again did not pay the session")
+            return
+        }
+        #expect(paid.paymentID == charged.invoice.id)
+        #expect(try await fixture.service.invoices(accountID: fixture.account.id, query: InvoiceQuery()).items.count == 1)
+        #expect(try await fixture.provider.webhookDeliveries().map(\.eventType) == [.paymentSucceeded])
+        #expect(try await fixture.service.checkInvariants().isEmpty)
+        await fixture.server.stop()
+    }
+
     @Test func invalidCardDetailsChargeNothing() async throws {
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         let created = try await session(fixture)

@@ -21,8 +21,15 @@ extension LocalPaymentsService {
         try await write { try $0.accountRules.addCard(accountID: accountID, card: card, makeDefault: makeDefault) }
     }
 
+    /// Answered once: the same answer again (a client retrying after a lost reply, or a hosted
+    /// page after a crash) gets the first outcome back; a different answer is refused.
     public func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome {
-        try await write { try $0.storePurchases.completeAuthentication(pendingID: pendingID, approved: approved) }
+        try await write { work in
+            try work.idempotentRequests.idempotent("authentication:" + pendingID, operation: "complete-authentication",
+                                                   request: approved) {
+                try work.storePurchases.completeAuthentication(pendingID: pendingID, approved: approved)
+            }
+        }
     }
 
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {

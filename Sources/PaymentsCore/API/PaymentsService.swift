@@ -94,6 +94,7 @@ public protocol PaymentsService: Sendable {
     func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult
     /// Validates and tokenizes a card; only brand, last four, expiry and a token are kept.
     func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod
+    /// The customer's 3-D Secure answer; the same answer again returns the first outcome.
     func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome
     func pendingActions(accountID: String?) async throws -> [PendingAction]
     func approvePurchase(pendingID: String) async throws -> StorePurchaseResult

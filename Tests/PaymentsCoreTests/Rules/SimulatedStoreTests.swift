@@ -167,6 +167,30 @@ import Testing
         #expect(try await store.invariants() == [])
     }
 
+    /// A 3-D Secure answer is given once: the same answer again (a retry after a lost reply)
+    /// returns the first outcome without charging again, and a different answer is refused.
+    @Test func aRepeatedThreeDSecureAnswerReturnsTheFirstOutcome() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        _ = try await store.service.addCard(accountID: ada.id, card: CardDetails(
+            number: "4000002500003155", expiryMonth: 12, expiryYear: 2030, cvc: "123"), makeDefault: true)
+        guard case let .requiresAction(challenge) = try await store.service.purchase(
+            PurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("no challenge"); return }
+        guard case let .purchased(first) = try await store.service.completeAuthentication(pendingID: challenge.id,
+                                                                                        approved: true),
+              case let .purchased(again) = try await store.service.completeAuthentication(pendingID: challenge.id,
+                                                                                        approved: true) else {
+            Issue.record("the approved challenge did not purchase, or its retry did not")
+            return
+        }
+        #expect(again.invoice.id == first.invoice.id)
+        #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.count == 1)
+        await #expect(throws: PaymentsError.idempotencyKeyReused("authentication:\(challenge.id)")) {
+            _ = try await store.service.completeAuthentication(pendingID: challenge.id, approved: false)
+        }
+        #expect(try await store.invariants() == [])
+    }
+
     @Test func priceIncreaseAcceptedChargesTheNewPriceDeclinedOrIgnoredExpires() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
