@@ -133,8 +133,8 @@ extension LocalPaymentsService {
             try await database.write { db in
                 for session in sessions {
                     try db.execute(sql: """
-                        INSERT OR IGNORE INTO sessions(token_hash, account_id, created_at)
-                        SELECT ?, id, ? FROM accounts WHERE id = ?
+                        INSERT INTO sessions(token_hash, account_id, created_at)
+                        SELECT ?, id, ? FROM accounts WHERE id = ? ON CONFLICT DO NOTHING
                         """, arguments: [session.hash, session.createdAt, session.accountID])
                 }
             }

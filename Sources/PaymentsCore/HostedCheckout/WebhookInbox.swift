@@ -21,7 +21,9 @@ struct WebhookInbox: Rules {
 
     func saveWebhookSecrets(_ secrets: WebhookSecretSet) throws {
         let json = String(decoding: try JSONEncoder().encode(secrets), as: UTF8.self)
-        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", arguments: [Self.secretsKey, json])
+        try db.execute(sql: """
+            INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, arguments: [Self.secretsKey, json])
     }
 
     /// Applies `event` unless its `webhook-id` was seen before; the id is recorded in the same

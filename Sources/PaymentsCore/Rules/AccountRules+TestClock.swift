@@ -13,6 +13,7 @@ extension AccountRules {
         try record.insert(db)
         account.testClockID = record.id
         try account.update(db)
+        try moveSubscriptions(of: accountID, toClock: record.id)
         return record.testClock
     }
 
@@ -25,6 +26,13 @@ extension AccountRules {
         guard clock.frozenTime <= systemNow else { throw PaymentsError.clockAheadOfRealTime(clockTime: clock.frozenTime) }
         account.testClockID = nil
         try account.update(db)
+        try moveSubscriptions(of: accountID, toClock: nil)
         return account.account
+    }
+
+    /// A subscription's due work runs on its account's clock (`subscriptions.clock_id`, which the
+    /// scheduler and a clock's advance select by), so it follows the account to its new clock.
+    private func moveSubscriptions(of accountID: String, toClock clockID: String?) throws {
+        try db.execute(sql: "UPDATE subscriptions SET clock_id = ? WHERE account_id = ?", arguments: [clockID, accountID])
     }
 }

@@ -26,9 +26,12 @@ struct AnalyticsLog: Rules {
             throw PaymentsError.productNotFound(productID)
         }
         let now = try now(for: account)
-        try db.execute(sql: "INSERT INTO events(account_id, type, at, product_id) VALUES (?, ?, ?, ?)",
-                       arguments: [accountID, AnalyticsEvent.typePrefix + event.name, now.milliseconds, event.productID])
-        return AnalyticsEntry(id: db.lastInsertedRowID, accountID: accountID, kind: .app(event), at: now,
+        guard let seq = try Int64.fetchOne(db, sql: """
+            INSERT INTO events(account_id, type, at, product_id) VALUES (?, ?, ?, ?) RETURNING seq
+            """, arguments: [accountID, AnalyticsEvent.typePrefix + event.name, now.milliseconds, event.productID]) else {
+            throw PaymentsError.storage("the analytics event of \(accountID) was not stored")
+        }
+        return AnalyticsEntry(id: seq, accountID: accountID, kind: .app(event), at: now,
                               subscriptionID: nil, productID: event.productID, invoiceID: nil, detail: nil)
     }
 

@@ -13,7 +13,7 @@ struct BooksAudit: Rules {
         // Every invoice's lines add up to its total, and the ledger holds exactly the money it moved.
         let invoices = try InvoiceRecord.fetchAll(db)
         let ledger = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
-            SELECT invoice_id, SUM(amount) AS total FROM ledger GROUP BY invoice_id
+            SELECT invoice_id, CAST(SUM(amount) AS BIGINT) AS total FROM ledger GROUP BY invoice_id
             """).map { (row: Row) -> (String, Int64) in (row["invoice_id"], row["total"]) })
         for invoice in invoices {
             let lineSum = invoice.lines.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
@@ -27,7 +27,7 @@ struct BooksAudit: Rules {
         }
         // Wallets equal the sum of their ledgers; balances never go below zero through spending.
         let wallets = try Row.fetchAll(db, sql: """
-            SELECT a.id, a.points_balance, COALESCE(SUM(p.delta), 0) AS total, a.credit_balance
+            SELECT a.id, a.points_balance, CAST(COALESCE(SUM(p.delta), 0) AS BIGINT) AS total, a.credit_balance
             FROM accounts a LEFT JOIN points_ledger p ON p.account_id = a.id GROUP BY a.id
             """)
         for row in wallets {
@@ -47,7 +47,7 @@ struct BooksAudit: Rules {
         // At most one live subscription per account and group; entitled ones were paid for.
         let live = try Row.fetchAll(db, sql: """
             SELECT account_id, group_id, COUNT(*) AS n FROM subscriptions
-            WHERE state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod') GROUP BY account_id, group_id HAVING n > 1
+            WHERE state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod') GROUP BY account_id, group_id HAVING COUNT(*) > 1
             """)
         for row in live {
             let account: String = row["account_id"]

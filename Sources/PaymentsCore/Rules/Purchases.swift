@@ -192,13 +192,15 @@ struct Purchases: Rules {
         let balance = try Int64.fetchOne(db.cachedStatement(sql: """
             UPDATE accounts SET points_balance = points_balance + ? WHERE id = ? RETURNING points_balance
             """), arguments: [delta, accountID]) ?? 0
-        try db.cachedStatement(sql: """
+        guard let entryID = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO points_ledger(account_id, delta, balance_after, reason, product_id, invoice_id, at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds])
+            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq
+            """), arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds]) else {
+            throw PaymentsError.storage("the points entry of \(accountID) was not stored")
+        }
         try emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
                    invoice: invoice, detail: "\(delta)")
-        return PointsEntry(id: db.lastInsertedRowID, accountID: accountID, delta: delta, balanceAfter: balance,
+        return PointsEntry(id: entryID, accountID: accountID, delta: delta, balanceAfter: balance,
                            reason: reason, productID: product, invoiceID: invoice, at: at)
     }
 }

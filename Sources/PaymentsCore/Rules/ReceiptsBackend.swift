@@ -22,8 +22,8 @@ struct ReceiptsBackend: Rules {
     /// transaction row's (`dueReceipts`), signed when the receipt is first sent.
     func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) throws {
         try db.execute(sql: """
-            INSERT OR IGNORE INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
-            VALUES (?, ?, ?, '', ?)
+            INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
+            VALUES (?, ?, ?, '', ?) ON CONFLICT DO NOTHING
             """, arguments: [transaction.payload.transactionId, accountID, transaction.payload.productId,
                              now.milliseconds])
     }
@@ -131,7 +131,7 @@ struct ReceiptsBackend: Rules {
         try db.execute(sql: """
             INSERT INTO backend_receipts(transaction_id, account_id, product_id, status, sandbox, points, storefront, recorded_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(transaction_id) DO UPDATE SET status = excluded.status, points = points + excluded.points
+            ON CONFLICT(transaction_id) DO UPDATE SET status = excluded.status, points = backend_receipts.points + excluded.points
             """, arguments: [transactionID, account.id, submission.productID, result.purchaseStatus.rawValue,
                              submission.sandbox, result.pointsCredited, payload.storefront, now.milliseconds])
         if credit && points > 0 {

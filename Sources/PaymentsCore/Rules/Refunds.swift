@@ -44,7 +44,7 @@ struct Refunds: Rules {
             // Take back what was credited: a store purchase's points may still be on their way
             // (then they never will be) or may have been refused by the backend.
             let credited = try Int64.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(delta), 0) FROM points_ledger WHERE invoice_id = ? AND delta > 0
+                SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM points_ledger WHERE invoice_id = ? AND delta > 0
                 """, arguments: [original.id]) ?? 0
             try db.execute(sql: "UPDATE sync_queue SET done_at = ?, last_error = 'refunded' WHERE done_at IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE invoice_id = ?)",
                            arguments: [now.milliseconds, original.id])

@@ -20,7 +20,9 @@ struct TestControls: Rules {
 
     func saveControls(_ controls: StoreControls) throws {
         let json = String(decoding: try JSONEncoder().encode(controls), as: UTF8.self)
-        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('controls', ?)", arguments: [json])
+        try db.execute(sql: """
+            INSERT INTO meta(key, value) VALUES ('controls', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, arguments: [json])
     }
 
     /// Consumes one injected failure of `operation`, if any is armed. Its own transaction commits

@@ -44,7 +44,7 @@ struct UnitOfWork: Rules {
     func nextSequence(_ name: String) throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO sequences(name, value) VALUES (?, 1)
-            ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
+            ON CONFLICT(name) DO UPDATE SET value = sequences.value + 1 RETURNING value
             """), arguments: [name]) ?? 0
     }
 
@@ -64,7 +64,9 @@ struct UnitOfWork: Rules {
 
     func saveSettings(_ settings: StoreSettings) throws {
         let json = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-        try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('settings', ?)", arguments: [json])
+        try db.execute(sql: """
+            INSERT INTO meta(key, value) VALUES ('settings', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, arguments: [json])
     }
 
     // MARK: Events
@@ -72,11 +74,13 @@ struct UnitOfWork: Rules {
     @discardableResult
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
                 product: String? = nil, invoice: String? = nil, detail: String? = nil) throws -> Int64 {
-        try db.cachedStatement(sql: """
+        guard let seq = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [account, type.rawValue, at.milliseconds, subscription, product, invoice, detail])
-        return db.lastInsertedRowID
+            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq
+            """), arguments: [account, type.rawValue, at.milliseconds, subscription, product, invoice, detail]) else {
+            throw PaymentsError.storage("the \(type.rawValue) event was not stored")
+        }
+        return seq
     }
 
     // MARK: Accounts

@@ -13,7 +13,7 @@ struct StoreNotificationQueue: Rules {
     /// (store-account subscriptions and purchases). Keyed by event id: collecting twice, or from
     /// two processes, records each notification once.
     func collectStoreNotifications() throws -> Int {
-        let cursor = try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'notification_cursor'") ?? 0
+        let cursor = try Int64.fetchOne(db, sql: "SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'") ?? 0
         let rows = try Row.fetchAll(db, sql: """
             SELECT seq, account_id, type, at, subscription_id, invoice_id, detail FROM events WHERE seq > ? ORDER BY seq LIMIT 5000
             """, arguments: [cursor])
@@ -34,7 +34,10 @@ struct StoreNotificationQueue: Rules {
         }
         if let last = rows.last {
             let id: Int64 = last["seq"]
-            try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES ('notification_cursor', ?)",
+            try db.execute(sql: """
+                INSERT INTO meta(key, value) VALUES ('notification_cursor', ?)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """,
                            arguments: [String(id)])
         }
         return added

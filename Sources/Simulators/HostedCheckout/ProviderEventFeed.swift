@@ -44,7 +44,7 @@ struct ProviderEventFeed {
     }
 
     private static func cursor(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT CAST(value AS INTEGER) FROM provider_state WHERE key = ?"),
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT CAST(value AS BIGINT) FROM provider_state WHERE key = ?"),
                            arguments: [cursorKey]) ?? 0
     }
 

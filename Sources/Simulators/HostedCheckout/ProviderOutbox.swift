@@ -48,7 +48,7 @@ struct ProviderOutbox {
     private func nextID(_ prefix: String) throws -> String {
         let number = String(try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO provider_sequences(name, value) VALUES (?, 1)
-            ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value
+            ON CONFLICT(name) DO UPDATE SET value = provider_sequences.value + 1 RETURNING value
             """), arguments: [prefix]) ?? 0)
         return prefix + "_" + String(repeating: "0", count: max(0, 6 - number.count)) + number
     }

@@ -156,6 +156,8 @@ import Testing
         }
         let ledger = try await store.service.pointsLedger(accountID: ada.id, cursor: nil, limit: 10).items
         #expect(ledger.map(\.delta) == [-200, 500])
+        // The entry a spend answers is the ledger's row, not the event that announced it.
+        #expect(ledger.first?.id == spent.id)
         #expect(try await store.invariants() == [])
     }
 }

@@ -121,4 +121,21 @@ import Simulators
         let updated = try await store.service.updateCustomer(ada.id, details: CustomerDetails(company: "Analytical Engines"))
         #expect(updated.details.company == "Analytical Engines")
     }
+
+    /// A subscriber put on a new test clock renews when that clock advances, not on real time;
+    /// back on real time, the scheduler renews the subscription again.
+    @Test func aSubscriberMovedOntoAndOffATestClockRenewsOnTheClockItIsOn() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.yearly")
+        let clock = try await store.service.attachNewTestClock(accountID: ada.id, name: "qa")
+        try await store.advance(days: 400)  // real time passes (2027-02-05); the account's clock does not
+        #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2027-01-01T00:00:00Z"))
+        _ = try await store.service.advanceTestClock(clock.id, to: CoreFixture.date("2027-01-15T00:00:00Z"))
+        #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2028-01-01T00:00:00Z"))
+        _ = try await store.service.detachTestClock(accountID: ada.id)
+        try await store.advance(days: 340)  // real time: 2028-01-11, past the renewal
+        #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2029-01-01T00:00:00Z"))
+        #expect(try await store.invariants() == [])
+    }
 }

@@ -58,9 +58,13 @@ import Testing
         let session = try TmuxSession(["--data-dir", freshDataDirectory()], width: 40, height: 10)
         try session.waitFor(text: "too small (need 60x20")
         try session.resize(width: 80, height: 24)
-        let screen = try session.waitFor(text: TmuxSession.paywallTab)
+        // The whole enlarged frame, not the first capture showing the tab: under load tmux can be
+        // captured while the repaint after the resize is still arriving.
+        let screen = try session.waitFor("the paywall drawn 80 columns wide") { screen in
+            screen.contains(TmuxSession.paywallTab)
+                && screen.split(separator: "\n").contains { $0.hasSuffix("┐") && $0.count == 80 }
+        }
         #expect(!screen.contains("too small"))
-        #expect(screen.split(separator: "\n").contains { $0.hasSuffix("┐") && $0.count == 80 })
     }
 
     @Test func noColorDrawsWithoutColourAndColourModeWithIt() throws {
