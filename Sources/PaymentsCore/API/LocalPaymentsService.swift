@@ -68,33 +68,35 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     /// A change: due real-time work runs first in the same transaction (see the type's comment).
-    func write<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         try await transaction(dueWorkFirst: true, body)
     }
 
     /// A write on behalf of a read: what looking needs recorded (an armed fault's countdown, a
     /// signature cached, a notice announced once) and nothing else, so due work stays due.
-    func writeWithoutDueWork<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+    func writeWithoutDueWork<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         try await transaction(dueWorkFirst: false, body)
     }
 
     private func transaction<T: Sendable>(dueWorkFirst: Bool,
-                                          _ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+                                          _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
         let now = clock.now
         let unstored = signer.unstoredTokens()
         do {
             let result = try await database.write { db in
-                try WriteTransactionMarker.during {
-                    let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
-                                          cardProcessor: processor)
-                    // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
-                    try work.transactionIssuer.storeSignedTokens(unstored)
-                    if dueWorkFirst {
-                        var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-                        _ = try work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
+                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                      cardProcessor: processor)
+                return try WriteTransactionMarker.during {
+                    try InlineTransactionExecutor.run {
+                        // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
+                        try work.transactionIssuer.storeSignedTokens(unstored)
+                        if dueWorkFirst {
+                            var report = ClockAdvanceReport(clockID: "", from: now, to: now)
+                            _ = try work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
+                        }
+                        return try await body(work)
                     }
-                    return try body(work)
                 }
             }
             signer.stored(unstored)
@@ -111,22 +113,23 @@ public final class LocalPaymentsService: PaymentsService {
     /// A write that first consumes an armed fault of `operation`: the fault's countdown commits,
     /// then the call fails with the injected store error.
     func write<T: Sendable>(failing operation: StoreOperation,
-                            _ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+                            _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let result: Result<T, StoreError> = try await write { work in
             if let fault = try work.testControls.takeFault(operation) { return .failure(fault) }
-            return .success(try body(work))
+            return .success(try await body(work))
         }
         return try result.mapError(PaymentsError.store).get()
     }
 
     /// A read transaction and nothing more: due work waits for the scheduler (see the type's comment).
-    func read<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
         let now = clock.now
         do {
             return try await database.read { db in
-                try body(UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
-                                          cardProcessor: processor))
+                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                      cardProcessor: processor)
+                return try InlineTransactionExecutor.run { try await body(work) }
             }
         } catch let error as PaymentsError {
             throw error
@@ -140,9 +143,9 @@ public final class LocalPaymentsService: PaymentsService {
     /// A read that a test fault of `operation` can fail: only when one is armed does it write,
     /// to count the fault down (without running due work), and then fails with the injected error.
     func read<T: Sendable>(failing operation: StoreOperation,
-                           _ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+                           _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let answer: T? = try await read { work in
-            try work.testControls.controls().faults.contains { $0.operation == operation } ? nil : body(work)
+            try work.testControls.controls().faults.contains { $0.operation == operation } ? nil : try await body(work)
         }
         if let answer { return answer }
         let fault = try await writeWithoutDueWork { work in try work.testControls.takeFault(operation) }

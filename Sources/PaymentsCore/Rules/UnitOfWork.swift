@@ -10,7 +10,10 @@ import GRDB
 /// `SubscriptionLifecycle`, ...), each reached from any other through `Rules`, and all of them
 /// sharing this one transaction. It never reads the wall clock: `systemNow` comes from the
 /// injected clock, and accounts on a test clock use that clock's frozen time instead.
-struct UnitOfWork: Rules {
+///
+/// Sendable only in name: a unit of work is used on the thread that holds its transaction, where
+/// `InlineTransactionExecutor` runs the (async) rules, and never after the transaction ends.
+struct UnitOfWork: Rules, @unchecked Sendable {
     let db: Database
     let catalog: Catalog
     let systemNow: Date
