@@ -7,7 +7,7 @@ extension LocalPaymentsService {
         var submission = submission
         submission.receipt = ReceiptText.compactJWS(from: submission.receipt)
         let payload = try await verifiedReceipt(submission)
-        return try await backendWrite { [submission] in try $0.receiptsBackend.recordVerifiedReceipt(submission, payload: payload) }
+        return try await backendWrite { [submission] in try await $0.receiptsBackend.recordVerifiedReceipt(submission, payload: payload) }
     }
 
     /// Checks a receipt as `recordReceipt` would, without recording anything.
@@ -16,7 +16,7 @@ extension LocalPaymentsService {
         submission.receipt = ReceiptText.compactJWS(from: submission.receipt)
         let payload = try await verifiedReceipt(submission)
         return try await backendWrite { [submission] in
-            try $0.receiptsBackend.recordVerifiedReceipt(submission, payload: payload, checkOnly: true)
+            try await $0.receiptsBackend.recordVerifiedReceipt(submission, payload: payload, checkOnly: true)
         }
     }
 
@@ -27,10 +27,10 @@ extension LocalPaymentsService {
     @discardableResult
     public func syncReceipts() async throws -> ReceiptSyncReport {
         var report = ReceiptSyncReport()
-        for receipt in try await write({ try $0.receiptsBackend.dueReceipts() }) {
+        for receipt in try await write({ try await $0.receiptsBackend.dueReceipts() }) {
             let dropped = try await write { work in
-                guard try work.receiptsBackend.takeDroppedSubmission() else { return false }
-                try work.receiptsBackend.markFailed(receipt, error: .network)
+                guard try await work.receiptsBackend.takeDroppedSubmission() else { return false }
+                try await work.receiptsBackend.markFailed(receipt, error: .network)
                 return true
             }
             if dropped {
@@ -42,26 +42,26 @@ extension LocalPaymentsService {
             do {
                 payload = try await verifiedReceipt(submission)
             } catch let PaymentsError.receipt(error) {
-                try await write { try $0.receiptsBackend.markDelivered(receipt, error: error) }
+                try await write { try await $0.receiptsBackend.markDelivered(receipt, error: error) }
                 report.failed += 1
                 continue
             }
             let delivered = try await write { work -> Bool in
                 do {
-                    _ = try work.receiptsBackend.recordVerifiedReceipt(submission, payload: payload)
-                    if try work.testControls.controls().duplicateReceiptSubmissions {
-                        _ = try work.receiptsBackend.recordVerifiedReceipt(submission, payload: payload)
+                    _ = try await work.receiptsBackend.recordVerifiedReceipt(submission, payload: payload)
+                    if try await work.testControls.controls().duplicateReceiptSubmissions {
+                        _ = try await work.receiptsBackend.recordVerifiedReceipt(submission, payload: payload)
                     }
-                    try work.receiptsBackend.markDelivered(receipt)
+                    try await work.receiptsBackend.markDelivered(receipt)
                     return true
                 } catch let error as ReceiptBackendError {
-                    if error.isTransient { try work.receiptsBackend.markFailed(receipt, error: error) } else { try work.receiptsBackend.markDelivered(receipt, error: error) }
+                    if error.isTransient { try await work.receiptsBackend.markFailed(receipt, error: error) } else { try await work.receiptsBackend.markDelivered(receipt, error: error) }
                     return false
                 }
             }
             if delivered { report.delivered += 1 } else { report.failed += 1 }
         }
-        report.waiting = try await read { try $0.receiptsBackend.waitingReceipts() }
+        report.waiting = try await read { try await $0.receiptsBackend.waitingReceipts() }
         return report
     }
 
@@ -75,9 +75,9 @@ extension LocalPaymentsService {
         }
     }
 
-    private func backendWrite<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) throws -> T) async throws -> T {
+    private func backendWrite<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let result: Result<T, ReceiptBackendError> = try await write { work in
-            do { return .success(try body(work)) } catch let error as ReceiptBackendError { return .failure(error) }
+            do { return .success(try await body(work)) } catch let error as ReceiptBackendError { return .failure(error) }
         }
         return try result.mapError(PaymentsError.receipt).get()
     }

@@ -5,8 +5,8 @@ extension LocalPaymentsService {
     public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
         do {
             let result = try await write(failing: .purchase) { work in
-                try work.idempotentRequests.idempotent(request.idempotencyKey, operation: "store_purchase", request: request) {
-                    try work.storePurchases.storePurchase(request)
+                try await work.idempotentRequests.idempotent(request.idempotencyKey, operation: "store_purchase", request: request) {
+                    try await work.storePurchases.storePurchase(request)
                 }
             }
             try await syncReceipts()
@@ -18,73 +18,73 @@ extension LocalPaymentsService {
     }
 
     public func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod {
-        try await write { try $0.accountRules.addCard(accountID: accountID, card: card, makeDefault: makeDefault) }
+        try await write { try await $0.accountRules.addCard(accountID: accountID, card: card, makeDefault: makeDefault) }
     }
 
     /// Answered once: the same answer again (a client retrying after a lost reply, or a hosted
     /// page after a crash) gets the first outcome back; a different answer is refused.
     public func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome {
         try await write { work in
-            try work.idempotentRequests.idempotent("authentication:" + pendingID, operation: "complete-authentication",
-                                                   request: approved) {
-                try work.storePurchases.completeAuthentication(pendingID: pendingID, approved: approved)
+            try await work.idempotentRequests.idempotent("authentication:" + pendingID, operation: "complete-authentication",
+                                                         request: approved) {
+                try await work.storePurchases.completeAuthentication(pendingID: pendingID, approved: approved)
             }
         }
     }
 
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await read { try $0.testControls.pendingActions(accountID: accountID) }
+        try await read { try await $0.testControls.pendingActions(accountID: accountID) }
     }
 
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
-        let result = try await write { try $0.storePurchases.approvePurchase(pendingID: pendingID) }
+        let result = try await write { try await $0.storePurchases.approvePurchase(pendingID: pendingID) }
         try await syncReceipts()
         return result
     }
 
     public func declinePurchase(pendingID: String) async throws {
-        try await write { try $0.storePurchases.declinePurchase(pendingID: pendingID) }
+        try await write { try await $0.storePurchases.declinePurchase(pendingID: pendingID) }
     }
 
     public func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {
-        try await write { try $0.testControls.requestPriceIncrease(subscriptionID: subscriptionID, newPrice: newPrice) }
+        try await write { try await $0.testControls.requestPriceIncrease(subscriptionID: subscriptionID, newPrice: newPrice) }
     }
 
     public func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription {
         try await write { work in
-            let action = try work.testControls.pendingAction(pendingID).action
+            let action = try await work.testControls.pendingAction(pendingID).action
             guard action.kind == .priceIncrease else { throw PaymentsError.pendingActionNotFound(pendingID) }
-            return try work.testControls.answerPriceIncrease(action, accept: accept, at: work.now(for: work.account(action.accountID)))
+            return try await work.testControls.answerPriceIncrease(action, accept: accept, at: work.now(for: work.account(action.accountID)))
         }
     }
 
     public func forceRenewal(subscriptionID: String) async throws -> Subscription {
-        try await write { try $0.testControls.forceRenewal(subscriptionID: subscriptionID) }
+        try await write { try await $0.testControls.forceRenewal(subscriptionID: subscriptionID) }
     }
 
-    public func storeControls() async throws -> StoreControls { try await read { try $0.testControls.controls() } }
+    public func storeControls() async throws -> StoreControls { try await read { try await $0.testControls.controls() } }
 
     public func updateStoreControls(_ controls: StoreControls) async throws {
-        try await write { try $0.testControls.saveControls(controls) }
+        try await write { try await $0.testControls.saveControls(controls) }
     }
 
     public func setStorefront(accountID: String, storefront: String, currency: Currency) async throws -> Account {
-        try await write { try $0.testControls.setStorefront(accountID: accountID, storefront: storefront, currency: currency) }
+        try await write { try await $0.testControls.setStorefront(accountID: accountID, storefront: storefront, currency: currency) }
     }
 
-    public func clearAllTransactions() async throws { try await write { try $0.testControls.clearAllTransactions() } }
+    public func clearAllTransactions() async throws { try await write { try await $0.testControls.clearAllTransactions() } }
 
     public func resetStore() async throws {
         try await write { work in
-            try work.testControls.saveControls(StoreControls())
-            try work.saveSettings(StoreSettings())
+            try await work.testControls.saveControls(StoreControls())
+            try await work.saveSettings(StoreSettings())
         }
     }
 
     /// A read: each token is signed when its reader first asks for it, outside any transaction,
     /// and the next write stores it in its row (see `TransactionTokenSigner`).
     public func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction] {
-        try await read { try $0.transactionIssuer.transactions(accountID: accountID, limit: limit) }
+        try await read { try await $0.transactionIssuer.transactions(accountID: accountID, limit: limit) }
     }
 
     /// Verifies a JWS (or the base64 of one) against this store's root, at the injected clock's time.

@@ -93,7 +93,7 @@ public final class LocalPaymentsService: PaymentsService {
                         try work.transactionIssuer.storeSignedTokens(unstored)
                         if dueWorkFirst {
                             var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-                            _ = try work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
+                            _ = try await work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
                         }
                         return try await body(work)
                     }
@@ -115,7 +115,7 @@ public final class LocalPaymentsService: PaymentsService {
     func write<T: Sendable>(failing operation: StoreOperation,
                             _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let result: Result<T, StoreError> = try await write { work in
-            if let fault = try work.testControls.takeFault(operation) { return .failure(fault) }
+            if let fault = try await work.testControls.takeFault(operation) { return .failure(fault) }
             return .success(try await body(work))
         }
         return try result.mapError(PaymentsError.store).get()
@@ -145,10 +145,10 @@ public final class LocalPaymentsService: PaymentsService {
     func read<T: Sendable>(failing operation: StoreOperation,
                            _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let answer: T? = try await read { work in
-            try work.testControls.controls().faults.contains { $0.operation == operation } ? nil : try await body(work)
+            try await work.testControls.controls().faults.contains { $0.operation == operation } ? nil : try await body(work)
         }
         if let answer { return answer }
-        let fault = try await writeWithoutDueWork { work in try work.testControls.takeFault(operation) }
+        let fault = try await writeWithoutDueWork { work in try await work.testControls.takeFault(operation) }
         if let fault { throw PaymentsError.store(fault) }
         return try await read(body)
     }
@@ -158,22 +158,22 @@ public final class LocalPaymentsService: PaymentsService {
         let catalog = storeCatalog
         return try await read(failing: .loadProducts) { _ in catalog }
     }
-    public func settings() async throws -> StoreSettings { try await read { try $0.settings() } }
-    public func updateSettings(_ settings: StoreSettings) async throws { try await write { try $0.saveSettings(settings) } }
+    public func settings() async throws -> StoreSettings { try await read { try await $0.settings() } }
+    public func updateSettings(_ settings: StoreSettings) async throws { try await write { try await $0.saveSettings(settings) } }
 
     public func createAccount(_ account: NewAccount) async throws -> Account {
-        try await write { try $0.accountRules.createAccount(account) }
+        try await write { try await $0.accountRules.createAccount(account) }
     }
 
     public func accounts() async throws -> [Account] {
         try await read { try AccountRecord.order(sql: "created_at, id").fetchAll($0.db).map(\.account) }
     }
 
-    public func account(_ id: String) async throws -> Account { try await read { try $0.account(id).account } }
+    public func account(_ id: String) async throws -> Account { try await read { try await $0.account(id).account } }
 
     public func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account {
         try await write { work in
-            var account = try work.account(id)
+            var account = try await work.account(id)
             account.details = details
             try account.update(work.db)
             return account.account
@@ -182,20 +182,21 @@ public final class LocalPaymentsService: PaymentsService {
 
     public func openSession(accountID: String) async throws -> String {
         let (token, hash) = try newSessionToken()
-        try await writeWithoutDueWork { try $0.accountRules.openSession(accountID: accountID, tokenHash: hash) }
+        try await writeWithoutDueWork { try await $0.accountRules.openSession(accountID: accountID, tokenHash: hash) }
         return token
     }
 
     public func sessionAccount(_ token: String) async throws -> Account? {
         guard let hash = SessionToken.hash(token) else { return nil }
         return try await read { work in
-            try work.accountRules.sessionAccountID(tokenHash: hash).map { try work.account($0).account }
+            guard let accountID = try await work.accountRules.sessionAccountID(tokenHash: hash) else { return nil }
+            return try await work.account(accountID).account
         }
     }
 
     public func closeSession(_ token: String) async throws {
         guard let hash = SessionToken.hash(token) else { return }
-        try await writeWithoutDueWork { try $0.accountRules.closeSession(tokenHash: hash) }
+        try await writeWithoutDueWork { try await $0.accountRules.closeSession(tokenHash: hash) }
     }
 
     private func newSessionToken() throws -> (token: String, hash: String) {
@@ -210,38 +211,38 @@ public final class LocalPaymentsService: PaymentsService {
     public func adoptLegacySignIn(save: @escaping @Sendable (String) throws -> Void) async throws -> String? {
         let (token, hash) = try newSessionToken()
         return try await writeWithoutDueWork { work in
-            guard let accountID = try work.accountRules.takeLegacySignIn() else { return nil }
-            try work.accountRules.openSession(accountID: accountID, tokenHash: hash)
+            guard let accountID = try await work.accountRules.takeLegacySignIn() else { return nil }
+            try await work.accountRules.openSession(accountID: accountID, tokenHash: hash)
             try save(token)
             return token
         }
     }
 
     public func now(for accountID: String) async throws -> Date {
-        try await read { try $0.now(for: $0.account(accountID)) }
+        try await read { try await $0.now(for: $0.account(accountID)) }
     }
 
     public func createTestClock(name: String, frozenAt: Date) async throws -> TestClock {
         try await write { work in
-            let record = TestClockRecord(id: try work.nextID("clock"), name: name, frozenTime: frozenAt.wholeSeconds,
+            let record = await TestClockRecord(id: try work.nextID("clock"), name: name, frozenTime: frozenAt.wholeSeconds,
                                          createdAt: work.systemNow)
             try record.insert(work.db)
             return record.testClock
         }
     }
 
-    public func testClock(_ id: String) async throws -> TestClock { try await read { try $0.testClock(id).testClock } }
+    public func testClock(_ id: String) async throws -> TestClock { try await read { try await $0.testClock(id).testClock } }
 
     public func attach(accountID: String, toTestClock clockID: String) async throws -> Account {
-        try await write { try $0.accountRules.attach(accountID: accountID, clockID: clockID) }
+        try await write { try await $0.accountRules.attach(accountID: accountID, clockID: clockID) }
     }
 
     public func attachNewTestClock(accountID: String, name: String) async throws -> TestClock {
-        try await write { try $0.accountRules.attachNewTestClock(accountID: accountID, name: name) }
+        try await write { try await $0.accountRules.attachNewTestClock(accountID: accountID, name: name) }
     }
 
     public func detachTestClock(accountID: String) async throws -> Account {
-        try await write { try $0.accountRules.detachTestClock(accountID: accountID) }
+        try await write { try await $0.accountRules.detachTestClock(accountID: accountID) }
     }
 
     /// Advances in batches of transactions; each commits the steps it ran together with the
@@ -254,14 +255,14 @@ public final class LocalPaymentsService: PaymentsService {
         while true {
             let (batch, finished): (ClockAdvanceReport, Bool) = try await write { [report] work in
                 var batch = report
-                let (steps, last) = try work.lifecycle.processDue(clockID: id, until: target, limit: Self.advanceBatch, report: &batch)
+                let (steps, last) = try await work.lifecycle.processDue(clockID: id, until: target, limit: Self.advanceBatch, report: &batch)
                 let done = steps < Self.advanceBatch
-                var clock = try work.testClock(id)
+                var clock = try await work.testClock(id)
                 clock.frozenTime = max(clock.frozenTime, done ? target : (last ?? clock.frozenTime))
                 try clock.update(work.db)
                 if done {
                     let from = try start.milliseconds, to = try target.milliseconds
-                    try work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
+                    try await work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
                 }
                 return (batch, done)
             }
@@ -274,120 +275,120 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) async throws -> PaymentMethod {
-        try await write { try $0.accountRules.addPaymentMethod(accountID: accountID, method) }
+        try await write { try await $0.accountRules.addPaymentMethod(accountID: accountID, method) }
     }
 
     public func paymentMethods(accountID: String) async throws -> [PaymentMethod] {
-        try await read { try $0.accountRules.activePaymentMethods(accountID).map(\.paymentMethod) }
+        try await read { try await $0.accountRules.activePaymentMethods(accountID).map(\.paymentMethod) }
     }
 
-    public func removePaymentMethod(_ id: String) async throws { try await write { try $0.accountRules.removePaymentMethod(id) } }
-    public func setDefaultPaymentMethod(_ id: String) async throws { try await write { try $0.accountRules.setDefaultPaymentMethod(id) } }
+    public func removePaymentMethod(_ id: String) async throws { try await write { try await $0.accountRules.removePaymentMethod(id) } }
+    public func setDefaultPaymentMethod(_ id: String) async throws { try await write { try await $0.accountRules.setDefaultPaymentMethod(id) } }
 
     public func isEligibleForIntroOffer(accountID: String) async throws -> Bool {
-        try await read { try $0.purchases.isEligibleForIntro(accountID: accountID) }
+        try await read { try await $0.purchases.isEligibleForIntro(accountID: accountID) }
     }
 
     public func purchase(_ request: PurchaseRequest) async throws -> PurchaseOutcome {
         try await write(failing: .purchase) { work in
-            try work.idempotentRequests.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
-                try work.purchases.purchase(request)
+            try await work.idempotentRequests.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
+                try await work.purchases.purchase(request)
             }
         }
     }
 
     public func purchasePreview(accountID: String, productID: String, offerCode: String?) async throws -> PurchasePreview {
-        try await read { try $0.purchases.preview(accountID: accountID, productID: productID, offerCode: offerCode) }
+        try await read { try await $0.purchases.preview(accountID: accountID, productID: productID, offerCode: offerCode) }
     }
 
     public func subscriptions(accountID: String) async throws -> [Subscription] {
-        try await read(failing: .subscriptionStatus) { try $0.customerAccess.subscriptions(accountID: accountID).map(\.subscription) }
+        try await read(failing: .subscriptionStatus) { try await $0.customerAccess.subscriptions(accountID: accountID).map(\.subscription) }
     }
 
     public func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
-        try await read { try $0.planChanges.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID) }
+        try await read { try await $0.planChanges.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID) }
     }
 
     public func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
         try await write(failing: .manageSubscriptions) { work in
-            try work.idempotentRequests.idempotent(request.idempotencyKey, operation: "change_plan", request: request) {
-                try work.planChanges.changePlan(request)
+            try await work.idempotentRequests.idempotent(request.idempotencyKey, operation: "change_plan", request: request) {
+                try await work.planChanges.changePlan(request)
             }
         }
     }
 
     public func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription {
-        try await write(failing: .manageSubscriptions) { try $0.planChanges.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason) }
+        try await write(failing: .manageSubscriptions) { try await $0.planChanges.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason) }
     }
 
     public func resume(subscriptionID: String) async throws -> Subscription {
-        try await write(failing: .manageSubscriptions) { try $0.planChanges.resume(subscriptionID: subscriptionID) }
+        try await write(failing: .manageSubscriptions) { try await $0.planChanges.resume(subscriptionID: subscriptionID) }
     }
 
     public func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome {
         try await write(failing: .refundRequest) { work in
-            try work.idempotentRequests.idempotent(idempotencyKey, operation: "refund", request: invoiceID) {
-                try work.refunds.refund(invoiceID: invoiceID)
+            try await work.idempotentRequests.idempotent(idempotencyKey, operation: "refund", request: invoiceID) {
+                try await work.refunds.refund(invoiceID: invoiceID)
             }
         }
     }
 
     public func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription {
-        try await write { try $0.planChanges.revoke(subscriptionID: subscriptionID, reason: reason) }
+        try await write { try await $0.planChanges.revoke(subscriptionID: subscriptionID, reason: reason) }
     }
 
     public func expire(subscriptionID: String) async throws -> Subscription {
-        try await write { try $0.planChanges.expireNow(subscriptionID: subscriptionID) }
+        try await write { try await $0.planChanges.expireNow(subscriptionID: subscriptionID) }
     }
 
     public func entitlements(accountID: String) async throws -> [Entitlement] {
-        try await read { try $0.customerAccess.entitlements(accountID: accountID) }
+        try await read { try await $0.customerAccess.entitlements(accountID: accountID) }
     }
 
     public func currentPlan(accountID: String) async throws -> Plan? {
-        try await read { try $0.customerAccess.currentPlan(accountID: accountID) }
+        try await read { try await $0.customerAccess.currentPlan(accountID: accountID) }
     }
 
     public func recordUsage(accountID: String, featureID: String, idempotencyKey: String?) async throws -> UsageReceipt {
         try await write { work in
-            try work.idempotentRequests.idempotent(idempotencyKey, operation: "usage", request: [accountID, featureID]) {
-                try work.customerAccess.recordUsage(accountID: accountID, featureID: featureID)
+            try await work.idempotentRequests.idempotent(idempotencyKey, operation: "usage", request: [accountID, featureID]) {
+                try await work.customerAccess.recordUsage(accountID: accountID, featureID: featureID)
             }
         }
     }
 
     public func usage(accountID: String) async throws -> [UsageMeter] {
-        try await read { try $0.customerAccess.usage(accountID: accountID) }
+        try await read { try await $0.customerAccess.usage(accountID: accountID) }
     }
 
     public func spendPoints(accountID: String, points: Int64, reason: String, idempotencyKey: String?) async throws -> PointsEntry {
         try await write { work in
-            try work.idempotentRequests.idempotent(idempotencyKey, operation: "spend_points", request: [accountID, String(points), reason]) {
-                try work.customerAccess.spendPoints(accountID: accountID, points: points, reason: reason)
+            try await work.idempotentRequests.idempotent(idempotencyKey, operation: "spend_points", request: [accountID, String(points), reason]) {
+                try await work.customerAccess.spendPoints(accountID: accountID, points: points, reason: reason)
             }
         }
     }
 
     public func pointsLedger(accountID: String, cursor: String?, limit: Int) async throws -> Page<PointsEntry> {
-        try await read { try $0.historyPages.pointsLedger(accountID: accountID, cursor: cursor, limit: limit) }
+        try await read { try await $0.historyPages.pointsLedger(accountID: accountID, cursor: cursor, limit: limit) }
     }
 
     public func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
-        try await read { try $0.historyPages.invoices(accountID: accountID, query: query) }
+        try await read { try await $0.historyPages.invoices(accountID: accountID, query: query) }
     }
 
-    public func invoice(_ id: String) async throws -> Invoice { try await read { try $0.invoicing.invoice(id).invoice } }
+    public func invoice(_ id: String) async throws -> Invoice { try await read { try await $0.invoicing.invoice(id).invoice } }
 
     public func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
-        try await read { try $0.historyPages.events(accountID: accountID, after: after, limit: limit) }
+        try await read { try await $0.historyPages.events(accountID: accountID, after: after, limit: limit) }
     }
 
     public func feedPosition(accountID: String?) async throws -> Int64 {
-        try await read { try $0.historyPages.feedPosition(accountID: accountID) }
+        try await read { try await $0.historyPages.feedPosition(accountID: accountID) }
     }
 
     public func feedAdvance(after position: Int64) async throws -> FeedAdvance {
-        try await read { try $0.historyPages.feedAdvance(after: position) }
+        try await read { try await $0.historyPages.feedAdvance(after: position) }
     }
 
     /// Runs what fell due on the real clock, and stores tokens signed since the last write. A read
@@ -396,7 +397,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// write runs due work first, so an empty write is it.
     public func runDueWork() async throws {
         let tokensWaiting = !signer.unstoredTokens().isEmpty
-        guard try await read({ try $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting else { return }
+        guard try await read({ try await $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting else { return }
         try await write { _ in }
     }
 
@@ -406,7 +407,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// due work, since the books must balance whatever is still due.
     public func checkInvariants() async throws -> [String] {
         let (problems, proofs) = try await writeWithoutDueWork { work in
-            (try work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
+            await (try work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
         }
         return problems + (await unverifiedProofs(proofs))
     }
@@ -420,7 +421,9 @@ public final class LocalPaymentsService: PaymentsService {
             (problems, proofs) = try await copy.write { db in
                 let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
                                           cardProcessor: processor)
-                return (try work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
+                return try InlineTransactionExecutor.run {
+                    (try await work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
+                }
             }
         } catch let error as PaymentsError {
             throw error

@@ -13,13 +13,13 @@ struct WebhookInbox: Rules {
     private static let secretsKey = "webhook_secrets"
 
     /// The endpoint's copy of the provider's secret set (see `PaymentsService.configureWebhookSecrets`).
-    func webhookSecrets() throws -> WebhookSecretSet? {
+    func webhookSecrets() async throws -> WebhookSecretSet? {
         guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.secretsKey])
         else { return nil }
         return try JSONDecoder().decode(WebhookSecretSet.self, from: Data(json.utf8))
     }
 
-    func saveWebhookSecrets(_ secrets: WebhookSecretSet) throws {
+    func saveWebhookSecrets(_ secrets: WebhookSecretSet) async throws {
         let json = String(decoding: try JSONEncoder().encode(secrets), as: UTF8.self)
         try db.execute(sql: """
             INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
@@ -28,11 +28,11 @@ struct WebhookInbox: Rules {
 
     /// Applies `event` unless its `webhook-id` was seen before; the id is recorded in the same
     /// transaction as the effect, so a crash leaves both or neither.
-    func applyWebhook(_ event: WebhookEvent, messageID: String) throws -> WebhookReceipt {
+    func applyWebhook(_ event: WebhookEvent, messageID: String) async throws -> WebhookReceipt {
         let seen = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM processed_webhooks WHERE message_id = ?",
                                     arguments: [messageID]) ?? 0
         guard seen == 0 else { return .duplicate }
-        let receipt = try effect(of: event)
+        let receipt = try await effect(of: event)
         let outcome = switch receipt {
         case .applied: "applied"
         case let .ignored(_, reason): "ignored: \(reason)"
@@ -44,24 +44,24 @@ struct WebhookInbox: Rules {
         return receipt
     }
 
-    private func effect(of event: WebhookEvent) throws -> WebhookReceipt {
+    private func effect(of event: WebhookEvent) async throws -> WebhookReceipt {
         switch event.type {
         case .paymentSucceeded, .subscriptionActive:
             if let sessionID = event.data.checkoutSessionId {
-                let confirmed = try confirmCheckoutSession(sessionID, payment: event.data.paymentId,
-                                                           customer: event.data.customerId)
+                let confirmed = try await confirmCheckoutSession(sessionID, payment: event.data.paymentId,
+                                                                 customer: event.data.customerId)
                 guard confirmed else { return .ignored(event.type, reason: "payment is not a paid invoice of the customer") }
             }
-            if event.type == .subscriptionActive { return try mirrorSubscription(event, status: "active") }
+            if event.type == .subscriptionActive { return try await mirrorSubscription(event, status: "active") }
             return .applied(event.type)
         case .subscriptionRenewed:
-            return try mirrorSubscription(event, status: "active")
+            return try await mirrorSubscription(event, status: "active")
         case .subscriptionOnHold:
-            return try mirrorSubscription(event, status: "on_hold")
+            return try await mirrorSubscription(event, status: "on_hold")
         case .subscriptionCancelled:
-            return try mirrorSubscription(event, status: "cancelled")
+            return try await mirrorSubscription(event, status: "cancelled")
         case .subscriptionExpired:
-            return try mirrorSubscription(event, status: "expired")
+            return try await mirrorSubscription(event, status: "expired")
         case .paymentFailed, .paymentProcessing, .paymentCancelled, .subscriptionPlanChanged, .refundSucceeded:
             return .applied(event.type)
         }
@@ -70,11 +70,11 @@ struct WebhookInbox: Rules {
     /// Records the session confirmed only if the payment it names is a paid invoice of that
     /// customer in the store's own books: a success event for a payment the store never took
     /// changes nothing. The first confirmation's time stays.
-    private func confirmCheckoutSession(_ id: String, payment: String?, customer: String?) throws -> Bool {
+    private func confirmCheckoutSession(_ id: String, payment: String?, customer: String?) async throws -> Bool {
         guard let payment, let customer else { return false }
         let invoice: InvoiceRecord
         do {
-            invoice = try invoicing.invoice(payment)
+            invoice = try await invoicing.invoice(payment)
         } catch PaymentsError.invoiceNotFound {
             return false
         }
@@ -87,14 +87,14 @@ struct WebhookInbox: Rules {
     }
 
     /// When the provider's server confirmed the checkout session's payment, if it has.
-    func confirmation(ofCheckoutSession id: String) throws -> Date? {
+    func confirmation(ofCheckoutSession id: String) async throws -> Date? {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT confirmed_at FROM checkout_confirmations WHERE session_id = ?"),
                            arguments: [id]).map(Date.init(milliseconds:))
     }
 
     /// Out-of-order delivery is resolved by the event's own timestamp: an event older than the
     /// last one applied changes nothing, and a cancelled or expired subscription is final.
-    private func mirrorSubscription(_ event: WebhookEvent, status: String) throws -> WebhookReceipt {
+    private func mirrorSubscription(_ event: WebhookEvent, status: String) async throws -> WebhookReceipt {
         guard let id = event.data.subscriptionId else { return .ignored(event.type, reason: "no subscription id") }
         let at = try event.timestamp.milliseconds
         if let known = try Row.fetchOne(db, sql: "SELECT status, event_at FROM provider_subscriptions WHERE subscription_id = ?",
@@ -115,7 +115,7 @@ struct WebhookInbox: Rules {
 
     private static let finalSubscriptionStatuses: Set<String> = ["cancelled", "expired"]
 
-    func providerSubscriptionStatus(_ id: String) throws -> String? {
+    func providerSubscriptionStatus(_ id: String) async throws -> String? {
         try String.fetchOne(db, sql: "SELECT status FROM provider_subscriptions WHERE subscription_id = ?", arguments: [id])
     }
 }

@@ -51,7 +51,12 @@ final class InlineTransactionExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Runs the task's jobs as they arrive, and returns once the task has recorded its outcome.
+    ///
+    /// A body that only calls the rules runs as one job: nothing in it suspends. A second job
+    /// means it awaited something else (an actor, a sleep), which holds GRDB's thread while it
+    /// waits; debug builds stop there, so the suite finds such a body.
     private func drain() {
+        var jobsRun = 0
         while true {
             condition.lock()
             while jobs.isEmpty && !finished { condition.wait() }
@@ -61,6 +66,8 @@ final class InlineTransactionExecutor: TaskExecutor, @unchecked Sendable {
             }
             let job = jobs.removeFirst()
             condition.unlock()
+            jobsRun += 1
+            assert(jobsRun == 1, "a transaction's body suspended: it must only call the rules")
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }

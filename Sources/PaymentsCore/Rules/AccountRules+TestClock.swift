@@ -5,34 +5,34 @@ extension AccountRules {
     /// Puts an account that lives in real time on a new test clock frozen at the current real
     /// time. Unlike attaching to an existing clock, this is safe with purchases: the clock starts
     /// where the account's history ends, so nothing it already did lies in the clock's future.
-    func attachNewTestClock(accountID: String, name: String) throws -> TestClock {
-        var account = try account(accountID)
+    func attachNewTestClock(accountID: String, name: String) async throws -> TestClock {
+        var account = try await account(accountID)
         if let clockID = account.testClockID { throw PaymentsError.accountOnTestClock(clockID: clockID) }
-        let record = TestClockRecord(id: try nextID("clock"), name: name, frozenTime: systemNow.wholeSeconds,
+        let record = await TestClockRecord(id: try nextID("clock"), name: name, frozenTime: systemNow.wholeSeconds,
                                      createdAt: systemNow)
         try record.insert(db)
         account.testClockID = record.id
         try account.update(db)
-        try moveSubscriptions(of: accountID, toClock: record.id)
+        try await moveSubscriptions(of: accountID, toClock: record.id)
         return record.testClock
     }
 
     /// Returns an account to real time, which is only possible while its clock is not ahead of
     /// real time (time never moves back for an account).
-    func detachTestClock(accountID: String) throws -> Account {
-        var account = try account(accountID)
+    func detachTestClock(accountID: String) async throws -> Account {
+        var account = try await account(accountID)
         guard let clockID = account.testClockID else { throw PaymentsError.accountNotOnTestClock(accountID) }
-        let clock = try testClock(clockID)
+        let clock = try await testClock(clockID)
         guard clock.frozenTime <= systemNow else { throw PaymentsError.clockAheadOfRealTime(clockTime: clock.frozenTime) }
         account.testClockID = nil
         try account.update(db)
-        try moveSubscriptions(of: accountID, toClock: nil)
+        try await moveSubscriptions(of: accountID, toClock: nil)
         return account.account
     }
 
     /// A subscription's due work runs on its account's clock (`subscriptions.clock_id`, which the
     /// scheduler and a clock's advance select by), so it follows the account to its new clock.
-    private func moveSubscriptions(of accountID: String, toClock clockID: String?) throws {
+    private func moveSubscriptions(of accountID: String, toClock clockID: String?) async throws {
         try db.execute(sql: "UPDATE subscriptions SET clock_id = ? WHERE account_id = ?", arguments: [clockID, accountID])
     }
 }

@@ -5,7 +5,7 @@ import GRDB
 struct AccountRules: Rules {
     let work: UnitOfWork
 
-    func createAccount(_ request: NewAccount) throws -> Account {
+    func createAccount(_ request: NewAccount) async throws -> Account {
         let email = request.email.trimmingCharacters(in: .whitespaces)
         guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
             throw PaymentsError.invalidInput(field: "email", message: "'\(request.email)' is not an email address")
@@ -20,19 +20,19 @@ struct AccountRules: Rules {
             throw PaymentsError.invalidInput(field: "currency", message: "the store does not sell in \(currency)")
         }
         var createdAt = systemNow
-        if let clockID = request.testClockID { createdAt = try testClock(clockID).frozenTime }
-        let record = AccountRecord(
+        if let clockID = request.testClockID { createdAt = try await testClock(clockID).frozenTime }
+        let record = await AccountRecord(
             id: try nextID("acct"), email: email, name: name, createdAt: createdAt, currency: currency.code,
             storefront: request.storefront, testClockID: request.testClockID, creditBalance: 0, pointsBalance: 0,
             details: request.details)
         try record.insert(db)
-        try emit(.accountCreated, account: record.id, at: createdAt)
+        try await emit(.accountCreated, account: record.id, at: createdAt)
         return record.account
     }
 
-    func attach(accountID: String, clockID: String) throws -> Account {
-        var account = try account(accountID)
-        _ = try testClock(clockID)
+    func attach(accountID: String, clockID: String) async throws -> Account {
+        var account = try await account(accountID)
+        _ = try await testClock(clockID)
         let purchases = try Int.fetchOne(db, sql: """
             SELECT (SELECT COUNT(*) FROM subscriptions WHERE account_id = ?1)
                  + (SELECT COUNT(*) FROM purchases WHERE account_id = ?1)
@@ -47,8 +47,8 @@ struct AccountRules: Rules {
 
     /// Card details go to the processor's vault at once (the number and CVC go no further than
     /// this call) and the card it hands back is saved; a card its issuer refuses is not.
-    func addCard(accountID: String, card: CardDetails, makeDefault: Bool) throws -> PaymentMethod {
-        let now = try now(for: account(accountID))
+    func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod {
+        let now = try await now(for: account(accountID))
         let vaulted: VaultedCard
         do {
             vaulted = try cardProcessor.vault(card, at: now)
@@ -59,43 +59,43 @@ struct AccountRules: Rules {
         } catch let .declined(reason) {
             throw PaymentsError.cardDeclined(reason)
         }
-        return try addPaymentMethod(accountID: accountID, NewPaymentMethod(vaulted: vaulted, makeDefault: makeDefault))
+        return try await addPaymentMethod(accountID: accountID, NewPaymentMethod(vaulted: vaulted, makeDefault: makeDefault))
     }
 
-    func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) throws -> PaymentMethod {
-        let account = try account(accountID)
+    func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) async throws -> PaymentMethod {
+        let account = try await account(accountID)
         guard method.last4.count == 4, method.last4.allSatisfy(\.isNumber) else {
             throw PaymentsError.invalidInput(field: "last4", message: "must be the last four digits")
         }
         guard (1...12).contains(method.expMonth) else {
             throw PaymentsError.invalidInput(field: "expMonth", message: "must be 1 to 12")
         }
-        let existing = try activePaymentMethods(accountID)
+        let existing = try await activePaymentMethods(accountID)
         if let fingerprint = method.fingerprint, let saved = existing.first(where: { $0.fingerprint == fingerprint }) {
-            return try refresh(saved, with: method)
+            return try await refresh(saved, with: method)
         }
         let isDefault = method.makeDefault || existing.isEmpty
         if isDefault {
-            try clearDefaultPaymentMethod(accountID)
+            try await clearDefaultPaymentMethod(accountID)
         }
-        let now = try now(for: account)
-        let record = PaymentMethodRecord(
+        let now = try await now(for: account)
+        let record = await PaymentMethodRecord(
             id: try nextID("pm"), accountID: accountID, token: method.token, brand: method.brand, last4: method.last4,
             expMonth: method.expMonth, expYear: method.expYear, isDefault: isDefault, behaviour: method.behaviour,
             createdAt: now, removedAt: nil, fingerprint: method.fingerprint)
         try record.insert(db)
-        try emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
+        try await emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
         return record.paymentMethod
     }
 
     /// The same card saved again: the method already saved, with the expiry as now typed (a
     /// renewed card keeps its number) and made the default when asked.
-    private func refresh(_ saved: PaymentMethodRecord, with method: NewPaymentMethod) throws -> PaymentMethod {
+    private func refresh(_ saved: PaymentMethodRecord, with method: NewPaymentMethod) async throws -> PaymentMethod {
         var record = saved
         record.expMonth = method.expMonth
         record.expYear = method.expYear
         if method.makeDefault, !record.isDefault {
-            try clearDefaultPaymentMethod(saved.accountID)
+            try await clearDefaultPaymentMethod(saved.accountID)
             record.isDefault = true
         }
         if record.expMonth != saved.expMonth || record.expYear != saved.expYear || record.isDefault != saved.isDefault {
@@ -105,17 +105,17 @@ struct AccountRules: Rules {
     }
 
     /// Before another method becomes the account's default: there is one default at most.
-    private func clearDefaultPaymentMethod(_ accountID: String) throws {
+    private func clearDefaultPaymentMethod(_ accountID: String) async throws {
         try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [accountID])
     }
 
-    func activePaymentMethods(_ accountID: String) throws -> [PaymentMethodRecord] {
+    func activePaymentMethods(_ accountID: String) async throws -> [PaymentMethodRecord] {
         try PaymentMethodRecord.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM payment_methods WHERE account_id = ? AND removed_at IS NULL ORDER BY created_at, id
             """), arguments: [accountID])
     }
 
-    func paymentMethod(_ id: String) throws -> PaymentMethodRecord {
+    func paymentMethod(_ id: String) async throws -> PaymentMethodRecord {
         guard let record = try PaymentMethodRecord.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ?"), arguments: [id]),
               record.removedAt == nil else {
@@ -124,34 +124,34 @@ struct AccountRules: Rules {
         return record
     }
 
-    func removePaymentMethod(_ id: String) throws {
-        var method = try paymentMethod(id)
-        let account = try account(method.accountID)
-        let now = try now(for: account)
+    func removePaymentMethod(_ id: String) async throws {
+        var method = try await paymentMethod(id)
+        let account = try await account(method.accountID)
+        let now = try await now(for: account)
         method.removedAt = now
         let wasDefault = method.isDefault
         method.isDefault = false
         try method.update(db)
-        if wasDefault, var next = try activePaymentMethods(method.accountID).last {
+        if wasDefault, var next = try await activePaymentMethods(method.accountID).last {
             next.isDefault = true
             try next.update(db)
         }
-        try emit(.paymentMethodRemoved, account: method.accountID, at: now, detail: method.paymentMethod.summary.description)
+        try await emit(.paymentMethodRemoved, account: method.accountID, at: now, detail: method.paymentMethod.summary.description)
     }
 
-    func setDefaultPaymentMethod(_ id: String) throws {
-        let method = try paymentMethod(id)
+    func setDefaultPaymentMethod(_ id: String) async throws {
+        let method = try await paymentMethod(id)
         try db.execute(sql: "UPDATE payment_methods SET is_default = (id = ?) WHERE account_id = ? AND removed_at IS NULL",
                        arguments: [id, method.accountID])
     }
 
     /// The method to charge: the one asked for, else the account's default.
-    func chargeableMethod(accountID: String, preferred: String?) throws -> PaymentMethodRecord? {
+    func chargeableMethod(accountID: String, preferred: String?) async throws -> PaymentMethodRecord? {
         if let preferred {
-            let method = try paymentMethod(preferred)
+            let method = try await paymentMethod(preferred)
             guard method.accountID == accountID else { throw PaymentsError.paymentMethodNotFound(preferred) }
             return method
         }
-        return try activePaymentMethods(accountID).first(where: \.isDefault)
+        return try await activePaymentMethods(accountID).first(where: \.isDefault)
     }
 }

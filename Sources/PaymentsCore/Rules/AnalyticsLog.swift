@@ -20,12 +20,12 @@ struct AnalyticsLog: Rules {
             + StoreEventType.allCases.filter { !bookkeepingEventTypes.contains($0) }.map(\.rawValue)
     }
 
-    func track(_ event: AnalyticsEvent, accountID: String) throws -> AnalyticsEntry {
-        let account = try account(accountID)
+    func track(_ event: AnalyticsEvent, accountID: String) async throws -> AnalyticsEntry {
+        let account = try await account(accountID)
         if let productID = event.productID, catalog.product(id: productID) == nil {
             throw PaymentsError.productNotFound(productID)
         }
-        let now = try now(for: account)
+        let now = try await now(for: account)
         guard let seq = try Int64.fetchOne(db, sql: """
             INSERT INTO events(account_id, type, at, product_id) VALUES (?, ?, ?, ?) RETURNING seq
             """, arguments: [accountID, AnalyticsEvent.typePrefix + event.name, now.milliseconds, event.productID]) else {
@@ -35,8 +35,8 @@ struct AnalyticsLog: Rules {
                               subscriptionID: nil, productID: event.productID, invoiceID: nil, detail: nil)
     }
 
-    func analytics(accountID: String, after: Int64?, limit: Int) throws -> [AnalyticsEntry] {
-        _ = try account(accountID)
+    func analytics(accountID: String, after: Int64?, limit: Int) async throws -> [AnalyticsEntry] {
+        _ = try await account(accountID)
         let types = Self.analyticsFeedTypes
         let parameterMarks = Array(repeating: "?", count: types.count).joined(separator: ", ")
         var arguments: StatementArguments = [accountID, after ?? 0]

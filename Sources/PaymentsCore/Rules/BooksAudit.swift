@@ -8,7 +8,7 @@ struct BooksAudit: Rules {
 
     /// The books must balance whatever happened (crashes, retries, replays). Each broken rule
     /// comes back as a sentence naming the row.
-    func invariantViolations() throws -> [String] {
+    func invariantViolations() async throws -> [String] {
         var problems: [String] = []
         // Every invoice's lines add up to its total, and the ledger holds exactly the money it moved.
         let invoices = try InvoiceRecord.fetchAll(db)

@@ -4,8 +4,8 @@ import GRDB
 extension CustomerAccess {
     /// The account's RevenueCat-style customer info at its store clock's now: the overview, plus
     /// every one-time purchase (this part grows with the account's history).
-    func customerInfo(accountID: String) throws -> CustomerInfo {
-        let overview = try customerOverview(accountID: accountID)
+    func customerInfo(accountID: String) async throws -> CustomerInfo {
+        let overview = try await customerOverview(accountID: accountID)
         let purchases = try PurchaseRecord.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM purchases WHERE account_id = ? ORDER BY purchased_at, id
             """), arguments: [accountID])
@@ -27,10 +27,10 @@ extension CustomerAccess {
     }
 
     /// The account and what entitles it now; reads no more for a long history than for a short one.
-    func customerOverview(accountID: String) throws -> CustomerOverview {
-        let account = try account(accountID)
-        let now = try now(for: account)
-        let subscriptions = try subscriptions(accountID: accountID)
+    func customerOverview(accountID: String) async throws -> CustomerOverview {
+        let account = try await account(accountID)
+        let now = try await now(for: account)
+        let subscriptions = try await subscriptions(accountID: accountID)
         // Consumables entitle nothing; only their product ids count, and those come from the index.
         let entitling = try PurchaseRecord.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM purchases WHERE account_id = ? AND type <> 'consumable' ORDER BY purchased_at, id
@@ -40,19 +40,19 @@ extension CustomerAccess {
         let passes = Dictionary(grouping: entitling.filter { $0.type == .nonRenewing }, by: \.productID)
         candidates += passes.values.compactMap { passEntitlement($0, now: now) }
         let best = Dictionary(candidates.map { ($0.identifier, $0) }) { Self.lastsLonger($0, $1) ? $0 : $1 }
-        let products = try distinctProducts(in: "purchases", accountID: accountID)
+        let products = try await distinctProducts(in: "purchases", accountID: accountID)
             + distinctProducts(in: "transactions", accountID: accountID)
         return CustomerOverview(
             account: account.account, requestDate: now, entitlements: EntitlementInfos(all: best),
             activeSubscriptions: Set(subscriptions.filter { $0.subscription.isEntitled }.map(\.productID)).sorted(),
             allPurchasedProductIdentifiers: Set(subscriptions.map(\.productID) + products).sorted(),
             managementURL: subscriptions.contains { $0.subscription.isActive } ? CustomerInfo.subscriptionManagementURL : nil,
-            plan: try planStanding(accountID: accountID))
+            plan: try await planStanding(accountID: accountID))
     }
 
     /// The distinct product ids of the account's rows in `table`, one index seek per product
     /// (a skip scan over the table's (account_id, product_id) index) instead of a visit per row.
-    private func distinctProducts(in table: String, accountID: String) throws -> [String] {
+    private func distinctProducts(in table: String, accountID: String) async throws -> [String] {
         try String.fetchAll(db.cachedStatement(sql: """
             WITH RECURSIVE products(id) AS (
                 SELECT (SELECT MIN(product_id) FROM \(table) WHERE account_id = ?1)

@@ -8,7 +8,7 @@ struct CustomerAccess: Rules {
 
     /// Cached statements here and in `entitlements`: every customer-info read runs both, and
     /// compiling a query each time (GRDB's authorizer and region work) was a sixth of a served read.
-    func subscriptions(accountID: String) throws -> [SubscriptionRecord] {
+    func subscriptions(accountID: String) async throws -> [SubscriptionRecord] {
         try SubscriptionRecord.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM subscriptions WHERE account_id = ? ORDER BY original_purchase DESC, id DESC
             """), arguments: [accountID])
@@ -16,11 +16,11 @@ struct CustomerAccess: Rules {
 
     /// Access right now: subscribed or grace-period subscriptions, unrevoked non-consumables,
     /// and non-renewing passes inside their duration.
-    func entitlements(accountID: String) throws -> [Entitlement] {
-        let account = try account(accountID)
-        let now = try now(for: account)
+    func entitlements(accountID: String) async throws -> [Entitlement] {
+        let account = try await account(accountID)
+        let now = try await now(for: account)
         var result: [Entitlement] = []
-        for subscription in try subscriptions(accountID: accountID) where subscription.subscription.isEntitled {
+        for subscription in try await subscriptions(accountID: accountID) where subscription.subscription.isEntitled {
             guard let id = catalog.plan(id: subscription.planID)?.entitlement else { continue }
             result.append(Entitlement(
                 id: id,
@@ -54,28 +54,30 @@ struct CustomerAccess: Rules {
     }
 
     /// The plan whose features apply, as `PlanStanding` derives it for every screen.
-    func currentPlan(accountID: String) throws -> Plan? {
-        let standing = try planStanding(accountID: accountID)
+    func currentPlan(accountID: String) async throws -> Plan? {
+        let standing = try await planStanding(accountID: accountID)
         return standing.planID.flatMap(catalog.plan(id:))
     }
 
-    func planStanding(accountID: String) throws -> PlanStanding {
-        PlanStanding.make(catalog: catalog, entitlements: try entitlements(accountID: accountID))
+    func planStanding(accountID: String) async throws -> PlanStanding {
+        await PlanStanding.make(catalog: catalog, entitlements: try entitlements(accountID: accountID))
     }
 
-    func usage(accountID: String) throws -> [UsageMeter] {
-        let account = try account(accountID)
-        let now = try now(for: account)
-        let plan = try currentPlan(accountID: accountID)
-        return try catalog.features.filter { $0.kind != .flag }.map { feature in
-            try meter(feature, value: plan?.features[feature.id], account: account, now: now)
+    func usage(accountID: String) async throws -> [UsageMeter] {
+        let account = try await account(accountID)
+        let now = try await now(for: account)
+        let plan = try await currentPlan(accountID: accountID)
+        var meters: [UsageMeter] = []
+        for feature in catalog.features where feature.kind != .flag {
+            meters.append(try await meter(feature, value: plan?.features[feature.id], account: account, now: now))
         }
+        return meters
     }
 
-    private func meter(_ feature: Feature, value: FeatureValue?, account: AccountRecord, now: Date) throws -> UsageMeter {
+    private func meter(_ feature: Feature, value: FeatureValue?, account: AccountRecord, now: Date) async throws -> UsageMeter {
         switch feature.kind {
         case .limit, .flag:
-            let window = try usageWindow(feature, anchor: account.createdAt, now: now)
+            let window = try await usageWindow(feature, anchor: account.createdAt, now: now)
             let used = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM usage_records WHERE account_id = ? AND feature_id = ? AND at >= ? AND at < ?
                 """, arguments: [account.id, feature.id, window.start.milliseconds, window.end.milliseconds]) ?? 0
@@ -99,7 +101,7 @@ struct CustomerAccess: Rules {
 
     /// The usage window containing `now`: whole periods counted from the account's creation,
     /// so a monthly limit resets on the same day each month (clamped at month ends).
-    func usageWindow(_ feature: Feature, anchor: Date, now: Date) throws(DateArithmeticError) -> (start: Date, end: Date) {
+    func usageWindow(_ feature: Feature, anchor: Date, now: Date) async throws(DateArithmeticError) -> (start: Date, end: Date) {
         guard let period = feature.period, period.approximateSeconds > 0 else {
             return (Date(milliseconds: 0), Date(milliseconds: Int64.max / 2))
         }
@@ -111,14 +113,14 @@ struct CustomerAccess: Rules {
         return (try period.advance(anchor, times: index), try period.advance(anchor, times: index + 1))
     }
 
-    func recordUsage(accountID: String, featureID: String) throws -> UsageReceipt {
-        let account = try account(accountID)
-        let now = try now(for: account)
+    func recordUsage(accountID: String, featureID: String) async throws -> UsageReceipt {
+        let account = try await account(accountID)
+        let now = try await now(for: account)
         guard let feature = catalog.features.first(where: { $0.id == featureID }) else {
             throw PaymentsError.featureNotFound(featureID)
         }
-        let value = try currentPlan(accountID: accountID)?.features[featureID]
-        let before = try meter(feature, value: value, account: account, now: now)
+        let value = try await currentPlan(accountID: accountID)?.features[featureID]
+        let before = try await meter(feature, value: value, account: account, now: now)
         switch (feature.kind, value) {
         case (.flag, .flag(true)?), (.limit, .unlimited?):
             break
@@ -134,18 +136,18 @@ struct CustomerAccess: Rules {
         }
         try db.execute(sql: "INSERT INTO usage_records(account_id, feature_id, at) VALUES (?, ?, ?)",
                        arguments: [accountID, featureID, now.milliseconds])
-        try emit(.usageRecorded, account: accountID, at: now, detail: featureID)
-        return UsageReceipt(featureID: featureID, recordedAt: now,
+        try await emit(.usageRecorded, account: accountID, at: now, detail: featureID)
+        return await UsageReceipt(featureID: featureID, recordedAt: now,
                             meter: try meter(feature, value: value, account: account, now: now))
     }
 
-    func spendPoints(accountID: String, points: Int64, reason: String) throws -> PointsEntry {
-        let account = try account(accountID)
+    func spendPoints(accountID: String, points: Int64, reason: String) async throws -> PointsEntry {
+        let account = try await account(accountID)
         guard points > 0 else { throw PaymentsError.invalidInput(field: "points", message: "must be more than zero") }
         guard account.pointsBalance >= points else {
             throw PaymentsError.insufficientPoints(balance: account.pointsBalance, requested: points)
         }
-        return try purchases.movePoints(accountID: accountID, delta: -points, reason: reason, product: nil, invoice: nil,
-                                        at: try now(for: account))
+        return try await purchases.movePoints(accountID: accountID, delta: -points, reason: reason, product: nil, invoice: nil,
+                                              at: try now(for: account))
     }
 }

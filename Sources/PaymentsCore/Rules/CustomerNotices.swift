@@ -17,9 +17,9 @@ struct CustomerNotices: Rules {
     static let noticePageSize = 100
 
     /// Trial subscriptions of the account within their last days with no notice recorded yet.
-    func trialsEndingWithoutNotice(accountID: String) throws -> [SubscriptionRecord] {
-        let now = try now(for: account(accountID))
-        return try customerAccess.subscriptions(accountID: accountID).filter { record in
+    func trialsEndingWithoutNotice(accountID: String) async throws -> [SubscriptionRecord] {
+        let now = try await now(for: account(accountID))
+        return try await customerAccess.subscriptions(accountID: accountID).filter { record in
             guard record.state == .subscribed, record.periodType == .trial, now < record.periodEnd,
                   try Self.trialEndingNoticeLead.advance(now) >= record.periodEnd else { return false }
             let noticed = try Bool.fetchOne(db, sql: """
@@ -29,9 +29,9 @@ struct CustomerNotices: Rules {
         }
     }
 
-    func recordTrialEndingNotices(accountID: String) throws {
-        let now = try now(for: account(accountID))
-        for record in try trialsEndingWithoutNotice(accountID: accountID) {
+    func recordTrialEndingNotices(accountID: String) async throws {
+        let now = try await now(for: account(accountID))
+        for record in try await trialsEndingWithoutNotice(accountID: accountID) {
             try db.execute(sql: """
                 INSERT INTO events(account_id, type, at, subscription_id, product_id, detail) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [accountID, Self.trialEndingNoticeType, now.milliseconds, record.id, record.productID,
@@ -41,8 +41,8 @@ struct CustomerNotices: Rules {
 
     /// Notices from the account's events after `after`. A renewal failure notifies once per
     /// billing issue (the first failed charge of its invoice), not on every retry.
-    func notices(accountID: String, after: Int64?) throws -> [CustomerNotice] {
-        _ = try account(accountID)
+    func notices(accountID: String, after: Int64?) async throws -> [CustomerNotice] {
+        _ = try await account(accountID)
         let rows = try Row.fetchAll(db, sql: """
             SELECT e.*, EXISTS (SELECT 1 FROM events t WHERE t.account_id = e.account_id AND t.type = ?
                                 AND t.subscription_id = e.subscription_id) AS trial
@@ -53,15 +53,17 @@ struct CustomerNotices: Rules {
             """, arguments: [StoreEventType.trialStarted.rawValue, accountID, after ?? 0,
                              StoreEventType.purchaseCompleted.rawValue, StoreEventType.refunded.rawValue,
                              Self.trialEndingNoticeType, StoreEventType.renewalFailed.rawValue])
-        return try rows.map(notice)
+        var notices: [CustomerNotice] = []
+        for row in rows { notices.append(try await notice(row)) }
+        return notices
     }
 
-    private func notice(_ row: Row) throws -> CustomerNotice {
+    private func notice(_ row: Row) async throws -> CustomerNotice {
         let type: String = row["type"]
         let productID: String? = row["product_id"]
         let subscriptionID: String? = row["subscription_id"]
         let invoiceID: String? = row["invoice_id"]
-        let product = try productName(productID: productID, subscriptionID: subscriptionID)
+        let product = try await productName(productID: productID, subscriptionID: subscriptionID)
         var notice = CustomerNotice(id: row["seq"], kind: .purchaseSucceeded, title: "", message: "",
                                     at: Date(milliseconds: row["at"]), productID: productID,
                                     subscriptionID: subscriptionID, invoiceID: invoiceID)
@@ -88,14 +90,15 @@ struct CustomerNotices: Rules {
             notice.title = "Trial ending soon"
             let ends = (row["detail"] as String?).flatMap(Int64.init).map(Date.init(milliseconds:))
             let day = ends.map { " on " + $0.formatted(Self.noticeDay) } ?? " soon"
-            let renews = try subscriptionID.map { try subscription($0).willAutoRenew } ?? false
+            var renews = false
+            if let subscriptionID { renews = try await subscription(subscriptionID).willAutoRenew }
             notice.message = "Your free trial of \(product) ends\(day)." + (renews ? " Your subscription starts then." : "")
         }
         return notice
     }
 
     /// The plan or product name a customer recognises, else the product id.
-    private func productName(productID: String?, subscriptionID: String?) throws -> String {
+    private func productName(productID: String?, subscriptionID: String?) async throws -> String {
         if let subscriptionID, let record = try SubscriptionRecord.fetchOne(db, key: subscriptionID),
            let plan = catalog.plan(id: record.planID) {
             return plan.name

@@ -8,7 +8,7 @@ struct HistoryPages: Rules {
 
     /// Billing history newest first, by keyset: the cursor is the last row's (created_at, rowid),
     /// and the query walks the `invoices_history` index (which ends in the rowid) backwards from there.
-    func invoices(accountID: String, query: InvoiceQuery) throws -> Page<Invoice> {
+    func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
         var conditions = ["account_id = ?"]
         var arguments: StatementArguments = [accountID]
         if let status = query.status {
@@ -43,7 +43,7 @@ struct HistoryPages: Rules {
         return Page(items: page, nextCursor: next)
     }
 
-    func pointsLedger(accountID: String, cursor: String?, limit: Int) throws -> Page<PointsEntry> {
+    func pointsLedger(accountID: String, cursor: String?, limit: Int) async throws -> Page<PointsEntry> {
         var sql = "SELECT * FROM points_ledger WHERE account_id = ?"
         var arguments: StatementArguments = [accountID]
         if let cursor {
@@ -66,7 +66,7 @@ struct HistoryPages: Rules {
 
     /// The last event's id, whatever its type: a reader starting there sees only what happens next,
     /// without reading the history first (an index seek however long the history is).
-    func feedPosition(accountID: String?) throws -> Int64 {
+    func feedPosition(accountID: String?) async throws -> Int64 {
         if let accountID {
             return try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events WHERE account_id = ?"),
                                       arguments: [accountID]) ?? 0
@@ -76,7 +76,7 @@ struct HistoryPages: Rules {
 
     /// Reads only events after `position` (the primary key's range), so a poller asking every
     /// fraction of a second pays for what is new, not for the history.
-    func feedAdvance(after position: Int64) throws -> FeedAdvance {
+    func feedAdvance(after position: Int64) async throws -> FeedAdvance {
         var advance = FeedAdvance(position: position, accounts: [:])
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT account_id, MAX(seq) AS latest FROM events WHERE seq > ? GROUP BY account_id
@@ -89,7 +89,7 @@ struct HistoryPages: Rules {
         return advance
     }
 
-    func events(accountID: String?, after: Int64?, limit: Int) throws -> [StoreEvent] {
+    func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
         // App analytics and customer notices live in the same table but have their own feeds.
         let sql = "SELECT * FROM events WHERE seq > ? AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%'"
         var arguments: StatementArguments = [after ?? 0]

@@ -11,9 +11,9 @@ struct IdempotentRequests: Rules {
     /// transaction as the effect, so a crash leaves both or neither, and a second process racing
     /// on the same key waits for the write lock and then finds it.
     func idempotent<Request: Encodable, Result: Codable>(
-        _ key: String?, operation: String, request: Request, _ body: () throws -> Result
-    ) throws -> Result {
-        guard let key, !key.isEmpty else { return try body() }
+        _ key: String?, operation: String, request: Request, _ body: () async throws -> Result
+    ) async throws -> Result {
+        guard let key, !key.isEmpty else { return try await body() }
         // The request is compared as text, so its keys are sorted; the response is only decoded.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -31,7 +31,7 @@ struct IdempotentRequests: Rules {
             decoder.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { try transactionIssuer.deferredToken(transactionID: $0, payload: $1) }
             return try decoder.decode(Result.self, from: Data(response.utf8))
         }
-        let result = try body()
+        let result = try await body()
         try db.cachedStatement(sql: """
             INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
             """).execute(arguments: [key, operation, requestJSON, try Self.storedAnswer(result), systemNow.milliseconds])

@@ -4,58 +4,58 @@ import GRDB
 extension Invoicing {
     /// After a card charge is paid: the disputes or warning the card processor raises (Stripe test
     /// mode's dispute test cards), each an invoice (or event) right after the charge.
-    func followUpCardCharge(_ invoice: Invoice) throws {
+    func followUpCardCharge(_ invoice: Invoice) async throws {
         guard invoice.kind != .refund, invoice.total.minorUnits > 0,
-              let card = try chargedCard(accountID: invoice.accountID, method: invoice.paymentMethod),
+              let card = try await chargedCard(accountID: invoice.accountID, method: invoice.paymentMethod),
               let aftermath = cardProcessor.aftermath(ofChargeOn: card)
         else { return }
         if aftermath == .earlyFraudWarning {
-            try emit(.earlyFraudWarning, account: invoice.accountID, at: invoice.createdAt,
-                     subscription: invoice.subscriptionID, product: invoice.productID, invoice: invoice.id)
+            try await emit(.earlyFraudWarning, account: invoice.accountID, at: invoice.createdAt,
+                           subscription: invoice.subscriptionID, product: invoice.productID, invoice: invoice.id)
         }
         for dispute in aftermath.disputes {
-            try openDispute(on: invoice, reason: dispute.reason, withdrawsFunds: dispute.withdrawsFunds)
+            try await openDispute(on: invoice, reason: dispute.reason, withdrawsFunds: dispute.withdrawsFunds)
         }
     }
 
     /// A dispute of `invoice`: its full amount, negative, withdrawn from the store (status
     /// `disputed`, with a ledger entry) or not (an inquiry, `open`). The purchase keeps its
     /// effect, as a Stripe dispute does not cancel anything by itself.
-    private func openDispute(on invoice: Invoice, reason: String, withdrawsFunds: Bool) throws {
-        let dispute = try issueInvoice(
+    private func openDispute(on invoice: Invoice, reason: String, withdrawsFunds: Bool) async throws {
+        let dispute = try await issueInvoice(
             account: invoice.accountID, subscription: invoice.subscriptionID, product: invoice.productID, kind: .dispute,
             at: invoice.createdAt, description: "Dispute of \(invoice.id) (\(reason))",
             lines: [InvoiceLine(kind: .dispute, description: "Disputed: \(invoice.description)", amount: invoice.total.negated)],
             currency: invoice.total.currency, status: withdrawsFunds ? .disputed : .open, method: invoice.paymentMethod,
             refundOf: invoice.id)
-        try emit(.disputeOpened, account: invoice.accountID, at: invoice.createdAt, subscription: invoice.subscriptionID,
-                 product: invoice.productID, invoice: dispute.id, detail: reason)
+        try await emit(.disputeOpened, account: invoice.accountID, at: invoice.createdAt, subscription: invoice.subscriptionID,
+                       product: invoice.productID, invoice: dispute.id, detail: reason)
     }
 
     /// A refund on Stripe's 4000000000005126 fails after succeeding: the refund invoice becomes
     /// void with `refund_failed`, a ledger entry brings the money back, and the refunded invoice
     /// is paid again. What the refund revoked stays revoked; the store owes the customer the
     /// money by other means, as Stripe advises after a failed refund.
-    func failRefundIfTheCardSaysSo(_ refund: Invoice, original: inout InvoiceRecord, at now: Date) throws -> Invoice {
-        guard let card = try chargedCard(accountID: original.accountID, method: refund.paymentMethod),
+    func failRefundIfTheCardSaysSo(_ refund: Invoice, original: inout InvoiceRecord, at now: Date) async throws -> Invoice {
+        guard let card = try await chargedCard(accountID: original.accountID, method: refund.paymentMethod),
               cardProcessor.refundFails(on: card)
         else { return refund }
-        var record = try invoice(refund.id)
+        var record = try await invoice(refund.id)
         record.status = .void
         record.failureCode = "refund_failed"
         try record.update(db)
-        try postLedger(invoice: refund, kind: "refund_failed", amount: refund.total.negated, at: now)
+        try await postLedger(invoice: refund, kind: "refund_failed", amount: refund.total.negated, at: now)
         original.status = .paid
         try original.update(db)
-        try emit(.refundFailed, account: refund.accountID, at: now, subscription: refund.subscriptionID,
-                 product: refund.productID, invoice: refund.id, detail: original.id)
+        try await emit(.refundFailed, account: refund.accountID, at: now, subscription: refund.subscriptionID,
+                       product: refund.productID, invoice: refund.id, detail: original.id)
         return record.invoice
     }
 
     /// The card an invoice was charged to, as the processor knows it, found by what the invoice
     /// keeps of it (brand and last four) among the account's cards, latest first, removed ones
     /// included; nil for store billing or no card.
-    private func chargedCard(accountID: String, method: PaymentMethodSummary?) throws -> ProcessorCard? {
+    private func chargedCard(accountID: String, method: PaymentMethodSummary?) async throws -> ProcessorCard? {
         guard let method, !method.last4.isEmpty else { return nil }
         let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT * FROM payment_methods WHERE account_id = ? AND brand = ? AND last4 = ?

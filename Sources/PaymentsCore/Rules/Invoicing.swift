@@ -34,13 +34,13 @@ struct Invoicing: Rules {
     /// covers it), so no card is needed then. Off-session charges are renewals, which the
     /// "renewals fail" control declines; a card charge is the card processor's to answer.
     func collect(_ amount: Money, payer: Payer, at now: Date, offSession: Bool = false,
-                 authenticated: Bool = false) throws -> ChargeResult {
+                 authenticated: Bool = false) async throws -> ChargeResult {
         let summary: PaymentMethodSummary? = switch payer {
         case .store: Self.storeSummary
         case let .card(method): method?.paymentMethod.summary
         }
         guard amount.minorUnits > 0 else { return .paid(summary) }
-        if offSession, try testControls.controls().renewalsFail {
+        if offSession, try await testControls.controls().renewalsFail {
             return .declined(DeclineReason(code: "billing_issue", message: "The renewal payment could not be collected."),
                              summary)
         }
@@ -60,10 +60,10 @@ struct Invoicing: Rules {
     /// ledger entry, in the same transaction.
     func issueInvoice(account: String, subscription: String?, product: String?, kind: InvoiceKind, at: Date,
                       description: String, lines: [InvoiceLine], currency: Currency, status: InvoiceStatus,
-                      method: PaymentMethodSummary?, failure: DeclineReason? = nil, refundOf: String? = nil) throws -> Invoice {
+                      method: PaymentMethodSummary?, failure: DeclineReason? = nil, refundOf: String? = nil) async throws -> Invoice {
         var total = Money.zero(currency)
         for line in lines { total = try total.adding(line.amount) }
-        let invoice = Invoice(
+        let invoice = await Invoice(
             id: try nextID("INV", separator: "-"), accountID: account, subscriptionID: subscription, productID: product,
             kind: kind, createdAt: at, status: status, description: description, total: total, paymentMethod: method,
             attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
@@ -71,26 +71,26 @@ struct Invoicing: Rules {
         try InvoiceRecord(invoice).insertRow(db)
         switch (status, kind) {
         case (.paid, _):
-            try postLedger(invoice: invoice, kind: "charge", amount: total, at: at)
-            try followUpCardCharge(invoice)
+            try await postLedger(invoice: invoice, kind: "charge", amount: total, at: at)
+            try await followUpCardCharge(invoice)
         case (.refunded, .refund):
-            try postLedger(invoice: invoice, kind: "refund", amount: total, at: at)
+            try await postLedger(invoice: invoice, kind: "refund", amount: total, at: at)
         case (.disputed, _):
-            try postLedger(invoice: invoice, kind: "dispute", amount: total, at: at)
+            try await postLedger(invoice: invoice, kind: "dispute", amount: total, at: at)
         default:
             break
         }
         return invoice
     }
 
-    func postLedger(invoice: Invoice, kind: String, amount: Money, at: Date) throws {
+    func postLedger(invoice: Invoice, kind: String, amount: Money, at: Date) async throws {
         guard !amount.isZero else { return }
         try db.cachedStatement(sql: """
             INSERT INTO ledger(account_id, invoice_id, kind, amount, currency, at) VALUES (?, ?, ?, ?, ?, ?)
             """).execute(arguments: [invoice.accountID, invoice.id, kind, amount.minorUnits, amount.currency.code, at.milliseconds])
     }
 
-    func invoice(_ id: String) throws -> InvoiceRecord {
+    func invoice(_ id: String) async throws -> InvoiceRecord {
         guard let record = try InvoiceRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM invoices WHERE id = ?"),
                                                       arguments: [id]) else { throw PaymentsError.invoiceNotFound(id) }
         return record
@@ -119,7 +119,7 @@ struct Invoicing: Rules {
     }
 
     /// Checks a typed code against the catalog, the product, its expiry and earlier redemptions.
-    func validOfferCode(_ text: String, productID: String, accountID: String, now: Date) throws -> OfferCode {
+    func validOfferCode(_ text: String, productID: String, accountID: String, now: Date) async throws -> OfferCode {
         let typed = text.trimmingCharacters(in: .whitespaces)
         guard let code = catalog.offerCode(typed) else {
             throw PaymentsError.invalidOfferCode(code: typed.uppercased(), reason: .unknown)
@@ -134,12 +134,12 @@ struct Invoicing: Rules {
         return code
     }
 
-    func redeem(_ code: OfferCode, accountID: String, at: Date) throws {
+    func redeem(_ code: OfferCode, accountID: String, at: Date) async throws {
         try db.execute(sql: "INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?)",
                        arguments: [accountID, code.code, at.milliseconds])
     }
 
-    func price(_ base: Int64, _ overrides: [String: Int64], in currency: Currency, product: String) throws -> Money {
+    func price(_ base: Int64, _ overrides: [String: Int64], in currency: Currency, product: String) async throws -> Money {
         guard let money = catalog.price(base: base, overrides: overrides, in: currency) else {
             throw PaymentsError.productNotSoldInCurrency(productID: product, currency: currency.code)
         }

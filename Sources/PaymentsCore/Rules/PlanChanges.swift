@@ -8,10 +8,10 @@ struct PlanChanges: Rules {
 
     /// What changing to `productID` would do now. The same computation drives `changePlan`, so
     /// the preview a screen shows is exactly what gets charged.
-    func previewPlanChange(subscriptionID: String, toProductID: String) throws -> PlanChangePreview {
-        let subscription = try subscription(subscriptionID)
-        let account = try account(subscription.accountID)
-        let now = try now(for: account)
+    func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
+        let subscription = try await subscription(subscriptionID)
+        let account = try await account(subscription.accountID)
+        let now = try await now(for: account)
         guard subscription.state == .subscribed else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state,
                                                   action: "change the plan of")
@@ -28,7 +28,7 @@ struct PlanChanges: Rules {
         }
         // The subscription's own currency: credit and new price must be in the same money.
         let currency = subscription.currencyValue
-        let newPrice = try invoicing.price(toProduct.price, toProduct.prices, in: currency, product: toProduct.id)
+        let newPrice = try await invoicing.price(toProduct.price, toProduct.prices, in: currency, product: toProduct.id)
         let kind: PlanChangeKind = toPlan.rank > fromPlan.rank ? .upgrade : toPlan.rank < fromPlan.rank ? .downgrade : .crossgrade
         let immediate = kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period)
             && toProduct.id != subscription.productID
@@ -40,7 +40,7 @@ struct PlanChanges: Rules {
                 balanceAfter: Money(minorUnits: account.creditBalance, currency: currency),
                 nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice)
         }
-        let credit = try unusedCredit(subscription, at: now)
+        let credit = try await unusedCredit(subscription, at: now)
         // Checked: a balance grown past any sane size is an error, not a trap.
         let remainder = try newPrice.subtracting(credit).minorUnits
         let applied = min(account.creditBalance, max(remainder, 0))
@@ -59,7 +59,7 @@ struct PlanChanges: Rules {
 
     /// Credit for the unused part of the current period: what was paid for it × unused time ÷
     /// period length, rounded toward zero, so it never exceeds what was paid.
-    func unusedCredit(_ subscription: SubscriptionRecord, at now: Date) throws(DateArithmeticError) -> Money {
+    func unusedCredit(_ subscription: SubscriptionRecord, at now: Date) async throws(DateArithmeticError) -> Money {
         // Stored instants are within the supported years, so these differences cannot overflow.
         let length = try subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
         let unused = try min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
@@ -67,11 +67,11 @@ struct PlanChanges: Rules {
             .prorated(numerator: unused, denominator: length)
     }
 
-    func changePlan(_ request: PlanChangeRequest) throws -> PlanChangeOutcome {
-        let preview = try previewPlanChange(subscriptionID: request.subscriptionID, toProductID: request.toProductID)
-        var subscription = try subscription(request.subscriptionID)
-        let account = try account(subscription.accountID)
-        let now = try now(for: account)
+    func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
+        let preview = try await previewPlanChange(subscriptionID: request.subscriptionID, toProductID: request.toProductID)
+        var subscription = try await subscription(request.subscriptionID)
+        let account = try await account(subscription.accountID)
+        let now = try await now(for: account)
         guard case let .subscription(plan, product)? = catalog.product(id: preview.toProductID) else {
             throw PaymentsError.productNotFound(preview.toProductID)
         }
@@ -79,8 +79,8 @@ struct PlanChanges: Rules {
             // Choosing the current product again withdraws a scheduled change.
             subscription.pendingProductID = product.id == subscription.productID ? nil : product.id
             try subscription.update(db)
-            try emit(.planChangeScheduled, account: account.id, at: now, subscription: subscription.id,
-                     product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
+            try await emit(.planChangeScheduled, account: account.id, at: now, subscription: subscription.id,
+                           product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
             return .scheduled(subscription: subscription.subscription)
         }
         let currency = subscription.currencyValue
@@ -101,37 +101,37 @@ struct PlanChanges: Rules {
             lines.append(InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
                                      amount: preview.appliedBalance.negated))
         }
-        let payer: Payer = subscription.billing == .store
+        let payer: Payer = await subscription.billing == .store
             ? .store : .card(try accountRules.chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID))
         let description = "Change from \(subscription.planID) to \(plan.name)"
-        var result = try invoicing.collect(preview.chargeNow, payer: payer, at: now)
+        var result = try await invoicing.collect(preview.chargeNow, payer: payer, at: now)
         if case let .requiresAuthentication(summary) = result {
             // Plan changes charge the card on file off-session, as Stripe's subscription updates do.
-            result = try invoicing.collect(preview.chargeNow, payer: payer, at: now, offSession: true)
+            result = try await invoicing.collect(preview.chargeNow, payer: payer, at: now, offSession: true)
             if case .requiresAuthentication = result { result = .declined(.generic, summary) }
         }
         switch result {
         case .requiresAuthentication:
             throw PaymentsError.store(.purchaseNotAllowed)
         case let .declined(reason, summary):
-            let invoice = try invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
-                                                     kind: .planChange, at: now, description: description, lines: lines,
-                                                     currency: currency, status: .void, method: summary, failure: reason)
-            try emit(.purchaseDeclined, account: account.id, at: now, subscription: subscription.id,
-                     product: product.id, invoice: invoice.id, detail: reason.code)
+            let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
+                                                           kind: .planChange, at: now, description: description, lines: lines,
+                                                           currency: currency, status: .void, method: summary, failure: reason)
+            try await emit(.purchaseDeclined, account: account.id, at: now, subscription: subscription.id,
+                           product: product.id, invoice: invoice.id, detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
-            let invoice = try invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
-                                                     kind: .planChange, at: now, description: description, lines: lines,
-                                                     currency: currency, status: .paid, method: summary)
-            try purchases.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
+            let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
+                                                           kind: .planChange, at: now, description: description, lines: lines,
+                                                           currency: currency, status: .paid, method: summary)
+            try await purchases.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
             let from = subscription.productID
             subscription.planID = plan.id
             subscription.productID = product.id
             subscription.pendingProductID = nil
             // A consented price belonged to the old product.
             subscription.priceOverride = nil
-            try supersedePriceIncreases(subscription.id, at: now)
+            try await supersedePriceIncreases(subscription.id, at: now)
             subscription.periodType = .normal
             subscription.introPeriodsLeft = 0
             subscription.offerCode = nil
@@ -144,76 +144,76 @@ struct PlanChanges: Rules {
             subscription.paidAmount = preview.newPrice.minorUnits
             subscription.scheduleNextEvent()
             try subscription.update(db)
-            if preview.kind == .upgrade { try transactionIssuer.markUpgraded(subscriptionID: subscription.id) }
-            _ = try transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
-                                                       invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
-            try emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
-                     invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
+            if preview.kind == .upgrade { try await transactionIssuer.markUpgraded(subscriptionID: subscription.id) }
+            _ = try await transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
+                                                             invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
+            try await emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
+                           invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
             return .changed(subscription: subscription.subscription, invoice: invoice)
         }
     }
 
-    func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) throws -> Subscription {
-        var subscription = try subscription(subscriptionID)
+    func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription {
+        var subscription = try await subscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "cancel")
         }
         guard subscription.willAutoRenew else { return subscription.subscription }
-        let now = try now(for: account(subscription.accountID))
+        let now = try await now(for: account(subscription.accountID))
         subscription.willAutoRenew = false
         subscription.unsubscribeAt = now
         subscription.cancellationReason = reason
         try subscription.update(db)
-        try emit(.cancelled, account: subscription.accountID, at: now, subscription: subscriptionID,
-                 detail: reason?.rawValue)
+        try await emit(.cancelled, account: subscription.accountID, at: now, subscription: subscriptionID,
+                       detail: reason?.rawValue)
         return subscription.subscription
     }
 
-    func resume(subscriptionID: String) throws -> Subscription {
-        var subscription = try subscription(subscriptionID)
+    func resume(subscriptionID: String) async throws -> Subscription {
+        var subscription = try await subscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "resume")
         }
         guard !subscription.willAutoRenew else { return subscription.subscription }
-        let now = try now(for: account(subscription.accountID))
+        let now = try await now(for: account(subscription.accountID))
         subscription.willAutoRenew = true
         subscription.unsubscribeAt = nil
         subscription.cancellationReason = nil
         try subscription.update(db)
-        try emit(.resumed, account: subscription.accountID, at: now, subscription: subscriptionID)
+        try await emit(.resumed, account: subscription.accountID, at: now, subscription: subscriptionID)
         return subscription.subscription
     }
 
     /// Ends access at once without money moving (family sharing removed, a developer issue).
-    func revoke(subscriptionID: String, reason: RevocationReason) throws -> Subscription {
-        var subscription = try subscription(subscriptionID)
+    func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription {
+        var subscription = try await subscription(subscriptionID)
         guard subscription.state != .revoked else { return subscription.subscription }
-        let now = try now(for: account(subscription.accountID))
-        try revoke(&subscription, reason: reason, at: now)
+        let now = try await now(for: account(subscription.accountID))
+        try await revoke(&subscription, reason: reason, at: now)
         try subscription.update(db)
         return subscription.subscription
     }
 
-    func revoke(_ subscription: inout SubscriptionRecord, reason: RevocationReason, at now: Date) throws {
-        try lifecycle.closeOpenInvoice(&subscription, as: .void)
-        try transactionIssuer.revokeTransactions(subscriptionID: subscription.id, at: now, reason: reason == .developerIssue ? .appIssue : .other)
+    func revoke(_ subscription: inout SubscriptionRecord, reason: RevocationReason, at now: Date) async throws {
+        try await lifecycle.closeOpenInvoice(&subscription, as: .void)
+        try await transactionIssuer.revokeTransactions(subscriptionID: subscription.id, at: now, reason: reason == .developerIssue ? .appIssue : .other)
         subscription.state = .revoked
         subscription.revocationDate = now
         subscription.revocationReason = reason
         subscription.willAutoRenew = false
         subscription.nextEventAt = nil
-        try emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
-                 product: subscription.productID, detail: reason.rawValue)
+        try await emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
+                       product: subscription.productID, detail: reason.rawValue)
     }
 
     /// The QA control "expire now".
-    func expireNow(subscriptionID: String) throws -> Subscription {
-        var subscription = try subscription(subscriptionID)
+    func expireNow(subscriptionID: String) async throws -> Subscription {
+        var subscription = try await subscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "expire")
         }
-        let now = try now(for: account(subscription.accountID))
-        try lifecycle.expire(&subscription, reason: subscription.willAutoRenew ? .unknown : .autoRenewDisabled, at: now)
+        let now = try await now(for: account(subscription.accountID))
+        try await lifecycle.expire(&subscription, reason: subscription.willAutoRenew ? .unknown : .autoRenewDisabled, at: now)
         subscription.periodEnd = min(subscription.periodEnd, now)
         try subscription.update(db)
         return subscription.subscription
@@ -222,7 +222,7 @@ struct PlanChanges: Rules {
 
 extension PlanChanges {
     /// A price-increase consent asked for the old product no longer applies once the plan changes.
-    func supersedePriceIncreases(_ subscriptionID: String, at now: Date) throws {
+    func supersedePriceIncreases(_ subscriptionID: String, at now: Date) async throws {
         try db.execute(sql: """
             UPDATE pending_actions SET resolved_at = ?, resolution = 'superseded'
             WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL

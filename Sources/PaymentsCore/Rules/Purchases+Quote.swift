@@ -3,25 +3,25 @@ import Foundation
 extension Purchases {
     /// The invoice lines and, for a subscription, the record a purchase of `product` by `account`
     /// at `now` with `code` would create. Reads only; nothing is charged or stored.
-    func purchaseQuote(account: AccountRecord, product: CatalogProduct, code: OfferCode?, now: Date) throws -> PurchaseQuote {
+    func purchaseQuote(account: AccountRecord, product: CatalogProduct, code: OfferCode?, now: Date) async throws -> PurchaseQuote {
         switch product {
         case let .subscription(plan, subscription):
-            return try subscriptionQuote(account: account, plan: plan, product: subscription, code: code, now: now)
+            return try await subscriptionQuote(account: account, plan: plan, product: subscription, code: code, now: now)
         case let .oneTime(oneTime):
-            return try oneTimeQuote(account: account, product: oneTime, code: code)
+            return try await oneTimeQuote(account: account, product: oneTime, code: code)
         }
     }
 
     func subscriptionQuote(account: AccountRecord, plan: Plan, product: SubscriptionProduct, code: OfferCode?,
-                           now: Date) throws -> PurchaseQuote {
+                           now: Date) async throws -> PurchaseQuote {
         let currency = account.currencyValue
-        let regular = try invoicing.price(product.price, product.prices, in: currency, product: product.id)
-        let intro = try isEligibleForIntro(accountID: account.id) ? product.intro : nil
+        let regular = try await invoicing.price(product.price, product.prices, in: currency, product: product.id)
+        let intro = try await isEligibleForIntro(accountID: account.id) ? product.intro : nil
         var lines: [InvoiceLine] = []
         let periodType: PeriodType
         let firstPeriod: ISODuration
         if let intro {
-            let introPrice = try invoicing.price(intro.price, intro.prices, in: currency, product: product.id)
+            let introPrice = try await invoicing.price(intro.price, intro.prices, in: currency, product: product.id)
             periodType = intro.type == .freeTrial ? .trial : .intro
             firstPeriod = intro.period
             lines.append(InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)",
@@ -65,9 +65,9 @@ extension Purchases {
         return PurchaseQuote(lines: lines, total: total, appliedBalance: applied, subscription: record, intro: intro)
     }
 
-    func oneTimeQuote(account: AccountRecord, product: OneTimeProduct, code: OfferCode?) throws -> PurchaseQuote {
+    func oneTimeQuote(account: AccountRecord, product: OneTimeProduct, code: OfferCode?) async throws -> PurchaseQuote {
         let currency = account.currencyValue
-        let regular = try invoicing.price(product.price, product.prices, in: currency, product: product.id)
+        let regular = try await invoicing.price(product.price, product.prices, in: currency, product: product.id)
         var lines = [InvoiceLine(kind: .charge, description: product.name, amount: regular)]
         var afterDiscount = regular
         if let code, let off = invoicing.discount(code, on: regular), !off.isZero {
@@ -87,18 +87,21 @@ extension Purchases {
 extension Purchases {
     /// The quote a purchase of `productID` would apply now, and for a subscription its first
     /// renewal after the balance this purchase consumes.
-    func preview(accountID: String, productID: String, offerCode: String?) throws -> PurchasePreview {
-        let account = try account(accountID)
+    func preview(accountID: String, productID: String, offerCode: String?) async throws -> PurchasePreview {
+        let account = try await account(accountID)
         guard let product = catalog.product(id: productID) else { throw PaymentsError.productNotFound(productID) }
-        let now = try now(for: account)
-        let code = try offerCode.map { try invoicing.validOfferCode($0, productID: productID, accountID: account.id, now: now) }
-        let quote = try purchaseQuote(account: account, product: product, code: code, now: now)
+        let now = try await now(for: account)
+        var code: OfferCode?
+        if let offerCode {
+            code = try await invoicing.validOfferCode(offerCode, productID: productID, accountID: account.id, now: now)
+        }
+        let quote = try await purchaseQuote(account: account, product: product, code: code, now: now)
         var firstRenewal: CheckoutRenewal?
         if let subscription = quote.subscription {
             var afterPurchase = account
             afterPurchase.creditBalance -= quote.appliedBalance
-            if let terms = try lifecycle.renewalTerms(subscription, account: afterPurchase, start: subscription.periodEnd,
-                                                      restartSeries: false) {
+            if let terms = try await lifecycle.renewalTerms(subscription, account: afterPurchase, start: subscription.periodEnd,
+                                                            restartSeries: false) {
                 firstRenewal = CheckoutRenewal(date: subscription.periodEnd, amount: terms.total)
             }
         }

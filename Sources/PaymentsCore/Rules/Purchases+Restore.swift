@@ -6,10 +6,10 @@ extension Purchases {
     /// (the latest of a subscription, the one of a purchase), or the `RestoreError` that applies
     /// (see its rule). Returned, not thrown, so the write commits and the caller sees the
     /// restore error rather than a storage error.
-    func restore(accountID: String, includeInactive: Bool) throws -> Result<RestoreFindings, RestoreError> {
-        let account = try account(accountID)
-        let now = try now(for: account)
-        let subscriptions = try customerAccess.subscriptions(accountID: accountID)
+    func restore(accountID: String, includeInactive: Bool) async throws -> Result<RestoreFindings, RestoreError> {
+        let account = try await account(accountID)
+        let now = try await now(for: account)
+        let subscriptions = try await customerAccess.subscriptions(accountID: accountID)
         let purchases = try PurchaseRecord.filter(sql: "account_id = ?", arguments: [accountID])
             .order(sql: "purchased_at, id").fetchAll(db)
         guard !subscriptions.isEmpty || !purchases.isEmpty else { return .failure(.noReceipt) }

@@ -8,78 +8,81 @@ struct Purchases: Rules {
 
     /// A card purchase (Stripe-like). `authenticated` is set when a 3-D Secure challenge for
     /// this request was approved.
-    func purchase(_ request: PurchaseRequest, authenticated: Bool = false) throws -> PurchaseOutcome {
-        let method = try accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
-        return try performPurchase(accountID: request.accountID, productID: request.productID, offerCode: request.offerCode,
-                                   payer: .card(method), authenticated: authenticated, cardRequest: request)
+    func purchase(_ request: PurchaseRequest, authenticated: Bool = false) async throws -> PurchaseOutcome {
+        let method = try await accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
+        return try await performPurchase(accountID: request.accountID, productID: request.productID, offerCode: request.offerCode,
+                                         payer: .card(method), authenticated: authenticated, cardRequest: request)
     }
 
     /// Shared by card and store purchases: both end in the same invoices, ledger, transactions
     /// and entitlements.
     func performPurchase(accountID: String, productID: String, offerCode: String?, payer: Payer,
                          appAccountToken: UUID? = nil, authenticated: Bool = false,
-                         cardRequest: PurchaseRequest? = nil) throws -> PurchaseOutcome {
-        let account = try account(accountID)
+                         cardRequest: PurchaseRequest? = nil) async throws -> PurchaseOutcome {
+        let account = try await account(accountID)
         guard let product = catalog.product(id: productID) else { throw PaymentsError.productNotFound(productID) }
-        let now = try now(for: account)
-        let code = try offerCode.map { try invoicing.validOfferCode($0, productID: productID, accountID: account.id, now: now) }
+        let now = try await now(for: account)
+        var code: OfferCode?
+        if let offerCode {
+            code = try await invoicing.validOfferCode(offerCode, productID: productID, accountID: account.id, now: now)
+        }
         let context = PurchaseContext(account: account, code: code, payer: payer, now: now,
                                       authenticated: authenticated, appAccountToken: appAccountToken,
                                       cardRequest: cardRequest)
         switch product {
         case let .subscription(plan, subscriptionProduct):
-            return try purchaseSubscription(plan: plan, product: subscriptionProduct, context)
+            return try await purchaseSubscription(plan: plan, product: subscriptionProduct, context)
         case let .oneTime(oneTime):
-            return try purchaseOneTime(product: oneTime, context)
+            return try await purchaseOneTime(product: oneTime, context)
         }
     }
 
     /// A card that needs 3-D Secure: nothing is charged yet; the request waits as a pending action
     /// until the challenge is approved or failed.
-    private func requireAuthentication(_ context: PurchaseContext, productID: String) throws -> PurchaseOutcome {
+    private func requireAuthentication(_ context: PurchaseContext, productID: String) async throws -> PurchaseOutcome {
         guard let request = context.cardRequest else {
             throw PaymentsError.store(.purchaseNotAllowed)
         }
-        let action = try testControls.createPending(kind: .threeDSecure, accountID: context.account.id, productID: productID,
-                                                    subscriptionID: nil, request: request, at: context.now)
-        try emit(.authenticationRequired, account: context.account.id, at: context.now, product: productID)
+        let action = try await testControls.createPending(kind: .threeDSecure, accountID: context.account.id, productID: productID,
+                                                          subscriptionID: nil, request: request, at: context.now)
+        try await emit(.authenticationRequired, account: context.account.id, at: context.now, product: productID)
         return .requiresAction(action)
     }
 
     /// Eligible for an introductory offer: has never redeemed one in the group (StoreKit's rule).
-    func isEligibleForIntro(accountID: String) throws -> Bool {
+    func isEligibleForIntro(accountID: String) async throws -> Bool {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM intro_redemptions WHERE account_id = ? AND group_id = ?"),
                          arguments: [accountID, catalog.group]) == 0
     }
 
-    func activeSubscription(accountID: String) throws -> SubscriptionRecord? {
+    func activeSubscription(accountID: String) async throws -> SubscriptionRecord? {
         try SubscriptionRecord.fetchOne(db.cachedStatement(sql: """
             SELECT * FROM subscriptions
             WHERE account_id = ? AND group_id = ? AND state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
             """), arguments: [accountID, catalog.group])
     }
 
-    private func purchaseSubscription(plan: Plan, product: SubscriptionProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
+    private func purchaseSubscription(plan: Plan, product: SubscriptionProduct, _ context: PurchaseContext) async throws -> PurchaseOutcome {
         let (account, code, now) = (context.account, context.code, context.now)
-        if let existing = try activeSubscription(accountID: account.id) {
+        if let existing = try await activeSubscription(accountID: account.id) {
             throw PaymentsError.alreadySubscribed(subscriptionID: existing.id)
         }
         let currency = account.currencyValue
-        let quote = try subscriptionQuote(account: account, plan: plan, product: product, code: code, now: now)
+        let quote = try await subscriptionQuote(account: account, plan: plan, product: product, code: code, now: now)
         let (lines, total, applied, intro) = (quote.lines, quote.total, quote.appliedBalance, quote.intro)
         let description = "Subscription to \(plan.name)"
-        switch try invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        switch try await invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
         case .requiresAuthentication:
-            return try requireAuthentication(context, productID: product.id)
+            return try await requireAuthentication(context, productID: product.id)
         case let .declined(reason, summary):
-            let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id,
-                                                     kind: .subscriptionCreate, at: now, description: description, lines: lines,
-                                                     currency: currency, status: .void, method: summary, failure: reason)
-            try emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+            let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id,
+                                                           kind: .subscriptionCreate, at: now, description: description, lines: lines,
+                                                           currency: currency, status: .void, method: summary, failure: reason)
+            try await emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
-            let subscriptionID = try nextID("sub")
+            let subscriptionID = try await nextID("sub")
             guard var subscription = quote.subscription else {
                 throw PaymentsError.storage("the quote for \(product.id) has no subscription")
             }
@@ -89,28 +92,28 @@ struct Purchases: Rules {
             subscription.billing = context.payer.billing
             subscription.scheduleNextEvent()
             try subscription.insert(db)
-            let invoice = try invoicing.issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
-                                                     kind: .subscriptionCreate, at: now, description: description, lines: lines,
-                                                     currency: currency, status: .paid, method: summary)
-            let transaction = try transactionIssuer.issueTransaction(
+            let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
+                                                           kind: .subscriptionCreate, at: now, description: description, lines: lines,
+                                                           currency: currency, status: .paid, method: summary)
+            let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .subscription(plan, product), subscription: subscription, invoice: invoice,
                 purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
                 offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken)
             subscription.originalTransactionID = transaction.payload.transactionId
             try subscription.update(db)
-            if context.payer.billing == .store { try receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
-            try spendBalance(accountID: account.id, applied)
+            if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
+            try await spendBalance(accountID: account.id, applied)
             if let intro {
                 try db.execute(sql: "INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
                                arguments: [account.id, catalog.group, product.id, now.milliseconds])
                 if intro.type == .freeTrial {
-                    try emit(.trialStarted, account: account.id, at: now, subscription: subscriptionID, product: product.id)
+                    try await emit(.trialStarted, account: account.id, at: now, subscription: subscriptionID, product: product.id)
                 }
             }
-            if let code { try invoicing.redeem(code, accountID: account.id, at: now) }
-            try emit(.subscriptionStarted, account: account.id, at: now, subscription: subscriptionID,
+            if let code { try await invoicing.redeem(code, accountID: account.id, at: now) }
+            try await emit(.subscriptionStarted, account: account.id, at: now, subscription: subscriptionID,
                        product: product.id, invoice: invoice.id)
-            try emit(.purchaseCompleted, account: account.id, at: now, subscription: subscriptionID,
+            try await emit(.purchaseCompleted, account: account.id, at: now, subscription: subscriptionID,
                        product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: subscription.subscription,
@@ -119,7 +122,7 @@ struct Purchases: Rules {
         }
     }
 
-    private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) throws -> PurchaseOutcome {
+    private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) async throws -> PurchaseOutcome {
         let (account, code, now) = (context.account, context.code, context.now)
         if product.type == .nonConsumable {
             let owned = try Int.fetchOne(db.cachedStatement(sql: """
@@ -128,23 +131,23 @@ struct Purchases: Rules {
             guard owned == 0 else { throw PaymentsError.alreadyOwned(productID: product.id) }
         }
         let currency = account.currencyValue
-        let quote = try oneTimeQuote(account: account, product: product, code: code)
+        let quote = try await oneTimeQuote(account: account, product: product, code: code)
         let (lines, total, applied) = (quote.lines, quote.total, quote.appliedBalance)
-        switch try invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        switch try await invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
         case .requiresAuthentication:
-            return try requireAuthentication(context, productID: product.id)
+            return try await requireAuthentication(context, productID: product.id)
         case let .declined(reason, summary):
-            let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
-                                                     at: now, description: product.name, lines: lines, currency: currency,
-                                                     status: .void, method: summary, failure: reason)
-            try emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+            let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
+                                                           at: now, description: product.name, lines: lines, currency: currency,
+                                                           status: .void, method: summary, failure: reason)
+            try await emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
-            let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
-                                                     at: now, description: product.name, lines: lines, currency: currency,
-                                                     status: .paid, method: summary)
-            try spendBalance(accountID: account.id, applied)
+            let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
+                                                           at: now, description: product.name, lines: lines, currency: currency,
+                                                           status: .paid, method: summary)
+            try await spendBalance(accountID: account.id, applied)
             var expires: Date?
             if product.type == .nonRenewing, let duration = product.duration {
                 // A pass bought while one is still running extends it instead of overlapping it.
@@ -155,11 +158,11 @@ struct Purchases: Rules {
                 expires = try duration.advance(max(latest ?? now, now))
             }
             let points = product.type == .consumable ? (product.points ?? 0) : 0
-            let purchase = PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
+            let purchase = await PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
                                           type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
                                           invoiceID: invoice.id, points: points, billing: context.payer.billing)
             try purchase.insertRow(db)
-            let transaction = try transactionIssuer.issueTransaction(
+            let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
                 expires: expires, offerType: code != nil ? .offerCode : nil, offerCode: code,
                 appAccountToken: context.appAccountToken)
@@ -167,19 +170,19 @@ struct Purchases: Rules {
             // credited by the app backend when its receipt arrives through the sync queue.
             let credited = context.payer.billing == .card ? points : 0
             if credited > 0 {
-                try movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
-                               product: product.id, invoice: invoice.id, at: now)
+                try await movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
+                                     product: product.id, invoice: invoice.id, at: now)
             }
-            if context.payer.billing == .store { try receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
-            if let code { try invoicing.redeem(code, accountID: account.id, at: now) }
-            try emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
+            if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
+            if let code { try await invoicing.redeem(code, accountID: account.id, at: now) }
+            try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: nil, introOfferApplied: false,
                 pointsCredited: credited, entitlements: product.entitlement.map { [$0] } ?? [], transaction: transaction))
         }
     }
 
-    func spendBalance(accountID: String, _ amount: Int64) throws {
+    func spendBalance(accountID: String, _ amount: Int64) async throws {
         guard amount != 0 else { return }
         try db.cachedStatement(sql: "UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?")
             .execute(arguments: [amount, accountID])
@@ -188,7 +191,7 @@ struct Purchases: Rules {
     /// Moves points and writes the wallet ledger row with the balance after it, atomically.
     @discardableResult
     func movePoints(accountID: String, delta: Int64, reason: String, product: String?, invoice: String?,
-                    at: Date) throws -> PointsEntry {
+                    at: Date) async throws -> PointsEntry {
         let balance = try Int64.fetchOne(db.cachedStatement(sql: """
             UPDATE accounts SET points_balance = points_balance + ? WHERE id = ? RETURNING points_balance
             """), arguments: [delta, accountID]) ?? 0
@@ -198,7 +201,7 @@ struct Purchases: Rules {
             """), arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds]) else {
             throw PaymentsError.storage("the points entry of \(accountID) was not stored")
         }
-        try emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
+        try await emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
                    invoice: invoice, detail: "\(delta)")
         return PointsEntry(id: entryID, accountID: accountID, delta: delta, balanceAfter: balance,
                            reason: reason, productID: product, invoiceID: invoice, at: at)

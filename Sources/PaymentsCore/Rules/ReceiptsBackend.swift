@@ -20,7 +20,7 @@ struct ReceiptsBackend: Rules {
     /// between the store charging and the backend recording it.
     /// The queue keeps no token: the purchase's write signs nothing, and the receipt's token is the
     /// transaction row's (`dueReceipts`), signed when the receipt is first sent.
-    func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) throws {
+    func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) async throws {
         try db.execute(sql: """
             INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
             VALUES (?, ?, ?, '', ?) ON CONFLICT DO NOTHING
@@ -29,36 +29,38 @@ struct ReceiptsBackend: Rules {
     }
 
     /// Receipts whose next attempt is due, each by its account's clock.
-    func dueReceipts() throws -> [QueuedReceipt] {
+    func dueReceipts() async throws -> [QueuedReceipt] {
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM sync_queue WHERE done_at IS NULL ORDER BY next_attempt_at")
-        return try rows.compactMap { row in
+        var due: [QueuedReceipt] = []
+        for row in rows {
             let accountID: String = row["account_id"]
             guard let account = try AccountRecord.fetchOne(db, key: accountID),
-                  try now(for: account).milliseconds >= row["next_attempt_at"] as Int64 else { return nil }
+                  try await now(for: account).milliseconds >= row["next_attempt_at"] as Int64 else { continue }
             let transactionID: String = row["transaction_id"]
             // Receipts queued by older versions carry their token.
             let queuedJWS: String = row["jws"]
             let token = queuedJWS.isEmpty ? try transactionIssuer.deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
-            return QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: row["product_id"],
-                                 token: token, attempts: row["attempts"])
+            due.append(QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: row["product_id"],
+                                     token: token, attempts: row["attempts"]))
         }
+        return due
     }
 
-    func waitingReceipts() throws -> Int {
+    func waitingReceipts() async throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_queue WHERE done_at IS NULL") ?? 0
     }
 
     /// Ends a queued receipt's journey: recorded, or refused for good (kept with the reason).
-    func markDelivered(_ receipt: QueuedReceipt, error: ReceiptBackendError? = nil) throws {
-        let now = try now(for: account(receipt.accountID))
+    func markDelivered(_ receipt: QueuedReceipt, error: ReceiptBackendError? = nil) async throws {
+        let now = try await now(for: account(receipt.accountID))
         try db.execute(sql: "UPDATE sync_queue SET done_at = ?, attempts = attempts + 1, last_error = ? WHERE transaction_id = ?",
                        arguments: [now.milliseconds, error.map { "\($0)" }, receipt.transactionID])
     }
 
     /// Schedules the next try with exponential backoff on the store clock: 2, 4, 8 … seconds,
     /// at most an hour apart.
-    func markFailed(_ receipt: QueuedReceipt, error: ReceiptBackendError) throws {
-        let now = try now(for: account(receipt.accountID))
+    func markFailed(_ receipt: QueuedReceipt, error: ReceiptBackendError) async throws {
+        let now = try await now(for: account(receipt.accountID))
         let delay = Int64(1) << Int64(min(receipt.attempts + 1, 12))
         let next = try now.milliseconds + min(delay, 3_600) * 1_000
         try db.execute(sql: """
@@ -67,27 +69,27 @@ struct ReceiptsBackend: Rules {
     }
 
     /// The "network drops before the backend records it" fault: consumes one armed drop.
-    func takeDroppedSubmission() throws -> Bool {
-        var controls = try testControls.controls()
+    func takeDroppedSubmission() async throws -> Bool {
+        var controls = try await testControls.controls()
         guard controls.droppedReceiptSubmissions > 0 else { return false }
         controls.droppedReceiptSubmissions -= 1
-        try testControls.saveControls(controls)
+        try await testControls.saveControls(controls)
         return true
     }
 
     /// The app backend recording a receipt whose signature was already verified: credits points
     /// for consumables once per transaction, and says `isDuplicate` for a repeat.
     func recordVerifiedReceipt(_ submission: ReceiptSubmission, payload: TransactionPayload,
-                               checkOnly: Bool = false) throws -> ReceiptRecordResult {
+                               checkOnly: Bool = false) async throws -> ReceiptRecordResult {
         guard let account = try AccountRecord.fetchOne(db, key: submission.userID) else {
             throw ReceiptBackendError.userNotFound(submission.userID)
         }
-        let now = try now(for: account)
-        var controls = try testControls.controls()
+        let now = try await now(for: account)
+        var controls = try await testControls.controls()
         if let until = controls.backendUnreachableUntil, now < until { throw ReceiptBackendError.network }
         if controls.backendServerErrors > 0 && !checkOnly {
             controls.backendServerErrors -= 1
-            try testControls.saveControls(controls)
+            try await testControls.saveControls(controls)
             throw ReceiptBackendError.server("HTTP 500 from the receipt endpoint")
         }
         guard let product = catalog.product(id: submission.productID) else {
@@ -136,8 +138,8 @@ struct ReceiptsBackend: Rules {
                              submission.sandbox, result.pointsCredited, payload.storefront, now.milliseconds])
         if credit && points > 0 {
             let invoice = try String.fetchOne(db, sql: "SELECT invoice_id FROM transactions WHERE id = ?", arguments: [transactionID])
-            try purchases.movePoints(accountID: account.id, delta: points, reason: "Purchased \(submission.productID)",
-                                     product: submission.productID, invoice: invoice, at: now)
+            try await purchases.movePoints(accountID: account.id, delta: points, reason: "Purchased \(submission.productID)",
+                                           product: submission.productID, invoice: invoice, at: now)
         }
         return result
     }

@@ -10,30 +10,30 @@ struct Refunds: Rules {
     /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
     /// points taken back). On Stripe's refund-failure test card the refund then fails (see
     /// `failRefundIfTheCardSaysSo`).
-    func refund(invoiceID: String) throws -> RefundOutcome {
-        var original = try invoicing.invoice(invoiceID)
+    func refund(invoiceID: String) async throws -> RefundOutcome {
+        var original = try await invoicing.invoice(invoiceID)
         guard original.status == .paid, original.kind != .refund, original.total > 0 else {
             throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
         }
-        let account = try account(original.accountID)
-        let now = try now(for: account)
+        let account = try await account(original.accountID)
+        let now = try await now(for: account)
         let currency = Currency(code: original.currency) ?? account.currencyValue
         let amount = Money(minorUnits: -original.total, currency: currency)
         original.status = .refunded
         try original.update(db)
-        var refund = try invoicing.issueInvoice(
+        var refund = try await invoicing.issueInvoice(
             account: account.id, subscription: original.subscriptionID, product: original.productID, kind: .refund,
             at: now, description: "Refund of \(original.id)",
             lines: [InvoiceLine(kind: .refund, description: "Refund of \(original.description)", amount: amount)],
             currency: currency, status: .refunded,
             method: original.pmBrand.flatMap { brand in original.pmLast4.map { PaymentMethodSummary(brand: brand, last4: $0) } },
             refundOf: original.id)
-        try transactionIssuer.revokeTransactions(invoiceID: original.id, at: now, reason: .other)
+        try await transactionIssuer.revokeTransactions(invoiceID: original.id, at: now, reason: .other)
         var revoked: Subscription?
         if let subscriptionID = original.subscriptionID {
-            var subscription = try subscription(subscriptionID)
+            var subscription = try await subscription(subscriptionID)
             if subscription.state != .revoked && subscription.state != .expired {
-                try planChanges.revoke(&subscription, reason: .refunded, at: now)
+                try await planChanges.revoke(&subscription, reason: .refunded, at: now)
                 try subscription.update(db)
             }
             revoked = subscription.subscription
@@ -49,13 +49,13 @@ struct Refunds: Rules {
             try db.execute(sql: "UPDATE sync_queue SET done_at = ?, last_error = 'refunded' WHERE done_at IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE invoice_id = ?)",
                            arguments: [now.milliseconds, original.id])
             if credited > 0 {
-                try purchases.movePoints(accountID: account.id, delta: -credited, reason: "Refund of \(original.id)",
-                                         product: purchase.productID, invoice: refund.id, at: now)
+                try await purchases.movePoints(accountID: account.id, delta: -credited, reason: "Refund of \(original.id)",
+                                               product: purchase.productID, invoice: refund.id, at: now)
             }
         }
-        try emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
-                 product: original.productID, invoice: refund.id, detail: original.id)
-        refund = try invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)
+        try await emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
+                       product: original.productID, invoice: refund.id, detail: original.id)
+        refund = try await invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
     }
 }

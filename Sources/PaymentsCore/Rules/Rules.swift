@@ -19,23 +19,23 @@ extension Rules {
     var random: RandomSource { work.random }
     var cardProcessor: any CardProcessor { work.cardProcessor }
 
-    func nextID(_ prefix: String, separator: String = "_") throws -> String {
-        try work.nextID(prefix, separator: separator)
+    func nextID(_ prefix: String, separator: String = "_") async throws -> String {
+        try await work.nextID(prefix, separator: separator)
     }
 
-    func settings() throws -> StoreSettings { try work.settings() }
+    func settings() async throws -> StoreSettings { try await work.settings() }
 
     @discardableResult
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
-              product: String? = nil, invoice: String? = nil, detail: String? = nil) throws -> Int64 {
-        try work.emit(type, account: account, at: at, subscription: subscription, product: product, invoice: invoice,
-                      detail: detail)
+              product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws -> Int64 {
+        try await work.emit(type, account: account, at: at, subscription: subscription, product: product, invoice: invoice,
+                            detail: detail)
     }
 
-    func account(_ id: String) throws -> AccountRecord { try work.account(id) }
-    func now(for account: AccountRecord) throws -> Date { try work.now(for: account) }
-    func testClock(_ id: String) throws -> TestClockRecord { try work.testClock(id) }
-    func subscription(_ id: String) throws -> SubscriptionRecord { try work.subscription(id) }
+    func account(_ id: String) async throws -> AccountRecord { try await work.account(id) }
+    func now(for account: AccountRecord) async throws -> Date { try await work.now(for: account) }
+    func testClock(_ id: String) async throws -> TestClockRecord { try await work.testClock(id) }
+    func subscription(_ id: String) async throws -> SubscriptionRecord { try await work.subscription(id) }
 }
 
 /// Every responsibility, in the same transaction.

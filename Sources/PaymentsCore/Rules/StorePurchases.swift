@@ -8,25 +8,25 @@ struct StorePurchases: Rules {
 
     /// A StoreKit-style purchase billed to the store account. With ask-to-buy or interrupted
     /// purchases switched on it waits as a pending action instead.
-    func storePurchase(_ request: StorePurchaseRequest) throws -> StorePurchaseResult {
-        let account = try account(request.accountID)
+    func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
+        let account = try await account(request.accountID)
         guard catalog.product(id: request.productID) != nil else { throw PaymentsError.productNotFound(request.productID) }
-        let now = try now(for: account)
-        let controls = try testControls.controls()
+        let now = try await now(for: account)
+        let controls = try await testControls.controls()
         let kind: PendingAction.Kind? = controls.askToBuy ? .askToBuy : controls.interruptedPurchases ? .interruptedPurchase : nil
         if let kind {
-            let action = try testControls.createPending(kind: kind, accountID: account.id, productID: request.productID,
-                                                        subscriptionID: nil, request: request, at: now)
-            try emit(.purchasePending, account: account.id, at: now, product: request.productID, detail: kind.rawValue)
+            let action = try await testControls.createPending(kind: kind, accountID: account.id, productID: request.productID,
+                                                              subscriptionID: nil, request: request, at: now)
+            try await emit(.purchasePending, account: account.id, at: now, product: request.productID, detail: kind.rawValue)
             return .pending(action)
         }
-        return try completeStorePurchase(request)
+        return try await completeStorePurchase(request)
     }
 
-    private func completeStorePurchase(_ request: StorePurchaseRequest) throws -> StorePurchaseResult {
-        let outcome = try purchases.performPurchase(accountID: request.accountID, productID: request.productID,
-                                                    offerCode: request.offerCode, payer: .store,
-                                                    appAccountToken: request.appAccountToken)
+    private func completeStorePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
+        let outcome = try await purchases.performPurchase(accountID: request.accountID, productID: request.productID,
+                                                          offerCode: request.offerCode, payer: .store,
+                                                          appAccountToken: request.appAccountToken)
         guard case let .purchased(receipt) = outcome, let transaction = receipt.transaction else {
             throw PaymentsError.store(.purchaseNotAllowed)
         }
@@ -35,39 +35,39 @@ struct StorePurchases: Rules {
 
     /// A parent approves an ask-to-buy request, or the customer resolves an interrupted purchase:
     /// the purchase happens now.
-    func approvePurchase(pendingID: String) throws -> StorePurchaseResult {
-        let (action, data) = try testControls.pendingAction(pendingID)
+    func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
+        let (action, data) = try await testControls.pendingAction(pendingID)
         guard action.kind == .askToBuy || action.kind == .interruptedPurchase else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let request = try JSONDecoder().decode(StorePurchaseRequest.self, from: data)
-        let now = try now(for: account(action.accountID))
-        try testControls.resolvePending(pendingID, resolution: "approved", at: now)
-        try emit(.purchaseApproved, account: action.accountID, at: now, product: action.productID)
-        return try completeStorePurchase(request)
+        let now = try await now(for: account(action.accountID))
+        try await testControls.resolvePending(pendingID, resolution: "approved", at: now)
+        try await emit(.purchaseApproved, account: action.accountID, at: now, product: action.productID)
+        return try await completeStorePurchase(request)
     }
 
-    func declinePurchase(pendingID: String) throws {
-        let (action, _) = try testControls.pendingAction(pendingID)
+    func declinePurchase(pendingID: String) async throws {
+        let (action, _) = try await testControls.pendingAction(pendingID)
         guard action.kind == .askToBuy || action.kind == .interruptedPurchase else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
-        let now = try now(for: account(action.accountID))
-        try testControls.resolvePending(pendingID, resolution: "declined", at: now)
-        try emit(.purchaseDeclinedByParent, account: action.accountID, at: now, product: action.productID)
+        let now = try await now(for: account(action.accountID))
+        try await testControls.resolvePending(pendingID, resolution: "declined", at: now)
+        try await emit(.purchaseDeclinedByParent, account: action.accountID, at: now, product: action.productID)
     }
 
     /// The customer passed or failed a 3-D Secure challenge for a card purchase.
-    func completeAuthentication(pendingID: String, approved: Bool) throws -> PurchaseOutcome {
-        let (action, data) = try testControls.pendingAction(pendingID)
+    func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome {
+        let (action, data) = try await testControls.pendingAction(pendingID)
         guard action.kind == .threeDSecure else { throw PaymentsError.pendingActionNotFound(pendingID) }
         let request = try JSONDecoder().decode(PurchaseRequest.self, from: data)
-        let account = try account(action.accountID)
-        let now = try now(for: account)
-        try testControls.resolvePending(pendingID, resolution: approved ? "authenticated" : "failed", at: now)
-        if approved { return try purchases.purchase(request, authenticated: true) }
+        let account = try await account(action.accountID)
+        let now = try await now(for: account)
+        try await testControls.resolvePending(pendingID, resolution: approved ? "authenticated" : "failed", at: now)
+        if approved { return try await purchases.purchase(request, authenticated: true) }
         let reason = DeclineCode.authenticationFailed.reason
-        let method = try accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
+        let method = try await accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
         let product = catalog.product(id: request.productID)
         var lines: [InvoiceLine] = []
         var kind = InvoiceKind.oneTime
@@ -84,12 +84,12 @@ struct StorePurchases: Rules {
         case nil:
             break
         }
-        let invoice = try invoicing.issueInvoice(account: account.id, subscription: nil, product: request.productID,
-                                                 kind: kind, at: now, description: "Payment for \(request.productID)",
-                                                 lines: lines, currency: account.currencyValue, status: .void,
-                                                 method: method?.paymentMethod.summary, failure: reason)
-        try emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,
-                 detail: reason.code)
+        let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: request.productID,
+                                                       kind: kind, at: now, description: "Payment for \(request.productID)",
+                                                       lines: lines, currency: account.currencyValue, status: .void,
+                                                       method: method?.paymentMethod.summary, failure: reason)
+        try await emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,
+                       detail: reason.code)
         return .declined(reason: reason, invoice: invoice)
     }
 }

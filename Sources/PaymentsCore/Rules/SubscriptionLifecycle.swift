@@ -16,7 +16,7 @@ struct SubscriptionLifecycle: Rules {
     /// read of the subscription and not a scan of everything due. Returns the steps taken and the
     /// time of the last one.
     func processDue(clockID: String?, until: Date, limit: Int,
-                    report: inout ClockAdvanceReport) throws -> (steps: Int, last: Date?) {
+                    report: inout ClockAdvanceReport) async throws -> (steps: Int, last: Date?) {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
         var arguments: StatementArguments = clockID.map { [$0] } ?? []
         _ = try arguments.append(contentsOf: [until.milliseconds, Int64(limit)])
@@ -32,9 +32,10 @@ struct SubscriptionLifecycle: Rules {
         var steps = 0
         var last: Date?
         while steps < limit, let entry = queue.popEarliest() {
-            guard var subscription = try records.removeValue(forKey: entry.id) ?? subscription(dueID: entry.id),
-                  let due = subscription.nextEventAt, try due.milliseconds == entry.at else { continue }
-            try step(&subscription, at: due, report: &report)
+            var found = records.removeValue(forKey: entry.id)
+            if found == nil { found = try await subscription(dueID: entry.id) }
+            guard var subscription = found, let due = subscription.nextEventAt, try due.milliseconds == entry.at else { continue }
+            try await step(&subscription, at: due, report: &report)
             try subscription.updateRow(db)
             steps += 1
             last = due
@@ -46,12 +47,12 @@ struct SubscriptionLifecycle: Rules {
         return (steps, last)
     }
 
-    private func subscription(dueID id: String) throws -> SubscriptionRecord? {
+    private func subscription(dueID id: String) async throws -> SubscriptionRecord? {
         try SubscriptionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM subscriptions WHERE id = ?"), arguments: [id])
     }
 
     /// Whether any subscription on the clock (nil: real time) has a step due at `systemNow`.
-    func hasDueWork(clockID: String?) throws -> Bool {
+    func hasDueWork(clockID: String?) async throws -> Bool {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
         var arguments: StatementArguments = clockID.map { [$0] } ?? []
         _ = try arguments.append(contentsOf: [systemNow.milliseconds])
@@ -61,29 +62,29 @@ struct SubscriptionLifecycle: Rules {
     }
 
     /// One lifecycle step at `time`, the subscription's due instant.
-    func step(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) throws {
+    func step(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) async throws {
         switch subscription.state {
         case .subscribed:
             guard subscription.willAutoRenew else {
-                try expire(&subscription, reason: subscription.expirationReason ?? .autoRenewDisabled, at: time)
+                try await expire(&subscription, reason: subscription.expirationReason ?? .autoRenewDisabled, at: time)
                 report.expirations += 1
                 return
             }
-            try renew(&subscription, at: time, report: &report)
+            try await renew(&subscription, at: time, report: &report)
         case .inGracePeriod, .inBillingRetryPeriod:
             if !subscription.willAutoRenew {
-                try expire(&subscription, reason: .autoRenewDisabled, at: time)
+                try await expire(&subscription, reason: .autoRenewDisabled, at: time)
                 report.expirations += 1
             } else if let ends = subscription.retryEndsAt, ends <= time,
                       subscription.nextRetryAt.map({ $0 >= ends }) ?? true {
-                try expire(&subscription, reason: .billingError, at: time)
+                try await expire(&subscription, reason: .billingError, at: time)
                 report.expirations += 1
             } else if let retry = subscription.nextRetryAt, retry <= time {
-                try retryCharge(&subscription, at: time, report: &report)
+                try await retryCharge(&subscription, at: time, report: &report)
             } else if subscription.state == .inGracePeriod, let graceEnds = subscription.graceEndsAt, graceEnds <= time {
                 subscription.state = .inBillingRetryPeriod
                 subscription.scheduleNextEvent()
-                try emit(.billingRetryStarted, account: subscription.accountID, at: time, subscription: subscription.id)
+                try await emit(.billingRetryStarted, account: subscription.accountID, at: time, subscription: subscription.id)
             } else {
                 subscription.scheduleNextEvent()
             }
@@ -93,103 +94,103 @@ struct SubscriptionLifecycle: Rules {
     }
 
     /// The renewal at the end of a period: charge the next period, or open a billing issue.
-    private func renew(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) throws {
-        if let consent = try unansweredPriceIncrease(subscription) {
+    private func renew(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) async throws {
+        if let consent = try await unansweredPriceIncrease(subscription) {
             // Apple: a price increase needing consent that was never given ends the subscription.
-            try testControls.resolvePending(consent, resolution: "expired", at: time)
-            try expire(&subscription, reason: .didNotConsentToPriceIncrease, at: time)
+            try await testControls.resolvePending(consent, resolution: "expired", at: time)
+            try await expire(&subscription, reason: .didNotConsentToPriceIncrease, at: time)
             report.expirations += 1
             return
         }
         // Read once per renewal: the terms need its balance, the transaction its storefront.
-        let account = try account(subscription.accountID)
-        guard let terms = try renewalTermsIfSold(subscription, account: account, start: subscription.periodEnd,
-                                                 restartSeries: false) else {
-            try expire(&subscription, reason: .productUnavailable, at: time)
+        let account = try await account(subscription.accountID)
+        guard let terms = try await renewalTermsIfSold(subscription, account: account, start: subscription.periodEnd,
+                                                       restartSeries: false) else {
+            try await expire(&subscription, reason: .productUnavailable, at: time)
             report.expirations += 1
             return
         }
         let description = "Renewal of \(terms.plan.name)"
-        switch try offSessionCharge(terms.total, subscription, at: time) {
+        switch try await offSessionCharge(terms.total, subscription, at: time) {
         case let .paid(summary):
-            let invoice = try invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
-                                                     product: terms.product.id, kind: .renewal, at: time, description: description,
-                                                     lines: terms.lines, currency: subscription.currencyValue, status: .paid,
-                                                     method: summary)
-            try purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            let invoice = try await invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
+                                                           product: terms.product.id, kind: .renewal, at: time, description: description,
+                                                           lines: terms.lines, currency: subscription.currencyValue, status: .paid,
+                                                           method: summary)
+            try await purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
             let wasTrial = subscription.periodType == .trial
-            try apply(terms, to: &subscription)
-            try issueRenewalTransaction(subscription, account: account, terms: terms, invoice: invoice, at: time)
+            try await apply(terms, to: &subscription)
+            try await issueRenewalTransaction(subscription, account: account, terms: terms, invoice: invoice, at: time)
             report.renewals += 1
             if wasTrial {
                 report.trialConversions += 1
-                try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
-                         product: terms.product.id, invoice: invoice.id)
+                try await emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                               product: terms.product.id, invoice: invoice.id)
             }
-            try emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
-                     product: terms.product.id, invoice: invoice.id)
+            try await emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
+                           product: terms.product.id, invoice: invoice.id)
         case let .declined(reason, summary):
             // Stripe applies customer balance when the invoice is finalized, paid or not.
-            let invoice = try invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
-                                                     product: terms.product.id, kind: .renewal, at: time, description: description,
-                                                     lines: terms.lines, currency: subscription.currencyValue, status: .open,
-                                                     method: summary, failure: reason)
-            try purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
-            let settings = try settings()
+            let invoice = try await invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
+                                                           product: terms.product.id, kind: .renewal, at: time, description: description,
+                                                           lines: terms.lines, currency: subscription.currencyValue, status: .open,
+                                                           method: summary, failure: reason)
+            try await purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            let settings = try await settings()
             subscription.openInvoiceID = invoice.id
             subscription.billingIssueAt = time
-            subscription.retryEndsAt = try days(settings.billingRetryDays, after: time)
+            subscription.retryEndsAt = try await days(settings.billingRetryDays, after: time)
             subscription.retryIndex = 0
-            subscription.nextRetryAt = try nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
+            subscription.nextRetryAt = try await nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
             if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
                 subscription.state = .inGracePeriod
-                subscription.graceEndsAt = try days(settings.gracePeriodDays, after: time)
+                subscription.graceEndsAt = try await days(settings.gracePeriodDays, after: time)
             } else {
                 subscription.state = .inBillingRetryPeriod
                 subscription.graceEndsAt = nil
             }
             subscription.scheduleNextEvent()
             report.failedRenewals += 1
-            try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
-                     invoice: invoice.id, detail: reason.code)
-            try emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
-                     account: subscription.accountID, at: time, subscription: subscription.id)
+            try await emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+                           invoice: invoice.id, detail: reason.code)
+            try await emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
+                           account: subscription.accountID, at: time, subscription: subscription.id)
         }
     }
 
     /// A retry of the open renewal invoice during grace or billing retry.
     private func retryCharge(_ subscription: inout SubscriptionRecord, at time: Date,
-                             report: inout ClockAdvanceReport) throws {
+                             report: inout ClockAdvanceReport) async throws {
         guard let invoiceID = subscription.openInvoiceID else {
-            try expire(&subscription, reason: .billingError, at: time)
+            try await expire(&subscription, reason: .billingError, at: time)
             report.expirations += 1
             return
         }
-        var invoice = try invoicing.invoice(invoiceID)
+        var invoice = try await invoicing.invoice(invoiceID)
         let inGrace = subscription.state == .inGracePeriod
         let start = inGrace ? subscription.periodEnd : time
         // Decide what recovery would start before charging: if the product can no longer be
         // sold, nothing is charged and the subscription ends instead of looping on a paid invoice.
         guard invoice.status == .open,
-              let terms = try renewalTermsIfSold(subscription, start: start, restartSeries: !inGrace) else {
-            try expire(&subscription, reason: .productUnavailable, at: time)
+              let terms = try await renewalTermsIfSold(subscription, start: start, restartSeries: !inGrace) else {
+            try await expire(&subscription, reason: .productUnavailable, at: time)
             report.expirations += 1
             return
         }
         let amount = Money(minorUnits: invoice.total, currency: subscription.currencyValue)
         invoice.attemptCount += 1
-        switch try offSessionCharge(amount, subscription, at: time) {
+        switch try await offSessionCharge(amount, subscription, at: time) {
         case let .declined(reason, summary):
             invoice.failureCode = reason.code
             invoice.pmBrand = summary?.brand
             invoice.pmLast4 = summary?.last4
             try invoice.update(db)
             subscription.retryIndex += 1
-            subscription.nextRetryAt = try nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
+            subscription.nextRetryAt = try await nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
                                                  ends: subscription.retryEndsAt)
             subscription.scheduleNextEvent()
-            try emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
-                     invoice: invoice.id, detail: reason.code)
+            try await emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+                           invoice: invoice.id, detail: reason.code)
         case let .paid(summary):
             invoice.status = .paid
             invoice.failureCode = nil
@@ -204,21 +205,21 @@ struct SubscriptionLifecycle: Rules {
                 return paidFor
             }
             try invoice.update(db)
-            try invoicing.postLedger(invoice: invoice.invoice, kind: "charge", amount: amount, at: time)
+            try await invoicing.postLedger(invoice: invoice.invoice, kind: "charge", amount: amount, at: time)
             // Recovered in grace: the customer keeps the days (the period starts at the missed
             // renewal date). Recovered in billing retry: the renewal date moves to today, as on
             // the App Store.
             let wasTrial = subscription.periodType == .trial
-            try apply(terms, to: &subscription)
-            try issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
+            try await apply(terms, to: &subscription)
+            try await issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
             if wasTrial {
                 report.trialConversions += 1
-                try emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
-                         product: terms.product.id, invoice: invoice.id)
+                try await emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                               product: terms.product.id, invoice: invoice.id)
             }
             report.recoveries += 1
-            try emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
-                     invoice: invoice.id)
+            try await emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
+                           invoice: invoice.id)
         }
     }
 
@@ -230,8 +231,8 @@ struct SubscriptionLifecycle: Rules {
 
     /// A renewal charge: nobody is there to answer a 3-D Secure challenge, so one is a decline.
     private func offSessionCharge(_ amount: Money, _ subscription: SubscriptionRecord,
-                                  at time: Date) throws -> OffSessionResult {
-        switch try invoicing.collect(amount, payer: renewalPayer(subscription), at: time, offSession: true) {
+                                  at time: Date) async throws -> OffSessionResult {
+        switch try await invoicing.collect(amount, payer: renewalPayer(subscription), at: time, offSession: true) {
         case let .paid(summary): .paid(summary)
         case let .declined(reason, summary): .declined(reason, summary)
         case let .requiresAuthentication(summary):
@@ -240,27 +241,27 @@ struct SubscriptionLifecycle: Rules {
     }
 
     /// Ends a subscription; an invoice still being retried can no longer be collected.
-    func expire(_ subscription: inout SubscriptionRecord, reason: ExpirationReason, at time: Date) throws {
-        try closeOpenInvoice(&subscription, as: reason == .billingError ? .uncollectible : .void)
+    func expire(_ subscription: inout SubscriptionRecord, reason: ExpirationReason, at time: Date) async throws {
+        try await closeOpenInvoice(&subscription, as: reason == .billingError ? .uncollectible : .void)
         subscription.state = .expired
         subscription.expirationReason = reason
         subscription.willAutoRenew = false
         subscription.graceEndsAt = nil
         subscription.nextRetryAt = nil
         subscription.nextEventAt = nil
-        try emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
-                 product: subscription.productID, detail: reason.rawValue)
+        try await emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
+                       product: subscription.productID, detail: reason.rawValue)
     }
 
     /// Gives back the balance an unpaid invoice had consumed, and closes it.
-    func closeOpenInvoice(_ subscription: inout SubscriptionRecord, as status: InvoiceStatus) throws {
+    func closeOpenInvoice(_ subscription: inout SubscriptionRecord, as status: InvoiceStatus) async throws {
         guard let id = subscription.openInvoiceID else { return }
-        var invoice = try invoicing.invoice(id)
+        var invoice = try await invoicing.invoice(id)
         if invoice.status == .open {
             invoice.status = status
             try invoice.update(db)
             let returned = invoice.lines.filter { $0.kind == .appliedBalance }.reduce(Int64(0)) { $0 - $1.amount.minorUnits }
-            try purchases.spendBalance(accountID: subscription.accountID, -returned)
+            try await purchases.spendBalance(accountID: subscription.accountID, -returned)
         }
         subscription.openInvoiceID = nil
     }
@@ -268,7 +269,7 @@ struct SubscriptionLifecycle: Rules {
     /// The next period's terms starting at `start`. `restartSeries` starts a new series there
     /// (recovery from billing retry); a product switch or the end of an intro does so anyway.
     func renewalTerms(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
-                      restartSeries: Bool) throws -> RenewalTerms? {
+                      restartSeries: Bool) async throws -> RenewalTerms? {
         let productID = subscription.pendingProductID ?? subscription.productID
         guard case let .subscription(plan, product)? = catalog.product(id: productID) else { return nil }
         let currency = subscription.currencyValue
@@ -282,10 +283,10 @@ struct SubscriptionLifecycle: Rules {
             periodType = .intro
             introLeft = subscription.introPeriodsLeft - 1
             period = intro.period
-            let amount = try invoicing.price(intro.price, intro.prices, in: currency, product: product.id)
+            let amount = try await invoicing.price(intro.price, intro.prices, in: currency, product: product.id)
             line = InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)", amount: amount)
         } else {
-            var amount = try invoicing.price(product.price, product.prices, in: currency, product: product.id)
+            var amount = try await invoicing.price(product.price, product.prices, in: currency, product: product.id)
             if !switching, let override = subscription.priceOverride { amount = Money(minorUnits: override, currency: currency) }
             line = InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))", amount: amount)
         }
@@ -306,7 +307,9 @@ struct SubscriptionLifecycle: Rules {
         }
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         var applied: Int64 = 0
-        if let (balance, used) = invoicing.balanceLine(for: try account ?? self.account(subscription.accountID), subtotal: subtotal) {
+        let owner: AccountRecord
+        if let account { owner = account } else { owner = try await self.account(subscription.accountID) }
+        if let (balance, used) = invoicing.balanceLine(for: owner, subtotal: subtotal) {
             lines.append(balance)
             applied = used
         }
@@ -320,16 +323,16 @@ struct SubscriptionLifecycle: Rules {
     /// catalog, or no price in the subscription's currency): a renewal must never throw, or every
     /// write that runs due steps first would fail with it.
     func renewalTermsIfSold(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
-                            restartSeries: Bool) throws -> RenewalTerms? {
+                            restartSeries: Bool) async throws -> RenewalTerms? {
         do {
-            return try renewalTerms(subscription, account: account, start: start, restartSeries: restartSeries)
+            return try await renewalTerms(subscription, account: account, start: start, restartSeries: restartSeries)
         } catch PaymentsError.productNotSoldInCurrency {
             return nil
         }
     }
 
     /// Moves a subscription into the period the terms describe, clearing any billing issue.
-    func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) throws(MoneyError) {
+    func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) async throws(MoneyError) {
         if terms.product.id != subscription.productID { subscription.priceOverride = nil }
         subscription.planID = terms.plan.id
         subscription.productID = terms.product.id
@@ -355,7 +358,7 @@ struct SubscriptionLifecycle: Rules {
 
     /// The store account for store-billed subscriptions; else the subscription's card, falling
     /// back to the account's default card if that one was removed.
-    private func renewalPayer(_ subscription: SubscriptionRecord) throws -> Payer {
+    private func renewalPayer(_ subscription: SubscriptionRecord) async throws -> Payer {
         if subscription.billing == .store { return .store }
         if let id = subscription.paymentMethodID,
            let method = try PaymentMethodRecord.fetchOne(
@@ -363,33 +366,35 @@ struct SubscriptionLifecycle: Rules {
            method.removedAt == nil {
             return .card(method)
         }
-        return .card(try accountRules.activePaymentMethods(subscription.accountID).first(where: \.isDefault))
+        return .card(try await accountRules.activePaymentMethods(subscription.accountID).first(where: \.isDefault))
     }
 
     private func issueRenewalTransaction(_ subscription: SubscriptionRecord, account: AccountRecord? = nil,
-                                         terms: RenewalTerms, invoice: Invoice, at time: Date) throws {
-        _ = try transactionIssuer.issueTransaction(account: account ?? self.account(subscription.accountID), product: .subscription(terms.plan, terms.product),
-                                                   subscription: subscription, invoice: invoice, purchaseDate: time,
-                                                   expires: terms.periodEnd,
-                                                   offerType: terms.periodType == .intro ? .introductory : (terms.offerCode != nil ? .offerCode : nil),
-                                                   offerCode: terms.periodType == .intro ? nil : terms.offerCode, reason: .renewal)
+                                         terms: RenewalTerms, invoice: Invoice, at time: Date) async throws {
+        let owner: AccountRecord
+        if let account { owner = account } else { owner = try await self.account(subscription.accountID) }
+        _ = try await transactionIssuer.issueTransaction(account: owner, product: .subscription(terms.plan, terms.product),
+                                                         subscription: subscription, invoice: invoice, purchaseDate: time,
+                                                         expires: terms.periodEnd,
+                                                         offerType: terms.periodType == .intro ? .introductory : (terms.offerCode != nil ? .offerCode : nil),
+                                                         offerCode: terms.periodType == .intro ? nil : terms.offerCode, reason: .renewal)
     }
 
     /// The id of a price-increase consent still waiting for this subscription.
-    private func unansweredPriceIncrease(_ subscription: SubscriptionRecord) throws -> String? {
+    private func unansweredPriceIncrease(_ subscription: SubscriptionRecord) async throws -> String? {
         try String.fetchOne(db.cachedStatement(sql: """
             SELECT id FROM pending_actions WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
             """), arguments: [subscription.id])
     }
 
-    private func days(_ count: Int, after date: Date) throws(DateArithmeticError) -> Date {
+    private func days(_ count: Int, after date: Date) async throws(DateArithmeticError) -> Date {
         try ISODuration(days: count).advance(date)
     }
 
     /// The retry schedule: fixed days after the failed renewal, inside the retry window.
-    private func nextRetry(after issue: Date, index: Int, ends: Date?) throws(DateArithmeticError) -> Date? {
+    private func nextRetry(after issue: Date, index: Int, ends: Date?) async throws(DateArithmeticError) -> Date? {
         guard index < StoreSettings.retryDays.count else { return nil }
-        let next = try days(StoreSettings.retryDays[index], after: issue)
+        let next = try await days(StoreSettings.retryDays[index], after: issue)
         if let ends, next >= ends { return nil }
         return next
     }

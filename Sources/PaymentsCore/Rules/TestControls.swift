@@ -6,7 +6,7 @@ import GRDB
 struct TestControls: Rules {
     let work: UnitOfWork
 
-    func controls() throws -> StoreControls {
+    func controls() async throws -> StoreControls {
         guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'controls'")) else {
             return StoreControls()
         }
@@ -18,7 +18,7 @@ struct TestControls: Rules {
         }
     }
 
-    func saveControls(_ controls: StoreControls) throws {
+    func saveControls(_ controls: StoreControls) async throws {
         let json = String(decoding: try JSONEncoder().encode(controls), as: UTF8.self)
         try db.execute(sql: """
             INSERT INTO meta(key, value) VALUES ('controls', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
@@ -27,13 +27,13 @@ struct TestControls: Rules {
 
     /// Consumes one injected failure of `operation`, if any is armed. Its own transaction commits
     /// the countdown even though the caller then fails.
-    func takeFault(_ operation: StoreOperation) throws -> StoreError? {
-        var controls = try controls()
+    func takeFault(_ operation: StoreOperation) async throws -> StoreError? {
+        var controls = try await controls()
         guard let index = controls.faults.firstIndex(where: { $0.operation == operation }) else { return nil }
         let fault = controls.faults[index]
         if let remaining = fault.remaining {
             if remaining <= 1 { controls.faults.remove(at: index) } else { controls.faults[index].remaining = remaining - 1 }
-            try saveControls(controls)
+            try await saveControls(controls)
         }
         return fault.error
     }
@@ -41,17 +41,17 @@ struct TestControls: Rules {
     // MARK: Pending actions
 
     func createPending(kind: PendingAction.Kind, accountID: String, productID: String?, subscriptionID: String?,
-                       request: some Encodable, at now: Date) throws -> PendingAction {
-        let id = try nextID("pend")
+                       request: some Encodable, at now: Date) async throws -> PendingAction {
+        let id = try await nextID("pend")
         let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         try db.execute(sql: """
             INSERT INTO pending_actions(id, account_id, kind, product_id, subscription_id, request, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [id, accountID, kind.rawValue, productID, subscriptionID, json, now.milliseconds])
-        return try pendingAction(id).action
+        return try await pendingAction(id).action
     }
 
-    func pendingActions(accountID: String?) throws -> [PendingAction] {
+    func pendingActions(accountID: String?) async throws -> [PendingAction] {
         var sql = "SELECT * FROM pending_actions WHERE resolved_at IS NULL"
         var arguments: StatementArguments = []
         if let accountID {
@@ -62,7 +62,7 @@ struct TestControls: Rules {
     }
 
     /// An open pending action and the request it holds.
-    func pendingAction(_ id: String) throws -> (action: PendingAction, request: Data) {
+    func pendingAction(_ id: String) async throws -> (action: PendingAction, request: Data) {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pending_actions WHERE id = ? AND resolved_at IS NULL",
                                          arguments: [id]) else {
             throw PaymentsError.pendingActionNotFound(id)
@@ -70,7 +70,7 @@ struct TestControls: Rules {
         return try Self.pending(row)
     }
 
-    func resolvePending(_ id: String, resolution: String, at now: Date) throws {
+    func resolvePending(_ id: String, resolution: String, at now: Date) async throws {
         try db.execute(sql: "UPDATE pending_actions SET resolved_at = ?, resolution = ? WHERE id = ?",
                        arguments: [now.milliseconds, resolution, id])
     }
@@ -90,28 +90,28 @@ struct TestControls: Rules {
 
     /// Asks the customer to consent to a new price from the next renewal (StoreKit's price
     /// increase consent). Unanswered at renewal, the subscription expires.
-    func requestPriceIncrease(subscriptionID: String, newPrice: Int64) throws -> PendingAction {
-        let subscription = try subscription(subscriptionID)
+    func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {
+        let subscription = try await subscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state,
                                                   action: "raise the price of")
         }
         guard newPrice > 0 else { throw PaymentsError.invalidInput(field: "newPrice", message: "must be more than zero") }
-        let now = try now(for: account(subscription.accountID))
+        let now = try await now(for: account(subscription.accountID))
         let price = Money(minorUnits: newPrice, currency: subscription.currencyValue)
-        let action = try createPending(kind: .priceIncrease, accountID: subscription.accountID,
-                                       productID: subscription.productID, subscriptionID: subscriptionID,
-                                       request: price, at: now)
-        try emit(.priceIncreaseRequested, account: subscription.accountID, at: now, subscription: subscriptionID,
-                 detail: price.description)
+        let action = try await createPending(kind: .priceIncrease, accountID: subscription.accountID,
+                                             productID: subscription.productID, subscriptionID: subscriptionID,
+                                             request: price, at: now)
+        try await emit(.priceIncreaseRequested, account: subscription.accountID, at: now, subscription: subscriptionID,
+                       detail: price.description)
         return action
     }
 
-    func answerPriceIncrease(_ action: PendingAction, accept: Bool, at now: Date) throws -> Subscription {
+    func answerPriceIncrease(_ action: PendingAction, accept: Bool, at now: Date) async throws -> Subscription {
         guard let subscriptionID = action.subscriptionID, let newPrice = action.newPrice else {
             throw PaymentsError.pendingActionNotFound(action.id)
         }
-        var subscription = try subscription(subscriptionID)
+        var subscription = try await subscription(subscriptionID)
         if accept {
             subscription.priceOverride = newPrice.minorUnits
         } else {
@@ -119,42 +119,42 @@ struct TestControls: Rules {
             subscription.expirationReason = .didNotConsentToPriceIncrease
         }
         try subscription.update(db)
-        try resolvePending(action.id, resolution: accept ? "accepted" : "declined", at: now)
-        try emit(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, account: subscription.accountID, at: now,
-                 subscription: subscriptionID, detail: newPrice.description)
+        try await resolvePending(action.id, resolution: accept ? "accepted" : "declined", at: now)
+        try await emit(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, account: subscription.accountID, at: now,
+                       subscription: subscriptionID, detail: newPrice.description)
         return subscription.subscription
     }
 
     /// The QA control "force renewal": the current period ends now and the renewal runs at once.
-    func forceRenewal(subscriptionID: String) throws -> Subscription {
-        var subscription = try subscription(subscriptionID)
+    func forceRenewal(subscriptionID: String) async throws -> Subscription {
+        var subscription = try await subscription(subscriptionID)
         guard subscription.state == .subscribed else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "renew")
         }
-        let now = try now(for: account(subscription.accountID))
+        let now = try await now(for: account(subscription.accountID))
         subscription.periodEnd = now
         subscription.seriesAnchor = now
         subscription.seriesIndex = -1
         var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-        try lifecycle.step(&subscription, at: now, report: &report)
+        try await lifecycle.step(&subscription, at: now, report: &report)
         try subscription.update(db)
         return subscription.subscription
     }
 
     /// StoreKit testing's "Delete all transactions": every purchase, subscription, invoice and
     /// usage record goes, accounts and payment methods stay.
-    func clearAllTransactions() throws {
+    func clearAllTransactions() async throws {
         for table in ["subscriptions", "purchases", "transactions", "invoices", "ledger", "points_ledger",
                       "usage_records", "intro_redemptions", "offer_redemptions", "pending_actions", "idempotency_keys"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         try db.execute(sql: "UPDATE accounts SET credit_balance = 0, points_balance = 0")
-        try emit(.transactionsCleared, account: nil, at: systemNow)
+        try await emit(.transactionsCleared, account: nil, at: systemNow)
     }
 
     /// Moves an account to another storefront and currency (prices then come from its overrides).
-    func setStorefront(accountID: String, storefront: String, currency: Currency) throws -> Account {
-        var account = try account(accountID)
+    func setStorefront(accountID: String, storefront: String, currency: Currency) async throws -> Account {
+        var account = try await account(accountID)
         guard currency == catalog.currency || catalog.currencies.contains(currency) else {
             throw PaymentsError.invalidInput(field: "currency", message: "the store does not sell in \(currency)")
         }
@@ -164,7 +164,7 @@ struct TestControls: Rules {
         }
         if currency.code != account.currency {
             // Live subscriptions and the account balance are kept in the old currency.
-            if try purchases.activeSubscription(accountID: accountID) != nil || account.creditBalance != 0 {
+            if try await purchases.activeSubscription(accountID: accountID) != nil || account.creditBalance != 0 {
                 throw PaymentsError.invalidInput(
                     field: "currency", message: "change currency only without a live subscription or account balance")
             }

@@ -4,9 +4,9 @@ extension TransactionIssuer {
     /// The signed renewal info of each of the account's subscriptions that has a first
     /// transaction, newest first. Signed now (renewal info describes the present, so it is not
     /// cached like a transaction).
-    func signedRenewalInfo(accountID: String) throws -> [SignedRenewalInfo] {
-        let account = try account(accountID)
-        return try customerAccess.subscriptions(accountID: accountID).compactMap { subscription in
+    func signedRenewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
+        let account = try await account(accountID)
+        return try await customerAccess.subscriptions(accountID: accountID).compactMap { subscription in
             guard let original = subscription.originalTransactionID else { return nil }
             let next = subscription.pendingProductID ?? subscription.productID
             let renewal = renewalPrice(subscription, productID: next)

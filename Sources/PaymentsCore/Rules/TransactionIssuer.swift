@@ -19,8 +19,8 @@ struct TransactionIssuer: Rules {
     func issueTransaction(account: AccountRecord, product: CatalogProduct, subscription: SubscriptionRecord?,
                           invoice: Invoice, purchaseDate: Date, expires: Date?, offerType: TransactionOfferType?,
                           offerCode: OfferCode? = nil, appAccountToken: UUID? = nil,
-                          reason: TransactionReason = .purchase) throws -> SignedTransaction {
-        let number = try work.nextSequence("transaction")
+                          reason: TransactionReason = .purchase) async throws -> SignedTransaction {
+        let number = try await work.nextSequence("transaction")
         let id = String(2_000_000_000_000_000 + number)
         let type: TransactionProductType
         var offer = TransactionOffer()
@@ -140,7 +140,7 @@ struct TransactionIssuer: Rules {
     /// Marks the transactions an invoice paid for as revoked, to be signed again, as the App Store
     /// does after a refund, so a client re-verifying sees the revocation.
     func revokeTransactions(invoiceID: String? = nil, subscriptionID: String? = nil, at date: Date,
-                            reason: TransactionRevocationReason) throws {
+                            reason: TransactionRevocationReason) async throws {
         var query = TransactionRecord.filter(sql: "revocation_date IS NULL")
         if let invoiceID { query = query.filter(sql: "invoice_id = ?", arguments: [invoiceID]) }
         if let subscriptionID { query = query.filter(sql: "subscription_id = ?", arguments: [subscriptionID]) }
@@ -159,7 +159,7 @@ struct TransactionIssuer: Rules {
 
     /// Marks the subscription's latest transaction as upgraded from, to be signed again, as the App Store
     /// sets `isUpgraded` on the transaction a customer upgraded away from.
-    func markUpgraded(subscriptionID: String) throws {
+    func markUpgraded(subscriptionID: String) async throws {
         guard var record = try TransactionRecord.filter(sql: "subscription_id = ?", arguments: [subscriptionID])
             .order(sql: "purchase_date DESC, id DESC").fetchOne(db) else { return }
         var payload = try storedPayload(record)
@@ -171,7 +171,7 @@ struct TransactionIssuer: Rules {
         try record.update(db)
     }
 
-    func transactions(accountID: String, limit: Int) throws -> [SignedTransaction] {
+    func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction] {
         try TransactionRecord.filter(sql: "account_id = ?", arguments: [accountID])
             .order(sql: "purchase_date DESC, id DESC").limit(min(max(limit, 1), 1000)).fetchAll(db)
             .map { record in

@@ -39,12 +39,12 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     /// processes because the counter advances inside the write transaction.
     /// `prefix_000042`: at least six digits. Padded by hand because `String(format:)` goes through
     /// Foundation's formatter, a measurable part of every purchase and renewal.
-    func nextID(_ prefix: String, separator: String = "_") throws -> String {
-        let number = String(try nextSequence(prefix))
+    func nextID(_ prefix: String, separator: String = "_") async throws -> String {
+        let number = await String(try nextSequence(prefix))
         return prefix + separator + String(repeating: "0", count: max(0, 6 - number.count)) + number
     }
 
-    func nextSequence(_ name: String) throws -> Int64 {
+    func nextSequence(_ name: String) async throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = sequences.value + 1 RETURNING value
@@ -53,7 +53,7 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     // MARK: Settings
 
-    func settings() throws -> StoreSettings {
+    func settings() async throws -> StoreSettings {
         guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'settings'")) else {
             return StoreSettings()
         }
@@ -65,7 +65,7 @@ struct UnitOfWork: Rules, @unchecked Sendable {
         }
     }
 
-    func saveSettings(_ settings: StoreSettings) throws {
+    func saveSettings(_ settings: StoreSettings) async throws {
         let json = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
         try db.execute(sql: """
             INSERT INTO meta(key, value) VALUES ('settings', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
@@ -76,7 +76,7 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     @discardableResult
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
-                product: String? = nil, invoice: String? = nil, detail: String? = nil) throws -> Int64 {
+                product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws -> Int64 {
         guard let seq = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id, detail)
             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq
@@ -88,25 +88,25 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     // MARK: Accounts
 
-    func account(_ id: String) throws -> AccountRecord {
+    func account(_ id: String) async throws -> AccountRecord {
         guard let record = try AccountRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"),
                                                       arguments: [id]) else { throw PaymentsError.accountNotFound(id) }
         return record
     }
 
     /// "Now" as the account experiences it: its test clock's frozen time, or the injected clock.
-    func now(for account: AccountRecord) throws -> Date {
+    func now(for account: AccountRecord) async throws -> Date {
         guard let clockID = account.testClockID else { return systemNow }
-        return try testClock(clockID).frozenTime
+        return try await testClock(clockID).frozenTime
     }
 
-    func testClock(_ id: String) throws -> TestClockRecord {
+    func testClock(_ id: String) async throws -> TestClockRecord {
         guard let record = try TestClockRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM test_clocks WHERE id = ?"),
                                                         arguments: [id]) else { throw PaymentsError.testClockNotFound(id) }
         return record
     }
 
-    func subscription(_ id: String) throws -> SubscriptionRecord {
+    func subscription(_ id: String) async throws -> SubscriptionRecord {
         guard let record = try SubscriptionRecord.fetchOne(db, key: id) else { throw PaymentsError.subscriptionNotFound(id) }
         return record
     }

@@ -6,21 +6,25 @@ extension LocalPaymentsService {
     /// Every notification so far (collecting the events not looked at yet first), oldest first.
     public func storeNotifications() async throws -> [StoreNotification] {
         try await write { work in
-            _ = try work.storeNotificationQueue.collectStoreNotifications()
-            return try work.storeNotificationQueue.storeNotifications()
+            _ = try await work.storeNotificationQueue.collectStoreNotifications()
+            return try await work.storeNotificationQueue.storeNotifications()
         }
     }
 
     /// Queues a TEST notification, as App Store Connect's "Request a Test Notification" does.
     public func sendTestNotification() async throws -> StoreNotification {
-        try await write { try $0.storeNotificationQueue.enqueueTestNotification() }
+        try await write { try await $0.storeNotificationQueue.enqueueTestNotification() }
     }
 
     /// Each notification with its `signedPayload` as it would be sent now.
     public func signedStoreNotifications() async throws -> [(notification: StoreNotification, signedPayload: String)] {
         try await write { work in
-            _ = try work.storeNotificationQueue.collectStoreNotifications()
-            return try work.storeNotificationQueue.storeNotifications().map { ($0, try work.storeNotificationQueue.signedPayload(of: $0).jws) }
+            _ = try await work.storeNotificationQueue.collectStoreNotifications()
+            var signed: [(notification: StoreNotification, signedPayload: String)] = []
+            for notification in try await work.storeNotificationQueue.storeNotifications() {
+                signed.append((notification, try await work.storeNotificationQueue.signedPayload(of: notification).jws))
+            }
+            return signed
         }
     }
 
@@ -31,8 +35,8 @@ extension LocalPaymentsService {
     public func deliverStoreNotifications(transport: any StoreNotificationTransport) async throws
         -> StoreNotificationDeliveryReport {
         let (due, address) = try await write { work in
-            _ = try work.storeNotificationQueue.collectStoreNotifications()
-            return (try work.storeNotificationQueue.dueStoreNotifications(), try work.settings().notificationURL)
+            _ = try await work.storeNotificationQueue.collectStoreNotifications()
+            return await (try work.storeNotificationQueue.dueStoreNotifications(), try work.settings().notificationURL)
         }
         var report = StoreNotificationDeliveryReport()
         guard let address else { return report }
@@ -40,7 +44,7 @@ extension LocalPaymentsService {
             throw PaymentsError.invalidInput(field: "notificationURL", message: "\(address) is not an http(s) URL")
         }
         for notification in due {
-            let signed = try await write { try $0.storeNotificationQueue.signedPayload(of: notification).jws }
+            let signed = try await write { try await $0.storeNotificationQueue.signedPayload(of: notification).jws }
             let body = Data(#"{"signedPayload":"\#(signed)"}"#.utf8)
             var failure: String?
             do {
@@ -50,7 +54,7 @@ extension LocalPaymentsService {
                 failure = "\(error)"
             }
             let outcome = failure
-            try await write { try $0.storeNotificationQueue.recordNotificationAttempt(notification.uuid, delivered: outcome == nil, error: outcome) }
+            try await write { try await $0.storeNotificationQueue.recordNotificationAttempt(notification.uuid, delivered: outcome == nil, error: outcome) }
             if failure == nil { report.delivered += 1 } else { report.failed += 1 }
         }
         return report

@@ -12,7 +12,7 @@ struct StoreNotificationQueue: Rules {
     /// Turns the store events not looked at yet into notifications for what the App Store bills
     /// (store-account subscriptions and purchases). Keyed by event id: collecting twice, or from
     /// two processes, records each notification once.
-    func collectStoreNotifications() throws -> Int {
+    func collectStoreNotifications() async throws -> Int {
         let cursor = try Int64.fetchOne(db, sql: "SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'") ?? 0
         let rows = try Row.fetchAll(db, sql: """
             SELECT seq, account_id, type, at, subscription_id, invoice_id, detail FROM events WHERE seq > ? ORDER BY seq LIMIT 5000
@@ -23,13 +23,13 @@ struct StoreNotificationQueue: Rules {
             let subscriptionID: String? = row["subscription_id"]
             let invoiceID: String? = row["invoice_id"]
             let at: Int64 = row["at"]
-            guard let kind = try notificationKind(type, subscriptionID: subscriptionID, at: at, detail: row["detail"]),
-                  try billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: row["detail"], type: type)
+            guard let kind = try await notificationKind(type, subscriptionID: subscriptionID, at: at, detail: row["detail"]),
+                  try await billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: row["detail"], type: type)
             else { continue }
-            let transactionID = try notifiedTransaction(subscriptionID: subscriptionID, invoiceID: invoiceID,
-                                                        detail: row["detail"], type: type, at: at)
-            try insertNotification(kind, eventID: row["seq"], accountID: row["account_id"], subscriptionID: subscriptionID,
-                                   transactionID: transactionID, at: Date(milliseconds: at))
+            let transactionID = try await notifiedTransaction(subscriptionID: subscriptionID, invoiceID: invoiceID,
+                                                              detail: row["detail"], type: type, at: at)
+            try await insertNotification(kind, eventID: row["seq"], accountID: row["account_id"], subscriptionID: subscriptionID,
+                                         transactionID: transactionID, at: Date(milliseconds: at))
             added += 1
         }
         if let last = rows.last {
@@ -44,18 +44,18 @@ struct StoreNotificationQueue: Rules {
     }
 
     /// App Store Connect's "Request a Test Notification".
-    func enqueueTestNotification() throws -> StoreNotification {
-        let uuid = try insertNotification(.test, eventID: nil, accountID: nil, subscriptionID: nil, transactionID: nil,
-                                          at: systemNow)
-        return try storeNotifications().first { $0.uuid == uuid }
+    func enqueueTestNotification() async throws -> StoreNotification {
+        let uuid = try await insertNotification(.test, eventID: nil, accountID: nil, subscriptionID: nil, transactionID: nil,
+                                                at: systemNow)
+        return try await storeNotifications().first { $0.uuid == uuid }
             ?? { throw PaymentsError.storage("the test notification \(uuid) was not stored") }()
     }
 
-    func storeNotifications() throws -> [StoreNotification] {
+    func storeNotifications() async throws -> [StoreNotification] {
         try Row.fetchAll(db, sql: "SELECT * FROM store_notifications ORDER BY id").map(Self.notification)
     }
 
-    func dueStoreNotifications() throws -> [StoreNotification] {
+    func dueStoreNotifications() async throws -> [StoreNotification] {
         try Row.fetchAll(db, sql: """
             SELECT * FROM store_notifications WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id
             """, arguments: [systemNow.milliseconds]).map(Self.notification)
@@ -63,7 +63,7 @@ struct StoreNotificationQueue: Rules {
 
     /// The notification as Apple sends it: its payload signed with the store's chain, carrying the
     /// transaction and (for a subscription) the renewal info, each signed too.
-    func signedPayload(of notification: StoreNotification) throws -> (payload: StoreNotificationPayload, jws: String) {
+    func signedPayload(of notification: StoreNotification) async throws -> (payload: StoreNotificationPayload, jws: String) {
         var transactionJWS: String?
         if let id = notification.transactionID,
            let record = try TransactionRecord.fetchOne(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]) {
@@ -72,8 +72,8 @@ struct StoreNotificationQueue: Rules {
         var renewal: SignedRenewalInfo?
         var status: Int?
         if let subscriptionID = notification.subscriptionID, let accountID = notification.accountID {
-            renewal = try transactionIssuer.signedRenewalInfo(accountID: accountID).first { $0.subscriptionID == subscriptionID }
-            status = try subscriptionStatusCode(subscriptionID)
+            renewal = try await transactionIssuer.signedRenewalInfo(accountID: accountID).first { $0.subscriptionID == subscriptionID }
+            status = try await subscriptionStatusCode(subscriptionID)
         }
         let payload = StoreNotificationPayload(
             notificationType: notification.kind.type, subtype: notification.kind.subtype,
@@ -91,7 +91,7 @@ struct StoreNotificationQueue: Rules {
     }
 
     /// Records one attempt: delivered, or due again on Apple's schedule until it gives up.
-    func recordNotificationAttempt(_ uuid: String, delivered: Bool, error: String?) throws {
+    func recordNotificationAttempt(_ uuid: String, delivered: Bool, error: String?) async throws {
         guard let row = try Row.fetchOne(db, sql: "SELECT attempts, first_attempt_at FROM store_notifications WHERE uuid = ?",
                                          arguments: [uuid]) else { return }
         let now = try systemNow.milliseconds
@@ -113,7 +113,7 @@ struct StoreNotificationQueue: Rules {
     }
 
     private func notificationKind(_ type: StoreEventType, subscriptionID: String?, at: Int64,
-                                  detail: String?) throws -> StoreNotificationKind? {
+                                  detail: String?) async throws -> StoreNotificationKind? {
         if type == .purchaseCompleted, subscriptionID != nil { return nil }  // SUBSCRIBED says it
         var resubscribe = false
         if type == .subscriptionStarted, let subscriptionID {
@@ -133,7 +133,7 @@ struct StoreNotificationQueue: Rules {
 
     /// Only what the App Store billed is the App Store's to notify; card purchases are not.
     private func billedByStore(subscriptionID: String?, invoiceID: String?, detail: String?,
-                               type: StoreEventType) throws -> Bool {
+                               type: StoreEventType) async throws -> Bool {
         if let subscriptionID {
             return try String.fetchOne(db, sql: "SELECT billing FROM subscriptions WHERE id = ?",
                                        arguments: [subscriptionID]) == Billing.store.rawValue
@@ -147,7 +147,7 @@ struct StoreNotificationQueue: Rules {
 
     /// The transaction the notification is about, as it stood at the event.
     private func notifiedTransaction(subscriptionID: String?, invoiceID: String?, detail: String?,
-                                     type: StoreEventType, at: Int64) throws -> String? {
+                                     type: StoreEventType, at: Int64) async throws -> String? {
         if let subscriptionID {
             return try String.fetchOne(db, sql: """
                 SELECT id FROM transactions WHERE subscription_id = ? AND purchase_date <= ?
@@ -161,7 +161,7 @@ struct StoreNotificationQueue: Rules {
 
     @discardableResult
     private func insertNotification(_ kind: StoreNotificationKind, eventID: Int64?, accountID: String?,
-                                    subscriptionID: String?, transactionID: String?, at: Date) throws -> String {
+                                    subscriptionID: String?, transactionID: String?, at: Date) async throws -> String {
         let uuid = random.with { generator in Self.uuid(using: &generator) }
         try db.execute(sql: """
             INSERT INTO store_notifications(uuid, event_id, account_id, type, subtype, subscription_id, transaction_id,
@@ -172,7 +172,7 @@ struct StoreNotificationQueue: Rules {
         return uuid
     }
 
-    private func subscriptionStatusCode(_ id: String) throws -> Int? {
+    private func subscriptionStatusCode(_ id: String) async throws -> Int? {
         guard let state = try String.fetchOne(db, sql: "SELECT state FROM subscriptions WHERE id = ?", arguments: [id])
             .flatMap(RenewalState.init(rawValue:)) else { return nil }
         switch state {
