@@ -42,7 +42,8 @@ public final class HostedCheckoutServer: Sendable {
     }
 
     /// Starts the server on a free port of `host`; `endpoint` is the store whose `/webhooks` it
-    /// serves. The provider's webhook secrets are created on first use from `random`. `limits` bounds each request (see `HTTPServerLimits`).
+    /// serves. The provider's webhook secrets are created on first use from `random`. `limits`
+    /// bounds each request (see `HTTPServerLimits`).
     public static func start(
         service: any HostedCheckoutService,
         endpoint: any PaymentsService,

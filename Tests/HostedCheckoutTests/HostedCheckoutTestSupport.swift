@@ -28,8 +28,8 @@ struct HostedCheckoutFixture {
         let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                            cardProcessor: cards)
-        provider = try SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
-                                                 cardProcessor: cards, catalog: catalog, clock: clock)
+        provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
+                                             cardProcessor: cards, catalog: catalog, clock: clock)
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
         server = try await HostedCheckoutServer.start(service: provider, endpoint: service, random: random,
                                                       clock: clock, delivery: delivery, limits: limits, host: host)

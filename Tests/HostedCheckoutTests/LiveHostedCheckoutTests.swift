@@ -15,8 +15,8 @@ import Simulators
         let cards = try SimulatedCardProcessor(directory: directory)
         let service = try LocalPaymentsService(directory: directory, catalog: catalog, clock: SystemClock(),
                                                cardProcessor: cards)
-        let provider = try SimulatedCheckoutProvider(directory: directory, merchant: service, cardProcessor: cards,
-                                                     catalog: catalog, clock: SystemClock())
+        let provider = SimulatedCheckoutProvider(directory: directory, merchant: service, cardProcessor: cards,
+                                                 catalog: catalog, clock: SystemClock())
         let account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
         return (service, account, LiveHostedCheckout(provider: provider, merchant: service), provider)
     }
@@ -26,7 +26,7 @@ import Simulators
     }
 
     @Test func aPaidCheckoutIsReportedWithItsInvoice() async throws {
-        let (service, account, live, provider) = try await store()
+        let (service, account, live, _) = try await store()
         let session = try await live.createSession(request(account))
         #expect(session.url.hasPrefix("http://127.0.0.1:"))
         let paid = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
@@ -42,7 +42,7 @@ import Simulators
 
     /// Issue 13: the storefront's promo code and idempotency key reach the page and the charge.
     @Test func theStorefrontsPromoCodeAndKeyTravelWithTheBrowserCheckout() async throws {
-        let (service, account, live, provider) = try await store(CheckoutSeamsTests.catalog)
+        let (service, account, live, _) = try await store(CheckoutSeamsTests.catalog)
         let request = HostedCheckoutRequest(accountID: account.id, productID: "themes", offerCode: "WELCOME20",
                                             idempotencyKey: "storefront.checkout.themes.1")
         let session = try await live.createSession(request)
@@ -60,7 +60,7 @@ import Simulators
     }
 
     @Test func cancellingInTheBrowserIsCancelled() async throws {
-        let (service, account, live, provider) = try await store()
+        let (_, account, live, _) = try await store()
         let session = try await live.createSession(request(account))
         let cancelled = try await Browser.post(session.url + "/cancel")
         _ = try await Browser.get(try #require(cancelled.location))

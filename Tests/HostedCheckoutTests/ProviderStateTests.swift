@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PaymentsCore
+import Simulators
 import Testing
 
 /// The hosted-checkout provider keeps its own state: a paid checkout and its webhooks leave its
@@ -39,6 +40,21 @@ import Testing
         await #expect(throws: HostedCheckoutError.sessionNotFound("cks_missing")) {
             _ = try await fixture.provider.checkoutSession("cks_missing")
         }
+        await fixture.server.stop()
+    }
+
+    /// The storefront builds its provider at launch; the provider's own connection waits for its
+    /// first use, so a launch that never opens a browser checkout opens nothing more.
+    @Test func aProviderOpensItsDatabaseOnlyWhenFirstUsed() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let elsewhere = DataDirectory(url: FileManager.default.temporaryDirectory
+            .appendingPathComponent("kiosk-provider-\(UUID().uuidString)"))
+        let provider = SimulatedCheckoutProvider(directory: elsewhere, merchant: fixture.service,
+                                                 cardProcessor: try SimulatedCardProcessor(directory: elsewhere),
+                                                 catalog: HostedCheckoutFixture.catalog, clock: fixture.clock)
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.databaseURL.path))
+        #expect(try await provider.webhookDeliveries().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: elsewhere.databaseURL.path))
         await fixture.server.stop()
     }
 }

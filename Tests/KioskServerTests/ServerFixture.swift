@@ -33,8 +33,8 @@ struct ServerFixture {
         let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                                cardProcessor: cards)
-        let provider = try SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
-                                                     cardProcessor: cards, catalog: catalog, clock: clock)
+        let provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
+                                                 cardProcessor: cards, catalog: catalog, clock: clock)
         try DataDirectory(url: directory).create()
         var generator = SystemRandomNumberGenerator()
         let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)

@@ -35,8 +35,8 @@ public final class ScenarioSession {
                                                random: RandomSource(SeededGenerator(seed: scenario.seed ^ 0xCA4D)))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                            random: RandomSource(SeededGenerator(seed: scenario.seed)), cardProcessor: cards)
-        provider = try SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
-                                                 cardProcessor: cards, catalog: catalog, clock: clock)
+        provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
+                                             cardProcessor: cards, catalog: catalog, clock: clock)
         context = options.context
         let tracker = EffectTracker()
         self.tracker = tracker

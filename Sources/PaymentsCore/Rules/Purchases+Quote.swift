@@ -88,13 +88,7 @@ extension Purchases {
     /// The quote a purchase of `productID` would apply now, and for a subscription its first
     /// renewal after the balance this purchase consumes.
     func preview(accountID: String, productID: String, offerCode: String?) async throws -> PurchasePreview {
-        let account = try await account(accountID)
-        guard let product = catalog.product(id: productID) else { throw PaymentsError.productNotFound(productID) }
-        let now = try await now(for: account)
-        var code: OfferCode?
-        if let offerCode {
-            code = try await invoicing.validOfferCode(offerCode, productID: productID, accountID: account.id, now: now)
-        }
+        let (account, product, now, code) = try await order(accountID: accountID, productID: productID, offerCode: offerCode)
         let quote = try await purchaseQuote(account: account, product: product, code: code, now: now)
         var firstRenewal: CheckoutRenewal?
         if let subscription = quote.subscription {

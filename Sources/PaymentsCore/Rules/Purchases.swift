@@ -14,11 +14,10 @@ struct Purchases: Rules {
                                          payer: .card(method), authenticated: authenticated, cardRequest: request)
     }
 
-    /// Shared by card and store purchases: both end in the same invoices, ledger, transactions
-    /// and entitlements.
-    func performPurchase(accountID: String, productID: String, offerCode: String?, payer: Payer,
-                         appAccountToken: UUID? = nil, authenticated: Bool = false,
-                         cardRequest: PurchaseRequest? = nil) async throws -> PurchaseOutcome {
+    /// What an order names, checked: the account, the product, the account's "now" and the promo
+    /// code (which must apply to the product then). A purchase and its preview start the same way.
+    func order(accountID: String, productID: String, offerCode: String?) async throws
+        -> (AccountRecord, CatalogProduct, Date, OfferCode?) {
         let account = try await account(accountID)
         guard let product = catalog.product(id: productID) else { throw PaymentsError.productNotFound(productID) }
         let now = try await now(for: account)
@@ -26,6 +25,15 @@ struct Purchases: Rules {
         if let offerCode {
             code = try await invoicing.validOfferCode(offerCode, productID: productID, accountID: account.id, now: now)
         }
+        return (account, product, now, code)
+    }
+
+    /// Shared by card and store purchases: both end in the same invoices, ledger, transactions
+    /// and entitlements.
+    func performPurchase(accountID: String, productID: String, offerCode: String?, payer: Payer,
+                         appAccountToken: UUID? = nil, authenticated: Bool = false,
+                         cardRequest: PurchaseRequest? = nil) async throws -> PurchaseOutcome {
+        let (account, product, now, code) = try await order(accountID: accountID, productID: productID, offerCode: offerCode)
         let context = PurchaseContext(account: account, code: code, payer: payer, now: now,
                                       authenticated: authenticated, appAccountToken: appAccountToken,
                                       cardRequest: cardRequest)

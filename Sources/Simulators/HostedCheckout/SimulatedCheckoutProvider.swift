@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PaymentsCore
+import Synchronization
 
 /// The sandbox's hosted-checkout provider (DodoPayments-style): sessions, the card form, signed
 /// webhook deliveries and their QA controls.
@@ -16,30 +17,59 @@ import PaymentsCore
 /// retry after a crash, or a second submit from another process, replays the same request under
 /// the same idempotency key and the store answers it again instead of charging twice.
 public final class SimulatedCheckoutProvider: HostedCheckoutService {
-    let database: any DatabaseWriter
+    /// Opened on first use: the storefront builds its provider at launch, and most sessions
+    /// never open a browser checkout.
+    private let connection: Mutex<Connection>
     let merchant: any PaymentsService
     let cardProcessor: any CardProcessor
     let catalog: Catalog
     let clock: any KioskClock
     let locks = SessionLocks()
 
+    private enum Connection {
+        case closed(@Sendable () throws -> any DatabaseWriter)
+        case open(any DatabaseWriter)
+    }
+
     public init(database: any DatabaseWriter, merchant: any PaymentsService, cardProcessor: any CardProcessor,
                 catalog: Catalog, clock: any KioskClock) {
-        self.database = database
+        connection = Mutex(.open(database))
         self.merchant = merchant
         self.cardProcessor = cardProcessor
         self.catalog = catalog
         self.clock = clock
     }
 
-    /// The provider of a data directory, on its own connection to the directory's database.
-    public convenience init(directory: DataDirectory, merchant: any PaymentsService, cardProcessor: any CardProcessor,
-                            catalog: Catalog, clock: any KioskClock) throws {
-        self.init(database: try StoreDatabase.open(directory), merchant: merchant, cardProcessor: cardProcessor,
-                  catalog: catalog, clock: clock)
+    /// The provider of a data directory, on its own connection to the directory's database,
+    /// opened when the provider is first used.
+    public init(directory: DataDirectory, merchant: any PaymentsService, cardProcessor: any CardProcessor,
+                catalog: Catalog, clock: any KioskClock) {
+        connection = Mutex(.closed({ try StoreDatabase.open(directory) }))
+        self.merchant = merchant
+        self.cardProcessor = cardProcessor
+        self.catalog = catalog
+        self.clock = clock
     }
 
-    var feed: ProviderEventFeed { ProviderEventFeed(database: database, merchant: merchant, clock: clock) }
+    /// The provider's connection, opened now if this is its first use.
+    var database: any DatabaseWriter {
+        get throws {
+            try connection.withLock { state in
+                switch state {
+                case let .open(database):
+                    return database
+                case let .closed(open):
+                    let database = try open()
+                    state = .open(database)
+                    return database
+                }
+            }
+        }
+    }
+
+    var feed: ProviderEventFeed {
+        get throws { ProviderEventFeed(database: try database, merchant: merchant, clock: clock) }
+    }
 
     /// The provider's own "now" for what it records (deliveries), in whole seconds as the store's.
     var systemNow: Date { clock.now.wholeSeconds }

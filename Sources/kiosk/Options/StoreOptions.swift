@@ -56,18 +56,20 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The sandbox's hosted-checkout provider beside the store of the data directory, reaching it
-    /// through `merchant`'s API; exits with EX_CANTCREAT when its side cannot be opened.
+    /// through `merchant`'s API (its own connection opens on first use); exits with EX_CANTCREAT
+    /// when the card processor's key cannot be read.
     func openCheckoutProvider(merchant: LocalPaymentsService, catalog: Catalog,
                               clock: any KioskClock = SystemClock()) throws -> SimulatedCheckoutProvider {
         let directory = data.directory
+        let cards: SimulatedCardProcessor
         do {
-            return try SimulatedCheckoutProvider(directory: directory, merchant: merchant,
-                                                 cardProcessor: try SimulatedCardProcessor(directory: directory),
-                                                 catalog: catalog, clock: clock)
+            cards = try SimulatedCardProcessor(directory: directory)
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
-            Terminal.error("cannot open the checkout provider in \(directory.url.path): \(reason)")
+            Terminal.error("cannot open the card processor in \(directory.url.path): \(reason)")
             throw ExitCode(73)
         }
+        return SimulatedCheckoutProvider(directory: directory, merchant: merchant, cardProcessor: cards, catalog: catalog,
+                                         clock: clock)
     }
 }
