@@ -102,6 +102,34 @@ import Testing
         await fixture.server.stop()
     }
 
+    /// A charge claimed and taken just before a crash is finished even when the customer comes
+    /// back after the session expired: the money was taken, so the session is paid with it.
+    @Test func aChargeInFlightIsFinishedEvenAfterTheSessionExpires() async throws {
+        let fixture = try await HostedCheckoutFixture(delivery: .manual)
+        let created = try await session(fixture, lifetime: 60)
+        let card = try await fixture.service.addCard(accountID: fixture.account.id, card: CardDetails(
+            number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"), makeDefault: false)
+        let database = try DatabaseQueue(path: DataDirectory(url: fixture.directory).databaseURL.path)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE checkout_sessions SET attempts = 1, purchase_method_id = ? WHERE id = ?",
+                           arguments: [card.id, created.id])
+        }
+        guard case let .purchased(charged) = try await fixture.service.purchase(PurchaseRequest(
+            accountID: fixture.account.id, productID: "themes", paymentMethodID: card.id,
+            idempotencyKey: "\(created.id):1")) else {
+            Issue.record("the store did not charge the claimed request")
+            return
+        }
+        fixture.clock.advance(by: 120)
+        guard case let .paid(paid) = try await pay(fixture, created.id) else {
+            Issue.record("the charge the store took was not finished")
+            return
+        }
+        #expect(paid.paymentID == charged.invoice.id)
+        #expect(try await fixture.service.invoices(accountID: fixture.account.id, query: InvoiceQuery()).items.count == 1)
+        await fixture.server.stop()
+    }
+
     /// A crash between the store's answer to the 3-D Secure challenge and the provider's record
     /// of it: the customer's answer, sent again, gets the store's first outcome, and the session
     /// is paid once.

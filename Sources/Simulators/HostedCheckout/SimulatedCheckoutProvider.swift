@@ -118,8 +118,10 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService {
         try await locks.withLock(id) {
             try await self.feed.collect()
             var row = try await self.database.read { try CheckoutSessionRow.fetch($0, id: id) }
-            if let settled = try await self.settled(&row) { return settled }
+            // A charge claimed before is finished first, even on a session that has expired since:
+            // the store may already have taken the money for it.
             if row.purchaseMethodID != nil { return try await self.charge(row) }
+            if let settled = try await self.settled(&row) { return settled }
             let now = try await self.merchant.now(for: row.accountID)
             let vaulted: VaultedCard
             do {
@@ -225,10 +227,9 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService {
         let id = row.id
         row = try await database.write { db in
             var row = try CheckoutSessionRow.fetch(db, id: id)
-            guard row.status == .open else { return row }
+            guard row.status == .open, row.purchaseMethodID == nil else { return row }
             row.status = .expired
             row.pendingCard = nil
-            row.purchaseMethodID = nil
             try row.update(db)
             return row
         }
