@@ -20,6 +20,23 @@ import Testing
             id, card: CardDetails(number: number, expiryMonth: 12, expiryYear: 2034, cvc: "123"))
     }
 
+    /// Leaves the session as a provider killed mid-charge would: its first charge claimed (a card
+    /// saved, attempt 1) and taken by the store under the claim's key, but not recorded.
+    private func chargeClaimedBeforeACrash(_ fixture: HostedCheckoutFixture, sessionID: String)
+        async throws -> PurchaseReceipt? {
+        let card = try await fixture.service.addCard(accountID: fixture.account.id, card: CardDetails(
+            number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"), makeDefault: false)
+        let database = try DatabaseQueue(path: DataDirectory(url: fixture.directory).databaseURL.path)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE checkout_sessions SET attempts = 1, purchase_method_id = ? WHERE id = ?",
+                           arguments: [card.id, sessionID])
+        }
+        guard case let .purchased(charged) = try await fixture.service.purchase(PurchaseRequest(
+            accountID: fixture.account.id, productID: "themes", paymentMethodID: card.id,
+            idempotencyKey: "\(sessionID):1")) else { return nil }
+        return charged
+    }
+
     @Test func sessionIdsAreRandomAndSessionsExpireOnTheStoreClock() async throws {
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         let first = try await session(fixture, lifetime: 3_600)
@@ -77,16 +94,7 @@ import Testing
     @Test func aSubmitAfterACrashReplaysTheChargeInFlight() async throws {
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         let created = try await session(fixture)
-        let card = try await fixture.service.addCard(accountID: fixture.account.id, card: CardDetails(
-            number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"), makeDefault: false)
-        let database = try DatabaseQueue(path: DataDirectory(url: fixture.directory).databaseURL.path)
-        try await database.write { db in
-            try db.execute(sql: "UPDATE checkout_sessions SET attempts = 1, purchase_method_id = ? WHERE id = ?",
-                           arguments: [card.id, created.id])
-        }
-        guard case let .purchased(charged) = try await fixture.service.purchase(PurchaseRequest(
-            accountID: fixture.account.id, productID: "themes", paymentMethodID: card.id,
-            idempotencyKey: "\(created.id):1")) else {
+        guard let charged = try await chargeClaimedBeforeACrash(fixture, sessionID: created.id) else {
             Issue.record("the store did not charge the claimed request")
             return
         }
@@ -107,16 +115,7 @@ import Testing
     @Test func aChargeInFlightIsFinishedEvenAfterTheSessionExpires() async throws {
         let fixture = try await HostedCheckoutFixture(delivery: .manual)
         let created = try await session(fixture, lifetime: 60)
-        let card = try await fixture.service.addCard(accountID: fixture.account.id, card: CardDetails(
-            number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"), makeDefault: false)
-        let database = try DatabaseQueue(path: DataDirectory(url: fixture.directory).databaseURL.path)
-        try await database.write { db in
-            try db.execute(sql: "UPDATE checkout_sessions SET attempts = 1, purchase_method_id = ? WHERE id = ?",
-                           arguments: [card.id, created.id])
-        }
-        guard case let .purchased(charged) = try await fixture.service.purchase(PurchaseRequest(
-            accountID: fixture.account.id, productID: "themes", paymentMethodID: card.id,
-            idempotencyKey: "\(created.id):1")) else {
+        guard let charged = try await chargeClaimedBeforeACrash(fixture, sessionID: created.id) else {
             Issue.record("the store did not charge the claimed request")
             return
         }

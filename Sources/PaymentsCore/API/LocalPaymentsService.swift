@@ -19,7 +19,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// Where named snapshots of the store are kept; nil for a store without a data directory.
     let snapshotDirectory: URL?
     /// Who vaults and charges cards (the sandbox's is `SimulatedCardProcessor`, module Simulators).
-    let cardProcessor: any CardProcessor
+    public let cardProcessor: any CardProcessor
     let verifier: TransactionVerifier
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
@@ -407,7 +407,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// due work, since the books must balance whatever is still due.
     public func checkInvariants() async throws -> [String] {
         let (problems, proofs) = try await writeWithoutDueWork { work in
-            await (try work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
+            (try await work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
         }
         return problems + (await unverifiedProofs(proofs))
     }

@@ -60,7 +60,7 @@ struct CustomerAccess: Rules {
     }
 
     func planStanding(accountID: String) async throws -> PlanStanding {
-        await PlanStanding.make(catalog: catalog, entitlements: try entitlements(accountID: accountID))
+        PlanStanding.make(catalog: catalog, entitlements: try await entitlements(accountID: accountID))
     }
 
     func usage(accountID: String) async throws -> [UsageMeter] {

@@ -101,8 +101,8 @@ struct PlanChanges: Rules {
             lines.append(InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
                                      amount: preview.appliedBalance.negated))
         }
-        let payer: Payer = await subscription.billing == .store
-            ? .store : .card(try accountRules.chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID))
+        let payer: Payer = subscription.billing == .store
+            ? .store : .card(try await accountRules.chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID))
         let description = "Change from \(subscription.planID) to \(plan.name)"
         var result = try await invoicing.collect(preview.chargeNow, payer: payer, at: now)
         if case let .requiresAuthentication(summary) = result {

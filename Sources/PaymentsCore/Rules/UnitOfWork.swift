@@ -37,11 +37,8 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     /// Sequential, prefixed ids ("sub_000042"): deterministic for QA runs and unique across
     /// processes because the counter advances inside the write transaction.
-    /// `prefix_000042`: at least six digits. Padded by hand because `String(format:)` goes through
-    /// Foundation's formatter, a measurable part of every purchase and renewal.
     func nextID(_ prefix: String, separator: String = "_") async throws -> String {
-        let number = await String(try nextSequence(prefix))
-        return prefix + separator + String(repeating: "0", count: max(0, 6 - number.count)) + number
+        SequentialIdentifier.make(prefix, number: try await nextSequence(prefix), separator: separator)
     }
 
     func nextSequence(_ name: String) async throws -> Int64 {

@@ -36,7 +36,7 @@ extension LocalPaymentsService {
         -> StoreNotificationDeliveryReport {
         let (due, address) = try await write { work in
             _ = try await work.storeNotificationQueue.collectStoreNotifications()
-            return await (try work.storeNotificationQueue.dueStoreNotifications(), try work.settings().notificationURL)
+            return (try await work.storeNotificationQueue.dueStoreNotifications(), try await work.settings().notificationURL)
         }
         var report = StoreNotificationDeliveryReport()
         guard let address else { return report }

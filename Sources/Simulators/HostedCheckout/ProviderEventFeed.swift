@@ -80,7 +80,8 @@ struct ProviderEventFeed {
 
     private func apply(_ event: StoreEvent, invoices: [String: Invoice], outbox: ProviderOutbox, db: Database) throws {
         switch event.type {
-        case .renewed:
+        case .renewed, .recovered:
+            // A recovery's event names no product, so only a renewal can bring a plan change.
             guard var session = try session(db, subscriptionID: event.subscriptionID), let invoice = invoice(event, invoices)
             else { return }
             let next = invoice.servicePeriodEnd
@@ -89,13 +90,6 @@ struct ProviderEventFeed {
                 session.subscriptionProductID = product
             }
             try outbox.enqueue(.subscriptionRenewed, for: session, amount: invoice.total, at: event.at, nextBillingDate: next)
-            session.onHold = false
-            try session.update(db)
-        case .recovered:
-            guard var session = try session(db, subscriptionID: event.subscriptionID), let invoice = invoice(event, invoices)
-            else { return }
-            try outbox.enqueue(.subscriptionRenewed, for: session, amount: invoice.total, at: event.at,
-                               nextBillingDate: invoice.servicePeriodEnd)
             session.onHold = false
             try session.update(db)
         case .planChanged:

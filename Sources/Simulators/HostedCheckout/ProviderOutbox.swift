@@ -46,11 +46,11 @@ struct ProviderOutbox {
 
     /// "msg_000042": the provider's own numbering, advanced inside its write transaction.
     private func nextID(_ prefix: String) throws -> String {
-        let number = String(try Int64.fetchOne(db.cachedStatement(sql: """
+        let number = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO provider_sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = provider_sequences.value + 1 RETURNING value
-            """), arguments: [prefix]) ?? 0)
-        return prefix + "_" + String(repeating: "0", count: max(0, 6 - number.count)) + number
+            """), arguments: [prefix]) ?? 0
+        return SequentialIdentifier.make(prefix, number: number)
     }
 
     @discardableResult

@@ -124,7 +124,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         // The first frame shows the store as it is now; from then on the due-work timer keeps it so.
         let (service, catalog, _) = try await store.openUpToDate()
-        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
+        let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         try await FirstRunAccount.ensure(in: service, session: session, environment: environment)
         let checkout = LiveHostedCheckout(provider: provider, merchant: service)

@@ -38,7 +38,7 @@ struct CheckoutOpenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, catalog, _) = try store.open()
-        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
+        let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let server = try await CheckoutServerLauncher.start(provider, endpoint: service)
         var generator = SystemRandomNumberGenerator()
         let pending: PendingCheckout

@@ -15,7 +15,7 @@ struct CheckoutServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, catalog, _) = try store.open()
-        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
+        let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let server = try await CheckoutServerLauncher.start(provider, endpoint: service)
         // Unbuffered, so a script that reads the URLs gets them while the server runs.
         FileHandle.standardOutput.write(Data("""

@@ -56,20 +56,11 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The sandbox's hosted-checkout provider beside the store of the data directory, reaching it
-    /// through `merchant`'s API (its own connection opens on first use); exits with EX_CANTCREAT
-    /// when the card processor's key cannot be read.
+    /// through `merchant`'s API and vaulting through the same card processor (its own connection
+    /// opens on first use, so launching reads and opens nothing more).
     func openCheckoutProvider(merchant: LocalPaymentsService, catalog: Catalog,
-                              clock: any KioskClock = SystemClock()) throws -> SimulatedCheckoutProvider {
-        let directory = data.directory
-        let cards: SimulatedCardProcessor
-        do {
-            cards = try SimulatedCardProcessor(directory: directory)
-        } catch {
-            let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
-            Terminal.error("cannot open the card processor in \(directory.url.path): \(reason)")
-            throw ExitCode(73)
-        }
-        return SimulatedCheckoutProvider(directory: directory, merchant: merchant, cardProcessor: cards, catalog: catalog,
-                                         clock: clock)
+                              clock: any KioskClock = SystemClock()) -> SimulatedCheckoutProvider {
+        SimulatedCheckoutProvider(directory: data.directory, merchant: merchant, cardProcessor: merchant.cardProcessor,
+                                  catalog: catalog, clock: clock)
     }
 }

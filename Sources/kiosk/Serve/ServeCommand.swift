@@ -60,7 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "kiosk.serve")
         logger.logLevel = .warning
         let host = self.host
-        let provider = try store.openCheckoutProvider(merchant: service, catalog: catalog)
+        let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host)
         let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
