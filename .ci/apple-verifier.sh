@@ -60,7 +60,12 @@ kill -TERM "$serve_pid"
 wait "$serve_pid"
 "$kiosk" store notifications list --signed "${store[@]}" > "$data/notifications.jws"
 
-"$kiosk" receipt list "${store[@]}" > "$data/receipts.jws"
+# What the App Store billed, against its root; the merchant's own sales (the seeded card
+# subscriptions) against the merchant's root, and never accepted by a verifier trusting only Apple's.
+"$kiosk" receipt list --issuer app-store "${store[@]}" > "$data/receipts.jws"
+"$kiosk" receipt list --issuer merchant "${store[@]}" > "$data/merchant-receipts.jws"
 "$kiosk" receipt renewal-info "${store[@]}" > "$data/renewal-info.jws"
 "$venv/bin/python" .ci/apple_verifier_check.py "$data/transaction-signing/root-ca.pem" "$data/receipts.jws" \
     "$data/renewal-info.jws" "$data/notifications.jws"
+"$venv/bin/python" .ci/apple_verifier_check.py --merchant "$data/merchant-signing/root-ca.pem" \
+    "$data/transaction-signing/root-ca.pem" "$data/merchant-receipts.jws"

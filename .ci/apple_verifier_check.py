@@ -1,6 +1,7 @@
 """Checks Kiosk-signed transactions with Apple's official App Store Server Library.
 
 Usage: apple_verifier_check.py ROOT_PEM RECEIPTS_FILE RENEWAL_INFO_FILE NOTIFICATIONS_FILE [BUNDLE_ID]
+       apple_verifier_check.py --merchant MERCHANT_ROOT_PEM APP_STORE_ROOT_PEM RECEIPTS_FILE [BUNDLE_ID]
 
 Every line of RECEIPTS_FILE is one compact JWS (`kiosk receipt list`), every line of
 RENEWAL_INFO_FILE one signed renewal info (`kiosk receipt renewal-info`), every line of
@@ -11,6 +12,11 @@ into JWSTransactionDecodedPayload or JWSRenewalInfoDecodedPayload without loss: 
 wrote must come back with the same value, none dropped as unknown. A tampered token must be
 rejected, so the check cannot pass by a verifier that checks nothing. Exits 1 with every problem
 listed when anything fails.
+
+With --merchant, RECEIPTS_FILE holds the merchant's own sales (`kiosk receipt list --issuer
+merchant`: cards, the hosted checkout): each must verify, in the same format and without loss,
+against the merchant's root, and Apple's verifier trusting only the App Store's root must reject
+every one of them, since Apple never saw those sales.
 """
 
 import base64
@@ -62,12 +68,51 @@ def tampered(jws: str) -> str:
     return ".".join([header, payload, signature[:10] + flipped + signature[11:]])
 
 
+def load_root(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return x509.load_pem_x509_certificate(handle.read()).public_bytes(Encoding.DER)
+
+
+def check_merchant(merchant_root_path: str, app_store_root_path: str, receipts_path: str, bundle_id: str) -> int:
+    merchant = SignedDataVerifier([load_root(merchant_root_path)], False, Environment.SANDBOX, bundle_id, None)
+    app_store = SignedDataVerifier([load_root(app_store_root_path)], False, Environment.SANDBOX, bundle_id, None)
+    with open(receipts_path) as handle:
+        tokens = [line.strip() for line in handle if line.strip()]
+    if not tokens:
+        print("apple verifier: no merchant transactions to check", file=sys.stderr)
+        return 1
+    failures = []
+    for number, jws in enumerate(tokens, start=1):
+        try:
+            decoded = merchant.verify_and_decode_signed_transaction(jws)
+            failures += [f"merchant line {number} ({decoded.transactionId}): {problem}"
+                         for problem in lost_fields(raw_payload(jws), decoded)]
+        except VerificationException as error:
+            failures.append(f"merchant line {number}: rejected by the merchant's root: {error} (cause: {error.__cause__!r})")
+        try:
+            app_store.verify_and_decode_signed_transaction(jws)
+            failures.append(f"merchant line {number}: accepted by a verifier trusting only the App Store's root")
+        except VerificationException:
+            pass
+    if accepts_tampered(merchant.verify_and_decode_signed_transaction, tokens[0]):
+        failures.append("a merchant token with a changed signature was accepted")
+    if failures:
+        print(f"apple verifier: {len(failures)} problem(s) in {len(tokens)} merchant transaction(s):", file=sys.stderr)
+        for failure in failures:
+            print("  " + failure, file=sys.stderr)
+        return 1
+    print(f"apple verifier: all {len(tokens)} merchant transactions verified against the merchant's root and "
+          "rejected by the App Store's")
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1] == "--merchant":
+        merchant_root, app_store_root, receipts = sys.argv[2:5]
+        return check_merchant(merchant_root, app_store_root, receipts, sys.argv[5] if len(sys.argv) > 5 else "dev.kiosk.store")
     root_path, receipts_path, renewals_path, notifications_path = sys.argv[1:5]
     bundle_id = sys.argv[5] if len(sys.argv) > 5 else "dev.kiosk.store"
-    with open(root_path, "rb") as handle:
-        root_der = x509.load_pem_x509_certificate(handle.read()).public_bytes(Encoding.DER)
-    verifier = SignedDataVerifier([root_der], False, Environment.SANDBOX, bundle_id, None)
+    verifier = SignedDataVerifier([load_root(root_path)], False, Environment.SANDBOX, bundle_id, None)
     with open(receipts_path) as handle:
         tokens = [line.strip() for line in handle if line.strip()]
     if not tokens:

@@ -21,12 +21,11 @@ struct BenchmarkStore: Sendable {
         try StoreDatabase.open(directory).close()
         let clock = ManualClock(BenchmarkCatalog.start)
         var random = SystemRandomNumberGenerator()
-        let signer = try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now,
-                                                                  using: &random)
+        let chains = try SigningChains.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &random)
         let preparationPool = try DatabasePool(path: directory.databaseURL.path, configuration: fastConfiguration)
         let cards = try SimulatedCardProcessor(directory: directory)
         let prepared = try await prepare(LocalPaymentsService(
-            database: preparationPool, catalog: BenchmarkCatalog.catalog, clock: clock, signer: signer, cardProcessor: cards))
+            database: preparationPool, catalog: BenchmarkCatalog.catalog, clock: clock, signingChains: chains, cardProcessor: cards))
         try preparationPool.close()
         let service = try LocalPaymentsService(directory: directory, catalog: BenchmarkCatalog.catalog, clock: clock,
                                                cardProcessor: cards)

@@ -18,7 +18,7 @@ struct SignedTransactionFixture: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let issued = BenchmarkCatalog.start
         var random = SystemRandomNumberGenerator()
-        let authority = try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory, now: issued, using: &random)
+        let authority = try TransactionSigningAuthority.loadOrCreate(.appStore, dataDirectory: directory, now: issued, using: &random)
         now = issued.addingTimeInterval(86_400)
         jws = try authority.sign(TransactionPayload(
             transactionId: "2000000123456789", originalTransactionId: "2000000123456000", bundleId: "dev.kiosk.demo",

@@ -31,6 +31,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 15, name: "v15-checkout-confirmations", statements: v15),
         PostgresMigration(version: 16, name: "v16-provider-state", statements: v16),
         PostgresMigration(version: 17, name: "v17-provider-over-api", statements: v17),
+        PostgresMigration(version: 18, name: "v18-transaction-issuers", statements: v18),
     ]
 
     private static let v1 = [
@@ -325,6 +326,15 @@ public enum PostgresStoreSchema {
         """
         INSERT INTO provider_state(key, value) SELECT key, value FROM meta WHERE key = 'webhook_secrets'
             ON CONFLICT (key) DO NOTHING
+        """,
+    ]
+
+    private static let v18 = [
+        "ALTER TABLE transactions ADD COLUMN issuer TEXT NOT NULL DEFAULT 'merchant'",
+        """
+        UPDATE transactions SET issuer = 'app_store'
+        WHERE subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store')
+           OR invoice_id IN (SELECT invoice_id FROM purchases WHERE billing = 'store')
         """,
     ]
 }

@@ -73,7 +73,7 @@ import KioskAPI
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var generator = SeededGenerator(seed: 1)
-        let authority = try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory, now: Self.now, using: &generator)
+        let authority = try TransactionSigningAuthority.loadOrCreate(.appStore, dataDirectory: directory, now: Self.now, using: &generator)
         let valid = try authority.sign(TransactionPayload(
             transactionId: "2000000000000001", originalTransactionId: "2000000000000001", bundleId: "dev.kiosk.fuzz",
             productId: "pro.monthly", subscriptionGroupIdentifier: "plans", purchaseDate: Self.now,

@@ -20,41 +20,49 @@ public final class LocalPaymentsService: PaymentsService {
     let snapshotDirectory: URL?
     /// Who vaults and charges cards (the sandbox's is `SimulatedCardProcessor`, module Simulators).
     public let cardProcessor: any CardProcessor
+    /// Trusts both chains: a customer's proof of purchase may come from either party.
     let verifier: TransactionVerifier
+    /// Trusts the App Store's chain only: the receipt endpoint records what the store account paid.
+    let receiptVerifier: TransactionVerifier
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
     /// commits, small enough that other processes get the write lock regularly.
     static let advanceBatch = 2_000
 
-    public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock, signer: TransactionSigningAuthority,
+    public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock, signingChains: SigningChains,
                 random: RandomSource = RandomSource(), snapshotDirectory: URL? = nil,
                 cardProcessor: any CardProcessor) {
         self.database = database
         self.cardProcessor = cardProcessor
         self.storeCatalog = catalog
         self.clock = clock
-        self.signer = TransactionTokenSigner(authority: signer)
+        self.signer = TransactionTokenSigner(chains: signingChains)
         self.random = random
         self.snapshotDirectory = snapshotDirectory
-        self.verifier = TransactionVerifier(trustedRoot: signer.rootCertificate)
+        self.verifier = TransactionVerifier(trustedRoots: SigningParty.allCases.map { signingChains[$0].rootCertificate })
+        self.receiptVerifier = TransactionVerifier(trustedRoot: signingChains.appStore.rootCertificate)
     }
 
     /// Opens the store of a data directory, creating its database and signing keys on first use.
     public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock,
                             random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) throws {
         let database = try StoreDatabase.open(directory)
-        let signer = try DirectoryLock.withLock(in: directory.url) {
+        let chains = try DirectoryLock.withLock(in: directory.url) {
             // A chain nothing was signed with may be replaced if a kill left it damaged (see loadOrCreate).
-            let nothingSigned = try database.read { db in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM transactions) OR EXISTS(SELECT 1 FROM sync_queue)") == false
+            let unused = try database.read { db in
+                try Set(SigningParty.allCases.filter { party in
+                    let sql = party == .appStore
+                        ? "SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?) OR EXISTS(SELECT 1 FROM sync_queue)"
+                        : "SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?)"
+                    return try Bool.fetchOne(db, sql: sql, arguments: [party.rawValue]) == false
+                })
             }
             return try random.with {
-                try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0,
-                                                             startOverIfDamaged: nothingSigned)
+                try SigningChains.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0, unused: unused)
             }
         }
         try directory.tightenExisting()
-        self.init(database: database, catalog: catalog, clock: clock, signer: signer, random: random,
+        self.init(database: database, catalog: catalog, clock: clock, signingChains: chains, random: random,
                   snapshotDirectory: directory.url.appendingPathComponent("snapshots"), cardProcessor: cardProcessor)
     }
 

@@ -37,7 +37,7 @@ public struct DataDirectory: Sendable, Hashable {
     /// Files Kiosk keeps here directly, which older versions created with the default umask.
     static let privateFiles = ["kiosk.sqlite", "kiosk.sqlite-wal", "kiosk.sqlite-shm", "preferences.json", ".kiosk.lock", "session"]
     /// Folders Kiosk keeps here, made owner-only with every file in them.
-    static let privateFolders = ["transaction-signing", "snapshots"]
+    static let privateFolders = SigningParty.allCases.map(\.folderName) + ["snapshots"]
 
     /// Makes what an older Kiosk left group- or world-readable here owner-only (a no-op on a
     /// directory this version created).

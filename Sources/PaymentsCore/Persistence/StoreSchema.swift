@@ -35,6 +35,7 @@ enum StoreSchema {
         migrator.registerMigration("v15-checkout-confirmations") { db in try db.execute(sql: v15) }
         migrator.registerMigration("v16-provider-state") { db in try db.execute(sql: v16) }
         migrator.registerMigration("v17-provider-over-api") { db in try db.execute(sql: v17) }
+        migrator.registerMigration("v18-transaction-issuers") { db in try db.execute(sql: v18) }
         return migrator
     }
 
@@ -258,5 +259,16 @@ enum StoreSchema {
         CREATE UNIQUE INDEX checkout_sessions_idempotency ON checkout_sessions(account_id, idempotency_key)
             WHERE idempotency_key IS NOT NULL;
         INSERT OR IGNORE INTO provider_state(key, value) SELECT key, value FROM meta WHERE key = 'webhook_secrets';
+        """
+
+    /// Each transaction names the party whose chain signs it (`SigningParty`): what the store
+    /// account paid is the App Store's, everything else the merchant's. Tokens already stored are
+    /// kept as they are (those of card sales were signed by the App Store's chain, the only one
+    /// then, and keep verifying); a row re-signed later (a refund, an upgrade) gets its issuer's.
+    private static let v18 = """
+        ALTER TABLE transactions ADD COLUMN issuer TEXT NOT NULL DEFAULT 'merchant';
+        UPDATE transactions SET issuer = 'app_store'
+        WHERE subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store')
+           OR invoice_id IN (SELECT invoice_id FROM purchases WHERE billing = 'store');
         """
 }

@@ -19,4 +19,17 @@ struct TransactionRecord: StoreRecord {
     var revocationDate: Date?
     var jws: String
     var payload: String?
+    /// Whose chain signs the token: the party that took the money (rows older than the
+    /// merchant's own chain were signed by the App Store's, and keep that token until re-signed).
+    var issuer: SigningParty
+}
+
+extension SigningParty {
+    /// A row's `issuer` column; a value no Kiosk writes is a storage error naming the transaction.
+    static func stored(_ value: String, transactionID: String) throws -> SigningParty {
+        guard let party = SigningParty(rawValue: value) else {
+            throw PaymentsError.storage("transaction \(transactionID) names an unknown issuer \"\(value)\"")
+        }
+        return party
+    }
 }

@@ -83,13 +83,13 @@ struct BooksAudit: Rules {
     /// signed now if it was never needed before.
     func entitlementProofs() throws -> [(String, String?)] {
         let subscriptions = try Row.fetchAll(db, sql: """
-            SELECT s.id AS owner, t.id, t.jws, t.payload FROM subscriptions s
+            SELECT s.id AS owner, t.id, t.jws, t.payload, t.issuer FROM subscriptions s
             LEFT JOIN transactions t ON t.id = (SELECT t2.id FROM transactions t2 WHERE t2.subscription_id = s.id
                                                 ORDER BY t2.purchase_date DESC, t2.id DESC LIMIT 1)
             WHERE s.state IN ('subscribed', 'inGracePeriod')
             """)
         let purchases = try Row.fetchAll(db, sql: """
-            SELECT p.id AS owner, t.id, t.jws, t.payload FROM purchases p
+            SELECT p.id AS owner, t.id, t.jws, t.payload, t.issuer FROM purchases p
             LEFT JOIN transactions t ON t.id = (SELECT t2.id FROM transactions t2 WHERE t2.invoice_id = p.invoice_id LIMIT 1)
             WHERE p.revoked_at IS NULL AND p.type != 'consumable'
             AND (p.expires_at IS NULL OR p.expires_at > COALESCE(
@@ -97,7 +97,8 @@ struct BooksAudit: Rules {
             """, arguments: [systemNow.milliseconds])
         return try (subscriptions + purchases).map { row in
             guard let id: String = row["id"] else { return (row["owner"], nil) }
-            return (row["owner"], try transactionIssuer.token(id: id, jws: row["jws"], payload: row["payload"]))
+            return (row["owner"], try transactionIssuer.token(id: id, jws: row["jws"], payload: row["payload"],
+                                                              issuer: SigningParty.stored(row["issuer"], transactionID: id)))
         }
     }
 }

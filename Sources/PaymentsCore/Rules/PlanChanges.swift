@@ -146,7 +146,8 @@ struct PlanChanges: Rules {
             try subscription.update(db)
             if preview.kind == .upgrade { try await transactionIssuer.markUpgraded(subscriptionID: subscription.id) }
             _ = try await transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
-                                                             invoice: invoice, purchaseDate: now, expires: end, offerType: nil)
+                                                             invoice: invoice, purchaseDate: now, expires: end, offerType: nil,
+                                                             billing: subscription.billing)
             try await emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
                            invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
             return .changed(subscription: subscription.subscription, invoice: invoice)

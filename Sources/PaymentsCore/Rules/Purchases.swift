@@ -106,7 +106,7 @@ struct Purchases: Rules {
             let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .subscription(plan, product), subscription: subscription, invoice: invoice,
                 purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
-                offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken)
+                offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken, billing: subscription.billing)
             subscription.originalTransactionID = transaction.payload.transactionId
             try subscription.update(db)
             if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
@@ -173,7 +173,7 @@ struct Purchases: Rules {
             let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
                 expires: expires, offerType: code != nil ? .offerCode : nil, offerCode: code,
-                appAccountToken: context.appAccountToken)
+                appAccountToken: context.appAccountToken, billing: context.payer.billing)
             // A card purchase is recorded server-side at once; a store purchase's points are
             // credited by the app backend when its receipt arrives through the sync queue.
             let credited = context.payer.billing == .card ? points : 0

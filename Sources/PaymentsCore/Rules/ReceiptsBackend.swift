@@ -103,10 +103,15 @@ struct ReceiptsBackend: Rules {
         // The store's own record decides, not the submitted copy: whose purchase it is, whether
         // it was refunded since, and whether the store (not a card, credited at once) billed it.
         guard let stored = try Row.fetchOne(db, sql: """
-            SELECT t.account_id, t.revocation_date, p.billing FROM transactions t
+            SELECT t.account_id, t.revocation_date, t.issuer, p.billing FROM transactions t
             LEFT JOIN purchases p ON p.invoice_id = t.invoice_id WHERE t.id = ?
             """, arguments: [transactionID]) else {
             throw ReceiptBackendError.invalidReceipt("the store has no transaction \(transactionID)")
+        }
+        // A card sale is not an App Store receipt, even one signed by the App Store's chain before
+        // the merchant had its own: the endpoint records only what the store account paid.
+        guard stored["issuer"] as String == SigningParty.appStore.rawValue else {
+            throw ReceiptBackendError.invalidReceipt("transaction \(transactionID) was sold by the merchant, not the App Store")
         }
         if stored["account_id"] as String != account.id {
             throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)

@@ -377,7 +377,8 @@ struct SubscriptionLifecycle: Rules {
                                                          subscription: subscription, invoice: invoice, purchaseDate: time,
                                                          expires: terms.periodEnd,
                                                          offerType: terms.periodType == .intro ? .introductory : (terms.offerCode != nil ? .offerCode : nil),
-                                                         offerCode: terms.periodType == .intro ? nil : terms.offerCode, reason: .renewal)
+                                                         offerCode: terms.periodType == .intro ? nil : terms.offerCode, reason: .renewal,
+                                                         billing: subscription.billing)
     }
 
     /// The id of a price-increase consent still waiting for this subscription.

@@ -13,7 +13,8 @@ extension TransactionIssuer {
         }
         return try query.order(sql: "purchase_date ASC, id ASC").fetchAll(db).map { record in
             AccountTransaction(accountID: record.accountID,
-                               transaction: SignedTransaction(jws: try token(of: record), payload: try storedPayload(record)))
+                               transaction: SignedTransaction(jws: try token(of: record), payload: try storedPayload(record)),
+                               issuer: record.issuer)
         }
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 
 extension TransactionIssuer {
-    /// The signed renewal info of each of the account's subscriptions that has a first
-    /// transaction, newest first. Signed now (renewal info describes the present, so it is not
-    /// cached like a transaction).
+    /// The App Store's signed renewal info of each of the account's store-billed subscriptions
+    /// that has a first transaction, newest first. Signed now (renewal info describes the present,
+    /// so it is not cached like a transaction). A card subscription has none: Apple knows nothing
+    /// of it, as Stripe's subscriptions have no App Store renewal info.
     func signedRenewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
         let account = try await account(accountID)
         return try await customerAccess.subscriptions(accountID: accountID).compactMap { subscription in
-            guard let original = subscription.originalTransactionID else { return nil }
+            guard subscription.billing == .store, let original = subscription.originalTransactionID else { return nil }
             let next = subscription.pendingProductID ?? subscription.productID
             let renewal = renewalPrice(subscription, productID: next)
             let payload = RenewalInfoPayload(
@@ -27,7 +28,7 @@ extension TransactionIssuer {
             } catch {
                 throw PaymentsError.storage("renewal info of \(subscription.id) cannot be encoded: \(error)")
             }
-            return SignedRenewalInfo(subscriptionID: subscription.id, payload: payload, jws: try sign(encoded: encoded))
+            return SignedRenewalInfo(subscriptionID: subscription.id, payload: payload, jws: try sign(encoded: encoded, by: .appStore))
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// Issues App Store–style signed transactions (JWS) for every purchase and renewal, and stores
-/// their tokens, so a transaction crosses any boundary as its compact JWS.
+/// their tokens, so a transaction crosses any boundary as its compact JWS. Each is signed by the
+/// party that took the money (``SigningParty``): the merchant for cards, the App Store for store billing.
 struct TransactionIssuer: Rules {
     let work: UnitOfWork
 
@@ -19,7 +20,8 @@ struct TransactionIssuer: Rules {
     func issueTransaction(account: AccountRecord, product: CatalogProduct, subscription: SubscriptionRecord?,
                           invoice: Invoice, purchaseDate: Date, expires: Date?, offerType: TransactionOfferType?,
                           offerCode: OfferCode? = nil, appAccountToken: UUID? = nil,
-                          reason: TransactionReason = .purchase) async throws -> SignedTransaction {
+                          reason: TransactionReason = .purchase, billing: Billing) async throws -> SignedTransaction {
+        let party = SigningParty(billing: billing)
         let number = try await work.nextSequence("transaction")
         let id = String(2_000_000_000_000_000 + number)
         let type: TransactionProductType
@@ -64,27 +66,28 @@ struct TransactionIssuer: Rules {
         let encoded = try encode(payload)
         try db.cachedStatement(sql: """
             INSERT INTO transactions(id, original_id, account_id, product_id, subscription_id, invoice_id,
-                                     purchase_date, expires_date, revocation_date, jws, payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, '', ?)
+                                     purchase_date, expires_date, revocation_date, jws, payload, issuer)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, '', ?, ?)
             """).execute(arguments: [id, payload.originalTransactionId, account.id, product.id, subscription?.id,
                                      invoice.id, purchaseDate.milliseconds, expires?.milliseconds,
-                                     String(decoding: encoded, as: UTF8.self)])
-        return SignedTransaction(payload: payload, token: signer.deferredToken(transactionID: id, encodedPayload: encoded))
+                                     String(decoding: encoded, as: UTF8.self), party.rawValue])
+        return SignedTransaction(payload: payload,
+                                 token: signer.deferredToken(transactionID: id, signedBy: party, encodedPayload: encoded))
     }
 
     /// The signed token of a stored transaction: the cached one, or signed now from the stored
     /// payload and cached in the row, so each transaction is signed at most once.
-    func token(id: String, jws: String, payload: String?) throws -> String {
+    func token(id: String, jws: String, payload: String?, issuer: SigningParty) throws -> String {
         guard jws.isEmpty else { return jws }
         guard let payload else { throw PaymentsError.storage("transaction \(id) has neither a token nor a payload") }
         let bytes = Data(payload.utf8)
-        let compact = try signer.signedToken(transactionID: id, payload: bytes) ?? sign(encoded: bytes)
+        let compact = try signer.signedToken(transactionID: id, payload: bytes) ?? sign(encoded: bytes, by: issuer)
         try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ?").execute(arguments: [compact, id])
         return compact
     }
 
     func token(of record: TransactionRecord) throws -> String {
-        try token(id: record.id, jws: record.jws, payload: record.payload)
+        try token(id: record.id, jws: record.jws, payload: record.payload, issuer: record.issuer)
     }
 
     /// A stored transaction's token without signing it here: the row's, one signed since the
@@ -92,26 +95,27 @@ struct TransactionIssuer: Rules {
     /// With `payload`, the token of exactly those bytes: a row refunded or upgraded since carries
     /// other bytes, and an answer replayed keeps the transaction it first gave.
     func deferredToken(transactionID id: String, payload bytes: Data? = nil) throws -> TransactionToken {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT jws, payload FROM transactions WHERE id = ?"),
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT jws, payload, issuer FROM transactions WHERE id = ?"),
                                          arguments: [id]) else {
             throw PaymentsError.storage("transaction \(id) is recorded for a purchase but missing")
         }
         let stored: String? = row["payload"]
+        let issuer = try SigningParty.stored(row["issuer"], transactionID: id)
         if let bytes, stored.map({ Data($0.utf8) }) != bytes {
             return try signer.signedToken(transactionID: id, payload: bytes).map(TransactionToken.init(signed:))
-                ?? signer.deferredToken(transactionID: id, encodedPayload: bytes)
+                ?? signer.deferredToken(transactionID: id, signedBy: issuer, encodedPayload: bytes)
         }
-        return try deferredToken(id: id, jws: row["jws"], payload: stored)
+        return try deferredToken(id: id, jws: row["jws"], payload: stored, issuer: issuer)
     }
 
-    func deferredToken(id: String, jws: String, payload: String?) throws -> TransactionToken {
+    func deferredToken(id: String, jws: String, payload: String?, issuer: SigningParty) throws -> TransactionToken {
         if !jws.isEmpty { return TransactionToken(signed: jws) }
         guard let payload else {
             throw PaymentsError.storage("transaction \(id) has neither a token nor a payload")
         }
         let bytes = Data(payload.utf8)
         if let signed = signer.signedToken(transactionID: id, payload: bytes) { return TransactionToken(signed: signed) }
-        return signer.deferredToken(transactionID: id, encodedPayload: bytes)
+        return signer.deferredToken(transactionID: id, signedBy: issuer, encodedPayload: bytes)
     }
 
     /// Stores tokens signed outside a write in their rows. A row signed meanwhile keeps its own,
@@ -176,7 +180,8 @@ struct TransactionIssuer: Rules {
             .order(sql: "purchase_date DESC, id DESC").limit(min(max(limit, 1), 1000)).fetchAll(db)
             .map { record in
                 SignedTransaction(payload: try storedPayload(record),
-                                  token: try deferredToken(id: record.id, jws: record.jws, payload: record.payload))
+                                  token: try deferredToken(id: record.id, jws: record.jws, payload: record.payload,
+                                                           issuer: record.issuer))
             }
     }
 
@@ -188,11 +193,10 @@ struct TransactionIssuer: Rules {
         }
     }
 
-    func sign(encoded: Data) throws -> String {
-        try signer.sign(encoded: encoded)
+    func sign(encoded: Data, by party: SigningParty) throws -> String {
+        try signer.sign(encoded: encoded, by: party)
     }
 
-    /// Apple's discount type for a catalog introductory offer.
     /// App Store storefront ids for common storefronts (StoreKit's `Storefront.id`).
     static func storefrontID(_ countryCode: String) -> String {
         storefrontIDs[countryCode] ?? "0"

@@ -20,10 +20,14 @@ enum SigningCertificateIssuer {
     static let leafRenewalWindow = 30 * day
     static let backdating: TimeInterval = 3_600
 
-    static let organization = "Kiosk Simulated Store"
-    static let rootCommonName = "Kiosk Simulated Store Root CA"
-    static let intermediateCommonName = "Kiosk Simulated Store Intermediate CA"
-    static let leafCommonName = "Kiosk Simulated Store Transaction Signing"
+    /// The organisation each party's certificates name, so an error or a certificate viewer says whose
+    /// chain it is. The App Store's keeps the names it had when it was the only chain.
+    static func organization(of party: SigningParty) -> String {
+        switch party {
+        case .appStore: "Kiosk Simulated Store"
+        case .merchant: "Kiosk Merchant"
+        }
+    }
 
     /// Attempts before giving up on a generator that keeps producing out-of-range scalars (such as all zeros).
     static let keyGenerationAttempts = 8
@@ -44,12 +48,13 @@ enum SigningCertificateIssuer {
     }
 
     static func issueRoot(
+        party: SigningParty,
         key: P256.Signing.PrivateKey,
         now: Date,
         using generator: inout some RandomNumberGenerator
     ) throws(TransactionSigningAuthorityError) -> Certificate {
         let publicKey = Certificate.PublicKey(key.publicKey)
-        let name = try distinguishedName(commonName: rootCommonName)
+        let name = try distinguishedName(party, commonName: "Root CA")
         return try issue(
             publicKey: publicKey,
             subject: name,
@@ -65,6 +70,7 @@ enum SigningCertificateIssuer {
     }
 
     static func issueIntermediate(
+        party: SigningParty,
         publicKey: P256.Signing.PublicKey,
         root: Certificate,
         rootKey: P256.Signing.PrivateKey,
@@ -75,7 +81,7 @@ enum SigningCertificateIssuer {
         let authorityKeyIdentifier = try keyIdentifier(of: root)
         return try issue(
             publicKey: certificateKey,
-            subject: try distinguishedName(commonName: intermediateCommonName),
+            subject: try distinguishedName(party, commonName: "Intermediate CA"),
             issuer: root.subject,
             validity: now - backdating, min(now + intermediateLifetime, root.notValidAfter),
             issuerKey: rootKey,
@@ -90,6 +96,7 @@ enum SigningCertificateIssuer {
     }
 
     static func issueLeaf(
+        party: SigningParty,
         publicKey: P256.Signing.PublicKey,
         intermediate: Certificate,
         intermediateKey: P256.Signing.PrivateKey,
@@ -100,7 +107,7 @@ enum SigningCertificateIssuer {
         let authorityKeyIdentifier = try keyIdentifier(of: intermediate)
         return try issue(
             publicKey: certificateKey,
-            subject: try distinguishedName(commonName: leafCommonName),
+            subject: try distinguishedName(party, commonName: "Transaction Signing"),
             issuer: intermediate.subject,
             validity: now - backdating, min(now + leafLifetime, intermediate.notValidAfter),
             issuerKey: intermediateKey,
@@ -149,14 +156,19 @@ enum SigningCertificateIssuer {
         return Certificate.SerialNumber(bytes: bytes)
     }
 
-    private static func distinguishedName(commonName: String) throws(TransactionSigningAuthorityError) -> DistinguishedName {
+    /// `commonName` is the certificate's role; the organisation's name comes first ("Kiosk Merchant Root CA").
+    private static func distinguishedName(
+        _ party: SigningParty,
+        commonName role: String
+    ) throws(TransactionSigningAuthorityError) -> DistinguishedName {
+        let organization = organization(of: party)
         do {
             return try DistinguishedName {
                 OrganizationName(organization)
-                CommonName(commonName)
+                CommonName("\(organization) \(role)")
             }
         } catch {
-            throw .certificateIssuanceFailed("cannot build name \(commonName): \(error)")
+            throw .certificateIssuanceFailed("cannot build name \(organization) \(role): \(error)")
         }
     }
 

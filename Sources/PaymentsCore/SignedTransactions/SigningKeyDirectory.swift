@@ -8,7 +8,8 @@ import Musl
 import Darwin
 #endif
 
-/// The on-disk home of the store's signing chain, a `transaction-signing` folder inside Kiosk's data directory:
+/// The on-disk home of one signing chain, a folder inside Kiosk's data directory named for its party
+/// (`transaction-signing` for the App Store, `merchant-signing` for the merchant, see ``SigningParty``):
 ///
 /// - `root-ca.pem`: the root certificate only. This is all a verifier needs; the root's private key
 ///   is discarded once the intermediate is issued, like an offline root.
@@ -22,7 +23,6 @@ import Darwin
 /// with `O_EXCL`, so an existing file is never overwritten; the leaf renewal is the only replacement, and it
 /// is atomic.
 struct SigningKeyDirectory {
-    static let folderName = "transaction-signing"
     static let rootFile = "root-ca.pem"
     static let intermediateFile = "intermediate-ca.pem"
     static let leafFile = "signing-leaf.pem"
@@ -32,19 +32,19 @@ struct SigningKeyDirectory {
     static let privatePermissions: mode_t = 0o600
     static let directoryPermissions = 0o700
 
-    static let stagingFolderName = ".transaction-signing.partial"
-
     /// The points of first-run creation a kill can fall between, in order; tests stop creation at each.
     enum CreationStep: CaseIterable, Sendable {
         case stagingCreated, intermediateWritten, leafWritten, rootWritten
     }
 
+    let party: SigningParty
     let url: URL
     let stagingURL: URL
 
-    init(dataDirectory: URL) {
-        url = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
-        stagingURL = dataDirectory.appendingPathComponent(Self.stagingFolderName, isDirectory: true)
+    init(dataDirectory: URL, party: SigningParty) {
+        self.party = party
+        url = dataDirectory.appendingPathComponent(party.folderName, isDirectory: true)
+        stagingURL = dataDirectory.appendingPathComponent(".\(party.folderName).partial", isDirectory: true)
     }
 
     func path(of file: String) -> String {

@@ -2,13 +2,14 @@ import Crypto
 import Foundation
 import X509
 
-/// The simulated store's signer: a root CA, an intermediate CA and a leaf signing certificate, kept in
-/// Kiosk's data directory (see ``SigningKeyDirectory`` for the layout and ``SigningCertificateIssuer`` for
+/// One party's signer (the App Store's or the merchant's, see ``SigningParty``): a root CA, an
+/// intermediate CA and a leaf signing certificate, kept in Kiosk's data directory (see ``SigningKeyDirectory`` for the layout and ``SigningCertificateIssuer`` for
 /// lifetimes), signing transactions as ES256 compact JWS with an x5c chain, like StoreKit 2.
 ///
 /// The chain is created on first use and reused afterwards, so receipts signed in earlier runs keep verifying
 /// against the same root. A damaged or partial directory is reported, never regenerated.
 public struct TransactionSigningAuthority: Sendable {
+    public let party: SigningParty
     public let rootCertificate: Certificate
     public let intermediateCertificate: Certificate
     public let leafCertificate: Certificate
@@ -21,11 +22,13 @@ public struct TransactionSigningAuthority: Sendable {
     private let headerSegment: String
 
     private init(
+        party: SigningParty,
         root: Certificate,
         intermediate: Certificate,
         leaf: Certificate,
         leafKey: P256.Signing.PrivateKey
     ) throws(TransactionSigningAuthorityError) {
+        self.party = party
         rootCertificate = root
         intermediateCertificate = intermediate
         leafCertificate = leaf
@@ -44,7 +47,7 @@ public struct TransactionSigningAuthority: Sendable {
         }
     }
 
-    /// Loads the chain from `dataDirectory`, creating it when the directory holds none, and renewing the
+    /// Loads `party`'s chain from `dataDirectory`, creating it when the directory holds none, and renewing the
     /// leaf from the stored intermediate when it expires within 30 days of `now`.
     ///
     /// - Parameter generator: source of key material and serial numbers; pass `SystemRandomNumberGenerator`
@@ -54,24 +57,26 @@ public struct TransactionSigningAuthority: Sendable {
     ///     older Kiosk) is then replaced by a new one, since no receipt depends on it. Otherwise such a
     ///     chain is reported, never regenerated.
     public static func loadOrCreate(
+        _ party: SigningParty,
         dataDirectory: URL,
         now: Date,
         using generator: inout some RandomNumberGenerator,
         startOverIfDamaged: Bool = false
     ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
-        try loadOrCreate(dataDirectory: dataDirectory, now: now, using: &generator, startOverIfDamaged: startOverIfDamaged,
-                         interruption: nil)
+        try loadOrCreate(party, dataDirectory: dataDirectory, now: now, using: &generator,
+                         startOverIfDamaged: startOverIfDamaged, interruption: nil)
     }
 
     /// `interruption` is called after each step of a first-run creation (tests stop it there).
     static func loadOrCreate(
+        _ party: SigningParty,
         dataDirectory: URL,
         now: Date,
         using generator: inout some RandomNumberGenerator,
         startOverIfDamaged: Bool,
         interruption: ((SigningKeyDirectory.CreationStep) throws -> Void)?
     ) throws(TransactionSigningAuthorityError) -> TransactionSigningAuthority {
-        let directory = SigningKeyDirectory(dataDirectory: dataDirectory)
+        let directory = SigningKeyDirectory(dataDirectory: dataDirectory, party: party)
         let existing = directory.existingFiles()
         if existing.isEmpty {
             try directory.removeChain()
@@ -91,8 +96,11 @@ public struct TransactionSigningAuthority: Sendable {
     }
 
     /// Reads only the root certificate, which is all a verifier needs; no private key is touched.
-    public static func loadTrustedRoot(dataDirectory: URL) throws(TransactionSigningAuthorityError) -> Certificate {
-        let directory = SigningKeyDirectory(dataDirectory: dataDirectory)
+    public static func loadTrustedRoot(
+        _ party: SigningParty,
+        dataDirectory: URL
+    ) throws(TransactionSigningAuthorityError) -> Certificate {
+        let directory = SigningKeyDirectory(dataDirectory: dataDirectory, party: party)
         guard directory.existingFiles().contains(SigningKeyDirectory.rootFile) else {
             throw .noAuthority(directory: directory.url.path)
         }
@@ -136,12 +144,12 @@ public struct TransactionSigningAuthority: Sendable {
         let rootKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
         let intermediateKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
         let leafKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
-        let root = try SigningCertificateIssuer.issueRoot(key: rootKey, now: now, using: &generator)
+        let root = try SigningCertificateIssuer.issueRoot(party: directory.party, key: rootKey, now: now, using: &generator)
         let intermediate = try SigningCertificateIssuer.issueIntermediate(
-            publicKey: intermediateKey.publicKey, root: root, rootKey: rootKey, now: now, using: &generator
+            party: directory.party, publicKey: intermediateKey.publicKey, root: root, rootKey: rootKey, now: now, using: &generator
         )
         let leaf = try SigningCertificateIssuer.issueLeaf(
-            publicKey: leafKey.publicKey, intermediate: intermediate, intermediateKey: intermediateKey, now: now,
+            party: directory.party, publicKey: leafKey.publicKey, intermediate: intermediate, intermediateKey: intermediateKey, now: now,
             using: &generator
         )
         try directory.createStaged([
@@ -150,7 +158,7 @@ public struct TransactionSigningAuthority: Sendable {
             (SigningKeyDirectory.leafFile, try pem(leaf, key: leafKey), SigningKeyDirectory.privatePermissions),
             (SigningKeyDirectory.rootFile, try pem(root), SigningKeyDirectory.publicPermissions),
         ], interruption: interruption)
-        return try TransactionSigningAuthority(root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
+        return try TransactionSigningAuthority(party: directory.party, root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
     }
 
     private static func load(
@@ -171,7 +179,7 @@ public struct TransactionSigningAuthority: Sendable {
         if leaf.notValidAfter.timeIntervalSince(now) < SigningCertificateIssuer.leafRenewalWindow {
             leafKey = try SigningCertificateIssuer.makePrivateKey(using: &generator)
             leaf = try SigningCertificateIssuer.issueLeaf(
-                publicKey: leafKey.publicKey, intermediate: intermediate, intermediateKey: intermediateKey, now: now,
+                party: directory.party, publicKey: leafKey.publicKey, intermediate: intermediate, intermediateKey: intermediateKey, now: now,
                 using: &generator
             )
             try directory.replace(
@@ -180,7 +188,7 @@ public struct TransactionSigningAuthority: Sendable {
                 permissions: SigningKeyDirectory.privatePermissions
             )
         }
-        return try TransactionSigningAuthority(root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
+        return try TransactionSigningAuthority(party: directory.party, root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
     }
 
     private static func loadRoot(from directory: SigningKeyDirectory) throws(TransactionSigningAuthorityError) -> Certificate {

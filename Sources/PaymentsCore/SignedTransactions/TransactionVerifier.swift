@@ -2,13 +2,14 @@ import Crypto
 import Foundation
 @_spi(FixedExpiryValidationTime) import X509
 
-/// Checks signed transactions against one trusted root, the way StoreKit 2 checks App Store transactions.
+/// Checks signed transactions against trusted roots, the way StoreKit 2 checks App Store transactions.
 ///
-/// Only the root passed in is trusted; the root inside a token's x5c is never consulted. Validated chains
+/// Only the roots passed in are trusted (the App Store's, and the merchant's where its own sales
+/// count too); the root inside a token's x5c is never consulted. Validated chains
 /// are cached (see ``ValidatedChainCache``), so verifying many transactions from the same store costs one
 /// JSON decode and one P-256 verification each. Copies share the cache.
 public struct TransactionVerifier: Sendable {
-    public let trustedRoot: Certificate
+    public let trustedRoots: [Certificate]
     private let chainCache = ValidatedChainCache()
     /// Shared because building a decoder per call is a measurable share of a cached verification.
     private let payloadDecoder = TransactionJSONCoding.makeDecoder()
@@ -16,8 +17,12 @@ public struct TransactionVerifier: Sendable {
     /// Leaf, intermediate, root: the chain shape the App Store uses and Kiosk's store signs with.
     static let expectedChainLength = 3
 
+    public init(trustedRoots: [Certificate]) {
+        self.trustedRoots = trustedRoots
+    }
+
     public init(trustedRoot: Certificate) {
-        self.trustedRoot = trustedRoot
+        self.init(trustedRoots: [trustedRoot])
     }
 
     /// Verifies a compact JWS at `now`, which decides certificate validity (expired chains fail).
@@ -132,14 +137,18 @@ public struct TransactionVerifier: Sendable {
         let leaf = certificates[0]
         let intermediate = certificates[1]
         try Self.requireSigningLeaf(leaf)
-        for certificate in [leaf, intermediate, trustedRoot] {
+        for certificate in [leaf, intermediate] {
             try Self.requireValidity(of: certificate, at: now)
         }
         guard P256.Signing.PublicKey(leaf.publicKey) != nil else {
             throw .invalidCertificateChain("leaf certificate key is not P-256")
         }
 
-        var verifier = Verifier(rootCertificates: CertificateStore([trustedRoot])) {
+        // The root the chain claims, if trusted, is checked first for a readable message.
+        if let root = trustedRoots.first(where: { $0.subject == intermediate.issuer }) {
+            try Self.requireValidity(of: root, at: now)
+        }
+        var verifier = Verifier(rootCertificates: CertificateStore(trustedRoots)) {
             RFC5280Policy(fixedExpiryValidationTime: now)
         }
         switch await verifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate])) {
@@ -151,7 +160,9 @@ public struct TransactionVerifier: Sendable {
             )
         case .couldNotValidate(let failures):
             let detail = failures.first.map { ": \($0.policyFailureReason)" } ?? ""
-            throw .invalidCertificateChain("chain does not lead to the trusted root \(trustedRoot.subject)\(detail)")
+            let roots = trustedRoots.map { "\($0.subject)" }.joined(separator: " or ")
+            let trusted = trustedRoots.count == 1 ? "the trusted root \(roots)" : "a trusted root (\(roots))"
+            throw .invalidCertificateChain("chain does not lead to \(trusted)\(detail)")
         }
     }
 

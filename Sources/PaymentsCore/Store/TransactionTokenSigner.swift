@@ -1,6 +1,6 @@
 import Foundation
 
-/// Signs transaction tokens for one store and remembers the ones signed outside a transaction
+/// Signs transaction tokens for one store, each with its party's chain, and remembers the ones signed outside a transaction
 /// until a write stores them in their rows.
 ///
 /// Why: a transaction is recorded unsigned (see `issueTransaction`) and its token is signed the
@@ -9,7 +9,7 @@ import Foundation
 /// write stores it in the row (`TransactionIssuer.storeSignedTokens`), and until then a reader of the
 /// row finds it here, so each token is signed at most once in its life.
 public final class TransactionTokenSigner: @unchecked Sendable {
-    let authority: TransactionSigningAuthority
+    let chains: SigningChains
     /// Guards `unstored`, `recent` and `count`.
     private let lock = NSLock()
     private var unstored: [String: UnstoredToken] = [:]
@@ -20,8 +20,8 @@ public final class TransactionTokenSigner: @unchecked Sendable {
     static let recentLimit = 1_024
     private var count = SignatureCount()
 
-    public init(authority: TransactionSigningAuthority) {
-        self.authority = authority
+    public init(chains: SigningChains) {
+        self.chains = chains
     }
 
     /// How many signatures this store has made, and how many of them inside a write transaction.
@@ -29,11 +29,11 @@ public final class TransactionTokenSigner: @unchecked Sendable {
         lock.withLock { count }
     }
 
-    func sign(encoded: Data) throws -> String {
+    func sign(encoded: Data, by party: SigningParty) throws -> String {
         let insideWrite = WriteTransactionMarker.isActive
         let compact: String
         do {
-            compact = try authority.sign(encodedPayload: encoded)
+            compact = try chains[party].sign(encodedPayload: encoded)
         } catch {
             throw PaymentsError.storage("could not sign a transaction: \(error)")
         }
@@ -45,12 +45,12 @@ public final class TransactionTokenSigner: @unchecked Sendable {
     }
 
     /// The token of a just-recorded transaction, signed when first read and then kept for its row.
-    func deferredToken(transactionID: String, encodedPayload: Data) -> TransactionToken {
+    func deferredToken(transactionID: String, signedBy party: SigningParty, encodedPayload: Data) -> TransactionToken {
         TransactionToken(encodedPayload: encodedPayload) { [self] bytes in
             // Another value of the same transaction (the purchase's answer, the receipt queue's
             // copy) may have signed it already; two racing first reads both sign, one is kept.
             if let signed = signedToken(transactionID: transactionID, payload: bytes) { return signed }
-            let signed = UnstoredToken(payload: bytes, compact: try sign(encoded: bytes))
+            let signed = UnstoredToken(payload: bytes, compact: try sign(encoded: bytes, by: party))
             return lock.withLock {
                 if let earlier = unstored[transactionID] ?? recent[transactionID], earlier.payload == bytes { return earlier.compact }
                 unstored[transactionID] = signed

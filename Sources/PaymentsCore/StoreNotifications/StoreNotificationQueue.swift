@@ -61,7 +61,7 @@ struct StoreNotificationQueue: Rules {
             """, arguments: [systemNow.milliseconds]).map(Self.notification)
     }
 
-    /// The notification as Apple sends it: its payload signed with the store's chain, carrying the
+    /// The notification as Apple sends it: its payload signed with the App Store's chain, carrying the
     /// transaction and (for a subscription) the renewal info, each signed too.
     func signedPayload(of notification: StoreNotification) async throws -> (payload: StoreNotificationPayload, jws: String) {
         var transactionJWS: String?
@@ -87,7 +87,7 @@ struct StoreNotificationQueue: Rules {
         } catch {
             throw PaymentsError.storage("notification \(notification.uuid) cannot be encoded: \(error)")
         }
-        return (payload, try transactionIssuer.sign(encoded: encoded))
+        return (payload, try transactionIssuer.sign(encoded: encoded, by: .appStore))
     }
 
     /// Records one attempt: delivered, or due again on Apple's schedule until it gives up.

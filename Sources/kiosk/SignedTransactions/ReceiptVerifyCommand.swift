@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import PaymentsCore
 
-/// `kiosk receipt verify FILE`: checks a signed transaction against the store root in the data directory.
+/// `kiosk receipt verify FILE`: checks a signed transaction against the roots in the data directory
+/// (the App Store's and the merchant's) and says which one signed it.
 /// `FILE` may be `-` for standard input, so `kiosk receipt list | head -1 | kiosk receipt verify -` works.
 ///
 /// Exit status: 0 verified, 1 unverified or nothing to verify against, 64 usage error.
@@ -11,7 +12,8 @@ struct ReceiptVerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Verify a signed transaction (compact JWS) and print its payload.",
         discussion: """
-            Prints the verified transaction as JSON and exits 0, or prints "unverified: <reason>" \
+            Prints the verified transaction as JSON (and on standard error who signed it: the App Store \
+            or the merchant) and exits 0, or prints "unverified: <reason>" \
             (followed by the payload when it could be decoded) and exits 1.
             """
     )
@@ -53,15 +55,33 @@ struct ReceiptVerifyCommand: AsyncParsableCommand {
         let jws = text.trimmingCharacters(in: .whitespacesAndNewlines)
 
         let directory = dataDirectory.directory.url
-        let verifier: TransactionVerifier
-        do {
-            verifier = TransactionVerifier(trustedRoot: try TransactionSigningAuthority.loadTrustedRoot(dataDirectory: directory))
-        } catch {
-            Self.printError("\(error)")
+        var verifiers: [(party: SigningParty, verifier: TransactionVerifier)] = []
+        var missing: [String] = []
+        for party in SigningParty.allCases {
+            do {
+                let root = try TransactionSigningAuthority.loadTrustedRoot(party, dataDirectory: directory)
+                verifiers.append((party, TransactionVerifier(trustedRoot: root)))
+            } catch TransactionSigningAuthorityError.noAuthority {
+                missing.append(party.folderName)
+            } catch {
+                Self.printError("\(error)")
+                throw ExitCode.failure
+            }
+        }
+        guard !verifiers.isEmpty else {
+            Self.printError("no transaction signing authority in \(directory.path) (looked for \(missing.joined(separator: "/ and "))/)")
             throw ExitCode.failure
         }
 
-        switch await verifier.verify(jws, at: Date()) {
+        // Each party's root alone first, so the answer says who signed it.
+        for (party, verifier) in verifiers {
+            if case .verified(let payload) = await verifier.verify(jws, at: Date()) {
+                print(try Self.render(payload))
+                FileHandle.standardError.write(Data("signed by \(party.displayName) (\(party.folderName)/root-ca.pem)\n".utf8))
+                return
+            }
+        }
+        switch await TransactionVerifier(trustedRoots: verifiers.flatMap(\.verifier.trustedRoots)).verify(jws, at: Date()) {
         case .verified(let payload):
             print(try Self.render(payload))
         case .unverified(let reason, let payload):

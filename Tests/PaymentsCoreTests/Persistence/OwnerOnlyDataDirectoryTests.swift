@@ -27,7 +27,8 @@ import Simulators
         _ = try await store.service.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "points.500"))
         try await store.service.saveSnapshot(named: "checkpoint")
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
-        #expect(names.contains("kiosk.sqlite-wal") && names.contains("transaction-signing") && names.contains("snapshots"))
+        #expect(names.contains("kiosk.sqlite-wal") && names.contains("transaction-signing") && names.contains("merchant-signing")
+                && names.contains("snapshots"))
         #expect(try Self.exposed(under: store.directory) == [])
     }
 

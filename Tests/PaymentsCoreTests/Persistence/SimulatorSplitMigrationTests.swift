@@ -3,7 +3,7 @@ import GRDB
 @testable import PaymentsCore
 import Testing
 
-/// Migrations v14 to v17, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
+/// Migrations v14 to v18, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
 /// keeps itself, and a checkout challenge that named a card token, which nothing can answer now.
 @Suite struct SimulatorSplitMigrationTests {
     @Test func theStoresFingerprintKeyAndOldChallengesGoWhileEverythingElseStays() throws {
@@ -122,5 +122,44 @@ import Testing
         }
         #expect(sessions == ["cks_changed pro.yearly 0", "cks_held pro.monthly 1", "cks_later pro.monthly 0"])
         #expect(secrets == "{\"secrets\":[]}")
+    }
+
+    /// Migration v18: every transaction names who signs it. What the store account paid (a store
+    /// subscription's transactions, a store purchase's) is the App Store's; the rest the
+    /// merchant's. Tokens already stored are kept as they are.
+    @Test func transactionsOfStoreBilledSalesBecomeTheAppStoresAndTokensStay() throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: "v17-provider-over-api")
+        try queue.write { db in
+            for (id, billing) in [("sub_card", "card"), ("sub_store", "store")] {
+                try db.execute(sql: """
+                    INSERT INTO subscriptions (id, account_id, group_id, plan_id, product_id, state, period_type, period_start,
+                                               period_end, original_purchase, series_anchor, series_index, will_auto_renew,
+                                               paid_amount, currency, billing)
+                    VALUES (?, 'acct_1', 'pro', 'pro', 'pro.monthly', 'subscribed', 'normal', 0, 1, 0, 0, 0, 1, 1000, 'USD', ?)
+                    """, arguments: [id, billing])
+            }
+            for (id, invoice, billing) in [("pur_card", "INV-3", "card"), ("pur_store", "INV-4", "store")] {
+                try db.execute(sql: """
+                    INSERT INTO purchases (id, account_id, product_id, type, purchased_at, invoice_id, billing)
+                    VALUES (?, 'acct_1', 'themes', 'nonConsumable', 0, ?, ?)
+                    """, arguments: [id, invoice, billing])
+            }
+            for (id, subscription, invoice) in [("1", "sub_card", "INV-1"), ("2", "sub_store", "INV-2"), ("3", nil, "INV-3"),
+                                                ("4", nil, "INV-4"), ("5", "sub_store", "INV-5")] as [(String, String?, String)] {
+                try db.execute(sql: """
+                    INSERT INTO transactions (id, original_id, account_id, product_id, subscription_id, invoice_id, purchase_date, jws)
+                    VALUES (?, ?, 'acct_1', 'p', ?, ?, 0, ?)
+                    """, arguments: [id, id, subscription, invoice, "token-\(id)"])
+            }
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let rows = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT id || ' ' || issuer || ' ' || jws FROM transactions ORDER BY id")
+        }
+        #expect(rows == ["1 merchant token-1", "2 app_store token-2", "3 merchant token-3", "4 app_store token-4",
+                         "5 app_store token-5"])
     }
 }

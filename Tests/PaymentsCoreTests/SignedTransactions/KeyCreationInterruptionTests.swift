@@ -14,7 +14,7 @@ import Simulators
         var generator = SignedTransactionsSeededGenerator(seed: 3)
         #expect(throws: TransactionSigningAuthorityError.self) {
             try TransactionSigningAuthority.loadOrCreate(
-                dataDirectory: directory.url, now: SignedTransactionsFixtures.now, using: &generator,
+                .appStore, dataDirectory: directory.url, now: SignedTransactionsFixtures.now, using: &generator,
                 startOverIfDamaged: false, interruption: { if $0 == step { throw Killed() } })
         }
     }
@@ -37,7 +37,7 @@ import Simulators
         // Even the cautious start (the store holds transactions) finds no damaged chain to refuse.
         try await expectWorking(try SignedTransactionsFixtures.authority(in: directory, seed: 4))
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-        #expect(!files.contains(SigningKeyDirectory.stagingFolderName))
+        #expect(!files.contains(".\(SigningParty.appStore.folderName).partial"))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.signingFolder.path))
                 == Set(SigningKeyDirectory.allFiles))
     }
@@ -59,14 +59,14 @@ import Simulators
         #expect(throws: TransactionSigningAuthorityError.self) { try SignedTransactionsFixtures.authority(in: directory) }
         var generator = SignedTransactionsSeededGenerator(seed: 9)
         let recovered = try TransactionSigningAuthority.loadOrCreate(
-            dataDirectory: directory.url, now: SignedTransactionsFixtures.now, using: &generator, startOverIfDamaged: true)
+            .appStore, dataDirectory: directory.url, now: SignedTransactionsFixtures.now, using: &generator, startOverIfDamaged: true)
         try await expectWorking(recovered)
         #expect(try SignedTransactionsFixtures.authority(in: directory).rootFingerprint == recovered.rootFingerprint)
     }
 
     @Test func anEmptyStoreWithAPartialChainOpensAndSells() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-keys-\(UUID().uuidString)")
-        let folder = directory.appendingPathComponent(SigningKeyDirectory.folderName)
+        let folder = directory.appendingPathComponent(SigningParty.appStore.folderName)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: folder.appendingPathComponent(SigningKeyDirectory.intermediateFile))
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: CoreFixture.catalog,
@@ -79,16 +79,48 @@ import Simulators
         #expect(try await service.checkInvariants() == [])
     }
 
-    @Test func aStoreWithTransactionsNeverGetsANewChainSilently() async throws {
+    /// A chain that signed something the store keeps is never replaced, however damaged; each
+    /// chain is judged by its own sales (a card sale is the merchant's, a store sale the App Store's).
+    @Test(arguments: SigningParty.allCases)
+    func aStoreWithTransactionsNeverGetsANewChainSilently(party: SigningParty) async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        _ = try await store.buy(ada, "themes")
+        try await sell(in: store.service, to: ada, signedBy: party)
         try FileManager.default.removeItem(at: store.directory.appendingPathComponent(
-            "\(SigningKeyDirectory.folderName)/\(SigningKeyDirectory.leafFile)"))
+            "\(party.folderName)/\(SigningKeyDirectory.leafFile)"))
         #expect(throws: TransactionSigningAuthorityError.self) {
             _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
                                          clock: ManualClock(CoreFixture.start),
             cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+        }
+    }
+
+    /// The other party's chain signed nothing yet, so a damaged one starts over and the store opens.
+    @Test(arguments: SigningParty.allCases)
+    func aDamagedChainOfThePartyThatSoldNothingStartsOver(sold: SigningParty) async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        try await sell(in: store.service, to: ada, signedBy: sold)
+        let unused = SigningParty.allCases.first { $0 != sold }!
+        let leaf = store.directory.appendingPathComponent("\(unused.folderName)/\(SigningKeyDirectory.leafFile)")
+        try FileManager.default.removeItem(at: leaf)
+        let reopened = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
+                                                clock: ManualClock(CoreFixture.start),
+                                                cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+        #expect(FileManager.default.fileExists(atPath: leaf.path))
+        try await sell(in: reopened, to: ada, signedBy: unused)
+        #expect(try await reopened.checkInvariants() == [])
+    }
+
+    /// A consumable, so the same account may buy it again from either party.
+    private func sell(in service: LocalPaymentsService, to account: Account, signedBy party: SigningParty) async throws {
+        switch party {
+        case .merchant:
+            guard case .purchased = try await service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500"))
+            else { Issue.record("the card purchase did not succeed"); return }
+        case .appStore:
+            guard case .success = try await service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: "points.500"))
+            else { Issue.record("the store purchase did not succeed"); return }
         }
     }
 }

@@ -2,17 +2,35 @@ import Foundation
 import Testing
 @testable import PaymentsCore
 
-/// Signed renewal info says what the App Store says about the next renewal, in Apple's fields
-/// and units, signed with the same chain as the transactions.
+/// Signed renewal info says what the App Store says about the next renewal of a subscription it
+/// bills, in Apple's fields and units, signed with the same chain as its transactions.
 @Suite struct RenewalInfoTests {
     func info(_ store: CoreFixture, _ account: Account) async throws -> SignedRenewalInfo {
         try #require(try await store.service.renewalInfo(accountID: account.id).first)
     }
 
+    /// A subscription the store account pays for, as StoreKit buys it.
+    func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> PurchaseReceipt {
+        let result = try await store.service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product))
+        guard case let .success(_, receipt) = result else { throw StorePurchaseFailed(result: result) }
+        return receipt
+    }
+
+    struct StorePurchaseFailed: Error { let result: StorePurchaseResult }
+
+    @Test func aCardSubscriptionHasNoAppStoreRenewalInfo() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.yearly")
+        #expect(try await store.service.renewalInfo(accountID: ada.id).isEmpty)
+        _ = try await storeBuy(store, ada, "points.500")
+        #expect(try await store.service.renewalInfo(accountID: ada.id).isEmpty, "a one-time store purchase renews nothing")
+    }
+
     @Test func aRenewingSubscriptionNamesItsNextDatePriceAndProduct() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let receipt = try await store.buy(ada, "pro.yearly")
+        let receipt = try await storeBuy(store, ada, "pro.yearly")
         let subscription = try #require(receipt.subscription)
         let signed = try await info(store, ada)
         #expect(signed.subscriptionID == subscription.id)
@@ -35,7 +53,7 @@ import Testing
     @Test func cancellingTurnsAutoRenewOffAndExpiryGivesTheIntent() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let id = try #require(try await store.buy(ada, "pro.yearly").subscription?.id)
+        let id = try #require(try await storeBuy(store, ada, "pro.yearly").subscription?.id)
         _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: .tooExpensive)
         #expect(try await info(store, ada).payload.autoRenewStatus == 0)
         try await store.advance(days: 400)
@@ -47,7 +65,7 @@ import Testing
     @Test func aScheduledDowngradeShowsAsTheAutoRenewProduct() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let id = try #require(try await store.buy(ada, "pro.yearly").subscription?.id)
+        let id = try #require(try await storeBuy(store, ada, "pro.yearly").subscription?.id)
         let outcome = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "pro.monthly"))
         guard case .scheduled = outcome else {
             Issue.record("a yearly-to-monthly change should wait for the renewal, got \(outcome)")

@@ -40,7 +40,7 @@ struct SignedTransactionsTemporaryDirectory {
     }
 
     var signingFolder: URL {
-        url.appendingPathComponent(SigningKeyDirectory.folderName, isDirectory: true)
+        url.appendingPathComponent(SigningParty.appStore.folderName, isDirectory: true)
     }
 
     func signingFile(_ name: String) -> URL {
@@ -59,7 +59,7 @@ enum SignedTransactionsFixtures {
         seed: UInt64 = 1
     ) throws -> TransactionSigningAuthority {
         var generator = SignedTransactionsSeededGenerator(seed: seed)
-        return try TransactionSigningAuthority.loadOrCreate(dataDirectory: directory.url, now: now, using: &generator)
+        return try TransactionSigningAuthority.loadOrCreate(.appStore, dataDirectory: directory.url, now: now, using: &generator)
     }
 
     static func payload(signedDate: Date = now) -> TransactionPayload {

@@ -73,7 +73,7 @@ struct TransactionSigningAuthorityTests {
         #expect(first.rootCertificate == second.rootCertificate)
         #expect(first.intermediateCertificate == second.intermediateCertificate)
         #expect(first.leafCertificate == second.leafCertificate)
-        #expect(try TransactionSigningAuthority.loadTrustedRoot(dataDirectory: directory.url) == first.rootCertificate)
+        #expect(try TransactionSigningAuthority.loadTrustedRoot(.appStore, dataDirectory: directory.url) == first.rootCertificate)
     }
 
     @Test("transactions signed before a reload still verify after it")
@@ -83,7 +83,7 @@ struct TransactionSigningAuthorityTests {
         let payload = SignedTransactionsFixtures.payload()
         let jws = try SignedTransactionsFixtures.authority(in: directory).sign(payload)
 
-        let root = try TransactionSigningAuthority.loadTrustedRoot(dataDirectory: directory.url)
+        let root = try TransactionSigningAuthority.loadTrustedRoot(.appStore, dataDirectory: directory.url)
         let result = await TransactionVerifier(trustedRoot: root).verify(jws, at: SignedTransactionsFixtures.now)
         #expect(result == .verified(payload))
     }
@@ -235,7 +235,7 @@ struct TransactionSigningAuthorityTests {
         let directory = try SignedTransactionsTemporaryDirectory()
         defer { directory.remove() }
         #expect(throws: TransactionSigningAuthorityError.noAuthority(directory: directory.signingFolder.path)) {
-            try TransactionSigningAuthority.loadTrustedRoot(dataDirectory: directory.url)
+            try TransactionSigningAuthority.loadTrustedRoot(.appStore, dataDirectory: directory.url)
         }
         #expect(!FileManager.default.fileExists(atPath: directory.signingFolder.path))
     }
@@ -247,7 +247,7 @@ struct TransactionSigningAuthorityTests {
         var generator = SignedTransactionsZeroGenerator()
         #expect(throws: TransactionSigningAuthorityError.self) {
             try TransactionSigningAuthority.loadOrCreate(
-                dataDirectory: directory.url,
+                .appStore, dataDirectory: directory.url,
                 now: SignedTransactionsFixtures.now,
                 using: &generator
             )

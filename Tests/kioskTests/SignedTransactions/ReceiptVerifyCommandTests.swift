@@ -21,7 +21,7 @@ struct ReceiptVerifyCommandTests {
             environment: sandbox.environment
         )
         #expect(outcome.status == 0)
-        #expect(outcome.stderr.isEmpty)
+        #expect(outcome.stderr == "signed by the App Store (transaction-signing/root-ca.pem)\n")
         #expect(outcome.stdout.contains(#""transactionId" : "2000000000000042""#))
         #expect(outcome.stdout.contains(#""purchaseDate" : "2026-01-01T00:00:00.250Z""#))
         #expect(outcome.stdout.contains(#""price" : 1999"#))

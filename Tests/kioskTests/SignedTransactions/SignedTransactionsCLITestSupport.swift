@@ -45,7 +45,7 @@ struct SignedTransactionsCLISandbox {
     func signingAuthority(in directory: URL? = nil, seed: UInt64 = 1) throws -> TransactionSigningAuthority {
         var generator = SignedTransactionsCLISeededGenerator(seed: seed)
         return try TransactionSigningAuthority.loadOrCreate(
-            dataDirectory: directory ?? dataDirectory,
+            .appStore, dataDirectory: directory ?? dataDirectory,
             now: Date(),
             using: &generator
         )
