@@ -32,6 +32,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 16, name: "v16-provider-state", statements: v16),
         PostgresMigration(version: 17, name: "v17-provider-over-api", statements: v17),
         PostgresMigration(version: 18, name: "v18-transaction-issuers", statements: v18),
+        PostgresMigration(version: 19, name: "v19-app-store-inbox", statements: v19),
     ]
 
     private static let v1 = [
@@ -335,6 +336,14 @@ public enum PostgresStoreSchema {
         UPDATE transactions SET issuer = 'app_store'
         WHERE subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store')
            OR invoice_id IN (SELECT invoice_id FROM purchases WHERE billing = 'store')
+        """,
+    ]
+
+    private static let v19 = [
+        """
+        CREATE TABLE app_store_notifications_received (
+            notification_uuid TEXT PRIMARY KEY, type TEXT NOT NULL, subtype TEXT, transaction_id TEXT,
+            signed_at BIGINT NOT NULL, outcome TEXT NOT NULL, received_at BIGINT NOT NULL)
         """,
     ]
 }

@@ -151,4 +151,33 @@ import Testing
             #expect(admin.status == 401 || admin.status == 403)
         }
     }
+
+    /// The App Store posts its notifications with no key: the signature authenticates them. A
+    /// verified one answers 200 with what was done; anything else a problem, and changes nothing.
+    @Test func theAppStoreNotificationEndpointTakesSignedNotificationsWithoutAKey() async throws {
+        let server = try await ServerFixture.start()
+        defer { Task { await server.stop() } }
+        let ada = try await server.customerKey("ada")
+        _ = try await undeliveredPurchase(server, accountID: ada.id)
+        _ = try await server.service.sendTestNotification()
+        let signed = try await server.service.signedStoreNotifications()
+        #expect(signed.count == 2)
+        for (notification, payload) in signed {
+            let answer = try await server.raw("POST", "/v1/app-store/notifications", key: nil,
+                                              body: #"{"signedPayload":"\#(payload)"}"#)
+            #expect(answer.status == 200, "\(answer.body)")
+            let expected = notification.kind == .test ? "acknowledged" : "already_known"
+            #expect(try object(answer.body)["outcome"] as? String == expected)
+        }
+        let again = try await server.raw("POST", "/v1/app-store/notifications", key: nil,
+                                         body: #"{"signedPayload":"\#(signed[0].signedPayload)"}"#)
+        #expect(try object(again.body)["outcome"] as? String == "duplicate")
+
+        let forged = try await server.raw("POST", "/v1/app-store/notifications", key: nil, body: #"{"signedPayload":"a.b.c"}"#)
+        #expect(forged.status == 422 && forged.contentType == "application/problem+json", "\(forged.status) \(forged.body)")
+        #expect(try object(forged.body)["field"] as? String == "signedPayload")
+        let unknownField = try await server.raw("POST", "/v1/app-store/notifications", key: nil,
+                                                body: #"{"signedPayload":"a.b.c","extra":1}"#)
+        #expect(unknownField.status == 400)
+    }
 }

@@ -55,6 +55,14 @@ extension KioskAPIHandler {
         }
     }
 
+    /// What the App Store posts; the signature authenticates it (see `receiveStoreNotification`).
+    func receiveAppStoreNotification(_ input: Operations.ReceiveAppStoreNotification.Input) async throws
+        -> Operations.ReceiveAppStoreNotification.Output {
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        let outcome = try await service.receiveStoreNotification(signedPayload: body.signedPayload)
+        return .ok(.init(body: .json(.init(outcome: outcome.description))))
+    }
+
     private static func invalid(_ status: AppleReceiptStatus.Code, message: String)
         -> Operations.VerifyAppStoreReceipt.Output {
         let data = Components.Schemas.AppStoreVerifyResponse.DataPayload(isValid: false, status: status.rawValue,

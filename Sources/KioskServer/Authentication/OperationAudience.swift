@@ -9,7 +9,8 @@ enum OperationAudience: Equatable {
 
     init(operationID: String) {
         switch operationID {
-        case "getHealth", "getOpenAPIDocument", "getCheckoutReturnPage", "getCheckoutCancelledPage":
+        case "getHealth", "getOpenAPIDocument", "getCheckoutReturnPage", "getCheckoutCancelledPage",
+             "receiveAppStoreNotification":
             self = .anyone
         case "getCustomer", "listInvoices", "exportInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
              "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",

@@ -119,6 +119,11 @@ public protocol PaymentsService: Sendable {
     func verifyReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
     func syncReceipts() async throws -> ReceiptSyncReport
 
+    // The App Store Server Notifications V2 endpoint: what the App Store tells the store
+    /// Verifies a notification's `signedPayload` (and the transaction inside) against the App
+    /// Store's root, then books what it teaches the merchant once per `notificationUUID`.
+    func receiveStoreNotification(signedPayload: String) async throws -> StoreNotificationOutcome
+
     // The webhook endpoint: what a hosted-checkout provider tells the store
     /// The secret set the endpoint verifies signatures with, as the provider's dashboard gives it
     /// (the provider's QA controls set it when they create or rotate their secrets).

@@ -36,6 +36,7 @@ enum StoreSchema {
         migrator.registerMigration("v16-provider-state") { db in try db.execute(sql: v16) }
         migrator.registerMigration("v17-provider-over-api") { db in try db.execute(sql: v17) }
         migrator.registerMigration("v18-transaction-issuers") { db in try db.execute(sql: v18) }
+        migrator.registerMigration("v19-app-store-inbox") { db in try db.execute(sql: v19) }
         return migrator
     }
 
@@ -270,5 +271,14 @@ enum StoreSchema {
         UPDATE transactions SET issuer = 'app_store'
         WHERE subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store')
            OR invoice_id IN (SELECT invoice_id FROM purchases WHERE billing = 'store');
+        """
+
+    /// The merchant's App Store Server Notifications endpoint applies each notification once: its
+    /// `notificationUUID` is claimed before anything is applied, and the outcome kept for the next
+    /// delivery of the same notification.
+    private static let v19 = """
+        CREATE TABLE app_store_notifications_received (
+            notification_uuid TEXT PRIMARY KEY, type TEXT NOT NULL, subtype TEXT, transaction_id TEXT,
+            signed_at INTEGER NOT NULL, outcome TEXT NOT NULL, received_at INTEGER NOT NULL);
         """
 }

@@ -100,6 +100,19 @@ struct ReceiptsBackend: Rules {
         }
         guard payload.revocationDate == nil else { throw ReceiptBackendError.invalidReceipt("the transaction was revoked") }
         let transactionID = payload.transactionId
+        // A one-time App Store purchase the merchant has not heard of yet is booked from the
+        // verified receipt itself: the app may reach its backend before the App Store's
+        // notification does. It must be the submitting customer's own (`appTransactionId`).
+        if try await appStoreSales.known(transactionID) == nil, payload.type != .autoRenewableSubscription {
+            guard payload.appTransactionId == account.id else {
+                throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)
+            }
+            if checkOnly {
+                return unrecordedResult(submission, payload: payload, product: product)
+            }
+            let booked = try await appStoreSales.recordOneTime(try ReceivedTransaction(jws: submission.receipt, payload: payload))
+            if case let .ignored(reason) = booked { throw ReceiptBackendError.invalidReceipt(reason) }
+        }
         // The store's own record decides, not the submitted copy: whose purchase it is, whether
         // it was refunded since, and whether the store (not a card, credited at once) billed it.
         guard let stored = try Row.fetchOne(db, sql: """
@@ -147,6 +160,19 @@ struct ReceiptsBackend: Rules {
                                            product: submission.productID, invoice: invoice, at: now)
         }
         return result
+    }
+}
+
+extension ReceiptsBackend {
+    /// What recording a verified receipt of a sale the merchant has not booked yet would answer.
+    fileprivate func unrecordedResult(_ submission: ReceiptSubmission, payload: TransactionPayload,
+                                      product: CatalogProduct) -> ReceiptRecordResult {
+        var points: Int64 = 0
+        if case let .oneTime(oneTime) = product, oneTime.type == .consumable, submission.status == .paid {
+            points = oneTime.points ?? 0
+        }
+        return ReceiptRecordResult(pointsCredited: points, isDuplicate: false, transactionID: payload.transactionId,
+                                   storefrontCountry: payload.storefront, purchaseStatus: submission.status)
     }
 }
 

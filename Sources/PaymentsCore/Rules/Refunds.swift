@@ -10,7 +10,10 @@ struct Refunds: Rules {
     /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
     /// points taken back). On Stripe's refund-failure test card the refund then fails (see
     /// `failRefundIfTheCardSaysSo`).
-    func refund(invoiceID: String) async throws -> RefundOutcome {
+    ///
+    /// - Parameter revocation: the App Store's revoked transaction, when the App Store refunded it
+    ///   (its token is kept); otherwise the store revokes and re-signs the transactions itself.
+    func refund(invoiceID: String, revocation: ReceivedTransaction? = nil) async throws -> RefundOutcome {
         var original = try await invoicing.invoice(invoiceID)
         guard original.status == .paid, original.kind != .refund, original.total > 0 else {
             throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
@@ -28,7 +31,11 @@ struct Refunds: Rules {
             currency: currency, status: .refunded,
             method: original.pmBrand.flatMap { brand in original.pmLast4.map { PaymentMethodSummary(brand: brand, last4: $0) } },
             refundOf: original.id)
-        try await transactionIssuer.revokeTransactions(invoiceID: original.id, at: now, reason: .other)
+        if let revocation {
+            try await transactionIssuer.storeReceivedRevocation(revocation)
+        } else {
+            try await transactionIssuer.revokeTransactions(invoiceID: original.id, at: now, reason: .other)
+        }
         var revoked: Subscription?
         if let subscriptionID = original.subscriptionID {
             var subscription = try await subscription(subscriptionID)

@@ -42,6 +42,8 @@ extension Rules {
 extension Rules {
     var accountRules: AccountRules { AccountRules(work: work) }
     var analyticsLog: AnalyticsLog { AnalyticsLog(work: work) }
+    var appStoreInbox: AppStoreInbox { AppStoreInbox(work: work) }
+    var appStoreSales: AppStoreSales { AppStoreSales(work: work) }
     var booksAudit: BooksAudit { BooksAudit(work: work) }
     var customerAccess: CustomerAccess { CustomerAccess(work: work) }
     var customerNotices: CustomerNotices { CustomerNotices(work: work) }

@@ -75,6 +75,27 @@ struct TransactionIssuer: Rules {
                                  token: signer.deferredToken(transactionID: id, signedBy: party, encodedPayload: encoded))
     }
 
+    /// Records a transaction the App Store signed, as received: its token is stored, never signed here.
+    func storeReceived(_ received: ReceivedTransaction, accountID: String, subscriptionID: String?,
+                       invoiceID: String) async throws {
+        let payload = received.payload
+        try db.cachedStatement(sql: """
+            INSERT INTO transactions(id, original_id, account_id, product_id, subscription_id, invoice_id,
+                                     purchase_date, expires_date, revocation_date, jws, payload, issuer)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [payload.transactionId, payload.originalTransactionId, accountID, payload.productId,
+                                     subscriptionID, invoiceID, payload.purchaseDate.milliseconds,
+                                     payload.expiresDate?.milliseconds, payload.revocationDate?.milliseconds,
+                                     received.jws, received.payloadJSON, SigningParty.appStore.rawValue])
+    }
+
+    /// Replaces a transaction's token with the App Store's revoked one, as received.
+    func storeReceivedRevocation(_ received: ReceivedTransaction) async throws {
+        try db.cachedStatement(sql: "UPDATE transactions SET jws = ?, payload = ?, revocation_date = ? WHERE id = ?")
+            .execute(arguments: [received.jws, received.payloadJSON, received.payload.revocationDate?.milliseconds,
+                                 received.payload.transactionId])
+    }
+
     /// The signed token of a stored transaction: the cached one, or signed now from the stored
     /// payload and cached in the row, so each transaction is signed at most once.
     func token(id: String, jws: String, payload: String?, issuer: SigningParty) throws -> String {
@@ -102,7 +123,7 @@ struct TransactionIssuer: Rules {
         let stored: String? = row["payload"]
         let issuer = try SigningParty.stored(row["issuer"], transactionID: id)
         if let bytes, stored.map({ Data($0.utf8) }) != bytes {
-            return try signer.signedToken(transactionID: id, payload: bytes).map(TransactionToken.init(signed:))
+            return signer.signedToken(transactionID: id, payload: bytes).map(TransactionToken.init(signed:))
                 ?? signer.deferredToken(transactionID: id, signedBy: issuer, encodedPayload: bytes)
         }
         return try deferredToken(id: id, jws: row["jws"], payload: stored, issuer: issuer)

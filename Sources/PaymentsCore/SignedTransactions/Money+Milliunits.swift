@@ -15,3 +15,16 @@ extension Money {
         }
     }
 }
+
+extension Money {
+    /// An App Store payload's `price` (thousandths of the major unit) in minor units, or nil when
+    /// it is not a bookable amount of `currency`: finer than its minor unit (9.995 USD), or a
+    /// currency with more than three minor-unit digits.
+    public init?(exactMilliunits milliunits: Int64, currency: Currency) {
+        guard currency.minorUnitDigits <= 3 else { return nil }
+        var factor: Int64 = 1
+        for _ in currency.minorUnitDigits..<3 { factor *= 10 }
+        guard milliunits % factor == 0 else { return nil }
+        self.init(minorUnits: milliunits / factor, currency: currency)
+    }
+}

@@ -36,42 +36,77 @@ public struct TransactionVerifier: Sendable {
         } catch {
             return .unverified(error, nil)
         }
-        let signingKey: ValidatedSigningKey
         let decodedPayload: Result<TransactionPayload, TransactionVerificationFailure>
+        do throws(SignatureFailure) {
+            try await checkSignature(of: token, at: now)
+            decodedPayload = decodePayload(token.payload)
+        } catch {
+            switch error {
+            case let .header(failure): return .unverified(failure, nil)
+            case let .chainOrSignature(failure): return .unverified(failure, try? decodePayload(token.payload).get())
+            }
+        }
+        switch decodedPayload {
+        case .success(let payload): return .verified(payload)
+        case .failure(let failure): return .unverified(failure, nil)
+        }
+    }
+
+    /// Verifies signed data other than a transaction, under the same roots and chain rules (an App
+    /// Store Server Notification, renewal info), and decodes its payload as `type`.
+    public nonisolated(nonsending) func verifiedPayload<Payload: Decodable>(
+        of jws: String,
+        as type: Payload.Type,
+        at now: Date
+    ) async throws(TransactionVerificationFailure) -> Payload {
+        let token = try CompactJWS(parsing: jws)
+        do throws(SignatureFailure) {
+            try await checkSignature(of: token, at: now)
+        } catch {
+            switch error {
+            case let .header(failure), let .chainOrSignature(failure): throw failure
+            }
+        }
+        do {
+            return try payloadDecoder.decode(Payload.self, from: Data(token.payload))
+        } catch {
+            throw .invalidEncoding("payload is not a valid \(Payload.self): \(error)")
+        }
+    }
+
+    /// Why a token's signature does not hold: its header is unreadable (no payload is worth
+    /// showing then), or its chain or signature fails.
+    private enum SignatureFailure: Error {
+        case header(TransactionVerificationFailure)
+        case chainOrSignature(TransactionVerificationFailure)
+    }
+
+    /// The token's chain leads to a trusted root (cached per header) and its signature holds.
+    private nonisolated(nonsending) func checkSignature(of token: CompactJWS, at now: Date) async throws(SignatureFailure) {
+        let signingKey: ValidatedSigningKey
         let header = token.headerSegment
         if let cached = chainCache.key(for: header), cached.isValid(at: now) {
             signingKey = cached
-            decodedPayload = decodePayload(token.payload)
         } else {
             let x5c: [String]
             do {
                 x5c = try Self.decodeHeader(token.decodedHeader()).x5c ?? []
             } catch {
-                return .unverified(error, nil)
+                throw .header(error)
             }
-            decodedPayload = decodePayload(token.payload)
             do {
                 signingKey = try await validateChain(x5c: x5c, at: now)
             } catch {
-                return .unverified(error, try? decodedPayload.get())
+                throw .chainOrSignature(error)
             }
             chainCache.insert(signingKey, for: header)
         }
-
-        guard LowSSignature.isLowS(token.signature) else {
-            return .unverified(.invalidSignature, try? decodedPayload.get())
-        }
-        guard
-            let publicKey = signingKey.p256PublicKey,
-            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: token.signature),
-            publicKey.isValidSignature(signature, for: token.signingInput)
+        guard LowSSignature.isLowS(token.signature),
+              let publicKey = signingKey.p256PublicKey,
+              let signature = try? P256.Signing.ECDSASignature(rawRepresentation: token.signature),
+              publicKey.isValidSignature(signature, for: token.signingInput)
         else {
-            return .unverified(.invalidSignature, try? decodedPayload.get())
-        }
-
-        switch decodedPayload {
-        case .success(let payload): return .verified(payload)
-        case .failure(let failure): return .unverified(failure, nil)
+            throw .chainOrSignature(.invalidSignature)
         }
     }
 

@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+
+/// The merchant's App Store Server Notifications V2 inbox, after every signature was checked:
+/// each notification is applied once (its `notificationUUID` is claimed before anything else),
+/// and what it teaches the merchant comes from the signed transaction it carries.
+struct AppStoreInbox: Rules {
+    let work: UnitOfWork
+
+    func apply(_ notification: StoreNotificationPayload, transaction: ReceivedTransaction?) async throws
+        -> StoreNotificationOutcome {
+        let claimed = try db.cachedStatement(sql: """
+            INSERT INTO app_store_notifications_received(notification_uuid, type, subtype, transaction_id, signed_at,
+                                                         outcome, received_at)
+            VALUES (?, ?, ?, ?, ?, '', ?) ON CONFLICT DO NOTHING
+            """)
+        try claimed.execute(arguments: [notification.notificationUUID, notification.notificationType, notification.subtype,
+                                        transaction?.payload.transactionId, notification.signedDate.milliseconds,
+                                        systemNow.milliseconds])
+        guard db.changesCount > 0 else { return .duplicate }
+        let outcome = try await outcome(of: notification, transaction: transaction)
+        try db.cachedStatement(sql: "UPDATE app_store_notifications_received SET outcome = ? WHERE notification_uuid = ?")
+            .execute(arguments: [outcome.description, notification.notificationUUID])
+        return outcome
+    }
+
+    private func outcome(of notification: StoreNotificationPayload, transaction: ReceivedTransaction?) async throws
+        -> StoreNotificationOutcome {
+        guard let transaction else { return .acknowledged }
+        if transaction.payload.revocationDate != nil { return try await appStoreSales.revoke(transaction) }
+        if transaction.payload.type != .autoRenewableSubscription {
+            return try await appStoreSales.recordOneTime(transaction)
+        }
+        // Store subscriptions are still recorded by the in-process App Store as it sells them,
+        // so a notification about one tells the merchant nothing new.
+        guard try await appStoreSales.known(transaction.payload.transactionId) != nil else {
+            return .ignored("the store has no subscription transaction \(transaction.payload.transactionId)")
+        }
+        return .alreadyKnown
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+
+/// What the App Store sold, as the merchant learns it from signed data (a server notification, an
+/// uploaded receipt), never from the App Store's own records: booked once per transaction id like
+/// any other sale (a paid invoice on "Store account", the purchase, the event), with the App
+/// Store's token kept as it came, since only the App Store signs its transactions.
+struct AppStoreSales: Rules {
+    let work: UnitOfWork
+
+    /// The merchant's row of a transaction, if it has one.
+    func known(_ transactionID: String) async throws -> Row? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT invoice_id, subscription_id, revocation_date, issuer FROM transactions WHERE id = ?
+            """), arguments: [transactionID])
+    }
+
+    /// Books an App Store one-time purchase the merchant has not heard of. Its points are not
+    /// credited here: as for every store purchase, they wait for the app's receipt.
+    func recordOneTime(_ received: ReceivedTransaction) async throws -> StoreNotificationOutcome {
+        let payload = received.payload
+        if try await known(payload.transactionId) != nil { return .alreadyKnown }
+        // The App Store has one app transaction per customer, and Kiosk's is the account id.
+        guard let owner = payload.appTransactionId, let account = try AccountRecord.fetchOne(db, key: owner) else {
+            return .ignored("transaction \(payload.transactionId) names no customer of this store (\(payload.appTransactionId ?? "no appTransactionId"))")
+        }
+        guard case let .oneTime(product) = catalog.product(id: payload.productId), product.type.transactionType == payload.type
+        else {
+            return .ignored("transaction \(payload.transactionId) is for \(payload.productId), not a \(payload.type.rawValue) of this catalog")
+        }
+        guard let currency = Currency(code: payload.currency),
+              let total = Money(exactMilliunits: payload.price, currency: currency) else {
+            return .ignored("transaction \(payload.transactionId) has a price of \(payload.price) milliunits of \(payload.currency), which this store cannot book")
+        }
+        let now = try await now(for: account)
+        let invoice = try await invoicing.issueInvoice(
+            account: account.id, subscription: nil, product: product.id, kind: .oneTime, at: now, description: product.name,
+            lines: [InvoiceLine(kind: .charge, description: product.name, amount: total)], currency: currency,
+            status: .paid, method: Invoicing.storeSummary)
+        try PurchaseRecord(id: try await nextID("pur"), accountID: account.id, productID: product.id, type: product.type,
+                           purchasedAt: payload.purchaseDate, expiresAt: payload.expiresDate, revokedAt: nil,
+                           invoiceID: invoice.id, points: product.type == .consumable ? (product.points ?? 0) : 0,
+                           billing: .store).insertRow(db)
+        try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: nil, invoiceID: invoice.id)
+        if payload.offerType == .offerCode, let code = payload.offerIdentifier {
+            // The App Store checked the code; the merchant records it so a card sale cannot use it again.
+            try db.execute(sql: "INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                           arguments: [account.id, code, now.milliseconds])
+        }
+        try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
+        return .recorded
+    }
+
+    /// Books an App Store refund or revocation: the sale it undoes (booked first if the merchant
+    /// never heard of it) is refunded as any sale is, keeping the App Store's revoked token.
+    func revoke(_ received: ReceivedTransaction) async throws -> StoreNotificationOutcome {
+        let payload = received.payload
+        guard payload.revocationDate != nil else {
+            return .ignored("transaction \(payload.transactionId) is not revoked")
+        }
+        var row = try await known(payload.transactionId)
+        var bookedNow = false
+        if row == nil, payload.type != .autoRenewableSubscription {
+            let booked = try await recordOneTime(received)
+            guard booked == .recorded else { return booked }
+            (row, bookedNow) = (try await known(payload.transactionId), true)
+        }
+        guard let row else {
+            return .ignored("the store has no subscription transaction \(payload.transactionId)")
+        }
+        guard bookedNow || row["revocation_date"] as Int64? == nil else { return .alreadyKnown }
+        guard row["issuer"] as String == SigningParty.appStore.rawValue else {
+            return .ignored("transaction \(payload.transactionId) is the merchant's own sale, not the App Store's")
+        }
+        guard let invoiceID: String = row["invoice_id"] else {
+            return .ignored("transaction \(payload.transactionId) has no invoice to refund")
+        }
+        let invoice = try await invoicing.invoice(invoiceID)
+        guard invoice.status == .paid, invoice.total > 0 else {
+            return .ignored("transaction \(payload.transactionId) has no payment to refund (invoice \(invoiceID) is \(invoice.status.rawValue))")
+        }
+        _ = try await refunds.refund(invoiceID: invoiceID, revocation: received)
+        return .recorded
+    }
+}
+
+extension OneTimeProduct.Kind {
+    /// The App Store's name for this kind of product in a transaction.
+    var transactionType: TransactionProductType {
+        switch self {
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .nonRenewing: .nonRenewingSubscription
+        }
+    }
+}
