@@ -25,22 +25,28 @@ struct AccountRecord: StoreRecord {
 }
 
 extension AccountRecord {
+    /// GRDB's own fetches read the row the same way.
+    init(row: Row) throws {
+        try self.init(storeRow: row)
+    }
+}
+
+extension AccountRecord: StoreDecodable {
     /// Reads the columns by name instead of through GRDB's Codable decoder: a purchase and every
     /// renewal read the account, and the Codable path (a decoding container and a key conversion
     /// per column) was about a twelfth of a renewal in the profile. Decodes exactly what the
     /// Codable path wrote: dates as milliseconds, `details` as GRDB's JSON.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        email = try row.decode(forColumn: "email")
-        name = try row.decode(forColumn: "name")
-        createdAt = Date(milliseconds: try row.decode(forColumn: "created_at"))
-        currency = try row.decode(forColumn: "currency")
-        storefront = try row.decode(forColumn: "storefront")
-        testClockID = try row.decode(forColumn: "test_clock_id")
-        creditBalance = try row.decode(forColumn: "credit_balance")
-        pointsBalance = try row.decode(forColumn: "points_balance")
+    init(storeRow row: some StoreRow) throws {
+        id = try row.get("id")
+        email = try row.get("email")
+        name = try row.get("name")
+        createdAt = try row.get("created_at")
+        currency = try row.get("currency")
+        storefront = try row.get("storefront")
+        testClockID = try row.get("test_clock_id")
+        creditBalance = try row.get("credit_balance")
+        pointsBalance = try row.get("points_balance")
         details = try StoreJSONColumn.decode(CustomerDetails.self, from: row, column: "details",
                                              common: ("{}", CustomerDetails()))
     }
 }
-

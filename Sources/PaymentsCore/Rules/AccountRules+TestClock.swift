@@ -33,6 +33,6 @@ extension AccountRules {
     /// A subscription's due work runs on its account's clock (`subscriptions.clock_id`, which the
     /// scheduler and a clock's advance select by), so it follows the account to its new clock.
     private func moveSubscriptions(of accountID: String, toClock clockID: String?) async throws {
-        try db.execute(sql: "UPDATE subscriptions SET clock_id = ? WHERE account_id = ?", arguments: [clockID, accountID])
+        try await store.execute("UPDATE subscriptions SET clock_id = ? WHERE account_id = ?", [clockID, accountID])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The storefront's analytics events (paywall shown, plan viewed), kept beside the store's own
 /// events so a funnel can be read from one feed.
@@ -26,9 +25,9 @@ struct AnalyticsLog: Rules {
             throw PaymentsError.productNotFound(productID)
         }
         let now = try await now(for: account)
-        guard let seq = try Int64.fetchOne(db, sql: """
+        guard let seq = try await store.fetchOne(Int64.self, """
             INSERT INTO events(account_id, type, at, product_id) VALUES (?, ?, ?, ?) RETURNING seq
-            """, arguments: [accountID, AnalyticsEvent.typePrefix + event.name, now.milliseconds, event.productID]) else {
+            """, [accountID, AnalyticsEvent.typePrefix + event.name, now, event.productID]) else {
             throw PaymentsError.storage("the analytics event of \(accountID) was not stored")
         }
         return AnalyticsEntry(id: seq, accountID: accountID, kind: .app(event), at: now,
@@ -39,15 +38,17 @@ struct AnalyticsLog: Rules {
         _ = try await account(accountID)
         let types = Self.analyticsFeedTypes
         let parameterMarks = Array(repeating: "?", count: types.count).joined(separator: ", ")
-        var arguments: StatementArguments = [accountID, after ?? 0]
-        _ = arguments.append(contentsOf: StatementArguments(types))
-        let rows = try Row.fetchAll(db, sql: """
+        var arguments: [(any StoreValueConvertible)?] = [accountID, after ?? 0]
+        arguments += types.map { $0 }
+        arguments.append(min(max(limit, 1), 1000))
+        let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
             SELECT * FROM events WHERE account_id = ? AND seq > ? AND type IN (\(parameterMarks))
-            ORDER BY seq LIMIT \(min(max(limit, 1), 1000))
-            """, arguments: arguments)
-        return rows.compactMap { row in
-            let type: String = row["type"]
-            let productID: String? = row["product_id"]
+            ORDER BY seq LIMIT ?
+            """), StoreArguments(arguments))
+        var entries: [AnalyticsEntry] = []
+        for row in rows {
+            let type: String = try row.get("type")
+            let productID: String? = try row.get("product_id")
             let kind: AnalyticsEntry.Kind
             if type.hasPrefix(AnalyticsEvent.typePrefix),
                let event = AnalyticsEvent(name: String(type.dropFirst(AnalyticsEvent.typePrefix.count)), productID: productID) {
@@ -55,11 +56,12 @@ struct AnalyticsLog: Rules {
             } else if let storeType = StoreEventType(rawValue: type) {
                 kind = .store(storeType)
             } else {
-                return nil
+                continue
             }
-            return AnalyticsEntry(id: row["seq"], accountID: accountID, kind: kind, at: Date(milliseconds: row["at"]),
-                                  subscriptionID: row["subscription_id"], productID: productID,
-                                  invoiceID: row["invoice_id"], detail: row["detail"])
+            entries.append(AnalyticsEntry(id: try row.get("seq"), accountID: accountID, kind: kind, at: try row.get("at"),
+                                          subscriptionID: try row.get("subscription_id"), productID: productID,
+                                          invoiceID: try row.get("invoice_id"), detail: try row.get("detail")))
         }
+        return entries
     }
 }

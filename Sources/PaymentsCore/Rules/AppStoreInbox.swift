@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The merchant's App Store Server Notifications V2 inbox, after every signature was checked:
 /// each notification is applied once (its `notificationUUID` is claimed before anything else),
@@ -9,18 +8,16 @@ struct AppStoreInbox: Rules {
 
     func apply(_ notification: StoreNotificationPayload, transaction: ReceivedTransaction?) async throws
         -> StoreNotificationOutcome {
-        let claimed = try db.cachedStatement(sql: """
+        let claimed = try await store.execute("""
             INSERT INTO app_store_notifications_received(notification_uuid, type, subtype, transaction_id, signed_at,
                                                          outcome, received_at)
             VALUES (?, ?, ?, ?, ?, '', ?) ON CONFLICT DO NOTHING
-            """)
-        try claimed.execute(arguments: [notification.notificationUUID, notification.notificationType, notification.subtype,
-                                        transaction?.payload.transactionId, notification.signedDate.milliseconds,
-                                        systemNow.milliseconds])
-        guard db.changesCount > 0 else { return .duplicate }
+            """, [notification.notificationUUID, notification.notificationType, notification.subtype,
+                  transaction?.payload.transactionId, notification.signedDate, systemNow])
+        guard claimed > 0 else { return .duplicate }
         let outcome = try await outcome(of: notification, transaction: transaction)
-        try db.cachedStatement(sql: "UPDATE app_store_notifications_received SET outcome = ? WHERE notification_uuid = ?")
-            .execute(arguments: [outcome.description, notification.notificationUUID])
+        try await store.execute("UPDATE app_store_notifications_received SET outcome = ? WHERE notification_uuid = ?",
+                                [outcome.description, notification.notificationUUID])
         return outcome
     }
 

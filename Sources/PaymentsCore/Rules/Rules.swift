@@ -13,6 +13,7 @@ protocol Rules {
 
 extension Rules {
     var db: Database { work.db }
+    var store: any StoreTransaction { work.store }
     var catalog: Catalog { work.catalog }
     var systemNow: Date { work.systemNow }
     var signer: TransactionTokenSigner { work.signer }

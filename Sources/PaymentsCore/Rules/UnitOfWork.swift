@@ -15,6 +15,9 @@ import GRDB
 /// `InlineTransactionExecutor` runs the (async) rules, and never after the transaction ends.
 struct UnitOfWork: Rules, @unchecked Sendable {
     let db: Database
+    /// The same transaction through the storage seam; rules move from `db` to it file by file
+    /// (docs/design/storage-seam.md, stage 2).
+    let store: any StoreTransaction
     let catalog: Catalog
     let systemNow: Date
     let signer: TransactionTokenSigner
@@ -24,6 +27,7 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource,
          cardProcessor: any CardProcessor) {
         self.db = db
+        self.store = GRDBTransaction(db)
         self.catalog = catalog
         self.systemNow = systemNow.wholeSeconds
         self.signer = signer
@@ -42,16 +46,19 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     }
 
     func nextSequence(_ name: String) async throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: """
+        guard let value = try await store.fetchOne(Int64.self, """
             INSERT INTO sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = sequences.value + 1 RETURNING value
-            """), arguments: [name]) ?? 0
+            """, [name]) else {
+            throw PaymentsError.storage("the \(name) sequence did not advance")
+        }
+        return value
     }
 
     // MARK: Settings
 
     func settings() async throws -> StoreSettings {
-        guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'settings'")) else {
+        guard let json = try await store.fetchOne(String.self, "SELECT value FROM meta WHERE key = 'settings'") else {
             return StoreSettings()
         }
         do {
@@ -64,9 +71,9 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     func saveSettings(_ settings: StoreSettings) async throws {
         let json = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO meta(key, value) VALUES ('settings', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
-            """, arguments: [json])
+            """, [json])
     }
 
     // MARK: Events
@@ -74,10 +81,10 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     @discardableResult
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
                 product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws -> Int64 {
-        guard let seq = try Int64.fetchOne(db.cachedStatement(sql: """
+        guard let seq = try await store.fetchOne(Int64.self, """
             INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id, detail)
             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq
-            """), arguments: [account, type.rawValue, at.milliseconds, subscription, product, invoice, detail]) else {
+            """, [account, type.rawValue, at, subscription, product, invoice, detail]) else {
             throw PaymentsError.storage("the \(type.rawValue) event was not stored")
         }
         return seq
@@ -86,8 +93,9 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     // MARK: Accounts
 
     func account(_ id: String) async throws -> AccountRecord {
-        guard let record = try AccountRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM accounts WHERE id = ?"),
-                                                      arguments: [id]) else { throw PaymentsError.accountNotFound(id) }
+        guard let record = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [id]) else {
+            throw PaymentsError.accountNotFound(id)
+        }
         return record
     }
 
@@ -98,8 +106,9 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     }
 
     func testClock(_ id: String) async throws -> TestClockRecord {
-        guard let record = try TestClockRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM test_clocks WHERE id = ?"),
-                                                        arguments: [id]) else { throw PaymentsError.testClockNotFound(id) }
+        guard let record = try await store.fetchOne(TestClockRecord.self, "SELECT * FROM test_clocks WHERE id = ?", [id]) else {
+            throw PaymentsError.testClockNotFound(id)
+        }
         return record
     }
 
