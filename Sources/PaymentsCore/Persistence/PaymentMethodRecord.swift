@@ -25,27 +25,34 @@ struct PaymentMethodRecord: StoreRecord {
 }
 
 extension PaymentMethodRecord {
-    /// Reads the columns by name instead of through GRDB's Codable decoder: a purchase and every
-    /// renewal read the card they charge, and the Codable path was about a thirteenth of a
-    /// renewal in the profile. Decodes exactly what the Codable path wrote.
+    /// GRDB's own fetches read the row the same way.
     init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        accountID = try row.decode(forColumn: "account_id")
-        token = try row.decode(forColumn: "token")
-        brand = try row.decode(forColumn: "brand")
-        last4 = try row.decode(forColumn: "last4")
-        expMonth = try row.decode(forColumn: "exp_month")
-        expYear = try row.decode(forColumn: "exp_year")
-        isDefault = try row.decode(forColumn: "is_default")
-        behaviour = try StoreJSONColumn.decode(ChargeBehaviour.self, from: row, column: "behaviour",
-                                               common: (#"{"succeeds":{}}"#, .succeeds))
-        createdAt = Date(milliseconds: try row.decode(forColumn: "created_at"))
-        removedAt = try (row.decode(Int64?.self, forColumn: "removed_at")).map(Date.init(milliseconds:))
-        fingerprint = try row.decode(String?.self, forColumn: "fingerprint")
+        try self.init(storeRow: row)
     }
 }
 
 extension PaymentMethodRecord {
     /// The card as the card processor knows it.
     var processorCard: ProcessorCard { ProcessorCard(behaviour: behaviour, expMonth: expMonth, expYear: expYear) }
+}
+
+extension PaymentMethodRecord: StoreDecodable {
+    /// Reads the columns by name instead of through GRDB's Codable decoder: a purchase and every
+    /// renewal read the card they charge, and the Codable path was about a thirteenth of a
+    /// renewal in the profile. Decodes exactly what the Codable path wrote.
+    init(storeRow row: some StoreRow) throws {
+        id = try row.get("id")
+        accountID = try row.get("account_id")
+        token = try row.get("token")
+        brand = try row.get("brand")
+        last4 = try row.get("last4")
+        expMonth = try row.get("exp_month")
+        expYear = try row.get("exp_year")
+        isDefault = try row.get("is_default")
+        behaviour = try StoreJSONColumn.decode(ChargeBehaviour.self, from: row, column: "behaviour",
+                                               common: (#"{"succeeds":{}}"#, .succeeds))
+        createdAt = try row.get("created_at")
+        removedAt = try row.get("removed_at") as Date?
+        fingerprint = try row.get("fingerprint") as String?
+    }
 }

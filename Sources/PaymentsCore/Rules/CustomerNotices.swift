@@ -19,23 +19,25 @@ struct CustomerNotices: Rules {
     /// Trial subscriptions of the account within their last days with no notice recorded yet.
     func trialsEndingWithoutNotice(accountID: String) async throws -> [SubscriptionRecord] {
         let now = try await now(for: account(accountID))
-        return try await customerAccess.subscriptions(accountID: accountID).filter { record in
+        var ending: [SubscriptionRecord] = []
+        for record in try await customerAccess.subscriptions(accountID: accountID) {
             guard record.state == .subscribed, record.periodType == .trial, now < record.periodEnd,
-                  try Self.trialEndingNoticeLead.advance(now) >= record.periodEnd else { return false }
-            let noticed = try Bool.fetchOne(db, sql: """
+                  try Self.trialEndingNoticeLead.advance(now) >= record.periodEnd else { continue }
+            let noticed = try await store.fetchOne(Bool.self, """
                 SELECT EXISTS (SELECT 1 FROM events WHERE account_id = ? AND type = ? AND subscription_id = ? AND detail = ?)
-                """, arguments: [accountID, Self.trialEndingNoticeType, record.id, String(try record.periodEnd.milliseconds)])
-            return noticed != true
+                """, [accountID, Self.trialEndingNoticeType, record.id, String(try record.periodEnd.milliseconds)])
+            if noticed != true { ending.append(record) }
         }
+        return ending
     }
 
     func recordTrialEndingNotices(accountID: String) async throws {
         let now = try await now(for: account(accountID))
         for record in try await trialsEndingWithoutNotice(accountID: accountID) {
-            try db.execute(sql: """
+            try await store.execute("""
                 INSERT INTO events(account_id, type, at, subscription_id, product_id, detail) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [accountID, Self.trialEndingNoticeType, now.milliseconds, record.id, record.productID,
-                                 String(try record.periodEnd.milliseconds)])
+                """, [accountID, Self.trialEndingNoticeType, now, record.id, record.productID,
+                      String(try record.periodEnd.milliseconds)])
         }
     }
 
@@ -43,32 +45,33 @@ struct CustomerNotices: Rules {
     /// billing issue (the first failed charge of its invoice), not on every retry.
     func notices(accountID: String, after: Int64?) async throws -> [CustomerNotice] {
         _ = try await account(accountID)
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
             SELECT e.*, EXISTS (SELECT 1 FROM events t WHERE t.account_id = e.account_id AND t.type = ?
                                 AND t.subscription_id = e.subscription_id) AS trial
             FROM events e WHERE e.account_id = ? AND e.seq > ? AND (e.type IN (?, ?, ?)
                 OR (e.type = ? AND NOT EXISTS (SELECT 1 FROM events f WHERE f.account_id = e.account_id
                     AND f.type = e.type AND f.invoice_id = e.invoice_id AND f.seq < e.seq)))
             ORDER BY e.seq LIMIT \(Self.noticePageSize)
-            """, arguments: [StoreEventType.trialStarted.rawValue, accountID, after ?? 0,
-                             StoreEventType.purchaseCompleted.rawValue, StoreEventType.refunded.rawValue,
-                             Self.trialEndingNoticeType, StoreEventType.renewalFailed.rawValue])
+            """), [StoreEventType.trialStarted.rawValue, accountID, after ?? 0,
+                   StoreEventType.purchaseCompleted.rawValue, StoreEventType.refunded.rawValue,
+                   Self.trialEndingNoticeType, StoreEventType.renewalFailed.rawValue])
         var notices: [CustomerNotice] = []
         for row in rows { notices.append(try await notice(row)) }
         return notices
     }
 
-    private func notice(_ row: Row) async throws -> CustomerNotice {
-        let type: String = row["type"]
-        let productID: String? = row["product_id"]
-        let subscriptionID: String? = row["subscription_id"]
-        let invoiceID: String? = row["invoice_id"]
+    private func notice(_ row: StoredRow) async throws -> CustomerNotice {
+        let type: String = try row.get("type")
+        let productID: String? = try row.get("product_id")
+        let subscriptionID: String? = try row.get("subscription_id")
+        let invoiceID: String? = try row.get("invoice_id")
         let product = try await productName(productID: productID, subscriptionID: subscriptionID)
-        var notice = CustomerNotice(id: row["seq"], kind: .purchaseSucceeded, title: "", message: "",
-                                    at: Date(milliseconds: row["at"]), productID: productID,
+        var notice = CustomerNotice(id: try row.get("seq"), kind: .purchaseSucceeded, title: "", message: "",
+                                    at: try row.get("at"), productID: productID,
                                     subscriptionID: subscriptionID, invoiceID: invoiceID)
+        let trial: Bool = try row.get("trial")
         switch type {
-        case StoreEventType.purchaseCompleted.rawValue where row["trial"] == true:
+        case StoreEventType.purchaseCompleted.rawValue where trial:
             notice.kind = .trialStarted
             notice.title = "Free trial started"
             notice.message = "Your free trial of \(product) has started. Enjoy!"
@@ -88,7 +91,7 @@ struct CustomerNotices: Rules {
         default:
             notice.kind = .trialEndingSoon
             notice.title = "Trial ending soon"
-            let ends = (row["detail"] as String?).flatMap(Int64.init).map(Date.init(milliseconds:))
+            let ends = (try row.get("detail") as String?).flatMap(Int64.init).map(Date.init(milliseconds:))
             let day = ends.map { " on " + $0.formatted(Self.noticeDay) } ?? " soon"
             var renews = false
             if let subscriptionID { renews = try await subscription(subscriptionID).willAutoRenew }
@@ -99,7 +102,8 @@ struct CustomerNotices: Rules {
 
     /// The plan or product name a customer recognises, else the product id.
     private func productName(productID: String?, subscriptionID: String?) async throws -> String {
-        if let subscriptionID, let record = try SubscriptionRecord.fetchOne(db, key: subscriptionID),
+        if let subscriptionID,
+           let record = try await store.fetchOne(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE id = ?", [subscriptionID]),
            let plan = catalog.plan(id: record.planID) {
             return plan.name
         }

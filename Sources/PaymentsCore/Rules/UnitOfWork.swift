@@ -113,7 +113,8 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     }
 
     func subscription(_ id: String) async throws -> SubscriptionRecord {
-        guard let record = try SubscriptionRecord.fetchOne(db, key: id) else { throw PaymentsError.subscriptionNotFound(id) }
+        guard let record = try await store.fetchOne(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE id = ?", [id])
+        else { throw PaymentsError.subscriptionNotFound(id) }
         return record
     }
 }
