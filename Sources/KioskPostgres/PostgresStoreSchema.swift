@@ -337,6 +337,10 @@ public enum PostgresStoreSchema {
         WHERE subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store')
            OR invoice_id IN (SELECT invoice_id FROM purchases WHERE billing = 'store')
         """,
+        """
+        INSERT INTO meta(key, value) SELECT 'app_store_signed_merchant_sales', '1'
+        WHERE EXISTS(SELECT 1 FROM transactions WHERE issuer = 'merchant' AND jws <> '')
+        """,
     ]
 
     private static let v19 = [

@@ -180,4 +180,22 @@ import Testing
                                                 body: #"{"signedPayload":"a.b.c","extra":1}"#)
         #expect(unknownField.status == 400)
     }
+
+    /// Apple's verifyReceipt answers for App Store receipts only: a card sale, signed by the
+    /// merchant's own chain, is not one.
+    @Test func theVerifyEndpointRefusesTheMerchantsOwnSale() async throws {
+        let server = try await ServerFixture.start()
+        defer { Task { await server.stop() } }
+        let ada = try await server.customer("ada")
+        guard case let .purchased(receipt) = try await server.service.purchase(
+            PurchaseRequest(accountID: ada.id, productID: "points.500")) else {
+            throw ServerFixture.SetupFailure(message: "the card purchase did not succeed")
+        }
+        let jws = try #require(receipt.transaction).jws
+        let answer = try await server.raw("POST", "/api/v1/public/iap/ios/verify", key: ada.key,
+                                          body: #"{"receipt":"\#(jws)","sandbox":true}"#)
+        #expect(answer.status == 400, "\(answer.body)")
+        let data = try #require(try object(answer.body)["data"] as? [String: Any])
+        #expect(data["isValid"] as? Bool == false)
+    }
 }

@@ -37,7 +37,7 @@ extension KioskAPIHandler {
         guard !body.receipt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return Self.invalid(.malformed, message: ReceiptBackendError.noReceipt.userMessage)
         }
-        switch AppleReceiptStatus.of(try await service.verifyTransaction(body.receipt), sandbox: body.sandbox ?? true) {
+        switch AppleReceiptStatus.of(try await service.verifyAppStoreTransaction(body.receipt), sandbox: body.sandbox ?? true) {
         case let .invalid(code):
             return Self.invalid(code, message: ReceiptBackendError.invalidReceipt("").userMessage)
         case let .valid(payload):

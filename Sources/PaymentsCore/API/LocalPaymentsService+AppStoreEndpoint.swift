@@ -9,7 +9,7 @@ extension LocalPaymentsService {
         let now = clock.now
         let notification: StoreNotificationPayload
         do {
-            notification = try await receiptVerifier.verifiedPayload(of: signedPayload, as: StoreNotificationPayload.self, at: now)
+            notification = try await appStoreVerifier.verifiedPayload(of: signedPayload, as: StoreNotificationPayload.self, at: now)
         } catch {
             throw PaymentsError.invalidInput(field: "signedPayload", message: "\(error)")
         }
@@ -17,7 +17,7 @@ extension LocalPaymentsService {
                            field: "signedPayload.data")
         var received: ReceivedTransaction?
         if let signed = notification.data.signedTransactionInfo {
-            switch await receiptVerifier.verify(signed, at: now) {
+            switch await appStoreVerifier.verify(signed, at: now) {
             case let .verified(payload):
                 try requireThisApp(bundleID: payload.bundleId, environment: payload.environment,
                                    field: "signedPayload.data.signedTransactionInfo")

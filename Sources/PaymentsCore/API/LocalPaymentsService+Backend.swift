@@ -69,7 +69,7 @@ extension LocalPaymentsService {
         guard !submission.receipt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw PaymentsError.receipt(.noReceipt)
         }
-        switch await receiptVerifier.verify(submission.receipt, at: clock.now) {
+        switch await appStoreVerifier.verify(submission.receipt, at: clock.now) {
         case let .verified(payload): return payload
         case let .unverified(reason, _): throw PaymentsError.receipt(.invalidReceipt("\(reason)"))
         }

@@ -87,10 +87,18 @@ extension LocalPaymentsService {
         try await read { try await $0.transactionIssuer.transactions(accountID: accountID, limit: limit) }
     }
 
-    /// Verifies a JWS (or the base64 of one) against this store's root, at the injected clock's time.
+    /// Verifies a JWS (or the base64 of one) against both of this store's roots (the merchant's
+    /// and the App Store's: either signs a proof of purchase), at the injected clock's time.
     public func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult {
         try await read(failing: .verification) { _ in }
         return await verifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
+    }
+
+    /// Verifies a JWS (or the base64 of one) against the App Store's root only, as an app backend
+    /// checks a receipt: the merchant's own sales are not App Store receipts.
+    public func verifyAppStoreTransaction(_ jws: String) async throws -> TransactionVerificationResult {
+        try await read(failing: .verification) { _ in }
+        return await appStoreVerifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
     }
 
     // MARK: Snapshots

@@ -23,7 +23,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// Trusts both chains: a customer's proof of purchase may come from either party.
     let verifier: TransactionVerifier
     /// Trusts the App Store's chain only: the receipt endpoint records what the store account paid.
-    let receiptVerifier: TransactionVerifier
+    let appStoreVerifier: TransactionVerifier
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
     /// commits, small enough that other processes get the write lock regularly.
@@ -40,7 +40,7 @@ public final class LocalPaymentsService: PaymentsService {
         self.random = random
         self.snapshotDirectory = snapshotDirectory
         self.verifier = TransactionVerifier(trustedRoots: SigningParty.allCases.map { signingChains[$0].rootCertificate })
-        self.receiptVerifier = TransactionVerifier(trustedRoot: signingChains.appStore.rootCertificate)
+        self.appStoreVerifier = TransactionVerifier(trustedRoot: signingChains.appStore.rootCertificate)
     }
 
     /// Opens the store of a data directory, creating its database and signing keys on first use.
@@ -51,8 +51,12 @@ public final class LocalPaymentsService: PaymentsService {
             // A chain nothing was signed with may be replaced if a kill left it damaged (see loadOrCreate).
             let unused = try database.read { db in
                 try Set(SigningParty.allCases.filter { party in
+                    // Card sales from before the merchant had a chain carry the App Store's signature (v18).
                     let sql = party == .appStore
-                        ? "SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?) OR EXISTS(SELECT 1 FROM sync_queue)"
+                        ? """
+                          SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?) OR EXISTS(SELECT 1 FROM sync_queue)
+                              OR EXISTS(SELECT 1 FROM meta WHERE key = 'app_store_signed_merchant_sales')
+                          """
                         : "SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?)"
                     return try Bool.fetchOne(db, sql: sql, arguments: [party.rawValue]) == false
                 })

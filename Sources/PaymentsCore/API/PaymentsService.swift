@@ -113,6 +113,7 @@ public protocol PaymentsService: Sendable {
     func snapshots() async throws -> [String]
     func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction]
     func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult
+    func verifyAppStoreTransaction(_ jws: String) async throws -> TransactionVerificationResult
 
     // The app backend: receipts recorded once, and the durable queue that delivers them
     func recordReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult

@@ -10,7 +10,7 @@ import Foundation
 /// - it has restorable purchases, but none active and inactive ones were not asked for:
 ///   `noProductsToRestore` (Chargebee);
 /// - the signed transaction behind a restored item is missing or does not verify against the
-///   store's root: `invalidReceiptData`, naming the product.
+///   store's roots (the merchant's and the App Store's): `invalidReceiptData`, naming the product.
 public enum RestoreError: Error, Hashable, Sendable, Codable {
     case noReceipt
     case noPurchasesToRestore

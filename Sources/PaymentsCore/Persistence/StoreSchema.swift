@@ -265,12 +265,15 @@ enum StoreSchema {
     /// Each transaction names the party whose chain signs it (`SigningParty`): what the store
     /// account paid is the App Store's, everything else the merchant's. Tokens already stored are
     /// kept as they are (those of card sales were signed by the App Store's chain, the only one
-    /// then, and keep verifying); a row re-signed later (a refund, an upgrade) gets its issuer's.
+    /// then, and keep verifying, so `meta.app_store_signed_merchant_sales` marks the App Store's
+    /// chain as used); a row re-signed later (a refund, an upgrade) gets its issuer's.
     private static let v18 = """
         ALTER TABLE transactions ADD COLUMN issuer TEXT NOT NULL DEFAULT 'merchant';
         UPDATE transactions SET issuer = 'app_store'
         WHERE subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store')
            OR invoice_id IN (SELECT invoice_id FROM purchases WHERE billing = 'store');
+        INSERT INTO meta(key, value) SELECT 'app_store_signed_merchant_sales', '1'
+        WHERE EXISTS(SELECT 1 FROM transactions WHERE issuer = 'merchant' AND jws <> '');
         """
 
     /// The merchant's App Store Server Notifications endpoint applies each notification once: its

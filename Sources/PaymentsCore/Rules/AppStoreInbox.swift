@@ -21,18 +21,28 @@ struct AppStoreInbox: Rules {
         return outcome
     }
 
+    /// Decided by the notification's type, so one this store does not apply (REFUND_REVERSED,
+    /// CONSUMPTION_REQUEST, ...) is kept as `ignored` rather than taken for something known.
     private func outcome(of notification: StoreNotificationPayload, transaction: ReceivedTransaction?) async throws
         -> StoreNotificationOutcome {
-        guard let transaction else { return .acknowledged }
-        if transaction.payload.revocationDate != nil { return try await appStoreSales.revoke(transaction) }
-        if transaction.payload.type != .autoRenewableSubscription {
+        let type = notification.notificationType
+        if type == StoreNotificationKind.test.type { return .acknowledged }
+        guard let transaction else { return .ignored("\(type) carries no transaction") }
+        switch type {
+        case "ONE_TIME_CHARGE":
             return try await appStoreSales.recordOneTime(transaction)
+        case "REFUND", "REVOKE":
+            return try await appStoreSales.revoke(transaction)
+        case "SUBSCRIBED", "DID_RENEW", "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "EXPIRED", "DID_CHANGE_RENEWAL_STATUS",
+             "DID_CHANGE_RENEWAL_PREF", "PRICE_INCREASE":
+            // Store subscriptions are still recorded by the in-process App Store as it sells and
+            // renews them, so a notification about one tells the merchant nothing new.
+            guard try await appStoreSales.known(transaction.payload.transactionId) != nil else {
+                return .ignored("the store has no subscription transaction \(transaction.payload.transactionId)")
+            }
+            return .alreadyKnown
+        default:
+            return .ignored("\(type) is not a notification this store applies")
         }
-        // Store subscriptions are still recorded by the in-process App Store as it sells them,
-        // so a notification about one tells the merchant nothing new.
-        guard try await appStoreSales.known(transaction.payload.transactionId) != nil else {
-            return .ignored("the store has no subscription transaction \(transaction.payload.transactionId)")
-        }
-        return .alreadyKnown
     }
 }

@@ -28,6 +28,9 @@ struct AppStoreSales: Rules {
         else {
             return .ignored("transaction \(payload.transactionId) is for \(payload.productId), not a \(payload.type.rawValue) of this catalog")
         }
+        guard payload.bundleId == catalog.signingBundleID, payload.environment == catalog.signingEnvironment else {
+            return .ignored("transaction \(payload.transactionId) is for \(payload.bundleId) (\(payload.environment.rawValue)), not this store's app")
+        }
         guard let currency = Currency(code: payload.currency),
               let total = Money(exactMilliunits: payload.price, currency: currency) else {
             return .ignored("transaction \(payload.transactionId) has a price of \(payload.price) milliunits of \(payload.currency), which this store cannot book")
@@ -38,7 +41,7 @@ struct AppStoreSales: Rules {
             lines: [InvoiceLine(kind: .charge, description: product.name, amount: total)], currency: currency,
             status: .paid, method: Invoicing.storeSummary)
         try PurchaseRecord(id: try await nextID("pur"), accountID: account.id, productID: product.id, type: product.type,
-                           purchasedAt: payload.purchaseDate, expiresAt: payload.expiresDate, revokedAt: nil,
+                           purchasedAt: payload.purchaseDate, expiresAt: try expiry(of: product, payload), revokedAt: nil,
                            invoiceID: invoice.id, points: product.type == .consumable ? (product.points ?? 0) : 0,
                            billing: .store).insertRow(db)
         try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: nil, invoiceID: invoice.id)
@@ -49,6 +52,15 @@ struct AppStoreSales: Rules {
         }
         try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
         return .recorded
+    }
+
+    /// When a pass bought through the App Store ends: the transaction's `expiresDate`, or (the App
+    /// Store does not always send one for a non-renewing subscription) the catalog's duration from
+    /// the purchase.
+    private func expiry(of product: OneTimeProduct, _ payload: TransactionPayload) throws -> Date? {
+        guard product.type == .nonRenewing else { return nil }
+        if let expires = payload.expiresDate { return expires }
+        return try product.duration.map { try $0.advance(payload.purchaseDate) }
     }
 
     /// Books an App Store refund or revocation: the sale it undoes (booked first if the merchant

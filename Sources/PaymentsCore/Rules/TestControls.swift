@@ -145,7 +145,8 @@ struct TestControls: Rules {
     /// usage record goes, accounts and payment methods stay.
     func clearAllTransactions() async throws {
         for table in ["subscriptions", "purchases", "transactions", "invoices", "ledger", "points_ledger",
-                      "usage_records", "intro_redemptions", "offer_redemptions", "pending_actions", "idempotency_keys"] {
+                      "usage_records", "intro_redemptions", "offer_redemptions", "pending_actions", "idempotency_keys",
+                      "app_store_notifications_received"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         try db.execute(sql: "UPDATE accounts SET credit_balance = 0, points_balance = 0")

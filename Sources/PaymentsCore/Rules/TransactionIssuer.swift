@@ -15,7 +15,7 @@ struct TransactionIssuer: Rules {
     /// the money, and the token is signed the first time it is needed: the returned value signs on
     /// its first `jws` read (after the write, by whoever answers the purchase) and the signer keeps
     /// that token for the row (`TransactionTokenSigner`); stored rows are signed and cached by
-    /// `token(id:jws:payload:)` when a reader asks for them. A signature costs about four durable
+    /// `token(id:jws:payload:issuer:)` when a reader asks for them. A signature costs about four durable
     /// inserts, and most renewals' tokens are never read. Each token is signed once in its life.
     func issueTransaction(account: AccountRecord, product: CatalogProduct, subscription: SubscriptionRecord?,
                           invoice: Invoice, purchaseDate: Date, expires: Date?, offerType: TransactionOfferType?,

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import X509
 
-/// Issues the three certificates of the store's signing chain, with the extensions a real PKI would use so
+/// Issues the three certificates of a party's signing chain (``SigningParty``), with the extensions a real PKI would use so
 /// that standard RFC 5280 validation (OpenSSL's strict mode included) applies unchanged, and the marker
 /// extensions Apple's App Store Server Library looks for on the leaf and the intermediate (see
 /// ``AppleMarkerExtension``), so that Apple's `SignedDataVerifier` accepts the chain given Kiosk's root.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why the store's signing chain could not be loaded, created or used. Every file-related case names the
+/// Why a party's signing chain could not be loaded, created or used. Every file-related case names the
 /// file, so a damaged data directory can be repaired by hand instead of being silently regenerated.
 public enum TransactionSigningAuthorityError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No signing chain exists in the directory (only raised where creating one is not allowed).

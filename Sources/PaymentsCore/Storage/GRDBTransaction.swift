@@ -24,9 +24,14 @@ final class GRDBTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     func fetchOne<T: StoreDecodable>(_ type: T.Type, _ sql: StoreSQL, _ arguments: StoreArguments) async throws -> T? {
-        let statement = try db.cachedStatement(sql: sql.sqlite)
-        guard let row = try Row.fetchOne(statement, arguments: try Self.arguments(arguments)) else { return nil }
-        return try T(storeRow: row)
+        // Read through a cursor: `Row.fetchOne` copies the row, and a copied row looks its columns
+        // up by lower-casing every name (2 % of the renewal engine's profile).
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql.sqlite), arguments: try Self.arguments(arguments))
+        guard let row = try cursor.next() else { return nil }
+        let decoded = try T(storeRow: row)
+        // Run to the end, so a write with RETURNING completes and the statement is reset.
+        while try cursor.next() != nil {}
+        return decoded
     }
 
     @discardableResult
@@ -36,7 +41,7 @@ final class GRDBTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     private static func arguments(_ arguments: StoreArguments) throws -> StatementArguments {
-        StatementArguments(try arguments.storeValues().map(\.databaseValue))
+        StatementArguments(try arguments.values.map { try $0?.storeValue().databaseValue ?? .null })
     }
 }
 

@@ -12,7 +12,8 @@ struct ReceiptListCommand: AsyncParsableCommand {
         discussion: """
             Transactions not signed yet are signed now. With --issuer only those signed by the App Store \
             (what the store account paid, checked against transaction-signing/root-ca.pem) or by the \
-            merchant (cards and the hosted checkout, merchant-signing/root-ca.pem). With --json each line \
+            merchant (cards and the hosted checkout, merchant-signing/root-ca.pem; card sales recorded \
+            before the merchant had a chain keep their App Store signature). With --json each line \
             is a JSON object with accountId, transactionId, productId, issuer and jws.
             """
     )

@@ -21,12 +21,13 @@ import Testing
         }
 
         func transaction(_ id: String, product: String, type: TransactionProductType, price: Int64, owner: String?,
-                         revoked: Bool = false, bundleID: String? = nil) throws -> String {
+                         revoked: Bool = false, bundleID: String? = nil, passExpires: Bool = true) throws -> String {
             let now = store.clock.now
             let payload = TransactionPayload(
                 transactionId: id, originalTransactionId: id, bundleId: bundleID ?? CoreFixture.catalog.signingBundleID,
                 productId: product, purchaseDate: now, originalPurchaseDate: now,
-                expiresDate: type == .nonRenewingSubscription ? now.addingTimeInterval(90 * 86_400) : nil, appTransactionId: owner,
+                expiresDate: type == .nonRenewingSubscription && passExpires ? now.addingTimeInterval(90 * 86_400) : nil,
+                appTransactionId: owner,
                 revocationDate: revoked ? now : nil, revocationReason: revoked ? .other : nil, environment: .sandbox,
                 storefront: "USA", storefrontId: "143441", price: price, currency: "USD", type: type, quantity: 1,
                 signedDate: now)
@@ -225,5 +226,45 @@ import Testing
             signedPayload: try apple.notification("ONE_TIME_CHARGE", transaction: jws)) == .alreadyKnown)
         #expect(try await invoiceCount(store, ada) == 1)
         #expect(try await store.invariants() == [])
+    }
+
+    /// The App Store may send a pass without `expiresDate`: it ends after the catalog's duration,
+    /// never becoming a lifetime entitlement.
+    @Test func aPassWithoutAnExpiryEndsAfterTheCatalogsDuration() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let apple = try AppStore(store)
+        let jws = try apple.transaction("2000000999000013", product: "pass", type: .nonRenewingSubscription, price: 30_000,
+                                        owner: ada.id, passExpires: false)
+        #expect(try await store.service.receiveStoreNotification(
+            signedPayload: try apple.notification("ONE_TIME_CHARGE", transaction: jws)) == .recorded)
+        let premium = try #require(try await store.service.entitlements(accountID: ada.id).first { $0.id == "premium" })
+        #expect(premium.expiresAt == (try ISODuration(months: 3).advance(store.clock.now.wholeSeconds)))
+    }
+
+    /// Decided by the notification's type: one this store does not apply is kept as ignored, even
+    /// when its transaction is known, so its effect is never taken for done.
+    @Test func aNotificationTypeTheStoreDoesNotApplyIsIgnoredNotKnown() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let apple = try AppStore(store)
+        let jws = try apple.transaction("2000000999000014", product: "themes", type: .nonConsumable, price: 15_000, owner: ada.id)
+        _ = try await store.service.receiveStoreNotification(signedPayload: try apple.notification("ONE_TIME_CHARGE", transaction: jws))
+        let outcome = try await store.service.receiveStoreNotification(
+            signedPayload: try apple.notification("REFUND_REVERSED", transaction: jws))
+        #expect(outcome == .ignored("REFUND_REVERSED is not a notification this store applies"))
+    }
+
+    @Test func aReceiptForAnotherAppIsNotBooked() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let apple = try AppStore(store)
+        let jws = try apple.transaction("2000000999000015", product: "points.500", type: .consumable, price: 5_000, owner: ada.id,
+                                        bundleID: "com.other.app")
+        await #expect(throws: PaymentsError.self) {
+            _ = try await store.service.recordReceipt(ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: jws))
+        }
+        #expect(try await invoiceCount(store, ada) == 0)
+        #expect(try await store.service.account(ada.id).pointsBalance == 0)
     }
 }

@@ -161,5 +161,8 @@ import Testing
         }
         #expect(rows == ["1 merchant token-1", "2 app_store token-2", "3 merchant token-3", "4 app_store token-4",
                          "5 app_store token-5"])
+        // Card sales signed by the App Store's chain: that chain counts as used from now on.
+        #expect(try queue.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'app_store_signed_merchant_sales'") }
+                == "1")
     }
 }

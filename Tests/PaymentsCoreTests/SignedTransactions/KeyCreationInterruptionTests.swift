@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import PaymentsCore
 import Simulators
@@ -110,6 +111,24 @@ import Simulators
         #expect(FileManager.default.fileExists(atPath: leaf.path))
         try await sell(in: reopened, to: ada, signedBy: unused)
         #expect(try await reopened.checkInvariants() == [])
+    }
+
+    /// A store whose card sales were signed by the App Store's chain before the merchant had its
+    /// own (migration v18 marks it) never gets a new App Store chain, though no row names that party.
+    @Test func anAppStoreChainThatSignedCardSalesBeforeTheSplitIsNeverReplaced() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        try await sell(in: store.service, to: ada, signedBy: .merchant)
+        let database = try DatabaseQueue(path: store.directory.appendingPathComponent("kiosk.sqlite").path)
+        try await database.write { try $0.execute(sql: "INSERT INTO meta(key, value) VALUES ('app_store_signed_merchant_sales', '1')") }
+        try database.close()
+        try FileManager.default.removeItem(at: store.directory.appendingPathComponent(
+            "\(SigningParty.appStore.folderName)/\(SigningKeyDirectory.leafFile)"))
+        #expect(throws: TransactionSigningAuthorityError.self) {
+            _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
+                                         clock: ManualClock(CoreFixture.start),
+                                         cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+        }
     }
 
     /// A consumable, so the same account may buy it again from either party.
