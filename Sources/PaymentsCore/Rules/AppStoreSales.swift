@@ -9,10 +9,10 @@ struct AppStoreSales: Rules {
     let work: UnitOfWork
 
     /// The merchant's row of a transaction, if it has one.
-    func known(_ transactionID: String) async throws -> Row? {
-        try Row.fetchOne(db.cachedStatement(sql: """
+    func known(_ transactionID: String) async throws -> StoredRow? {
+        try await store.fetchOne(StoredRow.self, """
             SELECT invoice_id, subscription_id, revocation_date, issuer FROM transactions WHERE id = ?
-            """), arguments: [transactionID])
+            """, [transactionID])
     }
 
     /// Books an App Store one-time purchase the merchant has not heard of. Its points are not
@@ -21,7 +21,8 @@ struct AppStoreSales: Rules {
         let payload = received.payload
         if try await known(payload.transactionId) != nil { return .alreadyKnown }
         // The App Store has one app transaction per customer, and Kiosk's is the account id.
-        guard let owner = payload.appTransactionId, let account = try AccountRecord.fetchOne(db, key: owner) else {
+        guard let owner = payload.appTransactionId,
+              let account = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [owner]) else {
             return .ignored("transaction \(payload.transactionId) names no customer of this store (\(payload.appTransactionId ?? "no appTransactionId"))")
         }
         guard case let .oneTime(product) = catalog.product(id: payload.productId), product.type.transactionType == payload.type
@@ -47,8 +48,8 @@ struct AppStoreSales: Rules {
         try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: nil, invoiceID: invoice.id)
         if payload.offerType == .offerCode, let code = payload.offerIdentifier {
             // The App Store checked the code; the merchant records it so a card sale cannot use it again.
-            try db.execute(sql: "INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                           arguments: [account.id, code, now.milliseconds])
+            try await store.execute("INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                                    [account.id, code, now])
         }
         try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
         return .recorded
@@ -80,11 +81,12 @@ struct AppStoreSales: Rules {
         guard let row else {
             return .ignored("the store has no subscription transaction \(payload.transactionId)")
         }
-        guard bookedNow || row["revocation_date"] as Int64? == nil else { return .alreadyKnown }
-        guard row["issuer"] as String == SigningParty.appStore.rawValue else {
+        let revokedBefore = try row.get("revocation_date") as Int64? != nil
+        guard bookedNow || !revokedBefore else { return .alreadyKnown }
+        guard try row.get("issuer") as String == SigningParty.appStore.rawValue else {
             return .ignored("transaction \(payload.transactionId) is the merchant's own sale, not the App Store's")
         }
-        guard let invoiceID: String = row["invoice_id"] else {
+        guard let invoiceID: String = try row.get("invoice_id") else {
             return .ignored("transaction \(payload.transactionId) has no invoice to refund")
         }
         let invoice = try await invoicing.invoice(invoiceID)
