@@ -89,11 +89,7 @@ import Simulators
         try await sell(in: store.service, to: ada, signedBy: party)
         try FileManager.default.removeItem(at: store.directory.appendingPathComponent(
             "\(party.folderName)/\(SigningKeyDirectory.leafFile)"))
-        #expect(throws: TransactionSigningAuthorityError.self) {
-            _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
-                                         clock: ManualClock(CoreFixture.start),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
-        }
+        #expect(throws: TransactionSigningAuthorityError.self) { _ = try reopen(store.directory) }
     }
 
     /// The other party's chain signed nothing yet, so a damaged one starts over and the store opens.
@@ -105,9 +101,7 @@ import Simulators
         let unused = SigningParty.allCases.first { $0 != sold }!
         let leaf = store.directory.appendingPathComponent("\(unused.folderName)/\(SigningKeyDirectory.leafFile)")
         try FileManager.default.removeItem(at: leaf)
-        let reopened = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
-                                                clock: ManualClock(CoreFixture.start),
-                                                cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+        let reopened = try reopen(store.directory)
         #expect(FileManager.default.fileExists(atPath: leaf.path))
         try await sell(in: reopened, to: ada, signedBy: unused)
         #expect(try await reopened.checkInvariants() == [])
@@ -124,11 +118,14 @@ import Simulators
         try database.close()
         try FileManager.default.removeItem(at: store.directory.appendingPathComponent(
             "\(SigningParty.appStore.folderName)/\(SigningKeyDirectory.leafFile)"))
-        #expect(throws: TransactionSigningAuthorityError.self) {
-            _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
-                                         clock: ManualClock(CoreFixture.start),
-                                         cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
-        }
+        #expect(throws: TransactionSigningAuthorityError.self) { _ = try reopen(store.directory) }
+    }
+
+    /// The store opened again from its data directory, as the next start of Kiosk does.
+    private func reopen(_ directory: URL) throws -> LocalPaymentsService {
+        try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: CoreFixture.catalog,
+                                 clock: ManualClock(CoreFixture.start),
+                                 cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
     }
 
     /// A consumable, so the same account may buy it again from either party.
