@@ -46,9 +46,9 @@ extension PurchaseRecord: StoreDecodable {
         accountID = try row.get("account_id")
         productID = try row.get("product_id")
         type = try row.storedValue(OneTimeProduct.Kind.self, table: Self.databaseTableName, column: "type")
-        purchasedAt = try row.storedDate("purchased_at")
-        expiresAt = try row.storedDateIfPresent("expires_at")
-        revokedAt = try row.storedDateIfPresent("revoked_at")
+        purchasedAt = try row.get("purchased_at")
+        expiresAt = try row.get("expires_at") as Date?
+        revokedAt = try row.get("revoked_at") as Date?
         invoiceID = try row.get("invoice_id")
         points = try row.get("points")
         billing = try row.storedValue(Billing.self, table: Self.databaseTableName, column: "billing")

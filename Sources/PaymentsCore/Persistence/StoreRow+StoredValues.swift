@@ -1,18 +1,10 @@
 import Foundation
 
-/// Column readers for records decoded by hand (faster than GRDB's Codable path, which builds a
-/// decoding container and converts every key): dates are stored as milliseconds and enums as
-/// their raw values, exactly as the Codable path wrote them. A value no enum case matches is a
-/// storage error naming the table and column, never a trap.
+/// Enum columns for records decoded by hand (faster than GRDB's Codable path, which builds a
+/// decoding container and converts every key): stored as their raw values, exactly as the Codable
+/// path wrote them (dates, as milliseconds, need nothing more than `get`). A value no enum case
+/// matches is a storage error naming the table and column, never a trap.
 extension StoreRow {
-    func storedDate(_ column: String) throws -> Date {
-        try get(column)
-    }
-
-    func storedDateIfPresent(_ column: String) throws -> Date? {
-        try get(column)
-    }
-
     func storedValue<Value: RawRepresentable>(_ type: Value.Type, table: String, column: String) throws -> Value
     where Value.RawValue == String {
         let text: String = try get(column)

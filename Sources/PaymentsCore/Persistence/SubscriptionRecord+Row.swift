@@ -21,10 +21,10 @@ extension SubscriptionRecord: StoreDecodable {
         productID = try row.get("product_id")
         state = try Self.raw(RenewalState.self, row, "state")
         periodType = try Self.raw(PeriodType.self, row, "period_type")
-        periodStart = try Self.date(row, "period_start")
-        periodEnd = try Self.date(row, "period_end")
-        originalPurchase = try Self.date(row, "original_purchase")
-        seriesAnchor = try Self.date(row, "series_anchor")
+        periodStart = try row.get("period_start")
+        periodEnd = try row.get("period_end")
+        originalPurchase = try row.get("original_purchase")
+        seriesAnchor = try row.get("series_anchor")
         seriesIndex = try row.get("series_index")
         introPeriodsLeft = try row.get("intro_periods_left")
         offerCode = try row.get("offer_code")
@@ -32,13 +32,13 @@ extension SubscriptionRecord: StoreDecodable {
         willAutoRenew = try row.get("will_auto_renew")
         pendingProductID = try row.get("pending_product_id")
         expirationReason = try Self.rawIfPresent(ExpirationReason.self, row, "expiration_reason")
-        revocationDate = try Self.dateIfPresent(row, "revocation_date")
+        revocationDate = try row.get("revocation_date") as Date?
         revocationReason = try Self.rawIfPresent(RevocationReason.self, row, "revocation_reason")
-        billingIssueAt = try Self.dateIfPresent(row, "billing_issue_at")
-        unsubscribeAt = try Self.dateIfPresent(row, "unsubscribe_at")
-        graceEndsAt = try Self.dateIfPresent(row, "grace_ends_at")
-        retryEndsAt = try Self.dateIfPresent(row, "retry_ends_at")
-        nextRetryAt = try Self.dateIfPresent(row, "next_retry_at")
+        billingIssueAt = try row.get("billing_issue_at") as Date?
+        unsubscribeAt = try row.get("unsubscribe_at") as Date?
+        graceEndsAt = try row.get("grace_ends_at") as Date?
+        retryEndsAt = try row.get("retry_ends_at") as Date?
+        nextRetryAt = try row.get("next_retry_at") as Date?
         retryIndex = try row.get("retry_index")
         openInvoiceID = try row.get("open_invoice_id")
         paidAmount = try row.get("paid_amount")
@@ -46,15 +46,11 @@ extension SubscriptionRecord: StoreDecodable {
         paymentMethodID = try row.get("payment_method_id")
         cancellationReason = try Self.rawIfPresent(CancellationReason.self, row, "cancellation_reason")
         clockID = try row.get("clock_id")
-        nextEventAt = try Self.dateIfPresent(row, "next_event_at")
+        nextEventAt = try row.get("next_event_at") as Date?
         originalTransactionID = try row.get("original_transaction_id")
         billing = try Self.raw(Billing.self, row, "billing")
         priceOverride = try row.get("price_override")
     }
-
-    private static func date(_ row: some StoreRow, _ column: String) throws -> Date { try row.storedDate(column) }
-
-    private static func dateIfPresent(_ row: some StoreRow, _ column: String) throws -> Date? { try row.storedDateIfPresent(column) }
 
     private static func raw<Value: RawRepresentable>(_ type: Value.Type, _ row: some StoreRow, _ column: String) throws -> Value
     where Value.RawValue == String {
