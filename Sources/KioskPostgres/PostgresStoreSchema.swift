@@ -33,6 +33,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 17, name: "v17-provider-over-api", statements: v17),
         PostgresMigration(version: 18, name: "v18-transaction-issuers", statements: v18),
         PostgresMigration(version: 19, name: "v19-app-store-inbox", statements: v19),
+        PostgresMigration(version: 20, name: "v20-store-subscription-mirrors", statements: v20),
     ]
 
     private static let v1 = [
@@ -349,5 +350,10 @@ public enum PostgresStoreSchema {
             notification_uuid TEXT PRIMARY KEY, type TEXT NOT NULL, subtype TEXT, transaction_id TEXT,
             signed_at BIGINT NOT NULL, outcome TEXT NOT NULL, received_at BIGINT NOT NULL)
         """,
+    ]
+
+    private static let v20 = [
+        "ALTER TABLE subscriptions ADD COLUMN mirror_signed_at BIGINT",
+        "CREATE UNIQUE INDEX subscriptions_store_original ON subscriptions(original_transaction_id) WHERE billing = 'store'",
     ]
 }

@@ -26,8 +26,20 @@ extension LocalPaymentsService {
                 throw PaymentsError.invalidInput(field: "signedPayload.data.signedTransactionInfo", message: "\(reason)")
             }
         }
-        let transaction = received
-        return try await write { try await $0.appStoreInbox.apply(notification, transaction: transaction) }
+        var renewal: RenewalInfoPayload?
+        if let signed = notification.data.signedRenewalInfo {
+            do {
+                renewal = try await appStoreVerifier.verifiedPayload(of: signed, as: RenewalInfoPayload.self, at: now)
+            } catch {
+                throw PaymentsError.invalidInput(field: "signedPayload.data.signedRenewalInfo", message: "\(error)")
+            }
+            if let renewal, let received, renewal.originalTransactionId != received.payload.originalTransactionId {
+                throw PaymentsError.invalidInput(field: "signedPayload.data.signedRenewalInfo.originalTransactionId",
+                                                 message: "\(renewal.originalTransactionId) is not the transaction's \(received.payload.originalTransactionId)")
+            }
+        }
+        let (transaction, renewalInfo) = (received, renewal)
+        return try await write { try await $0.appStoreInbox.apply(notification, transaction: transaction, renewal: renewalInfo) }
     }
 
     private func requireThisApp(bundleID: String, environment: TransactionEnvironment, field: String) throws {

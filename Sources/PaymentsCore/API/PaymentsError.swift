@@ -19,6 +19,9 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case invalidOfferCode(code: String, reason: OfferCodeRejection)
     case noPaymentMethod
     case invalidTransition(subscriptionID: String, state: RenewalState, action: String)
+    /// The App Store bills and renews this subscription: the merchant only mirrors it, so a
+    /// change or a refund is the customer's to ask of the App Store.
+    case billedByAppStore(subscriptionID: String)
     case usageLimitReached(featureID: String, limit: Int, used: Int, resetsAt: Date?)
     case usageTooSoon(featureID: String, nextAvailableAt: Date)
     case featureNotInPlan(featureID: String)
@@ -73,6 +76,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
             }
         case .noPaymentMethod: "Add a payment method first."
         case let .invalidTransition(_, state, action): "Cannot \(action) a subscription that is \(state.plainWords)."
+        case .billedByAppStore: "The App Store bills this subscription: change, cancel or refund it in the App Store's subscription settings."
         case let .usageLimitReached(_, limit, _, resetsAt):
             "You have used all \(limit) for this period" + (resetsAt.map { "; it resets on \(Self.day($0))." } ?? ".")
         case let .usageTooSoon(_, next): "Available again at \(Self.minute(next))."

@@ -37,6 +37,7 @@ enum StoreSchema {
         migrator.registerMigration("v17-provider-over-api") { db in try db.execute(sql: v17) }
         migrator.registerMigration("v18-transaction-issuers") { db in try db.execute(sql: v18) }
         migrator.registerMigration("v19-app-store-inbox") { db in try db.execute(sql: v19) }
+        migrator.registerMigration("v20-store-subscription-mirrors") { db in try db.execute(sql: v20) }
         return migrator
     }
 
@@ -283,5 +284,14 @@ enum StoreSchema {
         CREATE TABLE app_store_notifications_received (
             notification_uuid TEXT PRIMARY KEY, type TEXT NOT NULL, subtype TEXT, transaction_id TEXT,
             signed_at INTEGER NOT NULL, outcome TEXT NOT NULL, received_at INTEGER NOT NULL);
+        """
+
+    /// A store-billed subscription the merchant learned from the App Store's notifications is a
+    /// mirror: the App Store renews it, so the merchant keeps only what the last notification it
+    /// applied said (`mirror_signed_at` is that notification's `signedDate`, and an older one
+    /// changes nothing), and one original transaction is one subscription.
+    private static let v20 = """
+        ALTER TABLE subscriptions ADD COLUMN mirror_signed_at INTEGER;
+        CREATE UNIQUE INDEX subscriptions_store_original ON subscriptions(original_transaction_id) WHERE billing = 'store';
         """
 }

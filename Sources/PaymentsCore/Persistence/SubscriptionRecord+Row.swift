@@ -50,6 +50,7 @@ extension SubscriptionRecord: StoreDecodable {
         originalTransactionID = try row.get("original_transaction_id")
         billing = try Self.raw(Billing.self, row, "billing")
         priceOverride = try row.get("price_override")
+        mirrorSignedAt = try row.get("mirror_signed_at") as Date?
     }
 
     private static func raw<Value: RawRepresentable>(_ type: Value.Type, _ row: some StoreRow, _ column: String) throws -> Value

@@ -49,6 +49,12 @@ struct SubscriptionRecord: StoreRecord {
     var billing: Billing
     /// A consented price increase, charged from the next renewal on (minor units).
     var priceOverride: Int64?
+    /// Set on a mirror of a subscription the App Store bills and renews (learned from its
+    /// notifications): the `signedDate` of the last notification applied. The merchant never
+    /// schedules, charges or changes a mirror itself.
+    var mirrorSignedAt: Date? = nil
+
+    var isAppStoreMirror: Bool { mirrorSignedAt != nil }
 
     var currencyValue: Currency { Currency(code: currency) ?? .usd }
 
@@ -64,7 +70,7 @@ struct SubscriptionRecord: StoreRecord {
                 billing_issue_at = ?, unsubscribe_at = ?, grace_ends_at = ?, retry_ends_at = ?, next_retry_at = ?,
                 retry_index = ?, open_invoice_id = ?, paid_amount = ?, currency = ?, payment_method_id = ?,
                 cancellation_reason = ?, clock_id = ?, next_event_at = ?, original_transaction_id = ?, billing = ?,
-                price_override = ?
+                price_override = ?, mirror_signed_at = ?
             WHERE id = ?
             """).execute(arguments: [
                 accountID, groupID, planID, productID, state.rawValue,
@@ -76,7 +82,7 @@ struct SubscriptionRecord: StoreRecord {
                 retryEndsAt?.milliseconds, nextRetryAt?.milliseconds,
                 retryIndex, openInvoiceID, paidAmount, currency, paymentMethodID,
                 cancellationReason?.rawValue, clockID, nextEventAt?.milliseconds, originalTransactionID, billing.rawValue,
-                priceOverride, id,
+                priceOverride, mirrorSignedAt?.milliseconds, id,
             ])
     }
 
@@ -94,6 +100,10 @@ struct SubscriptionRecord: StoreRecord {
 
     /// The next instant the lifecycle has work, given the state.
     mutating func scheduleNextEvent() {
+        guard !isAppStoreMirror else {
+            nextEventAt = nil
+            return
+        }
         switch state {
         case .subscribed:
             nextEventAt = periodEnd

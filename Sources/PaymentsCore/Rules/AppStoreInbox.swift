@@ -6,8 +6,8 @@ import Foundation
 struct AppStoreInbox: Rules {
     let work: UnitOfWork
 
-    func apply(_ notification: StoreNotificationPayload, transaction: ReceivedTransaction?) async throws
-        -> StoreNotificationOutcome {
+    func apply(_ notification: StoreNotificationPayload, transaction: ReceivedTransaction?,
+               renewal: RenewalInfoPayload?) async throws -> StoreNotificationOutcome {
         let claimed = try await store.execute("""
             INSERT INTO app_store_notifications_received(notification_uuid, type, subtype, transaction_id, signed_at,
                                                          outcome, received_at)
@@ -15,7 +15,7 @@ struct AppStoreInbox: Rules {
             """, [notification.notificationUUID, notification.notificationType, notification.subtype,
                   transaction?.payload.transactionId, notification.signedDate, systemNow])
         guard claimed > 0 else { return .duplicate }
-        let outcome = try await outcome(of: notification, transaction: transaction)
+        let outcome = try await outcome(of: notification, transaction: transaction, renewal: renewal)
         try await store.execute("UPDATE app_store_notifications_received SET outcome = ? WHERE notification_uuid = ?",
                                 [outcome.description, notification.notificationUUID])
         return outcome
@@ -23,8 +23,8 @@ struct AppStoreInbox: Rules {
 
     /// Decided by the notification's type, so one this store does not apply (REFUND_REVERSED,
     /// CONSUMPTION_REQUEST, ...) is kept as `ignored` rather than taken for something known.
-    private func outcome(of notification: StoreNotificationPayload, transaction: ReceivedTransaction?) async throws
-        -> StoreNotificationOutcome {
+    private func outcome(of notification: StoreNotificationPayload, transaction: ReceivedTransaction?,
+                         renewal: RenewalInfoPayload?) async throws -> StoreNotificationOutcome {
         let type = notification.notificationType
         if type == StoreNotificationKind.test.type { return .acknowledged }
         guard let transaction else { return .ignored("\(type) carries no transaction") }
@@ -35,12 +35,7 @@ struct AppStoreInbox: Rules {
             return try await appStoreSales.revoke(transaction)
         case "SUBSCRIBED", "DID_RENEW", "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "EXPIRED", "DID_CHANGE_RENEWAL_STATUS",
              "DID_CHANGE_RENEWAL_PREF", "PRICE_INCREASE":
-            // Store subscriptions are still recorded by the in-process App Store as it sells and
-            // renews them, so a notification about one tells the merchant nothing new.
-            guard try await appStoreSales.known(transaction.payload.transactionId) != nil else {
-                return .ignored("the store has no subscription transaction \(transaction.payload.transactionId)")
-            }
-            return .alreadyKnown
+            return try await storeSubscriptionMirror.apply(notification, transaction: transaction, renewal: renewal)
         default:
             return .ignored("\(type) is not a notification this store applies")
         }

@@ -20,22 +20,16 @@ struct AppStoreSales: Rules {
     func recordOneTime(_ received: ReceivedTransaction) async throws -> StoreNotificationOutcome {
         let payload = received.payload
         if try await known(payload.transactionId) != nil { return .alreadyKnown }
-        // The App Store has one app transaction per customer, and Kiosk's is the account id.
-        guard let owner = payload.appTransactionId,
-              let account = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [owner]) else {
-            return .ignored("transaction \(payload.transactionId) names no customer of this store (\(payload.appTransactionId ?? "no appTransactionId"))")
-        }
         guard case let .oneTime(product) = catalog.product(id: payload.productId), product.type.transactionType == payload.type
         else {
             return .ignored("transaction \(payload.transactionId) is for \(payload.productId), not a \(payload.type.rawValue) of this catalog")
         }
-        guard payload.bundleId == catalog.signingBundleID, payload.environment == catalog.signingEnvironment else {
-            return .ignored("transaction \(payload.transactionId) is for \(payload.bundleId) (\(payload.environment.rawValue)), not this store's app")
+        let (account, total): (AccountRecord, Money)
+        switch try await sale(payload) {
+        case let .success(sale): (account, total) = sale
+        case let .failure(unbookable): return .ignored(unbookable.reason)
         }
-        guard let currency = Currency(code: payload.currency),
-              let total = Money(exactMilliunits: payload.price, currency: currency) else {
-            return .ignored("transaction \(payload.transactionId) has a price of \(payload.price) milliunits of \(payload.currency), which this store cannot book")
-        }
+        let currency = total.currency
         let now = try await now(for: account)
         let invoice = try await invoicing.issueInvoice(
             account: account.id, subscription: nil, product: product.id, kind: .oneTime, at: now, description: product.name,
@@ -53,6 +47,29 @@ struct AppStoreSales: Rules {
         }
         try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
         return .recorded
+    }
+
+    /// Why the merchant cannot book a transaction the App Store signed.
+    struct Unbookable: Error {
+        var reason: String
+    }
+
+    /// The customer who bought and what they paid, or why the merchant cannot book it: the App
+    /// Store has one app transaction per customer (Kiosk's is the account id), and the sale must be
+    /// for this store's app, in a currency it keeps books in.
+    func sale(_ payload: TransactionPayload) async throws -> Result<(AccountRecord, Money), Unbookable> {
+        guard let owner = payload.appTransactionId,
+              let account = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [owner]) else {
+            return .failure(Unbookable(reason: "transaction \(payload.transactionId) names no customer of this store (\(payload.appTransactionId ?? "no appTransactionId"))"))
+        }
+        guard payload.bundleId == catalog.signingBundleID, payload.environment == catalog.signingEnvironment else {
+            return .failure(Unbookable(reason: "transaction \(payload.transactionId) is for \(payload.bundleId) (\(payload.environment.rawValue)), not this store's app"))
+        }
+        guard let currency = Currency(code: payload.currency),
+              let total = Money(exactMilliunits: payload.price, currency: currency) else {
+            return .failure(Unbookable(reason: "transaction \(payload.transactionId) has a price of \(payload.price) milliunits of \(payload.currency), which this store cannot book"))
+        }
+        return .success((account, total))
     }
 
     /// When a pass bought through the App Store ends: the transaction's `expiresDate`, or (the App

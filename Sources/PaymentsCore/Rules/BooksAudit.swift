@@ -70,10 +70,10 @@ struct BooksAudit: Rules {
             WHERE i.status = 'refunded' AND p.revoked_at IS NULL
             """)
         problems += refundedPurchases.map { "\($0): purchase still active after its refund" }
-        // Every subscription that should act again has a due time.
+        // Every subscription that should act again has a due time (a mirror acts when the App Store tells).
         let stuck = try String.fetchAll(db, sql: """
             SELECT id FROM subscriptions WHERE state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
-            AND next_event_at IS NULL
+            AND next_event_at IS NULL AND mirror_signed_at IS NULL
             """)
         problems += stuck.map { "\($0): live subscription with nothing scheduled" }
         return problems

@@ -22,10 +22,13 @@ struct CustomerAccess: Rules {
         var result: [Entitlement] = []
         for subscription in try await subscriptions(accountID: accountID) where subscription.subscription.isEntitled {
             guard let id = catalog.plan(id: subscription.planID)?.entitlement else { continue }
+            let expires = subscription.state == .inGracePeriod ? subscription.graceEndsAt : subscription.periodEnd
+            // The App Store's signed expiry bounds a mirror: a late or lost notification never extends access.
+            if subscription.isAppStoreMirror, let expires, now >= expires { continue }
             result.append(Entitlement(
                 id: id,
                 source: .subscription(id: subscription.id, productID: subscription.productID, state: subscription.state),
-                expiresAt: subscription.state == .inGracePeriod ? subscription.graceEndsAt : subscription.periodEnd,
+                expiresAt: expires,
                 willRenew: subscription.willAutoRenew && subscription.state == .subscribed,
                 periodType: subscription.periodType))
         }

@@ -9,7 +9,7 @@ struct PlanChanges: Rules {
     /// What changing to `productID` would do now. The same computation drives `changePlan`, so
     /// the preview a screen shows is exactly what gets charged.
     func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
-        let subscription = try await subscription(subscriptionID)
+        let subscription = try await merchantBilledSubscription(subscriptionID)
         let account = try await account(subscription.accountID)
         let now = try await now(for: account)
         guard subscription.state == .subscribed else {
@@ -69,7 +69,7 @@ struct PlanChanges: Rules {
 
     func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
         let preview = try await previewPlanChange(subscriptionID: request.subscriptionID, toProductID: request.toProductID)
-        var subscription = try await subscription(request.subscriptionID)
+        var subscription = try await merchantBilledSubscription(request.subscriptionID)
         let account = try await account(subscription.accountID)
         let now = try await now(for: account)
         guard case let .subscription(plan, product)? = catalog.product(id: preview.toProductID) else {
@@ -155,7 +155,7 @@ struct PlanChanges: Rules {
     }
 
     func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription {
-        var subscription = try await subscription(subscriptionID)
+        var subscription = try await merchantBilledSubscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "cancel")
         }
@@ -171,7 +171,7 @@ struct PlanChanges: Rules {
     }
 
     func resume(subscriptionID: String) async throws -> Subscription {
-        var subscription = try await subscription(subscriptionID)
+        var subscription = try await merchantBilledSubscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "resume")
         }
@@ -187,7 +187,7 @@ struct PlanChanges: Rules {
 
     /// Ends access at once without money moving (family sharing removed, a developer issue).
     func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription {
-        var subscription = try await subscription(subscriptionID)
+        var subscription = try await merchantBilledSubscription(subscriptionID)
         guard subscription.state != .revoked else { return subscription.subscription }
         let now = try await now(for: account(subscription.accountID))
         try await revoke(&subscription, reason: reason, at: now)
@@ -197,7 +197,10 @@ struct PlanChanges: Rules {
 
     func revoke(_ subscription: inout SubscriptionRecord, reason: RevocationReason, at now: Date) async throws {
         try await lifecycle.closeOpenInvoice(&subscription, as: .void)
-        try await transactionIssuer.revokeTransactions(subscriptionID: subscription.id, at: now, reason: reason == .developerIssue ? .appIssue : .other)
+        if !subscription.isAppStoreMirror {
+            // A mirror's transactions are the App Store's to revoke and sign; its revoked token arrives with the refund.
+            try await transactionIssuer.revokeTransactions(subscriptionID: subscription.id, at: now, reason: reason == .developerIssue ? .appIssue : .other)
+        }
         subscription.state = .revoked
         subscription.revocationDate = now
         subscription.revocationReason = reason
@@ -209,7 +212,7 @@ struct PlanChanges: Rules {
 
     /// The QA control "expire now".
     func expireNow(subscriptionID: String) async throws -> Subscription {
-        var subscription = try await subscription(subscriptionID)
+        var subscription = try await merchantBilledSubscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "expire")
         }

@@ -18,6 +18,10 @@ struct Refunds: Rules {
         guard original.status == .paid, original.kind != .refund, original.total > 0 else {
             throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
         }
+        if revocation == nil, let subscriptionID = original.subscriptionID {
+            // Only the App Store refunds what it billed; its REFUND notification brings the revocation.
+            _ = try await merchantBilledSubscription(subscriptionID)
+        }
         let account = try await account(original.accountID)
         let now = try await now(for: account)
         let currency = Currency(code: original.currency) ?? account.currencyValue

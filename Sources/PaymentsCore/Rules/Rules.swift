@@ -37,6 +37,13 @@ extension Rules {
     func now(for account: AccountRecord) async throws -> Date { try await work.now(for: account) }
     func testClock(_ id: String) async throws -> TestClockRecord { try await work.testClock(id) }
     func subscription(_ id: String) async throws -> SubscriptionRecord { try await work.subscription(id) }
+
+    /// A subscription the merchant may change itself: never a mirror of one the App Store bills.
+    func merchantBilledSubscription(_ id: String) async throws -> SubscriptionRecord {
+        let subscription = try await work.subscription(id)
+        guard !subscription.isAppStoreMirror else { throw PaymentsError.billedByAppStore(subscriptionID: id) }
+        return subscription
+    }
 }
 
 /// Every responsibility, in the same transaction.
@@ -57,6 +64,7 @@ extension Rules {
     var refunds: Refunds { Refunds(work: work) }
     var storeNotificationQueue: StoreNotificationQueue { StoreNotificationQueue(work: work) }
     var storePurchases: StorePurchases { StorePurchases(work: work) }
+    var storeSubscriptionMirror: StoreSubscriptionMirror { StoreSubscriptionMirror(work: work) }
     var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: work) }
     var testControls: TestControls { TestControls(work: work) }
     var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }

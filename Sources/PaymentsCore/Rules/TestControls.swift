@@ -91,7 +91,7 @@ struct TestControls: Rules {
     /// Asks the customer to consent to a new price from the next renewal (StoreKit's price
     /// increase consent). Unanswered at renewal, the subscription expires.
     func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {
-        let subscription = try await subscription(subscriptionID)
+        let subscription = try await merchantBilledSubscription(subscriptionID)
         guard subscription.isActiveState else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state,
                                                   action: "raise the price of")
@@ -127,7 +127,7 @@ struct TestControls: Rules {
 
     /// The QA control "force renewal": the current period ends now and the renewal runs at once.
     func forceRenewal(subscriptionID: String) async throws -> Subscription {
-        var subscription = try await subscription(subscriptionID)
+        var subscription = try await merchantBilledSubscription(subscriptionID)
         guard subscription.state == .subscribed else {
             throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "renew")
         }

@@ -7,44 +7,6 @@ import Testing
 /// the signed data alone, once per notification and once per transaction, and refuses what does
 /// not verify against the App Store's root.
 @Suite struct AppStoreNotificationEndpointTests {
-    /// Signs notifications and transactions as the App Store would: with the chain in the store's
-    /// `transaction-signing/` folder.
-    struct AppStore {
-        let authority: TransactionSigningAuthority
-        let store: CoreFixture
-
-        init(_ store: CoreFixture) throws {
-            var generator = SystemRandomNumberGenerator()
-            authority = try TransactionSigningAuthority.loadOrCreate(.appStore, dataDirectory: store.directory,
-                                                                     now: store.clock.now, using: &generator)
-            self.store = store
-        }
-
-        func transaction(_ id: String, product: String, type: TransactionProductType, price: Int64, owner: String?,
-                         revoked: Bool = false, bundleID: String? = nil, passExpires: Bool = true) throws -> String {
-            let now = store.clock.now
-            let payload = TransactionPayload(
-                transactionId: id, originalTransactionId: id, bundleId: bundleID ?? CoreFixture.catalog.signingBundleID,
-                productId: product, purchaseDate: now, originalPurchaseDate: now,
-                expiresDate: type == .nonRenewingSubscription && passExpires ? now.addingTimeInterval(90 * 86_400) : nil,
-                appTransactionId: owner,
-                revocationDate: revoked ? now : nil, revocationReason: revoked ? .other : nil, environment: .sandbox,
-                storefront: "USA", storefrontId: "143441", price: price, currency: "USD", type: type, quantity: 1,
-                signedDate: now)
-            return try authority.sign(payload)
-        }
-
-        func notification(_ type: String, _ subtype: String? = nil, transaction: String?, uuid: String = UUID().uuidString,
-                          bundleID: String? = nil) throws -> String {
-            let payload = StoreNotificationPayload(
-                notificationType: type, subtype: subtype, notificationUUID: uuid,
-                data: .init(bundleId: bundleID ?? CoreFixture.catalog.signingBundleID, bundleVersion: "1.0",
-                            environment: .sandbox, signedTransactionInfo: transaction, signedRenewalInfo: nil, status: nil),
-                version: "2.0", signedDate: store.clock.now)
-            return try authority.sign(encodedPayload: try TransactionJSONCoding.makeEncoder().encode(payload))
-        }
-    }
-
     func invoiceCount(_ store: CoreFixture, _ account: Account) async throws -> Int {
         try await store.service.invoices(accountID: account.id, query: InvoiceQuery()).items.count
     }
@@ -87,7 +49,7 @@ import Testing
     @Test func aOneTimePurchaseTheStoreNeverSawIsBookedOnceFromTheNotification() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let jws = try apple.transaction("2000000999000001", product: "themes", type: .nonConsumable, price: 15_000, owner: ada.id)
         let notification = try apple.notification("ONE_TIME_CHARGE", transaction: jws)
         #expect(try await !ownsThemes(store, ada))
@@ -111,7 +73,7 @@ import Testing
     @Test func aRefundIsBookedWithTheAppStoresRevokedToken() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let id = "2000000999000002"
         let sold = try apple.transaction(id, product: "themes", type: .nonConsumable, price: 15_000, owner: ada.id)
         _ = try await store.service.receiveStoreNotification(signedPayload: try apple.notification("ONE_TIME_CHARGE", transaction: sold))
@@ -136,7 +98,7 @@ import Testing
     @Test func aRefundOfASaleNeverBookedBooksTheSaleAndItsRefund() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let revoked = try apple.transaction("2000000999000003", product: "pass", type: .nonRenewingSubscription,
                                             price: 30_000, owner: ada.id, revoked: true)
         #expect(try await store.service.receiveStoreNotification(signedPayload: try apple.notification("REFUND", transaction: revoked))
@@ -150,7 +112,7 @@ import Testing
     @Test func whatTheStoreCannotBookIsIgnoredAndNothingChanges() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let feed = try await store.service.feedPosition(accountID: nil)
         let cases = [
             try apple.transaction("2000000999000004", product: "themes", type: .nonConsumable, price: 15_000, owner: "acct_nobody"),
@@ -171,8 +133,8 @@ import Testing
     @Test func whatDoesNotVerifyIsRefusedWithTheFieldAndNothingIsApplied() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
-        let other = try AppStore(try await CoreFixture())
+        let apple = try AppStoreSigner(store)
+        let other = try AppStoreSigner(try await CoreFixture())
         let merchantSale = try #require(try await store.buy(ada, "themes").transaction).jws
         let genuine = try apple.transaction("2000000999000009", product: "points.500", type: .consumable, price: 5_000, owner: ada.id)
         let refused: [(String, String)] = [
@@ -207,7 +169,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         let bob = try await store.account("bob")
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let jws = try apple.transaction("2000000999000012", product: "points.500", type: .consumable, price: 5_000, owner: ada.id)
         let submission = ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: jws)
 
@@ -233,7 +195,7 @@ import Testing
     @Test func aPassWithoutAnExpiryEndsAfterTheCatalogsDuration() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let jws = try apple.transaction("2000000999000013", product: "pass", type: .nonRenewingSubscription, price: 30_000,
                                         owner: ada.id, passExpires: false)
         #expect(try await store.service.receiveStoreNotification(
@@ -247,7 +209,7 @@ import Testing
     @Test func aNotificationTypeTheStoreDoesNotApplyIsIgnoredNotKnown() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let jws = try apple.transaction("2000000999000014", product: "themes", type: .nonConsumable, price: 15_000, owner: ada.id)
         _ = try await store.service.receiveStoreNotification(signedPayload: try apple.notification("ONE_TIME_CHARGE", transaction: jws))
         let outcome = try await store.service.receiveStoreNotification(
@@ -258,7 +220,7 @@ import Testing
     @Test func aReceiptForAnotherAppIsNotBooked() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let apple = try AppStore(store)
+        let apple = try AppStoreSigner(store)
         let jws = try apple.transaction("2000000999000015", product: "points.500", type: .consumable, price: 5_000, owner: ada.id,
                                         bundleID: "com.other.app")
         await #expect(throws: PaymentsError.self) {
