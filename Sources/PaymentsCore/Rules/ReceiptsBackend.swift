@@ -100,17 +100,19 @@ struct ReceiptsBackend: Rules {
         }
         guard payload.revocationDate == nil else { throw ReceiptBackendError.invalidReceipt("the transaction was revoked") }
         let transactionID = payload.transactionId
-        // A one-time App Store purchase the merchant has not heard of yet is booked from the
-        // verified receipt itself: the app may reach its backend before the App Store's
-        // notification does. It must be the submitting customer's own (`appTransactionId`).
-        if try await appStoreSales.known(transactionID) == nil, payload.type != .autoRenewableSubscription {
+        // An App Store purchase the merchant has not heard of yet is booked from the verified
+        // receipt itself: the app may reach its backend before the App Store's notification does.
+        // It must be the submitting customer's own (`appTransactionId`).
+        if try await appStoreSales.known(transactionID) == nil {
             guard payload.appTransactionId == account.id else {
                 throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)
             }
             if checkOnly {
                 return unrecordedResult(submission, payload: payload, product: product)
             }
-            let booked = try await appStoreSales.recordOneTime(try ReceivedTransaction(jws: submission.receipt, payload: payload))
+            let received = try ReceivedTransaction(jws: submission.receipt, payload: payload)
+            let booked = payload.type == .autoRenewableSubscription ? try await storeSubscriptionMirror.record(received)
+                : try await appStoreSales.recordOneTime(received)
             if case let .ignored(reason) = booked { throw ReceiptBackendError.invalidReceipt(reason) }
         }
         // The store's own record decides, not the submitted copy: whose purchase it is, whether

@@ -9,20 +9,65 @@ struct StoreSubscriptionMirror: Rules {
 
     func apply(_ notification: StoreNotificationPayload, transaction received: ReceivedTransaction,
                renewal: RenewalInfoPayload?) async throws -> StoreNotificationOutcome {
+        switch try await booking(received, signedAt: notification.signedDate) {
+        case let .ignored(reason):
+            return .ignored(reason)
+        case let .soldInProcess(subscriptionID, known):
+            // The in-process App Store sells and renews this one through the merchant's own lifecycle.
+            return known ? .alreadyKnown : .ignored("the in-process App Store renews \(subscriptionID) itself")
+        case .mirrored(var mirror, let booked, let appliedBefore):
+            if let appliedBefore, notification.signedDate < appliedBefore {
+                guard booked else {
+                    return .ignored("\(notification.notificationType) was signed before the last notification applied to \(mirror.id)")
+                }
+                try mirror.updateRow(db)
+                return .recorded
+            }
+            let changed = try await follow(notification, renewal: renewal, mirror: &mirror, at: try await now(for: account(mirror.accountID)))
+            mirror.mirrorSignedAt = max(appliedBefore ?? notification.signedDate, notification.signedDate)
+            try mirror.updateRow(db)
+            return booked || changed ? .recorded : .alreadyKnown
+        }
+    }
+
+    /// Books a subscription transaction the app uploaded before the App Store's notification
+    /// reached the merchant: its payment and period, but no state beyond what it shows.
+    func record(_ received: ReceivedTransaction) async throws -> StoreNotificationOutcome {
+        switch try await booking(received, signedAt: received.payload.signedDate) {
+        case let .ignored(reason):
+            return .ignored(reason)
+        case let .soldInProcess(subscriptionID, known):
+            return known ? .alreadyKnown : .ignored("the in-process App Store renews \(subscriptionID) itself")
+        case let .mirrored(mirror, booked, _):
+            guard booked else { return .alreadyKnown }
+            try mirror.updateRow(db)
+            return .recorded
+        }
+    }
+
+    private enum Booking {
+        case ignored(String)
+        /// A store subscription the in-process App Store sold: not a mirror (until stage 5).
+        case soldInProcess(subscriptionID: String, transactionKnown: Bool)
+        /// The mirror with the transaction booked (`booked` if it was new), and when the last
+        /// notification applied to it was signed (nil for a mirror created just now).
+        case mirrored(SubscriptionRecord, booked: Bool, appliedBefore: Date?)
+    }
+
+    /// The transaction booked once: the mirror started from it, or its payment added to the
+    /// mirror (and the period moved if it is the newest).
+    private func booking(_ received: ReceivedTransaction, signedAt: Date) async throws -> Booking {
         let payload = received.payload
         guard case let .subscription(plan, product) = catalog.product(id: payload.productId),
               payload.type == .autoRenewableSubscription else {
             return .ignored("transaction \(payload.transactionId) is for \(payload.productId), not a subscription of this catalog")
         }
+        let known = try await appStoreSales.known(payload.transactionId) != nil
         let existing = try await store.fetchOne(SubscriptionRecord.self, """
             SELECT * FROM subscriptions WHERE original_transaction_id = ? AND billing = 'store'
             """, [payload.originalTransactionId])
         if let existing, !existing.isAppStoreMirror {
-            // The in-process App Store sells and renews this one through the merchant's own lifecycle.
-            guard try await appStoreSales.known(payload.transactionId) != nil else {
-                return .ignored("the in-process App Store renews \(existing.id) itself")
-            }
-            return .alreadyKnown
+            return .soldInProcess(subscriptionID: existing.id, transactionKnown: known)
         }
         let (account, paid): (AccountRecord, Money)
         switch try await appStoreSales.sale(payload) {
@@ -30,39 +75,22 @@ struct StoreSubscriptionMirror: Rules {
         case let .failure(unbookable): return .ignored(unbookable.reason)
         }
         let now = try await now(for: account)
-        var booked = false
-        var mirror: SubscriptionRecord
-        if let existing {
-            mirror = existing
-            if try await appStoreSales.known(payload.transactionId) == nil {
-                try await book(received, paid: paid, plan: plan, product: product, into: &mirror, at: now)
-                booked = true
-            }
-        } else {
-            guard try await appStoreSales.known(payload.transactionId) == nil else {
-                return .ignored("transaction \(payload.transactionId) is not one of a store subscription")
-            }
-            if let live = try await purchases.activeSubscription(accountID: account.id) {
-                return .ignored("\(account.id) already has subscription \(live.id) in the group; the App Store's \(payload.originalTransactionId) is not booked beside it")
-            }
-            guard let start = try await start(received, paid: paid, plan: plan, product: product, account: account,
-                                              signedAt: notification.signedDate, at: now) else {
-                return .ignored("transaction \(payload.transactionId) has no expiresDate")
-            }
-            mirror = start
-            booked = true
+        if var mirror = existing {
+            guard !known else { return .mirrored(mirror, booked: false, appliedBefore: mirror.mirrorSignedAt) }
+            try await book(received, paid: paid, plan: plan, product: product, into: &mirror, at: now)
+            return .mirrored(mirror, booked: true, appliedBefore: mirror.mirrorSignedAt)
         }
-        if let applied = existing?.mirrorSignedAt, notification.signedDate < applied {
-            guard booked else {
-                return .ignored("\(notification.notificationType) was signed before the last notification applied to \(mirror.id)")
-            }
-            try mirror.updateRow(db)
-            return .recorded
+        guard !known else {
+            return .ignored("transaction \(payload.transactionId) is not one of a store subscription")
         }
-        let changed = try await follow(notification, renewal: renewal, mirror: &mirror, at: now)
-        mirror.mirrorSignedAt = max(mirror.mirrorSignedAt ?? notification.signedDate, notification.signedDate)
-        try mirror.updateRow(db)
-        return booked || changed ? .recorded : .alreadyKnown
+        if let live = try await purchases.activeSubscription(accountID: account.id) {
+            return .ignored("\(account.id) already has subscription \(live.id) in the group; the App Store's \(payload.originalTransactionId) is not booked beside it")
+        }
+        guard let mirror = try await start(received, paid: paid, plan: plan, product: product, account: account,
+                                           signedAt: signedAt, at: now) else {
+            return .ignored("transaction \(payload.transactionId) has no expiresDate")
+        }
+        return .mirrored(mirror, booked: true, appliedBefore: nil)
     }
 
     /// The first transaction of a subscription the merchant never saw: the mirror, its paid

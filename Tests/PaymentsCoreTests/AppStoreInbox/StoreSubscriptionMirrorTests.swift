@@ -187,6 +187,23 @@ import Testing
         #expect(try await m.store.invariants() == [])
     }
 
+    /// The app may reach its backend before the App Store's notification reaches the merchant.
+    @Test func aReceiptOfASubscriptionTheStoreNeverSawStartsTheMirror() async throws {
+        let m = try await Mirror()
+        let period = try m.apple.period(Self.original, of: Self.original, product: "pro.monthly", price: 10_000,
+                                        owner: m.ada.id, start: m.now, days: 30)
+        let submission = ReceiptSubmission(userID: m.ada.id, productID: "pro.monthly", receipt: period)
+        let first = try await m.store.service.recordReceipt(submission)
+        #expect(!first.isDuplicate && first.pointsCredited == 0)
+        let mirror = try await m.subscription()
+        #expect(mirror.state == .subscribed && mirror.currentPeriodEnd == m.now.addingTimeInterval(30 * 86_400))
+        #expect(try await m.entitled())
+        #expect(try await m.store.service.recordReceipt(submission).isDuplicate)
+        #expect(try await m.post("SUBSCRIBED", "INITIAL_BUY", transaction: period) == .alreadyKnown)
+        #expect(try await m.invoices().count == 1)
+        #expect(try await m.store.invariants() == [])
+    }
+
     @Test func aSubscriptionBesideTheCustomersCardSubscriptionIsNotBooked() async throws {
         let m = try await Mirror()
         _ = try await m.store.buy(m.ada, "pro.yearly")
