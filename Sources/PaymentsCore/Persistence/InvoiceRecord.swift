@@ -48,19 +48,4 @@ struct InvoiceRecord: StoreRecord {
                        total: Money(minorUnits: total, currency: money), paymentMethod: method,
                        attemptCount: attemptCount, failureCode: failureCode, refundOf: refundOf, lines: lines)
     }
-
-    /// Inserts the row with one cached statement. Renewals and purchases write an invoice each;
-    /// GRDB's Codable insert re-encoded the record column by column and fetched the row back,
-    /// about a tenth of a renewal in the profile. `lines` is written as GRDB would encode it (see
-    /// `InvoiceLinesJSON`), so the Codable fetch reads it back unchanged.
-    func insertRow(_ db: Database) throws {
-        let lines = try InvoiceLinesJSON.encode(self.lines)
-        try db.cachedStatement(sql: """
-            INSERT INTO invoices(id, account_id, subscription_id, product_id, kind, created_at, status, description,
-                                 total, currency, pm_brand, pm_last4, attempt_count, failure_code, refund_of, lines)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [id, accountID, subscriptionID, productID, kind.rawValue, createdAt.milliseconds,
-                                     status.rawValue, description, total, currency, pmBrand, pmLast4, attemptCount,
-                                     failureCode, refundOf, lines])
-    }
 }

@@ -85,8 +85,9 @@ struct CustomerNotices: Rules {
         case StoreEventType.refunded.rawValue:
             notice.kind = .refundIssued
             notice.title = "Refund issued"
-            let amount = try invoiceID.flatMap { try InvoiceRecord.fetchOne(db, key: $0) }
-                .map { Money(minorUnits: abs($0.total), currency: Currency(code: $0.currency) ?? .usd).formatted() }
+            var invoice: InvoiceRecord?
+            if let invoiceID { invoice = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE id = ?", [invoiceID]) }
+            let amount = invoice.map { Money(minorUnits: abs($0.total), currency: Currency(code: $0.currency) ?? .usd).formatted() }
             notice.message = "Your refund" + (amount.map { " of \($0)" } ?? "") + " for \(product) has been issued."
         default:
             notice.kind = .trialEndingSoon

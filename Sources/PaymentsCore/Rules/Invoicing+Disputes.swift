@@ -43,10 +43,10 @@ extension Invoicing {
         var record = try await invoice(refund.id)
         record.status = .void
         record.failureCode = "refund_failed"
-        try record.update(db)
+        try await record.update(in: store)
         try await postLedger(invoice: refund, kind: "refund_failed", amount: refund.total.negated, at: now)
         original.status = .paid
-        try original.update(db)
+        try await original.update(in: store)
         try await emit(.refundFailed, account: refund.accountID, at: now, subscription: refund.subscriptionID,
                        product: refund.productID, invoice: refund.id, detail: original.id)
         return record.invoice

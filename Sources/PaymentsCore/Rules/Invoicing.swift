@@ -68,7 +68,7 @@ struct Invoicing: Rules {
             kind: kind, createdAt: at, status: status, description: description, total: total, paymentMethod: method,
             attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
             refundOf: refundOf, lines: lines)
-        try InvoiceRecord(invoice).insertRow(db)
+        try await InvoiceRecord(invoice).insert(into: store)
         switch (status, kind) {
         case (.paid, _):
             try await postLedger(invoice: invoice, kind: "charge", amount: total, at: at)
@@ -91,8 +91,9 @@ struct Invoicing: Rules {
     }
 
     func invoice(_ id: String) async throws -> InvoiceRecord {
-        guard let record = try InvoiceRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM invoices WHERE id = ?"),
-                                                      arguments: [id]) else { throw PaymentsError.invoiceNotFound(id) }
+        guard let record = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE id = ?", [id]) else {
+            throw PaymentsError.invoiceNotFound(id)
+        }
         return record
     }
 

@@ -27,7 +27,7 @@ struct Refunds: Rules {
         let currency = Currency(code: original.currency) ?? account.currencyValue
         let amount = Money(minorUnits: -original.total, currency: currency)
         original.status = .refunded
-        try original.update(db)
+        try await original.update(in: store)
         var refund = try await invoicing.issueInvoice(
             account: account.id, subscription: original.subscriptionID, product: original.productID, kind: .refund,
             at: now, description: "Refund of \(original.id)",

@@ -184,7 +184,7 @@ struct SubscriptionLifecycle: Rules {
             invoice.failureCode = reason.code
             invoice.pmBrand = summary?.brand
             invoice.pmLast4 = summary?.last4
-            try invoice.update(db)
+            try await invoice.update(in: store)
             subscription.retryIndex += 1
             subscription.nextRetryAt = try await nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
                                                  ends: subscription.retryEndsAt)
@@ -204,7 +204,7 @@ struct SubscriptionLifecycle: Rules {
                 paidFor.periodEnd = terms.periodEnd
                 return paidFor
             }
-            try invoice.update(db)
+            try await invoice.update(in: store)
             try await invoicing.postLedger(invoice: invoice.invoice, kind: "charge", amount: amount, at: time)
             // Recovered in grace: the customer keeps the days (the period starts at the missed
             // renewal date). Recovered in billing retry: the renewal date moves to today, as on
@@ -259,7 +259,7 @@ struct SubscriptionLifecycle: Rules {
         var invoice = try await invoicing.invoice(id)
         if invoice.status == .open {
             invoice.status = status
-            try invoice.update(db)
+            try await invoice.update(in: store)
             let returned = invoice.lines.filter { $0.kind == .appliedBalance }.reduce(Int64(0)) { $0 - $1.amount.minorUnits }
             try await purchases.spendBalance(accountID: subscription.accountID, -returned)
         }

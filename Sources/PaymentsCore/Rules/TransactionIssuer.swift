@@ -166,10 +166,14 @@ struct TransactionIssuer: Rules {
     /// does after a refund, so a client re-verifying sees the revocation.
     func revokeTransactions(invoiceID: String? = nil, subscriptionID: String? = nil, at date: Date,
                             reason: TransactionRevocationReason) async throws {
-        var query = TransactionRecord.filter(sql: "revocation_date IS NULL")
-        if let invoiceID { query = query.filter(sql: "invoice_id = ?", arguments: [invoiceID]) }
-        if let subscriptionID { query = query.filter(sql: "subscription_id = ?", arguments: [subscriptionID]) }
-        for var record in try query.fetchAll(db) {
+        var conditions = ["revocation_date IS NULL"]
+        var arguments: [(any StoreValueConvertible)?] = []
+        if let invoiceID { (conditions, arguments) = (conditions + ["invoice_id = ?"], arguments + [invoiceID]) }
+        if let subscriptionID { (conditions, arguments) = (conditions + ["subscription_id = ?"], arguments + [subscriptionID]) }
+        let records = try await store.fetchAll(
+            TransactionRecord.self, StoreSQL("SELECT * FROM transactions WHERE " + conditions.joined(separator: " AND ")),
+            StoreArguments(arguments))
+        for var record in records {
             var payload = try storedPayload(record)
             payload.revocationDate = date
             payload.revocationReason = reason
@@ -178,27 +182,29 @@ struct TransactionIssuer: Rules {
             record.payload = String(decoding: try encode(payload), as: UTF8.self)
             record.jws = ""
             record.revocationDate = date
-            try record.update(db)
+            try await record.updateSignedState(in: store)
         }
     }
 
     /// Marks the subscription's latest transaction as upgraded from, to be signed again, as the App Store
     /// sets `isUpgraded` on the transaction a customer upgraded away from.
     func markUpgraded(subscriptionID: String) async throws {
-        guard var record = try TransactionRecord.filter(sql: "subscription_id = ?", arguments: [subscriptionID])
-            .order(sql: "purchase_date DESC, id DESC").fetchOne(db) else { return }
+        guard var record = try await store.fetchOne(TransactionRecord.self, """
+            SELECT * FROM transactions WHERE subscription_id = ? ORDER BY purchase_date DESC, id DESC LIMIT 1
+            """, [subscriptionID]) else { return }
         var payload = try storedPayload(record)
         payload.isUpgraded = true
         payload.signedDate = systemNow
         // Signed again when next read (`token(of:)`), not inside the plan change's write.
         record.payload = String(decoding: try encode(payload), as: UTF8.self)
         record.jws = ""
-        try record.update(db)
+        try await record.updateSignedState(in: store)
     }
 
     func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction] {
-        try TransactionRecord.filter(sql: "account_id = ?", arguments: [accountID])
-            .order(sql: "purchase_date DESC, id DESC").limit(min(max(limit, 1), 1000)).fetchAll(db)
+        try await store.fetchAll(TransactionRecord.self, """
+            SELECT * FROM transactions WHERE account_id = ? ORDER BY purchase_date DESC, id DESC LIMIT ?
+            """, [accountID, min(max(limit, 1), 1000)])
             .map { record in
                 SignedTransaction(payload: try storedPayload(record),
                                   token: try deferredToken(id: record.id, jws: record.jws, payload: record.payload,

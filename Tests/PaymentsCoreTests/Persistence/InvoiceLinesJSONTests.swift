@@ -26,7 +26,7 @@ struct InvoiceLinesJSONTests {
         #expect(try InvoiceLinesJSON.encode(lines) == InvoiceLinesJSON.encoded(lines))
     }
 
-    @Test("an invoice written by insertRow reads back with the same lines")
+    @Test("an invoice written through the store reads back with the same lines, by GRDB and by the store")
     func invoiceRoundTrips() throws {
         let queue = try DatabaseQueue()
         try StoreSchema.migrator.migrate(queue)
@@ -36,11 +36,16 @@ struct InvoiceLinesJSONTests {
                               kind: .subscriptionCreate, createdAt: Self.may, status: .paid, description: "Pro",
                               total: Money(minorUnits: 999, currency: .usd), paymentMethod: nil, attemptCount: 1,
                               failureCode: nil, refundOf: nil, lines: lines)
-        try queue.write { db in
+        let readByTheStore = try queue.write { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
-            try InvoiceRecord(invoice).insertRow(db)
+            let store = GRDBTransaction(db)
+            return try InlineTransactionExecutor.run {
+                try await InvoiceRecord(invoice).insert(into: store)
+                return try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE id = ?", ["in_1"])
+            }
         }
         let read = try queue.read { db in try InvoiceRecord.fetchOne(db, key: "in_1") }
         #expect(read?.invoice == invoice)
+        #expect(readByTheStore?.invoice == invoice)
     }
 }
