@@ -187,7 +187,7 @@ public final class LocalPaymentsService: PaymentsService {
         try await write { work in
             var account = try await work.account(id)
             account.details = details
-            try account.update(work.db)
+            try await account.update(in: work.store)
             return account.account
         }
     }

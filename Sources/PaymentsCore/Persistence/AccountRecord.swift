@@ -29,6 +29,30 @@ extension AccountRecord {
     init(row: Row) throws {
         try self.init(storeRow: row)
     }
+
+    func insert(into store: any StoreTransaction) async throws {
+        try await store.execute("""
+            INSERT INTO accounts(id, email, name, created_at, currency, storefront, test_clock_id, credit_balance,
+                                 points_balance, details)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [id, email, name, createdAt, currency, storefront, testClockID, creditBalance, pointsBalance,
+                  try detailsJSON()])
+    }
+
+    /// The details as GRDB's Codable records write them, so either path reads them back.
+    private func detailsJSON() throws -> String {
+        String(decoding: try Self.databaseJSONEncoder(for: "details").encode(details), as: UTF8.self)
+    }
+
+    /// Writes every column but the balances back, which only their own atomic updates move (a
+    /// record read earlier in the write must not put an older balance back).
+    func update(in store: any StoreTransaction) async throws {
+        try await store.execute("""
+            UPDATE accounts SET email = ?, name = ?, created_at = ?, currency = ?, storefront = ?, test_clock_id = ?,
+                details = ?
+            WHERE id = ?
+            """, [email, name, createdAt, currency, storefront, testClockID, try detailsJSON(), id])
+    }
 }
 
 extension AccountRecord: StoreDecodable {

@@ -29,6 +29,24 @@ extension PaymentMethodRecord {
     init(row: Row) throws {
         try self.init(storeRow: row)
     }
+
+    func insert(into store: any StoreTransaction) async throws {
+        let behaviour = String(decoding: try Self.databaseJSONEncoder(for: "behaviour").encode(self.behaviour), as: UTF8.self)
+        try await store.execute("""
+            INSERT INTO payment_methods(id, account_id, token, brand, last4, exp_month, exp_year, is_default, behaviour,
+                                        created_at, removed_at, fingerprint)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [id, accountID, token, brand, last4, expMonth, expYear, isDefault, behaviour, createdAt, removedAt,
+                  fingerprint])
+    }
+
+    /// What a saved card's life changes: its expiry (the same card saved again), which card is
+    /// the default, and its removal.
+    func updateState(in store: any StoreTransaction) async throws {
+        try await store.execute("""
+            UPDATE payment_methods SET exp_month = ?, exp_year = ?, is_default = ?, removed_at = ? WHERE id = ?
+            """, [expMonth, expYear, isDefault, removedAt, id])
+    }
 }
 
 extension PaymentMethodRecord {

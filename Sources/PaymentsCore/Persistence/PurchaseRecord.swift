@@ -26,14 +26,18 @@ extension PurchaseRecord {
     /// Written column by column with one cached statement: every purchase inserts one, and the
     /// generic record insert (encoder, column mapping, a statement built per call) cost about a
     /// sixth of a purchase (BENCHMARKS.md, durable purchase).
-    func insertRow(_ db: Database) throws {
-        try db.cachedStatement(sql: """
+    func insert(into store: any StoreTransaction) async throws {
+        try await store.execute("""
             INSERT INTO purchases(id, account_id, product_id, type, purchased_at, expires_at, revoked_at, invoice_id,
                                   points, billing)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [id, accountID, productID, type.rawValue, purchasedAt.milliseconds,
-                                     expiresAt?.milliseconds, revokedAt?.milliseconds, invoiceID, points,
-                                     billing.rawValue])
+            """, [id, accountID, productID, type.rawValue, purchasedAt, expiresAt, revokedAt, invoiceID, points,
+                  billing.rawValue])
+    }
+
+    /// A purchase changes only when it is revoked.
+    func updateRevocation(in store: any StoreTransaction) async throws {
+        try await store.execute("UPDATE purchases SET revoked_at = ? WHERE id = ?", [revokedAt, id])
     }
 }
 

@@ -58,11 +58,11 @@ struct SubscriptionRecord: StoreRecord {
 
     var currencyValue: Currency { Currency(code: currency) ?? .usd }
 
-    /// Writes every column back with one cached statement: the lifecycle engine does this once
-    /// per step, and GRDB's Codable update (a persistence container per call, then the statement
+    /// Writes every column back with one statement: the lifecycle engine does this once per
+    /// step, and GRDB's Codable update (a persistence container per call, then the statement
     /// looked up again) was about a seventh of a renewal in the profile.
-    func updateRow(_ db: Database) throws {
-        try db.cachedStatement(sql: """
+    func update(in store: any StoreTransaction) async throws {
+        try await store.execute("""
             UPDATE subscriptions SET account_id = ?, group_id = ?, plan_id = ?, product_id = ?, state = ?,
                 period_type = ?, period_start = ?, period_end = ?, original_purchase = ?, series_anchor = ?,
                 series_index = ?, intro_periods_left = ?, offer_code = ?, offer_periods_left = ?, will_auto_renew = ?,
@@ -72,18 +72,31 @@ struct SubscriptionRecord: StoreRecord {
                 cancellation_reason = ?, clock_id = ?, next_event_at = ?, original_transaction_id = ?, billing = ?,
                 price_override = ?, mirror_signed_at = ?
             WHERE id = ?
-            """).execute(arguments: [
-                accountID, groupID, planID, productID, state.rawValue,
-                periodType.rawValue, periodStart.milliseconds, periodEnd.milliseconds, originalPurchase.milliseconds,
-                seriesAnchor.milliseconds,
-                seriesIndex, introPeriodsLeft, offerCode, offerPeriodsLeft, willAutoRenew,
-                pendingProductID, expirationReason?.rawValue, revocationDate?.milliseconds, revocationReason?.rawValue,
-                billingIssueAt?.milliseconds, unsubscribeAt?.milliseconds, graceEndsAt?.milliseconds,
-                retryEndsAt?.milliseconds, nextRetryAt?.milliseconds,
-                retryIndex, openInvoiceID, paidAmount, currency, paymentMethodID,
-                cancellationReason?.rawValue, clockID, nextEventAt?.milliseconds, originalTransactionID, billing.rawValue,
-                priceOverride, mirrorSignedAt?.milliseconds, id,
-            ])
+            """, [accountID, groupID, planID, productID, state.rawValue,
+                  periodType.rawValue, periodStart, periodEnd, originalPurchase, seriesAnchor,
+                  seriesIndex, introPeriodsLeft, offerCode, offerPeriodsLeft, willAutoRenew,
+                  pendingProductID, expirationReason?.rawValue, revocationDate, revocationReason?.rawValue,
+                  billingIssueAt, unsubscribeAt, graceEndsAt, retryEndsAt, nextRetryAt,
+                  retryIndex, openInvoiceID, paidAmount, currency, paymentMethodID,
+                  cancellationReason?.rawValue, clockID, nextEventAt, originalTransactionID, billing.rawValue,
+                  priceOverride, mirrorSignedAt, id])
+    }
+
+    func insert(into store: any StoreTransaction) async throws {
+        try await store.execute("""
+            INSERT INTO subscriptions(id, account_id, group_id, plan_id, product_id, state, period_type, period_start,
+                period_end, original_purchase, series_anchor, series_index, intro_periods_left, offer_code,
+                offer_periods_left, will_auto_renew, pending_product_id, expiration_reason, revocation_date,
+                revocation_reason, billing_issue_at, unsubscribe_at, grace_ends_at, retry_ends_at, next_retry_at,
+                retry_index, open_invoice_id, paid_amount, currency, payment_method_id, cancellation_reason, clock_id,
+                next_event_at, original_transaction_id, billing, price_override, mirror_signed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [id, accountID, groupID, planID, productID, state.rawValue, periodType.rawValue, periodStart,
+                  periodEnd, originalPurchase, seriesAnchor, seriesIndex, introPeriodsLeft, offerCode,
+                  offerPeriodsLeft, willAutoRenew, pendingProductID, expirationReason?.rawValue, revocationDate,
+                  revocationReason?.rawValue, billingIssueAt, unsubscribeAt, graceEndsAt, retryEndsAt, nextRetryAt,
+                  retryIndex, openInvoiceID, paidAmount, currency, paymentMethodID, cancellationReason?.rawValue, clockID,
+                  nextEventAt, originalTransactionID, billing.rawValue, priceOverride, mirrorSignedAt])
     }
 
     var subscription: Subscription {

@@ -17,6 +17,11 @@ extension TestClockRecord {
     init(row: Row) throws {
         try self.init(storeRow: row)
     }
+
+    func insert(into store: any StoreTransaction) async throws {
+        try await store.execute("INSERT INTO test_clocks(id, name, frozen_time, created_at) VALUES (?, ?, ?, ?)",
+                                [id, name, frozenTime, createdAt])
+    }
 }
 
 extension TestClockRecord: StoreDecodable {

@@ -10,9 +10,9 @@ extension AccountRules {
         if let clockID = account.testClockID { throw PaymentsError.accountOnTestClock(clockID: clockID) }
         let record = await TestClockRecord(id: try nextID("clock"), name: name, frozenTime: systemNow.wholeSeconds,
                                      createdAt: systemNow)
-        try record.insert(db)
+        try await record.insert(into: store)
         account.testClockID = record.id
-        try account.update(db)
+        try await account.update(in: store)
         try await moveSubscriptions(of: accountID, toClock: record.id)
         return record.testClock
     }
@@ -25,7 +25,7 @@ extension AccountRules {
         let clock = try await testClock(clockID)
         guard clock.frozenTime <= systemNow else { throw PaymentsError.clockAheadOfRealTime(clockTime: clock.frozenTime) }
         account.testClockID = nil
-        try account.update(db)
+        try await account.update(in: store)
         try await moveSubscriptions(of: accountID, toClock: nil)
         return account.account
     }

@@ -25,7 +25,7 @@ struct AccountRules: Rules {
             id: try nextID("acct"), email: email, name: name, createdAt: createdAt, currency: currency.code,
             storefront: request.storefront, testClockID: request.testClockID, creditBalance: 0, pointsBalance: 0,
             details: request.details)
-        try record.insert(db)
+        try await record.insert(into: store)
         try await emit(.accountCreated, account: record.id, at: createdAt)
         return record.account
     }
@@ -39,7 +39,7 @@ struct AccountRules: Rules {
             """, arguments: [accountID]) ?? 0
         guard purchases == 0 else { throw PaymentsError.accountHasPurchases(accountID) }
         account.testClockID = clockID
-        try account.update(db)
+        try await account.update(in: store)
         return account.account
     }
 
@@ -83,7 +83,7 @@ struct AccountRules: Rules {
             id: try nextID("pm"), accountID: accountID, token: method.token, brand: method.brand, last4: method.last4,
             expMonth: method.expMonth, expYear: method.expYear, isDefault: isDefault, behaviour: method.behaviour,
             createdAt: now, removedAt: nil, fingerprint: method.fingerprint)
-        try record.insert(db)
+        try await record.insert(into: store)
         try await emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
         return record.paymentMethod
     }
@@ -99,7 +99,7 @@ struct AccountRules: Rules {
             record.isDefault = true
         }
         if record.expMonth != saved.expMonth || record.expYear != saved.expYear || record.isDefault != saved.isDefault {
-            try record.update(db)
+            try await record.updateState(in: store)
         }
         return record.paymentMethod
     }
@@ -131,10 +131,10 @@ struct AccountRules: Rules {
         method.removedAt = now
         let wasDefault = method.isDefault
         method.isDefault = false
-        try method.update(db)
+        try await method.updateState(in: store)
         if wasDefault, var next = try await activePaymentMethods(method.accountID).last {
             next.isDefault = true
-            try next.update(db)
+            try await next.updateState(in: store)
         }
         try await emit(.paymentMethodRemoved, account: method.accountID, at: now, detail: method.paymentMethod.summary.description)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What the App Store sold, as the merchant learns it from signed data (a server notification, an
 /// uploaded receipt), never from the App Store's own records: booked once per transaction id like
@@ -35,10 +34,10 @@ struct AppStoreSales: Rules {
             account: account.id, subscription: nil, product: product.id, kind: .oneTime, at: now, description: product.name,
             lines: [InvoiceLine(kind: .charge, description: product.name, amount: total)], currency: currency,
             status: .paid, method: Invoicing.storeSummary)
-        try PurchaseRecord(id: try await nextID("pur"), accountID: account.id, productID: product.id, type: product.type,
+        try await PurchaseRecord(id: try await nextID("pur"), accountID: account.id, productID: product.id, type: product.type,
                            purchasedAt: payload.purchaseDate, expiresAt: try expiry(of: product, payload), revokedAt: nil,
                            invoiceID: invoice.id, points: product.type == .consumable ? (product.points ?? 0) : 0,
-                           billing: .store).insertRow(db)
+                           billing: .store).insert(into: store)
         try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: nil, invoiceID: invoice.id)
         if payload.offerType == .offerCode, let code = payload.offerIdentifier {
             // The App Store checked the code; the merchant records it so a card sale cannot use it again.

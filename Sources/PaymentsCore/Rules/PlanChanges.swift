@@ -78,7 +78,7 @@ struct PlanChanges: Rules {
         if case .atRenewal = preview.timing {
             // Choosing the current product again withdraws a scheduled change.
             subscription.pendingProductID = product.id == subscription.productID ? nil : product.id
-            try subscription.update(db)
+            try await subscription.update(in: store)
             try await emit(.planChangeScheduled, account: account.id, at: now, subscription: subscription.id,
                            product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
             return .scheduled(subscription: subscription.subscription)
@@ -143,7 +143,7 @@ struct PlanChanges: Rules {
             // The new period is worth its full price, paid in money, balance and credit together.
             subscription.paidAmount = preview.newPrice.minorUnits
             subscription.scheduleNextEvent()
-            try subscription.update(db)
+            try await subscription.update(in: store)
             if preview.kind == .upgrade { try await transactionIssuer.markUpgraded(subscriptionID: subscription.id) }
             _ = try await transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
                                                              invoice: invoice, purchaseDate: now, expires: end, offerType: nil,
@@ -164,7 +164,7 @@ struct PlanChanges: Rules {
         subscription.willAutoRenew = false
         subscription.unsubscribeAt = now
         subscription.cancellationReason = reason
-        try subscription.update(db)
+        try await subscription.update(in: store)
         try await emit(.cancelled, account: subscription.accountID, at: now, subscription: subscriptionID,
                        detail: reason?.rawValue)
         return subscription.subscription
@@ -180,7 +180,7 @@ struct PlanChanges: Rules {
         subscription.willAutoRenew = true
         subscription.unsubscribeAt = nil
         subscription.cancellationReason = nil
-        try subscription.update(db)
+        try await subscription.update(in: store)
         try await emit(.resumed, account: subscription.accountID, at: now, subscription: subscriptionID)
         return subscription.subscription
     }
@@ -191,7 +191,7 @@ struct PlanChanges: Rules {
         guard subscription.state != .revoked else { return subscription.subscription }
         let now = try await now(for: account(subscription.accountID))
         try await revoke(&subscription, reason: reason, at: now)
-        try subscription.update(db)
+        try await subscription.update(in: store)
         return subscription.subscription
     }
 
@@ -219,7 +219,7 @@ struct PlanChanges: Rules {
         let now = try await now(for: account(subscription.accountID))
         try await lifecycle.expire(&subscription, reason: subscription.willAutoRenew ? .unknown : .autoRenewDisabled, at: now)
         subscription.periodEnd = min(subscription.periodEnd, now)
-        try subscription.update(db)
+        try await subscription.update(in: store)
         return subscription.subscription
     }
 }

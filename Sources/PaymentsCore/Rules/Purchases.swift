@@ -99,7 +99,7 @@ struct Purchases: Rules {
             subscription.paymentMethodID = context.paymentMethodID
             subscription.billing = context.payer.billing
             subscription.scheduleNextEvent()
-            try subscription.insert(db)
+            try await subscription.insert(into: store)
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
                                                            kind: .subscriptionCreate, at: now, description: description, lines: lines,
                                                            currency: currency, status: .paid, method: summary)
@@ -108,7 +108,7 @@ struct Purchases: Rules {
                 purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
                 offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken, billing: subscription.billing)
             subscription.originalTransactionID = transaction.payload.transactionId
-            try subscription.update(db)
+            try await subscription.update(in: store)
             if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
             try await spendBalance(accountID: account.id, applied)
             if let intro {
@@ -169,7 +169,7 @@ struct Purchases: Rules {
             let purchase = await PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
                                           type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
                                           invoiceID: invoice.id, points: points, billing: context.payer.billing)
-            try purchase.insertRow(db)
+            try await purchase.insert(into: store)
             let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
                 expires: expires, offerType: code != nil ? .offerCode : nil, offerCode: code,

@@ -45,13 +45,13 @@ struct Refunds: Rules {
             var subscription = try await subscription(subscriptionID)
             if subscription.state != .revoked && subscription.state != .expired {
                 try await planChanges.revoke(&subscription, reason: .refunded, at: now)
-                try subscription.update(db)
+                try await subscription.update(in: store)
             }
             revoked = subscription.subscription
         } else if var purchase = try PurchaseRecord.filter(sql: "invoice_id = ?", arguments: [original.id]).fetchOne(db),
                   purchase.revokedAt == nil {
             purchase.revokedAt = now
-            try purchase.update(db)
+            try await purchase.updateRevocation(in: store)
             // Take back what was credited: a store purchase's points may still be on their way
             // (then they never will be) or may have been refused by the backend.
             let credited = try Int64.fetchOne(db, sql: """

@@ -20,12 +20,12 @@ struct StoreSubscriptionMirror: Rules {
                 guard booked else {
                     return .ignored("\(notification.notificationType) was signed before the last notification applied to \(mirror.id)")
                 }
-                try mirror.updateRow(db)
+                try await mirror.update(in: store)
                 return .recorded
             }
             let changed = try await follow(notification, renewal: renewal, mirror: &mirror, at: try await now(for: account(mirror.accountID)))
             mirror.mirrorSignedAt = max(appliedBefore ?? notification.signedDate, notification.signedDate)
-            try mirror.updateRow(db)
+            try await mirror.update(in: store)
             return booked || changed ? .recorded : .alreadyKnown
         }
     }
@@ -40,7 +40,7 @@ struct StoreSubscriptionMirror: Rules {
             return known ? .alreadyKnown : .ignored("the in-process App Store renews \(subscriptionID) itself")
         case let .mirrored(mirror, booked, _):
             guard booked else { return .alreadyKnown }
-            try mirror.updateRow(db)
+            try await mirror.update(in: store)
             return .recorded
         }
     }
@@ -110,7 +110,7 @@ struct StoreSubscriptionMirror: Rules {
             openInvoiceID: nil, paidAmount: paid.minorUnits, currency: paid.currency.code, paymentMethodID: nil,
             cancellationReason: nil, clockID: account.testClockID, nextEventAt: nil,
             originalTransactionID: payload.originalTransactionId, billing: .store, priceOverride: nil, mirrorSignedAt: signedAt)
-        try mirror.insert(db)
+        try await mirror.insert(into: store)
         let invoice = try await invoice(paid: paid, plan: plan, product: product, accountID: account.id,
                                         subscriptionID: mirror.id, kind: .subscriptionCreate, at: now)
         try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: mirror.id, invoiceID: invoice.id)

@@ -36,7 +36,7 @@ struct SubscriptionLifecycle: Rules {
             if found == nil { found = try await subscription(dueID: entry.id) }
             guard var subscription = found, let due = subscription.nextEventAt, try due.milliseconds == entry.at else { continue }
             try await step(&subscription, at: due, report: &report)
-            try subscription.updateRow(db)
+            try await subscription.update(in: store)
             steps += 1
             last = due
             if let next = subscription.nextEventAt, next <= until {

@@ -118,7 +118,7 @@ struct TestControls: Rules {
             subscription.willAutoRenew = false
             subscription.expirationReason = .didNotConsentToPriceIncrease
         }
-        try subscription.update(db)
+        try await subscription.update(in: store)
         try await resolvePending(action.id, resolution: accept ? "accepted" : "declined", at: now)
         try await emit(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, account: subscription.accountID, at: now,
                        subscription: subscriptionID, detail: newPrice.description)
@@ -137,7 +137,7 @@ struct TestControls: Rules {
         subscription.seriesIndex = -1
         var report = ClockAdvanceReport(clockID: "", from: now, to: now)
         try await lifecycle.step(&subscription, at: now, report: &report)
-        try subscription.update(db)
+        try await subscription.update(in: store)
         return subscription.subscription
     }
 
@@ -172,7 +172,7 @@ struct TestControls: Rules {
         }
         account.storefront = upper
         account.currency = currency.code
-        try account.update(db)
+        try await account.update(in: store)
         return account.account
     }
 }

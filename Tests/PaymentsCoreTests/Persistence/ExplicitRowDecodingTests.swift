@@ -13,30 +13,60 @@ struct ExplicitRowDecodingTests {
         return queue
     }
 
+    /// Runs `body` on the store's side of the seam, inside one write.
+    private func throughStore(_ queue: DatabaseQueue,
+                              _ body: @escaping @Sendable (any StoreTransaction) async throws -> Void) throws {
+        try queue.write { db in
+            let store = GRDBTransaction(db)
+            try InlineTransactionExecutor.run { try await body(store) }
+        }
+    }
+
     private func account(details: CustomerDetails) -> AccountRecord {
         AccountRecord(id: "acct_1", email: "a@example.com", name: "Ada", createdAt: Date(milliseconds: 1_700_000_000_123),
                       currency: "EUR", storefront: "FRA", testClockID: nil, creditBalance: -250, pointsBalance: 40,
                       details: details)
     }
 
-    @Test("an account round-trips, with empty and filled details", arguments: [
+    @Test("an account round-trips, with empty and filled details, written by GRDB's Codable insert or the store", arguments: [
         CustomerDetails(),
         CustomerDetails(firstName: "Ada", lastName: "Lovelace", company: "Engines", phone: "+44 1", locale: "en_GB"),
-    ])
-    func accountRoundTrips(details: CustomerDetails) throws {
+    ], [true, false])
+    func accountRoundTrips(details: CustomerDetails, codableInsert: Bool) throws {
         let queue = try database()
         let written = account(details: details)
-        try queue.write { db in try written.insert(db) }
+        if codableInsert {
+            try queue.write { db in try written.insert(db) }
+        } else {
+            try throughStore(queue) { store in try await written.insert(into: store) }
+        }
         let read = try queue.read { db in try AccountRecord.fetchOne(db, key: "acct_1") }
         #expect(read?.account == written.account)
     }
 
-    @Test("a payment method round-trips, with every charge behaviour", arguments: [
-        ChargeBehaviour.succeeds,
-        .declines(DeclineReason(code: "insufficient_funds", message: "Your card has insufficient funds.")),
-        .requiresAuthentication(offSessionSucceeds: true),
-    ])
-    func paymentMethodRoundTrips(behaviour: ChargeBehaviour) throws {
+    /// Balances move only by their own atomic updates; writing back a record read before one
+    /// must not put the older balance back.
+    @Test func anAccountWrittenBackKeepsTheBalancesMovedSinceItWasRead() throws {
+        let queue = try database()
+        var read = account(details: CustomerDetails())
+        try queue.write { db in
+            try read.insert(db)
+            try db.execute(sql: "UPDATE accounts SET credit_balance = 999, points_balance = 7 WHERE id = 'acct_1'")
+        }
+        read.storefront = "DEU"
+        let changed = read
+        try throughStore(queue) { store in try await changed.update(in: store) }
+        let after = try #require(try queue.read { db in try AccountRecord.fetchOne(db, key: "acct_1") })
+        #expect(after.storefront == "DEU" && after.creditBalance == 999 && after.pointsBalance == 7)
+    }
+
+    @Test("a payment method round-trips, with every charge behaviour, written by GRDB's Codable insert or the store",
+          arguments: [
+              ChargeBehaviour.succeeds,
+              .declines(DeclineReason(code: "insufficient_funds", message: "Your card has insufficient funds.")),
+              .requiresAuthentication(offSessionSucceeds: true),
+          ], [true, false])
+    func paymentMethodRoundTrips(behaviour: ChargeBehaviour, codableInsert: Bool) throws {
         let queue = try database()
         let method = PaymentMethodRecord(id: "pm_1", accountID: "acct_1", token: "tok_1", brand: "visa", last4: "4242",
                                          expMonth: 12, expYear: 2031, isDefault: true, behaviour: behaviour,
@@ -44,8 +74,9 @@ struct ExplicitRowDecodingTests {
                                          removedAt: Date(milliseconds: 1_700_000_999_000))
         try queue.write { db in
             try account(details: CustomerDetails()).insert(db)
-            try method.insert(db)
+            if codableInsert { try method.insert(db) }
         }
+        if !codableInsert { try throughStore(queue) { store in try await method.insert(into: store) } }
         let read = try queue.read { db in try PaymentMethodRecord.fetchOne(db, key: "pm_1") }
         #expect(read?.paymentMethod == method.paymentMethod)
         #expect(read?.removedAt == method.removedAt)
@@ -67,8 +98,9 @@ struct ExplicitRowDecodingTests {
         #expect(texts?["behaviour"] == #"{"succeeds":{}}"#)
     }
 
-    @Test("a subscription round-trips with every optional column set")
-    func subscriptionRoundTrips() throws {
+    @Test("a subscription round-trips with every optional column set, written by GRDB's Codable insert or the store",
+          arguments: [true, false])
+    func subscriptionRoundTrips(codableInsert: Bool) throws {
         let queue = try database()
         let ms = { (value: Int64) in Date(milliseconds: 1_700_000_000_000 + value) }
         let written = SubscriptionRecord(
@@ -79,11 +111,13 @@ struct ExplicitRowDecodingTests {
             revocationDate: ms(6), revocationReason: .developerIssue, billingIssueAt: ms(7), unsubscribeAt: ms(8),
             graceEndsAt: ms(9), retryEndsAt: ms(10), nextRetryAt: ms(11), retryIndex: 3, openInvoiceID: "in_1",
             paidAmount: 999, currency: "EUR", paymentMethodID: "pm_1", cancellationReason: .tooExpensive,
-            clockID: "clock_1", nextEventAt: ms(12), originalTransactionID: "tx_1", billing: .store, priceOverride: 1299)
+            clockID: "clock_1", nextEventAt: ms(12), originalTransactionID: "tx_1", billing: .store, priceOverride: 1299,
+            mirrorSignedAt: ms(13))
         try queue.write { db in
             try account(details: CustomerDetails()).insert(db)
-            try written.insert(db)
+            if codableInsert { try written.insert(db) }
         }
+        if !codableInsert { try throughStore(queue) { store in try await written.insert(into: store) } }
         let read = try #require(try queue.read { db in try SubscriptionRecord.fetchOne(db, key: "sub_1") })
         #expect(read.subscription == written.subscription)
         #expect(read.periodType == written.periodType && read.seriesAnchor == written.seriesAnchor)
@@ -91,6 +125,7 @@ struct ExplicitRowDecodingTests {
         #expect(read.offerPeriodsLeft == 1 && read.nextRetryAt == written.nextRetryAt && read.retryIndex == 3)
         #expect(read.openInvoiceID == "in_1" && read.clockID == "clock_1" && read.nextEventAt == written.nextEventAt)
         #expect(read.originalTransactionID == "tx_1" && read.billing == .store && read.priceOverride == 1299)
+        #expect(read.mirrorSignedAt == written.mirrorSignedAt)
     }
 
     @Test("a purchase round-trips, written by its insert and by GRDB's Codable insert", arguments: [false, true])
@@ -105,9 +140,10 @@ struct ExplicitRowDecodingTests {
                                    points: 500, billing: .card)
         try queue.write { db in
             try account(details: CustomerDetails()).insert(db)
-            for record in [written, plain] {
-                if codableInsert { try record.insert(db) } else { try record.insertRow(db) }
-            }
+            if codableInsert { for record in [written, plain] { try record.insert(db) } }
+        }
+        if !codableInsert {
+            try throughStore(queue) { store in for record in [written, plain] { try await record.insert(into: store) } }
         }
         let read = try queue.read { db in try PurchaseRecord.fetchAll(db, sql: "SELECT * FROM purchases ORDER BY id") }
         #expect(read.map(\.id) == ["pur_1", "pur_2"])
