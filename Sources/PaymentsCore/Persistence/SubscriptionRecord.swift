@@ -56,6 +56,14 @@ struct SubscriptionRecord: StoreRecord {
 
     var isAppStoreMirror: Bool { mirrorSignedAt != nil }
 
+    /// Whether it gives access at `now`: its state says so and, for a mirror, the App Store's
+    /// signed expiry (or grace end) has not passed, so a late or lost notification never extends it.
+    func entitles(at now: Date) -> Bool {
+        guard subscription.isEntitled else { return false }
+        guard isAppStoreMirror else { return true }
+        return now < (state == .inGracePeriod ? graceEndsAt ?? periodEnd : periodEnd)
+    }
+
     var currencyValue: Currency { Currency(code: currency) ?? .usd }
 
     /// Writes every column back with one statement: the lifecycle engine does this once per

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension AccountRules {
     /// Puts an account that lives in real time on a new test clock frozen at the current real

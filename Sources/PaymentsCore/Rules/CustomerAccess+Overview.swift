@@ -1,19 +1,18 @@
 import Foundation
-import GRDB
 
 extension CustomerAccess {
     /// The account's RevenueCat-style customer info at its store clock's now: the overview, plus
     /// every one-time purchase (this part grows with the account's history).
     func customerInfo(accountID: String) async throws -> CustomerInfo {
         let overview = try await customerOverview(accountID: accountID)
-        let purchases = try PurchaseRecord.fetchAll(db.cachedStatement(sql: """
+        let purchases = try await store.fetchAll(PurchaseRecord.self, """
             SELECT * FROM purchases WHERE account_id = ? ORDER BY purchased_at, id
-            """), arguments: [accountID])
-        let storeTransactions = try Row.fetchAll(db.cachedStatement(sql: """
+            """, [accountID])
+        let storeTransactions = try await store.fetchAll(StoredRow.self, """
             SELECT invoice_id, MIN(id) AS id FROM transactions
             WHERE account_id = ? AND subscription_id IS NULL AND invoice_id IS NOT NULL GROUP BY invoice_id
-            """), arguments: [accountID])
-        let transactionByInvoice = Dictionary(storeTransactions.map { ($0["invoice_id"] as String, $0["id"] as String) }) { $1 }
+            """, [accountID])
+        let transactionByInvoice = Dictionary(try storeTransactions.map { (try $0.get("invoice_id") as String, try $0.get("id") as String) }) { $1 }
         return CustomerInfo(
             originalAppUserId: accountID, requestDate: overview.requestDate, firstSeen: overview.account.createdAt,
             entitlements: overview.entitlements, activeSubscriptions: overview.activeSubscriptions,
@@ -32,10 +31,10 @@ extension CustomerAccess {
         let now = try await now(for: account)
         let subscriptions = try await subscriptions(accountID: accountID)
         // Consumables entitle nothing; only their product ids count, and those come from the index.
-        let entitling = try PurchaseRecord.fetchAll(db.cachedStatement(sql: """
+        let entitling = try await store.fetchAll(PurchaseRecord.self, """
             SELECT * FROM purchases WHERE account_id = ? AND type <> 'consumable' ORDER BY purchased_at, id
-            """), arguments: [accountID])
-        var candidates = subscriptions.compactMap(subscriptionEntitlement)
+            """, [accountID])
+        var candidates = subscriptions.compactMap { subscriptionEntitlement($0, now: now) }
         candidates += entitling.filter { $0.type == .nonConsumable }.compactMap(nonConsumableEntitlement)
         let passes = Dictionary(grouping: entitling.filter { $0.type == .nonRenewing }, by: \.productID)
         candidates += passes.values.compactMap { passEntitlement($0, now: now) }
@@ -44,7 +43,7 @@ extension CustomerAccess {
             + distinctProducts(in: "transactions", accountID: accountID)
         return CustomerOverview(
             account: account.account, requestDate: now, entitlements: EntitlementInfos(all: best),
-            activeSubscriptions: Set(subscriptions.filter { $0.subscription.isEntitled }.map(\.productID)).sorted(),
+            activeSubscriptions: Set(subscriptions.filter { $0.entitles(at: now) }.map(\.productID)).sorted(),
             allPurchasedProductIdentifiers: Set(subscriptions.map(\.productID) + products).sorted(),
             managementURL: subscriptions.contains { $0.subscription.isActive } ? CustomerInfo.subscriptionManagementURL : nil,
             plan: try await planStanding(accountID: accountID))
@@ -53,17 +52,17 @@ extension CustomerAccess {
     /// The distinct product ids of the account's rows in `table`, one index seek per product
     /// (a skip scan over the table's (account_id, product_id) index) instead of a visit per row.
     private func distinctProducts(in table: String, accountID: String) async throws -> [String] {
-        try String.fetchAll(db.cachedStatement(sql: """
+        try await store.fetchAll(String.self, StoreSQL("""
             WITH RECURSIVE products(id) AS (
-                SELECT (SELECT MIN(product_id) FROM \(table) WHERE account_id = ?1)
+                SELECT (SELECT MIN(product_id) FROM \(table) WHERE account_id = ?)
                 UNION ALL
-                SELECT (SELECT MIN(product_id) FROM \(table) WHERE account_id = ?1 AND product_id > products.id)
+                SELECT (SELECT MIN(product_id) FROM \(table) WHERE account_id = ? AND product_id > products.id)
                 FROM products WHERE products.id IS NOT NULL)
             SELECT id FROM products WHERE id IS NOT NULL
-            """), arguments: [accountID])
+            """), [accountID, accountID])
     }
 
-    private func subscriptionEntitlement(_ record: SubscriptionRecord) -> EntitlementInfo? {
+    private func subscriptionEntitlement(_ record: SubscriptionRecord, now: Date) -> EntitlementInfo? {
         guard let id = catalog.plan(id: record.planID)?.entitlement else { return nil }
         let expiration: Date = switch record.state {
         case .inGracePeriod: record.graceEndsAt ?? record.periodEnd
@@ -71,7 +70,7 @@ extension CustomerAccess {
         case .subscribed, .inBillingRetryPeriod, .expired: record.periodEnd
         }
         return EntitlementInfo(
-            identifier: id, isActive: record.subscription.isEntitled,
+            identifier: id, isActive: record.entitles(at: now),
             willRenew: record.willAutoRenew && record.state == .subscribed,
             periodType: EntitlementPeriodType(record.periodType), store: PurchaseStore(record.billing),
             productIdentifier: record.productID, latestPurchaseDate: record.periodStart,

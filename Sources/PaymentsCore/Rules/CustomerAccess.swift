@@ -1,17 +1,14 @@
 import Foundation
-import GRDB
 
 /// What a customer may use now: entitlements, the current plan, usage meters and points
 /// spending. Reads that answer "what am I on" stay cheap because they only read.
 struct CustomerAccess: Rules {
     let work: UnitOfWork
 
-    /// Cached statements here and in `entitlements`: every customer-info read runs both, and
-    /// compiling a query each time (GRDB's authorizer and region work) was a sixth of a served read.
     func subscriptions(accountID: String) async throws -> [SubscriptionRecord] {
-        try SubscriptionRecord.fetchAll(db.cachedStatement(sql: """
+        try await store.fetchAll(SubscriptionRecord.self, """
             SELECT * FROM subscriptions WHERE account_id = ? ORDER BY original_purchase DESC, id DESC
-            """), arguments: [accountID])
+            """, [accountID])
     }
 
     /// Access right now: subscribed or grace-period subscriptions, unrevoked non-consumables,
@@ -20,11 +17,10 @@ struct CustomerAccess: Rules {
         let account = try await account(accountID)
         let now = try await now(for: account)
         var result: [Entitlement] = []
-        for subscription in try await subscriptions(accountID: accountID) where subscription.subscription.isEntitled {
+        for subscription in try await subscriptions(accountID: accountID) {
             guard let id = catalog.plan(id: subscription.planID)?.entitlement else { continue }
+            guard subscription.entitles(at: now) else { continue }
             let expires = subscription.state == .inGracePeriod ? subscription.graceEndsAt : subscription.periodEnd
-            // The App Store's signed expiry bounds a mirror: a late or lost notification never extends access.
-            if subscription.isAppStoreMirror, let expires, now >= expires { continue }
             result.append(Entitlement(
                 id: id,
                 source: .subscription(id: subscription.id, productID: subscription.productID, state: subscription.state),
@@ -32,9 +28,9 @@ struct CustomerAccess: Rules {
                 willRenew: subscription.willAutoRenew && subscription.state == .subscribed,
                 periodType: subscription.periodType))
         }
-        let purchases = try PurchaseRecord.fetchAll(db.cachedStatement(sql: """
+        let purchases = try await store.fetchAll(PurchaseRecord.self, """
             SELECT * FROM purchases WHERE account_id = ? AND revoked_at IS NULL AND type != 'consumable' ORDER BY purchased_at
-            """), arguments: [accountID])
+            """, [accountID])
         for purchase in purchases {
             guard case let .oneTime(product)? = catalog.product(id: purchase.productID),
                   let id = product.entitlement else { continue }
@@ -81,17 +77,17 @@ struct CustomerAccess: Rules {
         switch feature.kind {
         case .limit, .flag:
             let window = try await usageWindow(feature, anchor: account.createdAt, now: now)
-            let used = try Int.fetchOne(db, sql: """
+            let used = try await store.fetchOne(Int.self, """
                 SELECT COUNT(*) FROM usage_records WHERE account_id = ? AND feature_id = ? AND at >= ? AND at < ?
-                """, arguments: [account.id, feature.id, window.start.milliseconds, window.end.milliseconds]) ?? 0
+                """, [account.id, feature.id, window.start, window.end]) ?? 0
             var limit: Int?
             if case let .limit(count)? = value { limit = count }
             return UsageMeter(featureID: feature.id, featureName: feature.name, kind: feature.kind, limit: limit,
                               used: used, resetsAt: feature.period == nil ? nil : window.end, nextAvailableAt: nil)
         case .interval:
-            let last = try Int64.fetchOne(db, sql: """
-                SELECT MAX(at) FROM usage_records WHERE account_id = ? AND feature_id = ?
-                """, arguments: [account.id, feature.id]).map(Date.init(milliseconds:))
+            let last = try await store.fetchOne(StoredRow.self, """
+                SELECT MAX(at) AS last FROM usage_records WHERE account_id = ? AND feature_id = ?
+                """, [account.id, feature.id])?.get("last", as: Date?.self)
             var next: Date?
             if case let .interval(gap)? = value, let last {
                 let available = try gap.advance(last)
@@ -137,8 +133,8 @@ struct CustomerAccess: Rules {
         default:
             throw PaymentsError.featureNotInPlan(featureID: featureID)
         }
-        try db.execute(sql: "INSERT INTO usage_records(account_id, feature_id, at) VALUES (?, ?, ?)",
-                       arguments: [accountID, featureID, now.milliseconds])
+        try await store.execute("INSERT INTO usage_records(account_id, feature_id, at) VALUES (?, ?, ?)",
+                                [accountID, featureID, now])
         try await emit(.usageRecorded, account: accountID, at: now, detail: featureID)
         return await UsageReceipt(featureID: featureID, recordedAt: now,
                             meter: try meter(feature, value: value, account: account, now: now))

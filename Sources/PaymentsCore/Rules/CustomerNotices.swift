@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Notices a customer should read (a trial ending, a renewal that failed), each announced once.
 struct CustomerNotices: Rules {

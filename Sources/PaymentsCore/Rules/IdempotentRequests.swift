@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Idempotency keys: a retried request gets the stored answer of its first run, and the same
 /// key with a different request is refused rather than mistaken for a retry.
@@ -18,23 +17,20 @@ struct IdempotentRequests: Rules {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
-        // Cached statements: every storefront purchase passes here, and compiling each (GRDB
-        // authorises every column while compiling) was about 4 % of a keyed purchase's samples.
-        if let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT operation, request, response FROM idempotency_keys WHERE key = ?"),
-            arguments: [key]) {
-            guard row["operation"] == operation, row["request"] == requestJSON else {
+        if let row = try await store.fetchOne(StoredRow.self, "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
+                                              [key]) {
+            guard try row.get("operation") as String == operation, try row.get("request") as String == requestJSON else {
                 throw PaymentsError.idempotencyKeyReused(key)
             }
-            let response: String = row["response"]
+            let response: String = try row.get("response")
             let decoder = JSONDecoder()
             decoder.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { try transactionIssuer.deferredToken(transactionID: $0, payload: $1) }
             return try decoder.decode(Result.self, from: Data(response.utf8))
         }
         let result = try await body()
-        try db.cachedStatement(sql: """
+        try await store.execute("""
             INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
-            """).execute(arguments: [key, operation, requestJSON, try Self.storedAnswer(result), systemNow.milliseconds])
+            """, [key, operation, requestJSON, try Self.storedAnswer(result), systemNow])
         return result
     }
 

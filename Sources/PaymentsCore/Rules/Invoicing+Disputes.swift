@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Invoicing {
     /// After a card charge is paid: the disputes or warning the card processor raises (Stripe test
@@ -57,10 +56,9 @@ extension Invoicing {
     /// included; nil for store billing or no card.
     private func chargedCard(accountID: String, method: PaymentMethodSummary?) async throws -> ProcessorCard? {
         guard let method, !method.last4.isEmpty else { return nil }
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
+        return try await store.fetchOne(PaymentMethodRecord.self, """
             SELECT * FROM payment_methods WHERE account_id = ? AND brand = ? AND last4 = ?
             ORDER BY created_at DESC LIMIT 1
-            """), arguments: [accountID, method.brand, method.last4])
-        return try row.map { try PaymentMethodRecord(row: $0).processorCard }
+            """, [accountID, method.brand, method.last4])?.processorCard
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The result of asking the simulated issuer for money.
 enum ChargeResult {
@@ -85,9 +84,9 @@ struct Invoicing: Rules {
 
     func postLedger(invoice: Invoice, kind: String, amount: Money, at: Date) async throws {
         guard !amount.isZero else { return }
-        try db.cachedStatement(sql: """
+        try await store.execute("""
             INSERT INTO ledger(account_id, invoice_id, kind, amount, currency, at) VALUES (?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [invoice.accountID, invoice.id, kind, amount.minorUnits, amount.currency.code, at.milliseconds])
+            """, [invoice.accountID, invoice.id, kind, amount.minorUnits, amount.currency.code, at])
     }
 
     func invoice(_ id: String) async throws -> InvoiceRecord {
@@ -129,15 +128,14 @@ struct Invoicing: Rules {
         guard code.products.contains(productID) else {
             throw PaymentsError.invalidOfferCode(code: code.code, reason: .notApplicable)
         }
-        let used = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM offer_redemptions WHERE account_id = ? AND code = ?",
-                                    arguments: [accountID, code.code]) ?? 0
+        let used = try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM offer_redemptions WHERE account_id = ? AND code = ?",
+                                            [accountID, code.code]) ?? 0
         guard used == 0 else { throw PaymentsError.invalidOfferCode(code: code.code, reason: .alreadyRedeemed) }
         return code
     }
 
     func redeem(_ code: OfferCode, accountID: String, at: Date) async throws {
-        try db.execute(sql: "INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?)",
-                       arguments: [accountID, code.code, at.milliseconds])
+        try await store.execute("INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?)", [accountID, code.code, at])
     }
 
     func price(_ base: Int64, _ overrides: [String: Int64], in currency: Currency, product: String) async throws -> Money {

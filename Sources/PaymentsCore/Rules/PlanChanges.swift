@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A customer changing an existing subscription: upgrade or downgrade with proration, cancel
 /// at period end, resume, and revocation. The preview and the change share one computation.
@@ -227,10 +226,10 @@ struct PlanChanges: Rules {
 extension PlanChanges {
     /// A price-increase consent asked for the old product no longer applies once the plan changes.
     func supersedePriceIncreases(_ subscriptionID: String, at now: Date) async throws {
-        try db.execute(sql: """
+        try await store.execute("""
             UPDATE pending_actions SET resolved_at = ?, resolution = 'superseded'
             WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
-            """, arguments: [now.milliseconds, subscriptionID])
+            """, [now, subscriptionID])
     }
 }
 

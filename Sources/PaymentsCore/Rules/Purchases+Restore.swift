@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Purchases {
     /// The account's restorable purchases and, for each, the signed transaction to verify
@@ -10,8 +9,9 @@ extension Purchases {
         let account = try await account(accountID)
         let now = try await now(for: account)
         let subscriptions = try await customerAccess.subscriptions(accountID: accountID)
-        let purchases = try PurchaseRecord.filter(sql: "account_id = ?", arguments: [accountID])
-            .order(sql: "purchased_at, id").fetchAll(db)
+        let purchases = try await store.fetchAll(PurchaseRecord.self, """
+            SELECT * FROM purchases WHERE account_id = ? ORDER BY purchased_at, id
+            """, [accountID])
         guard !subscriptions.isEmpty || !purchases.isEmpty else { return .failure(.noReceipt) }
         let restorable = purchases.filter { $0.type != .consumable }
         guard !subscriptions.isEmpty || !restorable.isEmpty else { return .failure(.noPurchasesToRestore) }
@@ -19,8 +19,9 @@ extension Purchases {
         var result = RestoreResult(accountID: accountID, subscriptions: [], nonConsumables: [], passes: [], restoredAt: now)
         var proofs: [RestoreFindings.Proof] = []
         for record in subscriptions where includeInactive || record.subscription.isActive {
-            guard let transaction = try TransactionRecord.filter(sql: "subscription_id = ?", arguments: [record.id])
-                .order(sql: "purchase_date DESC, id DESC").fetchOne(db) else {
+            guard let transaction = try await store.fetchOne(TransactionRecord.self, """
+                SELECT * FROM transactions WHERE subscription_id = ? ORDER BY purchase_date DESC, id DESC LIMIT 1
+                """, [record.id]) else {
                 return .failure(.invalidReceiptData(productID: record.productID))
             }
             proofs.append(RestoreFindings.Proof(productID: record.productID, transactionID: transaction.id, jws: try transactionIssuer.token(of: transaction)))
@@ -29,15 +30,16 @@ extension Purchases {
                 id: subscription.id, planID: subscription.planID, productID: subscription.productID,
                 storeStatus: RestoreStoreStatus(subscription), renewalState: subscription.state,
                 hasBillingIssue: subscription.state == .inGracePeriod || subscription.state == .inBillingRetryPeriod,
-                hasAccess: subscription.isEntitled, willAutoRenew: subscription.willAutoRenew,
+                hasAccess: record.entitles(at: now), willAutoRenew: subscription.willAutoRenew,
                 expiresAt: subscription.state == .inGracePeriod ? record.graceEndsAt ?? record.periodEnd : record.periodEnd))
         }
         for purchase in restorable {
             let isActive = purchase.revokedAt == nil
                 && (purchase.type == .nonConsumable || purchase.expiresAt.map { purchase.purchasedAt <= now && now < $0 } == true)
             guard includeInactive || isActive else { continue }
-            guard let transaction = try TransactionRecord.filter(sql: "invoice_id = ?", arguments: [purchase.invoiceID])
-                .fetchOne(db) else {
+            guard let transaction = try await store.fetchOne(TransactionRecord.self, """
+                SELECT * FROM transactions WHERE invoice_id = ? ORDER BY id LIMIT 1
+                """, [purchase.invoiceID]) else {
                 return .failure(.invalidReceiptData(productID: purchase.productID))
             }
             proofs.append(RestoreFindings.Proof(productID: purchase.productID, transactionID: transaction.id, jws: try transactionIssuer.token(of: transaction)))

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Refunding a paid invoice: the money back, the entitlement and transaction revoked, and the
 /// provider told, all in the purchase's own transaction.
@@ -48,17 +47,20 @@ struct Refunds: Rules {
                 try await subscription.update(in: store)
             }
             revoked = subscription.subscription
-        } else if var purchase = try PurchaseRecord.filter(sql: "invoice_id = ?", arguments: [original.id]).fetchOne(db),
+        } else if var purchase = try await store.fetchOne(PurchaseRecord.self, "SELECT * FROM purchases WHERE invoice_id = ?",
+                                                          [original.id]),
                   purchase.revokedAt == nil {
             purchase.revokedAt = now
             try await purchase.updateRevocation(in: store)
             // Take back what was credited: a store purchase's points may still be on their way
             // (then they never will be) or may have been refused by the backend.
-            let credited = try Int64.fetchOne(db, sql: """
+            let credited = try await store.fetchOne(Int64.self, """
                 SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM points_ledger WHERE invoice_id = ? AND delta > 0
-                """, arguments: [original.id]) ?? 0
-            try db.execute(sql: "UPDATE sync_queue SET done_at = ?, last_error = 'refunded' WHERE done_at IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE invoice_id = ?)",
-                           arguments: [now.milliseconds, original.id])
+                """, [original.id]) ?? 0
+            try await store.execute("""
+                UPDATE sync_queue SET done_at = ?, last_error = 'refunded'
+                WHERE done_at IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE invoice_id = ?)
+                """, [now, original.id])
             if credited > 0 {
                 try await purchases.movePoints(accountID: account.id, delta: -credited, reason: "Refund of \(original.id)",
                                                product: purchase.productID, invoice: refund.id, at: now)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Purchases through the simulated App Store's sheet, with its ask-to-buy and 3-D Secure
 /// detours.

@@ -68,6 +68,10 @@ import Testing
         try await m.store.advance(days: 8)
         #expect(try await m.invoices().count == 1)
         #expect(try await !m.entitled())
+        let info = try await m.store.service.customerInfo(accountID: m.ada.id)
+        #expect(info.entitlements.active.isEmpty && info.activeSubscriptions.isEmpty, "every read agrees")
+        let restored = try await m.store.service.restorePurchases(accountID: m.ada.id, includeInactive: true)
+        #expect(restored.subscriptions.map(\.hasAccess) == [false])
         #expect(try await m.store.invariants() == [])
 
         let renewal = try m.apple.period("2000000777000002", of: Self.original, product: "pro.monthly", price: 10_000,
