@@ -419,7 +419,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// due work, since the books must balance whatever is still due.
     public func checkInvariants() async throws -> [String] {
         let (problems, proofs) = try await writeWithoutDueWork { work in
-            (try await work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
+            (try await work.booksAudit.invariantViolations(), try await work.booksAudit.entitlementProofs())
         }
         return problems + (await unverifiedProofs(proofs))
     }
@@ -434,7 +434,7 @@ public final class LocalPaymentsService: PaymentsService {
                 let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
                                           cardProcessor: processor)
                 return try InlineTransactionExecutor.run {
-                    (try await work.booksAudit.invariantViolations(), try work.booksAudit.entitlementProofs())
+                    (try await work.booksAudit.invariantViolations(), try await work.booksAudit.entitlementProofs())
                 }
             }
         } catch let error as PaymentsError {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Accounts and their saved payment methods: who can buy, and what a charge may draw on.
 struct AccountRules: Rules {
@@ -12,7 +11,7 @@ struct AccountRules: Rules {
         }
         let name = request.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw PaymentsError.invalidInput(field: "name", message: "must not be empty") }
-        if try AccountRecord.filter(sql: "email = ?", arguments: [email]).fetchCount(db) > 0 {
+        if try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM accounts WHERE email = ?", [email]) ?? 0 > 0 {
             throw PaymentsError.emailTaken(email)
         }
         let currency = request.currency ?? catalog.currency
@@ -33,10 +32,9 @@ struct AccountRules: Rules {
     func attach(accountID: String, clockID: String) async throws -> Account {
         var account = try await account(accountID)
         _ = try await testClock(clockID)
-        let purchases = try Int.fetchOne(db, sql: """
-            SELECT (SELECT COUNT(*) FROM subscriptions WHERE account_id = ?1)
-                 + (SELECT COUNT(*) FROM purchases WHERE account_id = ?1)
-            """, arguments: [accountID]) ?? 0
+        let purchases = try await store.fetchOne(Int.self, """
+            SELECT (SELECT COUNT(*) FROM subscriptions WHERE account_id = ?) + (SELECT COUNT(*) FROM purchases WHERE account_id = ?)
+            """, [accountID, accountID]) ?? 0
         guard purchases == 0 else { throw PaymentsError.accountHasPurchases(accountID) }
         account.testClockID = clockID
         try await account.update(in: store)
@@ -106,18 +104,17 @@ struct AccountRules: Rules {
 
     /// Before another method becomes the account's default: there is one default at most.
     private func clearDefaultPaymentMethod(_ accountID: String) async throws {
-        try db.execute(sql: "UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", arguments: [accountID])
+        try await store.execute("UPDATE payment_methods SET is_default = 0 WHERE account_id = ?", [accountID])
     }
 
     func activePaymentMethods(_ accountID: String) async throws -> [PaymentMethodRecord] {
-        try PaymentMethodRecord.fetchAll(db.cachedStatement(sql: """
+        try await store.fetchAll(PaymentMethodRecord.self, """
             SELECT * FROM payment_methods WHERE account_id = ? AND removed_at IS NULL ORDER BY created_at, id
-            """), arguments: [accountID])
+            """, [accountID])
     }
 
     func paymentMethod(_ id: String) async throws -> PaymentMethodRecord {
-        guard let record = try PaymentMethodRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ?"), arguments: [id]),
+        guard let record = try await store.fetchOne(PaymentMethodRecord.self, "SELECT * FROM payment_methods WHERE id = ?", [id]),
               record.removedAt == nil else {
             throw PaymentsError.paymentMethodNotFound(id)
         }
@@ -141,8 +138,9 @@ struct AccountRules: Rules {
 
     func setDefaultPaymentMethod(_ id: String) async throws {
         let method = try await paymentMethod(id)
-        try db.execute(sql: "UPDATE payment_methods SET is_default = (id = ?) WHERE account_id = ? AND removed_at IS NULL",
-                       arguments: [id, method.accountID])
+        try await store.execute("""
+            UPDATE payment_methods SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE account_id = ? AND removed_at IS NULL
+            """, [id, method.accountID])
     }
 
     /// The method to charge: the one asked for, else the account's default.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Checks that the books balance and that every entitlement has the transaction that proves it,
 /// so a QA run or a snapshot restore can prove nothing was lost or counted twice.
@@ -11,10 +10,10 @@ struct BooksAudit: Rules {
     func invariantViolations() async throws -> [String] {
         var problems: [String] = []
         // Every invoice's lines add up to its total, and the ledger holds exactly the money it moved.
-        let invoices = try InvoiceRecord.fetchAll(db)
-        let ledger = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
+        let invoices = try await store.fetchAll(InvoiceRecord.self, "SELECT * FROM invoices")
+        let ledger = try Dictionary(uniqueKeysWithValues: await store.fetchAll(StoredRow.self, """
             SELECT invoice_id, CAST(SUM(amount) AS BIGINT) AS total FROM ledger GROUP BY invoice_id
-            """).map { (row: Row) -> (String, Int64) in (row["invoice_id"], row["total"]) })
+            """).map { row -> (String, Int64) in (try row.get("invoice_id"), try row.get("total")) })
         for invoice in invoices {
             let lineSum = invoice.lines.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
             if lineSum != invoice.total { problems.append("\(invoice.id): lines sum to \(lineSum), total is \(invoice.total)") }
@@ -26,52 +25,52 @@ struct BooksAudit: Rules {
             if moved != expected { problems.append("\(invoice.id) (\(invoice.status.rawValue)): ledger holds \(moved), expected \(expected)") }
         }
         // Wallets equal the sum of their ledgers; balances never go below zero through spending.
-        let wallets = try Row.fetchAll(db, sql: """
+        let wallets = try await store.fetchAll(StoredRow.self, """
             SELECT a.id, a.points_balance, CAST(COALESCE(SUM(p.delta), 0) AS BIGINT) AS total, a.credit_balance
             FROM accounts a LEFT JOIN points_ledger p ON p.account_id = a.id GROUP BY a.id
             """)
         for row in wallets {
-            let id: String = row["id"]
-            let balance: Int64 = row["points_balance"]
-            let total: Int64 = row["total"]
+            let id: String = try row.get("id")
+            let balance: Int64 = try row.get("points_balance")
+            let total: Int64 = try row.get("total")
             if balance != total { problems.append("\(id): points balance \(balance) but ledger sums to \(total)") }
-            let credit: Int64 = row["credit_balance"]
+            let credit: Int64 = try row.get("credit_balance")
             if credit < 0 { problems.append("\(id): negative account balance \(credit)") }
         }
         // No purchase is credited twice, however often its receipt arrived.
-        let doubled = try String.fetchAll(db, sql: """
+        let doubled = try await store.fetchAll(String.self, """
             SELECT invoice_id FROM points_ledger WHERE delta > 0 AND invoice_id IS NOT NULL
             GROUP BY invoice_id HAVING COUNT(*) > 1
             """)
         problems += doubled.map { "\($0): points credited more than once" }
         // At most one live subscription per account and group; entitled ones were paid for.
-        let live = try Row.fetchAll(db, sql: """
+        let live = try await store.fetchAll(StoredRow.self, """
             SELECT account_id, group_id, COUNT(*) AS n FROM subscriptions
             WHERE state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod') GROUP BY account_id, group_id HAVING COUNT(*) > 1
             """)
         for row in live {
-            let account: String = row["account_id"]
-            problems.append("\(account): \(row["n"] as Int) live subscriptions in one group")
+            let account: String = try row.get("account_id")
+            problems.append("\(account): \(try row.get("n") as Int) live subscriptions in one group")
         }
-        let unpaid = try String.fetchAll(db, sql: """
+        let unpaid = try await store.fetchAll(String.self, """
             SELECT s.id FROM subscriptions s WHERE s.state IN ('subscribed', 'inGracePeriod')
             AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'paid')
             """)
         problems += unpaid.map { "\($0): entitled without a paid invoice" }
         // Nothing stays active on a refunded purchase.
-        let refundedLive = try String.fetchAll(db, sql: """
+        let refundedLive = try await store.fetchAll(String.self, """
             SELECT s.id FROM subscriptions s JOIN invoices i ON i.subscription_id = s.id
             WHERE i.kind = 'refund' AND s.state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
             AND i.created_at >= s.period_start
             """)
         problems += refundedLive.map { "\($0): active after a refund" }
-        let refundedPurchases = try String.fetchAll(db, sql: """
+        let refundedPurchases = try await store.fetchAll(String.self, """
             SELECT p.id FROM purchases p JOIN invoices i ON i.id = p.invoice_id
             WHERE i.status = 'refunded' AND p.revoked_at IS NULL
             """)
         problems += refundedPurchases.map { "\($0): purchase still active after its refund" }
         // Every subscription that should act again has a due time (a mirror acts when the App Store tells).
-        let stuck = try String.fetchAll(db, sql: """
+        let stuck = try await store.fetchAll(String.self, """
             SELECT id FROM subscriptions WHERE state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
             AND next_event_at IS NULL AND mirror_signed_at IS NULL
             """)
@@ -81,24 +80,24 @@ struct BooksAudit: Rules {
 
     /// For every entitled subscription and live unlock or pass: its latest transaction's JWS,
     /// signed now if it was never needed before.
-    func entitlementProofs() throws -> [(String, String?)] {
-        let subscriptions = try Row.fetchAll(db, sql: """
+    func entitlementProofs() async throws -> [(String, String?)] {
+        let subscriptions = try await store.fetchAll(StoredRow.self, """
             SELECT s.id AS owner, t.id, t.jws, t.payload, t.issuer FROM subscriptions s
             LEFT JOIN transactions t ON t.id = (SELECT t2.id FROM transactions t2 WHERE t2.subscription_id = s.id
                                                 ORDER BY t2.purchase_date DESC, t2.id DESC LIMIT 1)
             WHERE s.state IN ('subscribed', 'inGracePeriod')
             """)
-        let purchases = try Row.fetchAll(db, sql: """
+        let purchases = try await store.fetchAll(StoredRow.self, """
             SELECT p.id AS owner, t.id, t.jws, t.payload, t.issuer FROM purchases p
             LEFT JOIN transactions t ON t.id = (SELECT t2.id FROM transactions t2 WHERE t2.invoice_id = p.invoice_id LIMIT 1)
             WHERE p.revoked_at IS NULL AND p.type != 'consumable'
             AND (p.expires_at IS NULL OR p.expires_at > COALESCE(
                 (SELECT c.frozen_time FROM accounts a JOIN test_clocks c ON c.id = a.test_clock_id WHERE a.id = p.account_id), ?))
-            """, arguments: [systemNow.milliseconds])
+            """, [systemNow])
         return try (subscriptions + purchases).map { row in
-            guard let id: String = row["id"] else { return (row["owner"], nil) }
-            return (row["owner"], try transactionIssuer.token(id: id, jws: row["jws"], payload: row["payload"],
-                                                              issuer: SigningParty.stored(row["issuer"], transactionID: id)))
+            guard let id = try row.get("id", as: String?.self) else { return (try row.get("owner"), nil) }
+            return (try row.get("owner"), try transactionIssuer.token(id: id, jws: try row.get("jws"), payload: try row.get("payload"),
+                                                                      issuer: SigningParty.stored(try row.get("issuer"), transactionID: id)))
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Keyset pages over what has happened: invoices, the points ledger and the event feed. Work
 /// that grows with history pages here instead of loading it whole.
@@ -10,16 +9,16 @@ struct HistoryPages: Rules {
     /// and the query walks the `invoices_history` index (which ends in the rowid) backwards from there.
     func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
         var conditions = ["account_id = ?"]
-        var arguments: StatementArguments = [accountID]
+        var arguments: [(any StoreValueConvertible)?] = [accountID]
         if let status = query.status {
             conditions.append("status = ?")
-            _ = arguments.append(contentsOf: [status.rawValue])
+            arguments.append(status.rawValue)
         }
         if let year = query.year {
             let start = ISODuration.utc.date(from: DateComponents(year: year, month: 1, day: 1)) ?? Date(milliseconds: 0)
             let end = try ISODuration(years: 1).advance(start)
             conditions.append("created_at >= ? AND created_at < ?")
-            _ = try arguments.append(contentsOf: [start.milliseconds, end.milliseconds])
+            arguments += [start, end]
         }
         if let cursor = query.cursor {
             guard let position = KeysetCursor(cursor) else {
@@ -28,37 +27,38 @@ struct HistoryPages: Rules {
             // A row-value comparison: SQLite seeks the index to it, where the equivalent OR form
             // walks every entry before the cursor (measured on 3.40), so deep pages stay fast.
             conditions.append("(created_at, rowid) < (?, ?)")
-            _ = arguments.append(contentsOf: [position.time, position.seq])
+            arguments += [position.time, position.seq]
         }
         let limit = min(max(query.limit, 1), 500)
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
             SELECT *, rowid AS seq FROM invoices WHERE \(conditions.joined(separator: " AND "))
             ORDER BY created_at DESC, rowid DESC LIMIT \(limit + 1)
-            """, arguments: arguments)
-        let page = try rows.prefix(limit).map { try InvoiceRecord(row: $0).invoice }
+            """), StoreArguments(arguments))
+        let page = try rows.prefix(limit).map { try InvoiceRecord(storeRow: $0).invoice }
         var next: String?
         if rows.count > limit, let last = rows.prefix(limit).last {
-            next = KeysetCursor(time: last["created_at"], seq: last["seq"]).description
+            next = KeysetCursor(time: try last.get("created_at"), seq: try last.get("seq")).description
         }
         return Page(items: page, nextCursor: next)
     }
 
     func pointsLedger(accountID: String, cursor: String?, limit: Int) async throws -> Page<PointsEntry> {
         var sql = "SELECT * FROM points_ledger WHERE account_id = ?"
-        var arguments: StatementArguments = [accountID]
+        var arguments: [(any StoreValueConvertible)?] = [accountID]
         if let cursor {
             guard let position = KeysetCursor(cursor) else {
                 throw PaymentsError.invalidInput(field: "cursor", message: "'\(cursor)' is not a page cursor")
             }
             sql += " AND seq < ?"
-            _ = arguments.append(contentsOf: [position.seq])
+            arguments.append(position.seq)
         }
         let limit = min(max(limit, 1), 500)
-        let rows = try Row.fetchAll(db, sql: sql + " ORDER BY seq DESC LIMIT \(limit + 1)", arguments: arguments)
-        let items = rows.prefix(limit).map { row in
-            PointsEntry(id: row["seq"], accountID: row["account_id"], delta: row["delta"],
-                        balanceAfter: row["balance_after"], reason: row["reason"], productID: row["product_id"],
-                        invoiceID: row["invoice_id"], at: Date(milliseconds: row["at"]))
+        let rows = try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY seq DESC LIMIT \(limit + 1)"),
+                                            StoreArguments(arguments))
+        let items = try rows.prefix(limit).map { row in
+            PointsEntry(id: try row.get("seq"), accountID: try row.get("account_id"), delta: try row.get("delta"),
+                        balanceAfter: try row.get("balance_after"), reason: try row.get("reason"),
+                        productID: try row.get("product_id"), invoiceID: try row.get("invoice_id"), at: try row.get("at"))
         }
         let next = rows.count > limit ? items.last.map { KeysetCursor(time: 0, seq: $0.id).description } : nil
         return Page(items: items, nextCursor: next)
@@ -67,24 +67,25 @@ struct HistoryPages: Rules {
     /// The last event's id, whatever its type: a reader starting there sees only what happens next,
     /// without reading the history first (an index seek however long the history is).
     func feedPosition(accountID: String?) async throws -> Int64 {
+        // COALESCE: an empty feed's MAX is NULL, and its position is 0.
         if let accountID {
-            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events WHERE account_id = ?"),
-                                      arguments: [accountID]) ?? 0
+            return try await store.fetchOne(Int64.self, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE account_id = ?",
+                                            [accountID]) ?? 0
         }
-        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM events")) ?? 0
+        return try await store.fetchOne(Int64.self, "SELECT COALESCE(MAX(seq), 0) FROM events") ?? 0
     }
 
     /// Reads only events after `position` (the primary key's range), so a poller asking every
     /// fraction of a second pays for what is new, not for the history.
     func feedAdvance(after position: Int64) async throws -> FeedAdvance {
         var advance = FeedAdvance(position: position, accounts: [:])
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+        let rows = try await store.fetchAll(StoredRow.self, """
             SELECT account_id, MAX(seq) AS latest FROM events WHERE seq > ? GROUP BY account_id
-            """), arguments: [position])
-        while let row = try rows.next() {
-            let latest: Int64 = row["latest"]
+            """, [position])
+        for row in rows {
+            let latest: Int64 = try row.get("latest")
             advance.position = max(advance.position, latest)
-            if let accountID: String = row["account_id"] { advance.accounts[accountID] = latest }
+            if let accountID = try row.get("account_id", as: String?.self) { advance.accounts[accountID] = latest }
         }
         return advance
     }
@@ -92,21 +93,18 @@ struct HistoryPages: Rules {
     func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
         // App analytics and customer notices live in the same table but have their own feeds.
         let sql = "SELECT * FROM events WHERE seq > ? AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%'"
-        var arguments: StatementArguments = [after ?? 0]
-        let statement: Statement
-        if let accountID {
-            statement = try db.cachedStatement(sql: sql + " AND account_id = ? ORDER BY seq LIMIT ?")
-            _ = arguments.append(contentsOf: [accountID])
+        let page = min(max(limit, 1), 1000)
+        let rows = if let accountID {
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY seq LIMIT ?"),
+                                     [after ?? 0, accountID, page])
         } else {
-            statement = try db.cachedStatement(sql: sql + " ORDER BY seq LIMIT ?")
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY seq LIMIT ?"), [after ?? 0, page])
         }
-        _ = arguments.append(contentsOf: [min(max(limit, 1), 1000)])
-        let rows = try Row.fetchAll(statement, arguments: arguments)
-        return rows.compactMap { row in
-            guard let type = StoreEventType(rawValue: row["type"]) else { return nil }
-            return StoreEvent(id: row["seq"], accountID: row["account_id"], type: type, at: Date(milliseconds: row["at"]),
-                              subscriptionID: row["subscription_id"], productID: row["product_id"],
-                              invoiceID: row["invoice_id"], detail: row["detail"])
+        return try rows.compactMap { row in
+            guard let type = StoreEventType(rawValue: try row.get("type")) else { return nil }
+            return StoreEvent(id: try row.get("seq"), accountID: try row.get("account_id"), type: type, at: try row.get("at"),
+                              subscriptionID: try row.get("subscription_id"), productID: try row.get("product_id"),
+                              invoiceID: try row.get("invoice_id"), detail: try row.get("detail"))
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A customer buying something: the one path card and store purchases share, from the quote
 /// to the invoice, the signed transaction and the entitlement, plus restore.
@@ -59,15 +58,15 @@ struct Purchases: Rules {
 
     /// Eligible for an introductory offer: has never redeemed one in the group (StoreKit's rule).
     func isEligibleForIntro(accountID: String) async throws -> Bool {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM intro_redemptions WHERE account_id = ? AND group_id = ?"),
-                         arguments: [accountID, catalog.group]) == 0
+        try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM intro_redemptions WHERE account_id = ? AND group_id = ?",
+                                 [accountID, catalog.group]) == 0
     }
 
     func activeSubscription(accountID: String) async throws -> SubscriptionRecord? {
-        try SubscriptionRecord.fetchOne(db.cachedStatement(sql: """
+        try await store.fetchOne(SubscriptionRecord.self, """
             SELECT * FROM subscriptions
             WHERE account_id = ? AND group_id = ? AND state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
-            """), arguments: [accountID, catalog.group])
+            """, [accountID, catalog.group])
     }
 
     private func purchaseSubscription(plan: Plan, product: SubscriptionProduct, _ context: PurchaseContext) async throws -> PurchaseOutcome {
@@ -112,8 +111,8 @@ struct Purchases: Rules {
             if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
             try await spendBalance(accountID: account.id, applied)
             if let intro {
-                try db.execute(sql: "INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
-                               arguments: [account.id, catalog.group, product.id, now.milliseconds])
+                try await store.execute("INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
+                                        [account.id, catalog.group, product.id, now])
                 if intro.type == .freeTrial {
                     try await emit(.trialStarted, account: account.id, at: now, subscription: subscriptionID, product: product.id)
                 }
@@ -133,9 +132,9 @@ struct Purchases: Rules {
     private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) async throws -> PurchaseOutcome {
         let (account, code, now) = (context.account, context.code, context.now)
         if product.type == .nonConsumable {
-            let owned = try Int.fetchOne(db.cachedStatement(sql: """
+            let owned = try await store.fetchOne(Int.self, """
                 SELECT COUNT(*) FROM purchases WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL
-                """), arguments: [account.id, product.id]) ?? 0
+                """, [account.id, product.id]) ?? 0
             guard owned == 0 else { throw PaymentsError.alreadyOwned(productID: product.id) }
         }
         let currency = account.currencyValue
@@ -159,10 +158,10 @@ struct Purchases: Rules {
             var expires: Date?
             if product.type == .nonRenewing, let duration = product.duration {
                 // A pass bought while one is still running extends it instead of overlapping it.
-                let latest = try Int64.fetchOne(db, sql: """
-                    SELECT MAX(expires_at) FROM purchases
+                let latest = try await store.fetchOne(StoredRow.self, """
+                    SELECT MAX(expires_at) AS latest FROM purchases
                     WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
-                    """, arguments: [account.id, product.id, now.milliseconds]).map(Date.init(milliseconds:))
+                    """, [account.id, product.id, now])?.get("latest", as: Date?.self)
                 expires = try duration.advance(max(latest ?? now, now))
             }
             let points = product.type == .consumable ? (product.points ?? 0) : 0
@@ -192,21 +191,22 @@ struct Purchases: Rules {
 
     func spendBalance(accountID: String, _ amount: Int64) async throws {
         guard amount != 0 else { return }
-        try db.cachedStatement(sql: "UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?")
-            .execute(arguments: [amount, accountID])
+        try await store.execute("UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?", [amount, accountID])
     }
 
     /// Moves points and writes the wallet ledger row with the balance after it, atomically.
     @discardableResult
     func movePoints(accountID: String, delta: Int64, reason: String, product: String?, invoice: String?,
                     at: Date) async throws -> PointsEntry {
-        let balance = try Int64.fetchOne(db.cachedStatement(sql: """
+        guard let balance = try await store.fetchOne(Int64.self, """
             UPDATE accounts SET points_balance = points_balance + ? WHERE id = ? RETURNING points_balance
-            """), arguments: [delta, accountID]) ?? 0
-        guard let entryID = try Int64.fetchOne(db.cachedStatement(sql: """
+            """, [delta, accountID]) else {
+            throw PaymentsError.accountNotFound(accountID)
+        }
+        guard let entryID = try await store.fetchOne(Int64.self, """
             INSERT INTO points_ledger(account_id, delta, balance_after, reason, product_id, invoice_id, at)
             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq
-            """), arguments: [accountID, delta, balance, reason, product, invoice, at.milliseconds]) else {
+            """, [accountID, delta, balance, reason, product, invoice, at]) else {
             throw PaymentsError.storage("the points entry of \(accountID) was not stored")
         }
         try await emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,

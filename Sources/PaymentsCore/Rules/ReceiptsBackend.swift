@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A receipt waiting in the sync queue.
 struct QueuedReceipt: Sendable {
@@ -21,40 +20,39 @@ struct ReceiptsBackend: Rules {
     /// The queue keeps no token: the purchase's write signs nothing, and the receipt's token is the
     /// transaction row's (`dueReceipts`), signed when the receipt is first sent.
     func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) async throws {
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
             VALUES (?, ?, ?, '', ?) ON CONFLICT DO NOTHING
-            """, arguments: [transaction.payload.transactionId, accountID, transaction.payload.productId,
-                             now.milliseconds])
+            """, [transaction.payload.transactionId, accountID, transaction.payload.productId, now])
     }
 
     /// Receipts whose next attempt is due, each by its account's clock.
     func dueReceipts() async throws -> [QueuedReceipt] {
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM sync_queue WHERE done_at IS NULL ORDER BY next_attempt_at")
+        let rows = try await store.fetchAll(StoredRow.self, "SELECT * FROM sync_queue WHERE done_at IS NULL ORDER BY next_attempt_at")
         var due: [QueuedReceipt] = []
         for row in rows {
-            let accountID: String = row["account_id"]
-            guard let account = try AccountRecord.fetchOne(db, key: accountID),
-                  try await now(for: account).milliseconds >= row["next_attempt_at"] as Int64 else { continue }
-            let transactionID: String = row["transaction_id"]
+            let accountID: String = try row.get("account_id")
+            guard let account = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [accountID]),
+                  try await now(for: account) >= row.get("next_attempt_at") as Date else { continue }
+            let transactionID: String = try row.get("transaction_id")
             // Receipts queued by older versions carry their token.
-            let queuedJWS: String = row["jws"]
+            let queuedJWS: String = try row.get("jws")
             let token = queuedJWS.isEmpty ? try transactionIssuer.deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
-            due.append(QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: row["product_id"],
-                                     token: token, attempts: row["attempts"]))
+            due.append(QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: try row.get("product_id"),
+                                     token: token, attempts: try row.get("attempts")))
         }
         return due
     }
 
     func waitingReceipts() async throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_queue WHERE done_at IS NULL") ?? 0
+        try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM sync_queue WHERE done_at IS NULL") ?? 0
     }
 
     /// Ends a queued receipt's journey: recorded, or refused for good (kept with the reason).
     func markDelivered(_ receipt: QueuedReceipt, error: ReceiptBackendError? = nil) async throws {
         let now = try await now(for: account(receipt.accountID))
-        try db.execute(sql: "UPDATE sync_queue SET done_at = ?, attempts = attempts + 1, last_error = ? WHERE transaction_id = ?",
-                       arguments: [now.milliseconds, error.map { "\($0)" }, receipt.transactionID])
+        try await store.execute("UPDATE sync_queue SET done_at = ?, attempts = attempts + 1, last_error = ? WHERE transaction_id = ?",
+                                [now, error.map { "\($0)" }, receipt.transactionID])
     }
 
     /// Schedules the next try with exponential backoff on the store clock: 2, 4, 8 … seconds,
@@ -63,9 +61,9 @@ struct ReceiptsBackend: Rules {
         let now = try await now(for: account(receipt.accountID))
         let delay = Int64(1) << Int64(min(receipt.attempts + 1, 12))
         let next = try now.milliseconds + min(delay, 3_600) * 1_000
-        try db.execute(sql: """
+        try await store.execute("""
             UPDATE sync_queue SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE transaction_id = ?
-            """, arguments: [next, "\(error)", receipt.transactionID])
+            """, [next, "\(error)", receipt.transactionID])
     }
 
     /// The "network drops before the backend records it" fault: consumes one armed drop.
@@ -81,7 +79,7 @@ struct ReceiptsBackend: Rules {
     /// for consumables once per transaction, and says `isDuplicate` for a repeat.
     func recordVerifiedReceipt(_ submission: ReceiptSubmission, payload: TransactionPayload,
                                checkOnly: Bool = false) async throws -> ReceiptRecordResult {
-        guard let account = try AccountRecord.fetchOne(db, key: submission.userID) else {
+        guard let account = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [submission.userID]) else {
             throw ReceiptBackendError.userNotFound(submission.userID)
         }
         let now = try await now(for: account)
@@ -117,47 +115,47 @@ struct ReceiptsBackend: Rules {
         }
         // The store's own record decides, not the submitted copy: whose purchase it is, whether
         // it was refunded since, and whether the store (not a card, credited at once) billed it.
-        guard let stored = try Row.fetchOne(db, sql: """
-            SELECT t.account_id, t.revocation_date, t.issuer, p.billing FROM transactions t
+        guard let stored = try await store.fetchOne(StoredRow.self, """
+            SELECT t.account_id, t.revocation_date, t.issuer, t.invoice_id, p.billing FROM transactions t
             LEFT JOIN purchases p ON p.invoice_id = t.invoice_id WHERE t.id = ?
-            """, arguments: [transactionID]) else {
+            """, [transactionID]) else {
             throw ReceiptBackendError.invalidReceipt("the store has no transaction \(transactionID)")
         }
         // A card sale is not an App Store receipt, even one signed by the App Store's chain before
         // the merchant had its own: the endpoint records only what the store account paid.
-        guard stored["issuer"] as String == SigningParty.appStore.rawValue else {
+        guard try stored.get("issuer") as String == SigningParty.appStore.rawValue else {
             throw ReceiptBackendError.invalidReceipt("transaction \(transactionID) was sold by the merchant, not the App Store")
         }
-        if stored["account_id"] as String != account.id {
+        if try stored.get("account_id") as String != account.id {
             throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)
         }
-        guard stored["revocation_date"] as Int64? == nil else {
+        guard try stored.get("revocation_date", as: Int64?.self) == nil else {
             throw ReceiptBackendError.invalidReceipt("the transaction was revoked")
         }
         var points: Int64 = 0
         if case let .oneTime(oneTime) = product, oneTime.type == .consumable,
-           stored["billing"] as String? == Billing.store.rawValue {
+           try stored.get("billing", as: String?.self) == Billing.store.rawValue {
             points = oneTime.points ?? 0
         }
-        let existing = try Row.fetchOne(db, sql: "SELECT account_id, status FROM backend_receipts WHERE transaction_id = ?",
-                                        arguments: [transactionID])
-        if let existing, existing["account_id"] as String != account.id {
+        let existing = try await store.fetchOne(StoredRow.self, "SELECT account_id, status FROM backend_receipts WHERE transaction_id = ?",
+                                                [transactionID])
+        if let existing, try existing.get("account_id") as String != account.id {
             throw ReceiptBackendError.duplicatePurchase(transactionID: transactionID)
         }
-        let previous = (existing?["status"] as String?).flatMap(ReceiptSubmission.Status.init)
+        let previous = try existing?.storedValue(ReceiptSubmission.Status.self, table: "backend_receipts", column: "status")
         let credit = submission.status == .paid && previous != .paid
         let result = ReceiptRecordResult(pointsCredited: credit ? points : 0, isDuplicate: previous != nil,
                                          transactionID: transactionID, storefrontCountry: payload.storefront,
                                          purchaseStatus: previous == .paid ? .paid : submission.status)
         guard !checkOnly else { return result }
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO backend_receipts(transaction_id, account_id, product_id, status, sandbox, points, storefront, recorded_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(transaction_id) DO UPDATE SET status = excluded.status, points = backend_receipts.points + excluded.points
-            """, arguments: [transactionID, account.id, submission.productID, result.purchaseStatus.rawValue,
-                             submission.sandbox, result.pointsCredited, payload.storefront, now.milliseconds])
+            """, [transactionID, account.id, submission.productID, result.purchaseStatus.rawValue, submission.sandbox,
+                  result.pointsCredited, payload.storefront, now])
         if credit && points > 0 {
-            let invoice = try String.fetchOne(db, sql: "SELECT invoice_id FROM transactions WHERE id = ?", arguments: [transactionID])
+            let invoice = try stored.get("invoice_id", as: String?.self)
             try await purchases.movePoints(accountID: account.id, delta: points, reason: "Purchased \(submission.productID)",
                                            product: submission.productID, invoice: invoice, at: now)
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Time passing for subscriptions: renewals, billing retry, grace periods and expiry, run by
 /// the scheduler (or a test clock's advance), never as a side effect of a read.
@@ -18,13 +17,12 @@ struct SubscriptionLifecycle: Rules {
     func processDue(clockID: String?, until: Date, limit: Int,
                     report: inout ClockAdvanceReport) async throws -> (steps: Int, last: Date?) {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
-        var arguments: StatementArguments = clockID.map { [$0] } ?? []
-        _ = try arguments.append(contentsOf: [until.milliseconds, Int64(limit)])
-        let due = try SubscriptionRecord.fetchAll(db.cachedStatement(sql: """
+        let arguments: [(any StoreValueConvertible)?] = (clockID.map { [$0] } ?? []) + [until, limit]
+        let due = try await store.fetchAll(SubscriptionRecord.self, StoreSQL("""
             SELECT * FROM subscriptions
             WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?
             ORDER BY next_event_at, id LIMIT ?
-            """), arguments: arguments)
+            """), StoreArguments(arguments))
         var records = Dictionary(due.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var queue = try DueQueue(due.compactMap { record in
             try record.nextEventAt.map { DueQueue.Entry(at: try $0.milliseconds, id: record.id) }
@@ -48,17 +46,16 @@ struct SubscriptionLifecycle: Rules {
     }
 
     private func subscription(dueID id: String) async throws -> SubscriptionRecord? {
-        try SubscriptionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM subscriptions WHERE id = ?"), arguments: [id])
+        try await store.fetchOne(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE id = ?", [id])
     }
 
     /// Whether any subscription on the clock (nil: real time) has a step due at `systemNow`.
     func hasDueWork(clockID: String?) async throws -> Bool {
         let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
-        var arguments: StatementArguments = clockID.map { [$0] } ?? []
-        _ = try arguments.append(contentsOf: [systemNow.milliseconds])
-        return try Bool.fetchOne(db.cachedStatement(sql: """
+        let arguments: [(any StoreValueConvertible)?] = (clockID.map { [$0] } ?? []) + [systemNow]
+        return try await store.fetchOne(Bool.self, StoreSQL("""
             SELECT EXISTS (SELECT 1 FROM subscriptions WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?)
-            """), arguments: arguments) ?? false
+            """), StoreArguments(arguments)) ?? false
     }
 
     /// One lifecycle step at `time`, the subscription's due instant.
@@ -361,8 +358,7 @@ struct SubscriptionLifecycle: Rules {
     private func renewalPayer(_ subscription: SubscriptionRecord) async throws -> Payer {
         if subscription.billing == .store { return .store }
         if let id = subscription.paymentMethodID,
-           let method = try PaymentMethodRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ?"), arguments: [id]),
+           let method = try await store.fetchOne(PaymentMethodRecord.self, "SELECT * FROM payment_methods WHERE id = ?", [id]),
            method.removedAt == nil {
             return .card(method)
         }
@@ -383,9 +379,9 @@ struct SubscriptionLifecycle: Rules {
 
     /// The id of a price-increase consent still waiting for this subscription.
     private func unansweredPriceIncrease(_ subscription: SubscriptionRecord) async throws -> String? {
-        try String.fetchOne(db.cachedStatement(sql: """
+        try await store.fetchOne(String.self, """
             SELECT id FROM pending_actions WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
-            """), arguments: [subscription.id])
+            """, [subscription.id])
     }
 
     private func days(_ count: Int, after date: Date) async throws(DateArithmeticError) -> Date {

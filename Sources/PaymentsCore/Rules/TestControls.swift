@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The sandbox's levers for QA: store controls and one-shot faults, pending actions (ask to
 /// buy, price-increase consent), forced renewals and clearing purchases.
@@ -7,7 +6,7 @@ struct TestControls: Rules {
     let work: UnitOfWork
 
     func controls() async throws -> StoreControls {
-        guard let json = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'controls'")) else {
+        guard let json = try await store.fetchOne(String.self, "SELECT value FROM meta WHERE key = 'controls'") else {
             return StoreControls()
         }
         do {
@@ -20,9 +19,9 @@ struct TestControls: Rules {
 
     func saveControls(_ controls: StoreControls) async throws {
         let json = String(decoding: try JSONEncoder().encode(controls), as: UTF8.self)
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO meta(key, value) VALUES ('controls', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
-            """, arguments: [json])
+            """, [json])
     }
 
     /// Consumes one injected failure of `operation`, if any is armed. Its own transaction commits
@@ -44,45 +43,45 @@ struct TestControls: Rules {
                        request: some Encodable, at now: Date) async throws -> PendingAction {
         let id = try await nextID("pend")
         let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO pending_actions(id, account_id, kind, product_id, subscription_id, request, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, accountID, kind.rawValue, productID, subscriptionID, json, now.milliseconds])
+            """, [id, accountID, kind.rawValue, productID, subscriptionID, json, now])
         return try await pendingAction(id).action
     }
 
     func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        var sql = "SELECT * FROM pending_actions WHERE resolved_at IS NULL"
-        var arguments: StatementArguments = []
-        if let accountID {
-            sql += " AND account_id = ?"
-            _ = arguments.append(contentsOf: [accountID])
+        let sql = "SELECT * FROM pending_actions WHERE resolved_at IS NULL"
+        let rows = if let accountID {
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY created_at, id"), [accountID])
+        } else {
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY created_at, id"))
         }
-        return try Row.fetchAll(db, sql: sql + " ORDER BY created_at, id", arguments: arguments).map { try Self.pending($0).action }
+        return try rows.map { try Self.pending($0).action }
     }
 
     /// An open pending action and the request it holds.
     func pendingAction(_ id: String) async throws -> (action: PendingAction, request: Data) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pending_actions WHERE id = ? AND resolved_at IS NULL",
-                                         arguments: [id]) else {
+        guard let row = try await store.fetchOne(StoredRow.self, "SELECT * FROM pending_actions WHERE id = ? AND resolved_at IS NULL",
+                                                 [id]) else {
             throw PaymentsError.pendingActionNotFound(id)
         }
         return try Self.pending(row)
     }
 
     func resolvePending(_ id: String, resolution: String, at now: Date) async throws {
-        try db.execute(sql: "UPDATE pending_actions SET resolved_at = ?, resolution = ? WHERE id = ?",
-                       arguments: [now.milliseconds, resolution, id])
+        try await store.execute("UPDATE pending_actions SET resolved_at = ?, resolution = ? WHERE id = ?", [now, resolution, id])
     }
 
-    private static func pending(_ row: Row) throws -> (action: PendingAction, request: Data) {
-        let request = Data((row["request"] as String).utf8)
-        let kind = PendingAction.Kind(rawValue: row["kind"]) ?? .askToBuy
+    /// A kind no Kiosk writes is a storage error naming the row, never taken for another kind.
+    private static func pending(_ row: StoredRow) throws -> (action: PendingAction, request: Data) {
+        let request = Data((try row.get("request") as String).utf8)
+        let kind = try row.storedValue(PendingAction.Kind.self, table: "pending_actions", column: "kind")
         var newPrice: Money?
         if kind == .priceIncrease { newPrice = try JSONDecoder().decode(Money.self, from: request) }
-        let action = PendingAction(id: row["id"], accountID: row["account_id"], kind: kind, productID: row["product_id"],
-                                   subscriptionID: row["subscription_id"], createdAt: Date(milliseconds: row["created_at"]),
-                                   newPrice: newPrice)
+        let action = PendingAction(id: try row.get("id"), accountID: try row.get("account_id"), kind: kind,
+                                   productID: try row.get("product_id"), subscriptionID: try row.get("subscription_id"),
+                                   createdAt: try row.get("created_at"), newPrice: newPrice)
         return (action, request)
     }
 
@@ -147,9 +146,9 @@ struct TestControls: Rules {
         for table in ["subscriptions", "purchases", "transactions", "invoices", "ledger", "points_ledger",
                       "usage_records", "intro_redemptions", "offer_redemptions", "pending_actions", "idempotency_keys",
                       "app_store_notifications_received"] {
-            try db.execute(sql: "DELETE FROM \(table)")
+            try await store.execute(StoreSQL("DELETE FROM \(table)"))
         }
-        try db.execute(sql: "UPDATE accounts SET credit_balance = 0, points_balance = 0")
+        try await store.execute("UPDATE accounts SET credit_balance = 0, points_balance = 0")
         try await emit(.transactionsCleared, account: nil, at: systemNow)
     }
 

@@ -64,13 +64,12 @@ struct TransactionIssuer: Rules {
             currency: invoice.total.currency.code, appAccountToken: appAccountToken, type: type, quantity: 1,
             signedDate: systemNow)
         let encoded = try encode(payload)
-        try db.cachedStatement(sql: """
+        try await store.execute("""
             INSERT INTO transactions(id, original_id, account_id, product_id, subscription_id, invoice_id,
                                      purchase_date, expires_date, revocation_date, jws, payload, issuer)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, '', ?, ?)
-            """).execute(arguments: [id, payload.originalTransactionId, account.id, product.id, subscription?.id,
-                                     invoice.id, purchaseDate.milliseconds, expires?.milliseconds,
-                                     String(decoding: encoded, as: UTF8.self), party.rawValue])
+            """, [id, payload.originalTransactionId, account.id, product.id, subscription?.id, invoice.id, purchaseDate,
+                  expires, String(decoding: encoded, as: UTF8.self), party.rawValue])
         return SignedTransaction(payload: payload,
                                  token: signer.deferredToken(transactionID: id, signedBy: party, encodedPayload: encoded))
     }
@@ -79,20 +78,19 @@ struct TransactionIssuer: Rules {
     func storeReceived(_ received: ReceivedTransaction, accountID: String, subscriptionID: String?,
                        invoiceID: String) async throws {
         let payload = received.payload
-        try db.cachedStatement(sql: """
+        try await store.execute("""
             INSERT INTO transactions(id, original_id, account_id, product_id, subscription_id, invoice_id,
                                      purchase_date, expires_date, revocation_date, jws, payload, issuer)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [payload.transactionId, payload.originalTransactionId, accountID, payload.productId,
-                                     subscriptionID, invoiceID, payload.purchaseDate.milliseconds,
-                                     payload.expiresDate?.milliseconds, payload.revocationDate?.milliseconds,
-                                     received.jws, received.payloadJSON, SigningParty.appStore.rawValue])
+            """, [payload.transactionId, payload.originalTransactionId, accountID, payload.productId, subscriptionID,
+                  invoiceID, payload.purchaseDate, payload.expiresDate, payload.revocationDate, received.jws,
+                  received.payloadJSON, SigningParty.appStore.rawValue])
     }
 
     /// Replaces a transaction's token with the App Store's revoked one, as received.
     func storeReceivedRevocation(_ received: ReceivedTransaction) async throws {
-        try db.cachedStatement(sql: "UPDATE transactions SET jws = ?, payload = ?, revocation_date = ? WHERE id = ?")
-            .execute(arguments: [received.jws, received.payloadJSON, received.payload.revocationDate?.milliseconds,
+        try await store.execute("UPDATE transactions SET jws = ?, payload = ?, revocation_date = ? WHERE id = ?",
+                                [received.jws, received.payloadJSON, received.payload.revocationDate,
                                  received.payload.transactionId])
     }
 
