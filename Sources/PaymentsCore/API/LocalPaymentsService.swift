@@ -97,12 +97,12 @@ public final class LocalPaymentsService: PaymentsService {
         let unstored = signer.unstoredTokens()
         do {
             let result = try await database.write { db in
-                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                let work = UnitOfWork(store: GRDBTransaction(db), catalog: catalog, systemNow: now, signer: signer, random: random,
                                       cardProcessor: processor)
                 return try WriteTransactionMarker.during {
                     try InlineTransactionExecutor.run {
                         // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
-                        try work.transactionIssuer.storeSignedTokens(unstored)
+                        try await work.transactionIssuer.storeSignedTokens(unstored)
                         if dueWorkFirst {
                             var report = ClockAdvanceReport(clockID: "", from: now, to: now)
                             _ = try await work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
@@ -139,7 +139,7 @@ public final class LocalPaymentsService: PaymentsService {
         let now = clock.now
         do {
             return try await database.read { db in
-                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                let work = UnitOfWork(store: GRDBTransaction(db), catalog: catalog, systemNow: now, signer: signer, random: random,
                                       cardProcessor: processor)
                 return try InlineTransactionExecutor.run { try await body(work) }
             }
@@ -178,7 +178,7 @@ public final class LocalPaymentsService: PaymentsService {
     }
 
     public func accounts() async throws -> [Account] {
-        try await read { try AccountRecord.order(sql: "created_at, id").fetchAll($0.db).map(\.account) }
+        try await read { try await $0.store.fetchAll(AccountRecord.self, "SELECT * FROM accounts ORDER BY created_at, id").map(\.account) }
     }
 
     public func account(_ id: String) async throws -> Account { try await read { try await $0.account(id).account } }
@@ -238,7 +238,7 @@ public final class LocalPaymentsService: PaymentsService {
         try await write { work in
             let record = await TestClockRecord(id: try work.nextID("clock"), name: name, frozenTime: frozenAt.wholeSeconds,
                                          createdAt: work.systemNow)
-            try record.insert(work.db)
+            try await record.insert(into: work.store)
             return record.testClock
         }
     }
@@ -271,7 +271,7 @@ public final class LocalPaymentsService: PaymentsService {
                 let done = steps < Self.advanceBatch
                 var clock = try await work.testClock(id)
                 clock.frozenTime = max(clock.frozenTime, done ? target : (last ?? clock.frozenTime))
-                try clock.update(work.db)
+                try await work.store.execute("UPDATE test_clocks SET frozen_time = ? WHERE id = ?", [clock.frozenTime, id])
                 if done {
                     let from = try start.milliseconds, to = try target.milliseconds
                     try await work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
@@ -431,7 +431,7 @@ public final class LocalPaymentsService: PaymentsService {
         let (problems, proofs): ([String], [(String, String?)])
         do {
             (problems, proofs) = try await copy.write { db in
-                let work = UnitOfWork(db: db, catalog: catalog, systemNow: now, signer: signer, random: random,
+                let work = UnitOfWork(store: GRDBTransaction(db), catalog: catalog, systemNow: now, signer: signer, random: random,
                                           cardProcessor: processor)
                 return try InlineTransactionExecutor.run {
                     (try await work.booksAudit.invariantViolations(), try await work.booksAudit.entitlementProofs())

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Kiosk's side of webhooks: applying a verified event exactly once.
 ///
@@ -14,23 +13,23 @@ struct WebhookInbox: Rules {
 
     /// The endpoint's copy of the provider's secret set (see `PaymentsService.configureWebhookSecrets`).
     func webhookSecrets() async throws -> WebhookSecretSet? {
-        guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.secretsKey])
+        guard let json = try await store.fetchOne(String.self, "SELECT value FROM meta WHERE key = ?", [Self.secretsKey])
         else { return nil }
         return try JSONDecoder().decode(WebhookSecretSet.self, from: Data(json.utf8))
     }
 
     func saveWebhookSecrets(_ secrets: WebhookSecretSet) async throws {
         let json = String(decoding: try JSONEncoder().encode(secrets), as: UTF8.self)
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
-            """, arguments: [Self.secretsKey, json])
+            """, [Self.secretsKey, json])
     }
 
     /// Applies `event` unless its `webhook-id` was seen before; the id is recorded in the same
     /// transaction as the effect, so a crash leaves both or neither.
     func applyWebhook(_ event: WebhookEvent, messageID: String) async throws -> WebhookReceipt {
-        let seen = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM processed_webhooks WHERE message_id = ?",
-                                    arguments: [messageID]) ?? 0
+        let seen = try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM processed_webhooks WHERE message_id = ?",
+                                            [messageID]) ?? 0
         guard seen == 0 else { return .duplicate }
         let receipt = try await effect(of: event)
         let outcome = switch receipt {
@@ -38,9 +37,9 @@ struct WebhookInbox: Rules {
         case let .ignored(_, reason): "ignored: \(reason)"
         default: "unexpected"
         }
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO processed_webhooks(message_id, event_type, outcome, received_at) VALUES (?, ?, ?, ?)
-            """, arguments: [messageID, event.type.rawValue, outcome, systemNow.milliseconds])
+            """, [messageID, event.type.rawValue, outcome, systemNow])
         return receipt
     }
 
@@ -79,17 +78,17 @@ struct WebhookInbox: Rules {
             return false
         }
         guard invoice.accountID == customer, invoice.status == .paid else { return false }
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO checkout_confirmations(session_id, payment_id, confirmed_at) VALUES (?, ?, ?)
             ON CONFLICT(session_id) DO NOTHING
-            """, arguments: [id, payment, systemNow.milliseconds])
+            """, [id, payment, systemNow])
         return true
     }
 
     /// When the provider's server confirmed the checkout session's payment, if it has.
     func confirmation(ofCheckoutSession id: String) async throws -> Date? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT confirmed_at FROM checkout_confirmations WHERE session_id = ?"),
-                           arguments: [id]).map(Date.init(milliseconds:))
+        try await store.fetchOne(Int64.self, "SELECT confirmed_at FROM checkout_confirmations WHERE session_id = ?", [id])
+            .map(Date.init(milliseconds:))
     }
 
     /// Out-of-order delivery is resolved by the event's own timestamp: an event older than the
@@ -97,25 +96,26 @@ struct WebhookInbox: Rules {
     private func mirrorSubscription(_ event: WebhookEvent, status: String) async throws -> WebhookReceipt {
         guard let id = event.data.subscriptionId else { return .ignored(event.type, reason: "no subscription id") }
         let at = try event.timestamp.milliseconds
-        if let known = try Row.fetchOne(db, sql: "SELECT status, event_at FROM provider_subscriptions WHERE subscription_id = ?",
-                                        arguments: [id]) {
-            let knownAt: Int64 = known["event_at"]
-            let knownStatus: String = known["status"]
+        if let known = try await store.fetchOne(StoredRow.self, """
+            SELECT status, event_at FROM provider_subscriptions WHERE subscription_id = ?
+            """, [id]) {
+            let knownAt: Int64 = try known.get("event_at")
+            let knownStatus: String = try known.get("status")
             guard at >= knownAt else { return .ignored(event.type, reason: "older than the last applied event") }
             guard !Self.finalSubscriptionStatuses.contains(knownStatus) || status == knownStatus else {
                 return .ignored(event.type, reason: "subscription is already \(knownStatus)")
             }
         }
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO provider_subscriptions(subscription_id, status, event_at) VALUES (?, ?, ?)
             ON CONFLICT(subscription_id) DO UPDATE SET status = excluded.status, event_at = excluded.event_at
-            """, arguments: [id, status, at])
+            """, [id, status, at])
         return .applied(event.type)
     }
 
     private static let finalSubscriptionStatuses: Set<String> = ["cancelled", "expired"]
 
     func providerSubscriptionStatus(_ id: String) async throws -> String? {
-        try String.fetchOne(db, sql: "SELECT status FROM provider_subscriptions WHERE subscription_id = ?", arguments: [id])
+        try await store.fetchOne(String.self, "SELECT status FROM provider_subscriptions WHERE subscription_id = ?", [id])
     }
 }

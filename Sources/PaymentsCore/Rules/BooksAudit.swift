@@ -94,10 +94,17 @@ struct BooksAudit: Rules {
             AND (p.expires_at IS NULL OR p.expires_at > COALESCE(
                 (SELECT c.frozen_time FROM accounts a JOIN test_clocks c ON c.id = a.test_clock_id WHERE a.id = p.account_id), ?))
             """, [systemNow])
-        return try (subscriptions + purchases).map { row in
-            guard let id = try row.get("id", as: String?.self) else { return (try row.get("owner"), nil) }
-            return (try row.get("owner"), try transactionIssuer.token(id: id, jws: try row.get("jws"), payload: try row.get("payload"),
-                                                                      issuer: SigningParty.stored(try row.get("issuer"), transactionID: id)))
+        var proofs: [(String, String?)] = []
+        for row in subscriptions + purchases {
+            let owner: String = try row.get("owner")
+            guard let id = try row.get("id", as: String?.self) else {
+                proofs.append((owner, nil))
+                continue
+            }
+            proofs.append((owner, try await transactionIssuer.token(
+                id: id, jws: try row.get("jws"), payload: try row.get("payload"),
+                issuer: SigningParty.stored(try row.get("issuer"), transactionID: id))))
         }
+        return proofs
     }
 }

@@ -22,16 +22,39 @@ struct IdempotentRequests: Rules {
             guard try row.get("operation") as String == operation, try row.get("request") as String == requestJSON else {
                 throw PaymentsError.idempotencyKeyReused(key)
             }
-            let response: String = try row.get("response")
-            let decoder = JSONDecoder()
-            decoder.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { try transactionIssuer.deferredToken(transactionID: $0, payload: $1) }
-            return try decoder.decode(Result.self, from: Data(response.utf8))
+            return try await replay(Result.self, from: Data((try row.get("response") as String).utf8))
         }
         let result = try await body()
         try await store.execute("""
             INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
             """, [key, operation, requestJSON, try Self.storedAnswer(result), systemNow])
         return result
+    }
+
+    /// A stored answer decoded again, each transaction in it with its token from its row. The
+    /// decoder asks for tokens synchronously and the rows are read through the store, so a first
+    /// pass only collects which transactions (and which of their payloads) the answer names.
+    private func replay<Result: Decodable>(_ type: Result.Type, from response: Data) async throws -> Result {
+        let named = NamedTransactions()
+        let probe = JSONDecoder()
+        probe.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { id, payload in
+            named.requests.append((id, payload))
+            return TransactionToken(signed: "")
+        }
+        _ = try probe.decode(type, from: response)
+        var tokens: [NamedTransactions.Key: TransactionToken] = [:]
+        for (id, payload) in named.requests {
+            tokens[NamedTransactions.Key(id: id, payload: payload)] =
+                try await transactionIssuer.deferredToken(transactionID: id, payload: payload)
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[TransactionTokenLookup.userInfoKey] = TransactionTokenLookup { id, payload in
+            guard let token = tokens[NamedTransactions.Key(id: id, payload: payload)] else {
+                throw PaymentsError.storage("the stored answer names transaction \(id) only on its second reading")
+            }
+            return token
+        }
+        return try decoder.decode(type, from: response)
     }
 
     /// The response column's text: written by hand when the result can (`HandWrittenAnswer`),
@@ -49,4 +72,15 @@ struct IdempotentRequests: Rules {
         encoder.userInfo[TransactionTokenLookup.leavesTokensUnsigned] = true
         return String(decoding: try encoder.encode(result), as: UTF8.self)
     }
+}
+
+/// The transactions a stored answer names, in the order its decoding asked for their tokens.
+/// A class because the decoder's lookup closure records into it; used on one task only.
+private final class NamedTransactions: @unchecked Sendable {
+    struct Key: Hashable {
+        var id: String
+        var payload: Data?
+    }
+
+    var requests: [(id: String, payload: Data?)] = []
 }

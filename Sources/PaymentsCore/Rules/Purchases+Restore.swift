@@ -24,7 +24,7 @@ extension Purchases {
                 """, [record.id]) else {
                 return .failure(.invalidReceiptData(productID: record.productID))
             }
-            proofs.append(RestoreFindings.Proof(productID: record.productID, transactionID: transaction.id, jws: try transactionIssuer.token(of: transaction)))
+            proofs.append(RestoreFindings.Proof(productID: record.productID, transactionID: transaction.id, jws: try await transactionIssuer.token(of: transaction)))
             let subscription = record.subscription
             result.subscriptions.append(RestoredSubscription(
                 id: subscription.id, planID: subscription.planID, productID: subscription.productID,
@@ -42,7 +42,7 @@ extension Purchases {
                 """, [purchase.invoiceID]) else {
                 return .failure(.invalidReceiptData(productID: purchase.productID))
             }
-            proofs.append(RestoreFindings.Proof(productID: purchase.productID, transactionID: transaction.id, jws: try transactionIssuer.token(of: transaction)))
+            proofs.append(RestoreFindings.Proof(productID: purchase.productID, transactionID: transaction.id, jws: try await transactionIssuer.token(of: transaction)))
             let restored = RestoredPurchase(id: purchase.id, productID: purchase.productID, transactionID: transaction.id,
                                             purchasedAt: purchase.purchasedAt, expiresAt: purchase.expiresAt,
                                             isActive: isActive)

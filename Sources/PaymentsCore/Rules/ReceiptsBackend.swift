@@ -37,7 +37,7 @@ struct ReceiptsBackend: Rules {
             let transactionID: String = try row.get("transaction_id")
             // Receipts queued by older versions carry their token.
             let queuedJWS: String = try row.get("jws")
-            let token = queuedJWS.isEmpty ? try transactionIssuer.deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
+            let token = queuedJWS.isEmpty ? try await transactionIssuer.deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
             due.append(QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: try row.get("product_id"),
                                      token: token, attempts: try row.get("attempts")))
         }

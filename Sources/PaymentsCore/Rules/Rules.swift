@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A set of the merchant's rules working inside one `UnitOfWork`.
 ///
@@ -12,7 +11,6 @@ protocol Rules {
 }
 
 extension Rules {
-    var db: Database { work.db }
     var store: any StoreTransaction { work.store }
     var catalog: Catalog { work.catalog }
     var systemNow: Date { work.systemNow }

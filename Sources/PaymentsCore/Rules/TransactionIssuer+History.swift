@@ -14,10 +14,13 @@ extension TransactionIssuer {
         } else {
             records = try await store.fetchAll(TransactionRecord.self, "SELECT * FROM transactions ORDER BY purchase_date ASC, id ASC")
         }
-        return try records.map { record in
-            AccountTransaction(accountID: record.accountID,
-                               transaction: SignedTransaction(jws: try token(of: record), payload: try storedPayload(record)),
-                               issuer: record.issuer)
+        var transactions: [AccountTransaction] = []
+        for record in records {
+            transactions.append(AccountTransaction(
+                accountID: record.accountID,
+                transaction: SignedTransaction(jws: try await token(of: record), payload: try storedPayload(record)),
+                issuer: record.issuer))
         }
+        return transactions
     }
 }

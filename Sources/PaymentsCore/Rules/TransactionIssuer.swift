@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Issues App Store–style signed transactions (JWS) for every purchase and renewal, and stores
 /// their tokens, so a transaction crosses any boundary as its compact JWS. Each is signed by the
@@ -96,35 +95,35 @@ struct TransactionIssuer: Rules {
 
     /// The signed token of a stored transaction: the cached one, or signed now from the stored
     /// payload and cached in the row, so each transaction is signed at most once.
-    func token(id: String, jws: String, payload: String?, issuer: SigningParty) throws -> String {
+    func token(id: String, jws: String, payload: String?, issuer: SigningParty) async throws -> String {
         guard jws.isEmpty else { return jws }
         guard let payload else { throw PaymentsError.storage("transaction \(id) has neither a token nor a payload") }
         let bytes = Data(payload.utf8)
         let compact = try signer.signedToken(transactionID: id, payload: bytes) ?? sign(encoded: bytes, by: issuer)
-        try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ?").execute(arguments: [compact, id])
+        try await store.execute("UPDATE transactions SET jws = ? WHERE id = ?", [compact, id])
         return compact
     }
 
-    func token(of record: TransactionRecord) throws -> String {
-        try token(id: record.id, jws: record.jws, payload: record.payload, issuer: record.issuer)
+    func token(of record: TransactionRecord) async throws -> String {
+        try await token(id: record.id, jws: record.jws, payload: record.payload, issuer: record.issuer)
     }
 
     /// A stored transaction's token without signing it here: the row's, one signed since the
     /// purchase and not stored yet, or one signed from the row's payload when first read.
     /// With `payload`, the token of exactly those bytes: a row refunded or upgraded since carries
     /// other bytes, and an answer replayed keeps the transaction it first gave.
-    func deferredToken(transactionID id: String, payload bytes: Data? = nil) throws -> TransactionToken {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT jws, payload, issuer FROM transactions WHERE id = ?"),
-                                         arguments: [id]) else {
+    func deferredToken(transactionID id: String, payload bytes: Data? = nil) async throws -> TransactionToken {
+        guard let row = try await store.fetchOne(StoredRow.self, "SELECT jws, payload, issuer FROM transactions WHERE id = ?",
+                                                 [id]) else {
             throw PaymentsError.storage("transaction \(id) is recorded for a purchase but missing")
         }
-        let stored: String? = row["payload"]
-        let issuer = try SigningParty.stored(row["issuer"], transactionID: id)
+        let stored = try row.get("payload", as: String?.self)
+        let issuer = try SigningParty.stored(try row.get("issuer"), transactionID: id)
         if let bytes, stored.map({ Data($0.utf8) }) != bytes {
             return signer.signedToken(transactionID: id, payload: bytes).map(TransactionToken.init(signed:))
                 ?? signer.deferredToken(transactionID: id, signedBy: issuer, encodedPayload: bytes)
         }
-        return try deferredToken(id: id, jws: row["jws"], payload: stored, issuer: issuer)
+        return try deferredToken(id: id, jws: try row.get("jws"), payload: stored, issuer: issuer)
     }
 
     func deferredToken(id: String, jws: String, payload: String?, issuer: SigningParty) throws -> TransactionToken {
@@ -139,10 +138,10 @@ struct TransactionIssuer: Rules {
 
     /// Stores tokens signed outside a write in their rows. A row signed meanwhile keeps its own,
     /// and a row whose payload changed since (refunded, upgraded) is signed again when read.
-    func storeSignedTokens(_ tokens: [String: UnstoredToken]) throws {
-        let statement = try db.cachedStatement(sql: "UPDATE transactions SET jws = ? WHERE id = ? AND jws = '' AND payload = ?")
+    func storeSignedTokens(_ tokens: [String: UnstoredToken]) async throws {
         for (id, token) in tokens {
-            try statement.execute(arguments: [token.compact, id, String(decoding: token.payload, as: UTF8.self)])
+            try await store.execute("UPDATE transactions SET jws = ? WHERE id = ? AND jws = '' AND payload = ?",
+                                    [token.compact, id, String(decoding: token.payload, as: UTF8.self)])
         }
     }
 

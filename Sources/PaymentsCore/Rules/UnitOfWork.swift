@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One database transaction and what every rule needs inside it: ids, settings, the event
 /// table, accounts and their "now".
@@ -14,9 +13,7 @@ import GRDB
 /// Sendable only in name: a unit of work is used on the thread that holds its transaction, where
 /// `InlineTransactionExecutor` runs the (async) rules, and never after the transaction ends.
 struct UnitOfWork: Rules, @unchecked Sendable {
-    let db: Database
-    /// The same transaction through the storage seam; rules move from `db` to it file by file
-    /// (docs/design/storage-seam.md, stage 2).
+    /// The transaction, the same on SQLite and PostgreSQL (docs/design/storage-seam.md).
     let store: any StoreTransaction
     let catalog: Catalog
     let systemNow: Date
@@ -24,10 +21,9 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     let random: RandomSource
     let cardProcessor: any CardProcessor
 
-    init(db: Database, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource,
+    init(store: any StoreTransaction, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource,
          cardProcessor: any CardProcessor) {
-        self.db = db
-        self.store = GRDBTransaction(db)
+        self.store = store
         self.catalog = catalog
         self.systemNow = systemNow.wholeSeconds
         self.signer = signer

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The simulated App Store's server notifications (V2): collected from the event table after
 /// the fact, as Apple's server learns of changes, signed, and retried on Apple's schedule.
@@ -13,32 +12,35 @@ struct StoreNotificationQueue: Rules {
     /// (store-account subscriptions and purchases). Keyed by event id: collecting twice, or from
     /// two processes, records each notification once.
     func collectStoreNotifications() async throws -> Int {
-        let cursor = try Int64.fetchOne(db, sql: "SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'") ?? 0
-        let rows = try Row.fetchAll(db, sql: """
+        let cursor = try await store.fetchOne(Int64.self, """
+            SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'
+            """) ?? 0
+        let rows = try await store.fetchAll(StoredRow.self, """
             SELECT seq, account_id, type, at, subscription_id, invoice_id, detail FROM events WHERE seq > ? ORDER BY seq LIMIT 5000
-            """, arguments: [cursor])
+            """, [cursor])
         var added = 0
         for row in rows {
-            guard let type = StoreEventType(rawValue: row["type"]) else { continue }
-            let subscriptionID: String? = row["subscription_id"]
-            let invoiceID: String? = row["invoice_id"]
-            let at: Int64 = row["at"]
-            guard let kind = try await notificationKind(type, subscriptionID: subscriptionID, at: at, detail: row["detail"]),
-                  try await billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: row["detail"], type: type)
+            guard let type = StoreEventType(rawValue: try row.get("type")) else { continue }
+            let subscriptionID = try row.get("subscription_id", as: String?.self)
+            let invoiceID = try row.get("invoice_id", as: String?.self)
+            let detail = try row.get("detail", as: String?.self)
+            let at: Int64 = try row.get("at")
+            guard let kind = try await notificationKind(type, subscriptionID: subscriptionID, at: at, detail: detail),
+                  try await billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: detail, type: type)
             else { continue }
             let transactionID = try await notifiedTransaction(subscriptionID: subscriptionID, invoiceID: invoiceID,
-                                                              detail: row["detail"], type: type, at: at)
-            try await insertNotification(kind, eventID: row["seq"], accountID: row["account_id"], subscriptionID: subscriptionID,
-                                         transactionID: transactionID, at: Date(milliseconds: at))
+                                                              detail: detail, type: type, at: at)
+            try await insertNotification(kind, eventID: try row.get("seq"), accountID: try row.get("account_id"),
+                                         subscriptionID: subscriptionID, transactionID: transactionID,
+                                         at: Date(milliseconds: at))
             added += 1
         }
         if let last = rows.last {
-            let id: Int64 = last["seq"]
-            try db.execute(sql: """
+            let id: Int64 = try last.get("seq")
+            try await store.execute("""
                 INSERT INTO meta(key, value) VALUES ('notification_cursor', ?)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                """,
-                           arguments: [String(id)])
+                """, [String(id)])
         }
         return added
     }
@@ -52,13 +54,13 @@ struct StoreNotificationQueue: Rules {
     }
 
     func storeNotifications() async throws -> [StoreNotification] {
-        try Row.fetchAll(db, sql: "SELECT * FROM store_notifications ORDER BY id").map(Self.notification)
+        try await store.fetchAll(StoredRow.self, "SELECT * FROM store_notifications ORDER BY id").map(Self.notification)
     }
 
     func dueStoreNotifications() async throws -> [StoreNotification] {
-        try Row.fetchAll(db, sql: """
+        try await store.fetchAll(StoredRow.self, """
             SELECT * FROM store_notifications WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id
-            """, arguments: [systemNow.milliseconds]).map(Self.notification)
+            """, [systemNow]).map(Self.notification)
     }
 
     /// The notification as Apple sends it: its payload signed with the App Store's chain, carrying the
@@ -66,8 +68,8 @@ struct StoreNotificationQueue: Rules {
     func signedPayload(of notification: StoreNotification) async throws -> (payload: StoreNotificationPayload, jws: String) {
         var transactionJWS: String?
         if let id = notification.transactionID,
-           let record = try TransactionRecord.fetchOne(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]) {
-            transactionJWS = try transactionIssuer.token(of: record)
+           let record = try await store.fetchOne(TransactionRecord.self, "SELECT * FROM transactions WHERE id = ?", [id]) {
+            transactionJWS = try await transactionIssuer.token(of: record)
         }
         var renewal: SignedRenewalInfo?
         var status: Int?
@@ -92,24 +94,25 @@ struct StoreNotificationQueue: Rules {
 
     /// Records one attempt: delivered, or due again on Apple's schedule until it gives up.
     func recordNotificationAttempt(_ uuid: String, delivered: Bool, error: String?) async throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT attempts, first_attempt_at FROM store_notifications WHERE uuid = ?",
-                                         arguments: [uuid]) else { return }
+        guard let row = try await store.fetchOne(StoredRow.self, """
+            SELECT attempts, first_attempt_at FROM store_notifications WHERE uuid = ?
+            """, [uuid]) else { return }
         let now = try systemNow.milliseconds
-        let attempts: Int = row["attempts"]
-        let first: Int64 = row["first_attempt_at"] ?? now
+        let attempts: Int = try row.get("attempts")
+        let first: Int64 = try row.get("first_attempt_at", as: Int64?.self) ?? now
         if delivered {
-            try db.execute(sql: """
+            try await store.execute("""
                 UPDATE store_notifications SET attempts = ?, first_attempt_at = ?, delivered_at = ?, last_error = NULL
                 WHERE uuid = ?
-                """, arguments: [attempts + 1, first, now, uuid])
+                """, [attempts + 1, first, now, uuid])
             return
         }
         let retries = Self.notificationRetryHours
         let next: Int64? = attempts < retries.count ? first + Int64(retries[attempts]) * 3_600_000 : nil
-        try db.execute(sql: """
+        try await store.execute("""
             UPDATE store_notifications SET attempts = ?, first_attempt_at = ?, next_attempt_at = ?, last_error = ?
             WHERE uuid = ?
-            """, arguments: [attempts + 1, first, next ?? Int64.max, error, uuid])
+            """, [attempts + 1, first, next ?? Int64.max, error, uuid])
     }
 
     private func notificationKind(_ type: StoreEventType, subscriptionID: String?, at: Int64,
@@ -117,16 +120,16 @@ struct StoreNotificationQueue: Rules {
         if type == .purchaseCompleted, subscriptionID != nil { return nil }  // SUBSCRIBED says it
         var resubscribe = false
         if type == .subscriptionStarted, let subscriptionID {
-            resubscribe = try Bool.fetchOne(db, sql: """
+            resubscribe = try await store.fetchOne(Bool.self, """
                 SELECT EXISTS(SELECT 1 FROM subscriptions s JOIN subscriptions t ON t.account_id = s.account_id
                               WHERE s.id = ? AND t.id != s.id AND t.original_purchase < s.original_purchase)
-                """, arguments: [subscriptionID]) ?? false
+                """, [subscriptionID]) ?? false
         }
         var afterFailedRenewal = false
         if type == .billingRetryStarted, let subscriptionID {
-            afterFailedRenewal = try Bool.fetchOne(db, sql: """
+            afterFailedRenewal = try await store.fetchOne(Bool.self, """
                 SELECT EXISTS(SELECT 1 FROM events WHERE type = ? AND subscription_id = ? AND at = ?)
-                """, arguments: [StoreEventType.renewalFailed.rawValue, subscriptionID, at]) ?? false
+                """, [StoreEventType.renewalFailed.rawValue, subscriptionID, at]) ?? false
         }
         return StoreNotificationKind.of(type, detail: detail, resubscribe: resubscribe, afterFailedRenewal: afterFailedRenewal)
     }
@@ -135,46 +138,48 @@ struct StoreNotificationQueue: Rules {
     private func billedByStore(subscriptionID: String?, invoiceID: String?, detail: String?,
                                type: StoreEventType) async throws -> Bool {
         if let subscriptionID {
-            return try String.fetchOne(db, sql: "SELECT billing FROM subscriptions WHERE id = ?",
-                                       arguments: [subscriptionID]) == Billing.store.rawValue
+            return try await store.fetchOne(String.self, "SELECT billing FROM subscriptions WHERE id = ?",
+                                            [subscriptionID]) == Billing.store.rawValue
         }
         // A refund event names the refund invoice; its detail is the refunded one.
         let purchaseInvoice = type == .refunded ? detail : invoiceID
         guard let purchaseInvoice else { return false }
-        return try String.fetchOne(db, sql: "SELECT billing FROM purchases WHERE invoice_id = ?",
-                                   arguments: [purchaseInvoice]) == Billing.store.rawValue
+        return try await store.fetchOne(String.self, "SELECT billing FROM purchases WHERE invoice_id = ?",
+                                        [purchaseInvoice]) == Billing.store.rawValue
     }
 
     /// The transaction the notification is about, as it stood at the event.
     private func notifiedTransaction(subscriptionID: String?, invoiceID: String?, detail: String?,
                                      type: StoreEventType, at: Int64) async throws -> String? {
         if let subscriptionID {
-            return try String.fetchOne(db, sql: """
+            return try await store.fetchOne(String.self, """
                 SELECT id FROM transactions WHERE subscription_id = ? AND purchase_date <= ?
                 ORDER BY purchase_date DESC, id DESC LIMIT 1
-                """, arguments: [subscriptionID, at])
+                """, [subscriptionID, at])
         }
         let purchaseInvoice = type == .refunded ? detail : invoiceID
-        return try String.fetchOne(db, sql: "SELECT id FROM transactions WHERE invoice_id = ? LIMIT 1",
-                                   arguments: [purchaseInvoice])
+        guard let purchaseInvoice else { return nil }
+        return try await store.fetchOne(String.self, "SELECT id FROM transactions WHERE invoice_id = ? ORDER BY id LIMIT 1",
+                                        [purchaseInvoice])
     }
 
     @discardableResult
     private func insertNotification(_ kind: StoreNotificationKind, eventID: Int64?, accountID: String?,
                                     subscriptionID: String?, transactionID: String?, at: Date) async throws -> String {
         let uuid = random.with { generator in Self.uuid(using: &generator) }
-        try db.execute(sql: """
+        try await store.execute("""
             INSERT INTO store_notifications(uuid, event_id, account_id, type, subtype, subscription_id, transaction_id,
                                             created_at, next_attempt_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING
-            """, arguments: [uuid, eventID, accountID, kind.type, kind.subtype, subscriptionID, transactionID,
-                             try at.milliseconds, try systemNow.milliseconds])
+            """, [uuid, eventID, accountID, kind.type, kind.subtype, subscriptionID, transactionID, at, systemNow])
         return uuid
     }
 
     private func subscriptionStatusCode(_ id: String) async throws -> Int? {
-        guard let state = try String.fetchOne(db, sql: "SELECT state FROM subscriptions WHERE id = ?", arguments: [id])
-            .flatMap(RenewalState.init(rawValue:)) else { return nil }
+        guard let row = try await store.fetchOne(StoredRow.self, "SELECT state FROM subscriptions WHERE id = ?", [id]) else {
+            return nil
+        }
+        let state = try row.storedValue(RenewalState.self, table: "subscriptions", column: "state")
         switch state {
         case .subscribed: return 1
         case .expired: return 2
@@ -193,13 +198,13 @@ struct StoreNotificationQueue: Rules {
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
     }
 
-    private static func notification(_ row: Row) -> StoreNotification {
-        let next: Int64 = row["next_attempt_at"]
+    private static func notification(_ row: StoredRow) throws -> StoreNotification {
+        let next: Int64 = try row.get("next_attempt_at")
         return StoreNotification(
-            uuid: row["uuid"], kind: StoreNotificationKind(row["type"], row["subtype"]), accountID: row["account_id"],
-            subscriptionID: row["subscription_id"], transactionID: row["transaction_id"],
-            createdAt: Date(milliseconds: row["created_at"]), attempts: row["attempts"],
-            nextAttemptAt: next == Int64.max ? nil : Date(milliseconds: next),
-            deliveredAt: (row["delivered_at"] as Int64?).map(Date.init(milliseconds:)), lastError: row["last_error"])
+            uuid: try row.get("uuid"), kind: StoreNotificationKind(try row.get("type"), try row.get("subtype")),
+            accountID: try row.get("account_id"), subscriptionID: try row.get("subscription_id"),
+            transactionID: try row.get("transaction_id"), createdAt: try row.get("created_at"),
+            attempts: try row.get("attempts"), nextAttemptAt: next == Int64.max ? nil : Date(milliseconds: next),
+            deliveredAt: try row.get("delivered_at", as: Date?.self), lastError: try row.get("last_error"))
     }
 }

@@ -55,7 +55,7 @@ import Testing
 
     private static func storedAnswer(_ store: CoreFixture, key: String) async throws -> String? {
         try await store.service.read { work in
-            try String.fetchOne(work.db, sql: "SELECT response FROM idempotency_keys WHERE key = ?", arguments: [key])
+            try await work.store.fetchOne(String.self, "SELECT response FROM idempotency_keys WHERE key = ?", [key])
         }
     }
 }
