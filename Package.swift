@@ -111,6 +111,15 @@ let package = Package(
             ]
         ),
         .target(
+            name: "KioskPostgresStore",
+            dependencies: [
+                "PaymentsCore", "KioskPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "KioskRemoteClient",
             dependencies: [
                 "KioskAPI", "KioskAPIMapping", "KioskViewModels", "PaymentsCore",
@@ -214,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "KioskPostgresTests",
             dependencies: [
-                "KioskPostgres", "PaymentsCore", "TestSupport",
+                "KioskPostgres", "KioskPostgresStore", "PaymentsCore", "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
