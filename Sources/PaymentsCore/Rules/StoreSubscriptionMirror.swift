@@ -77,7 +77,9 @@ struct StoreSubscriptionMirror: Rules {
         let now = try await now(for: account)
         if var mirror = existing {
             guard !known else { return .mirrored(mirror, booked: false, appliedBefore: mirror.mirrorSignedAt) }
-            try await book(received, paid: paid, plan: plan, product: product, into: &mirror, at: now)
+            // Signed before what the mirror already follows: its payment is booked, its period is history.
+            let current = mirror.mirrorSignedAt.map { signedAt >= $0 } ?? true
+            try await book(received, paid: paid, plan: plan, product: product, into: &mirror, movingThePeriod: current, at: now)
             return .mirrored(mirror, booked: true, appliedBefore: mirror.mirrorSignedAt)
         }
         guard !known else {
@@ -135,16 +137,17 @@ struct StoreSubscriptionMirror: Rules {
 
     /// A later transaction of a mirrored subscription (a renewal, a recovery, an upgrade, a
     /// resubscription): always booked; it moves the mirror only when it starts at or after the
-    /// period the mirror is in, since one that arrives late is history.
+    /// period the mirror is in and came signed no earlier than what the mirror follows, since one
+    /// that arrives late is history.
     private func book(_ received: ReceivedTransaction, paid: Money, plan: Plan, product: SubscriptionProduct,
-                      into mirror: inout SubscriptionRecord, at now: Date) async throws {
+                      into mirror: inout SubscriptionRecord, movingThePeriod: Bool, at now: Date) async throws {
         let payload = received.payload
         let switched = product.id != mirror.productID
         let invoice = try await invoice(paid: paid, plan: plan, product: product, accountID: mirror.accountID,
                                         subscriptionID: mirror.id, kind: switched ? .planChange : .renewal, at: now)
         try await transactionIssuer.storeReceived(received, accountID: mirror.accountID, subscriptionID: mirror.id,
                                                   invoiceID: invoice.id)
-        guard let end = payload.expiresDate, payload.purchaseDate >= mirror.periodStart else { return }
+        guard movingThePeriod, let end = payload.expiresDate, payload.purchaseDate >= mirror.periodStart else { return }
         let (wasTrial, hadIssue, wasLive) = (mirror.periodType == .trial, mirror.billingIssueAt != nil, mirror.isActiveState)
         mirror.planID = plan.id
         mirror.productID = product.id

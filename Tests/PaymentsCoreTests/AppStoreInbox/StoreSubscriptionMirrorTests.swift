@@ -176,6 +176,24 @@ import Testing
         #expect(try await m.store.invariants() == [])
     }
 
+    /// A renewal delivered after the App Store already said the subscription expired is paid
+    /// history: booked, but it does not bring the subscription back.
+    @Test func aRenewalDeliveredAfterTheEndIsBookedButDoesNotReviveTheMirror() async throws {
+        let m = try await Mirror()
+        try await m.post("SUBSCRIBED", "INITIAL_BUY")
+        m.store.moveClock(days: 30)
+        let renewedAt = m.now
+        let renewal = try m.apple.period("2000000777000005", of: Self.original, product: "pro.monthly", price: 10_000,
+                                         owner: m.ada.id, start: renewedAt, days: 30, firstBought: CoreFixture.start)
+        m.store.moveClock(days: 31)
+        #expect(try await m.post("EXPIRED", "VOLUNTARY") == .recorded)
+        #expect(try await m.post("DID_RENEW", transaction: renewal, signedAt: renewedAt) == .recorded)
+        let mirror = try await m.subscription()
+        #expect(mirror.state == .expired && mirror.currentPeriodStart == CoreFixture.start)
+        #expect(try await m.invoices().map(\.kind) == [.renewal, .subscriptionCreate])
+        #expect(try await m.store.invariants() == [])
+    }
+
     @Test func theAppStoresRefundRevokesTheMirrorWithItsOwnToken() async throws {
         let m = try await Mirror()
         try await m.post("SUBSCRIBED", "INITIAL_BUY")
