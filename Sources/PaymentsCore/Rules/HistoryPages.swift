@@ -30,10 +30,12 @@ struct HistoryPages: Rules {
             arguments += [position.time, position.seq]
         }
         let limit = min(max(query.limit, 1), 500)
+        // The page size is bound, not written into the text: each distinct text is a statement
+        // the connection keeps prepared.
         let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
             SELECT *, rowid AS seq FROM invoices WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY created_at DESC, rowid DESC LIMIT \(limit + 1)
-            """), StoreArguments(arguments))
+            ORDER BY created_at DESC, rowid DESC LIMIT ?
+            """), StoreArguments(arguments + [limit + 1]))
         let page = try rows.prefix(limit).map { try InvoiceRecord(storeRow: $0).invoice }
         var next: String?
         if rows.count > limit, let last = rows.prefix(limit).last {
@@ -53,8 +55,8 @@ struct HistoryPages: Rules {
             arguments.append(position.seq)
         }
         let limit = min(max(limit, 1), 500)
-        let rows = try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY seq DESC LIMIT \(limit + 1)"),
-                                            StoreArguments(arguments))
+        let rows = try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY seq DESC LIMIT ?"),
+                                            StoreArguments(arguments + [limit + 1]))
         let items = try rows.prefix(limit).map { row in
             PointsEntry(id: try row.get("seq"), accountID: try row.get("account_id"), delta: try row.get("delta"),
                         balanceAfter: try row.get("balance_after"), reason: try row.get("reason"),
