@@ -21,11 +21,11 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     public func fetchAll<T: StoreDecodable>(_ type: T.Type, _ sql: StoreSQL, _ arguments: StoreArguments) async throws -> [T] {
-        try await run(sql, arguments).rows.map { try T(storeRow: try PostgresStoredRow($0)) }
+        try await run(sql, arguments).rows.map { try T(storeRow: try StoredRow($0)) }
     }
 
     public func fetchOne<T: StoreDecodable>(_ type: T.Type, _ sql: StoreSQL, _ arguments: StoreArguments) async throws -> T? {
-        try await run(sql, arguments).rows.first.map { try T(storeRow: try PostgresStoredRow($0)) }
+        try await run(sql, arguments).rows.first.map { try T(storeRow: try StoredRow($0)) }
     }
 
     @discardableResult

@@ -271,7 +271,7 @@ public final class LocalPaymentsService: PaymentsService {
                 let done = steps < Self.advanceBatch
                 var clock = try await work.testClock(id)
                 clock.frozenTime = max(clock.frozenTime, done ? target : (last ?? clock.frozenTime))
-                try await work.store.execute("UPDATE test_clocks SET frozen_time = ? WHERE id = ?", [clock.frozenTime, id])
+                try await clock.updateFrozenTime(in: work.store)
                 if done {
                     let from = try start.milliseconds, to = try target.milliseconds
                     try await work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")

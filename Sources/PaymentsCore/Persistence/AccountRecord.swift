@@ -36,12 +36,7 @@ extension AccountRecord {
                                  points_balance, details)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [id, email, name, createdAt, currency, storefront, testClockID, creditBalance, pointsBalance,
-                  try detailsJSON()])
-    }
-
-    /// The details as GRDB's Codable records write them, so either path reads them back.
-    private func detailsJSON() throws -> String {
-        String(decoding: try Self.databaseJSONEncoder(for: "details").encode(details), as: UTF8.self)
+                  try StoreJSONColumn.encode(details, column: "details")])
     }
 
     /// Writes every column but the balances back, which only their own atomic updates move (a
@@ -51,7 +46,8 @@ extension AccountRecord {
             UPDATE accounts SET email = ?, name = ?, created_at = ?, currency = ?, storefront = ?, test_clock_id = ?,
                 details = ?
             WHERE id = ?
-            """, [email, name, createdAt, currency, storefront, testClockID, try detailsJSON(), id])
+            """, [email, name, createdAt, currency, storefront, testClockID,
+                  try StoreJSONColumn.encode(details, column: "details"), id])
     }
 }
 

@@ -31,7 +31,7 @@ extension PaymentMethodRecord {
     }
 
     func insert(into store: any StoreTransaction) async throws {
-        let behaviour = String(decoding: try Self.databaseJSONEncoder(for: "behaviour").encode(self.behaviour), as: UTF8.self)
+        let behaviour = try StoreJSONColumn.encode(self.behaviour, column: "behaviour")
         try await store.execute("""
             INSERT INTO payment_methods(id, account_id, token, brand, last4, exp_month, exp_year, is_default, behaviour,
                                         created_at, removed_at, fingerprint)

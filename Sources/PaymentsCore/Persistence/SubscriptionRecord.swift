@@ -61,8 +61,11 @@ struct SubscriptionRecord: StoreRecord {
     func entitles(at now: Date) -> Bool {
         guard subscription.isEntitled else { return false }
         guard isAppStoreMirror else { return true }
-        return now < (state == .inGracePeriod ? graceEndsAt ?? periodEnd : periodEnd)
+        return now < accessEndsAt
     }
+
+    /// When access ends as things stand: the grace period's end while in one, else the period's.
+    var accessEndsAt: Date { state == .inGracePeriod ? graceEndsAt ?? periodEnd : periodEnd }
 
     var currencyValue: Currency { Currency(code: currency) ?? .usd }
 

@@ -22,6 +22,11 @@ extension TestClockRecord {
         try await store.execute("INSERT INTO test_clocks(id, name, frozen_time, created_at) VALUES (?, ?, ?, ?)",
                                 [id, name, frozenTime, createdAt])
     }
+
+    /// A clock changes only by moving forward.
+    func updateFrozenTime(in store: any StoreTransaction) async throws {
+        try await store.execute("UPDATE test_clocks SET frozen_time = ? WHERE id = ?", [frozenTime, id])
+    }
 }
 
 extension TestClockRecord: StoreDecodable {

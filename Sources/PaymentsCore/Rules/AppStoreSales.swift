@@ -39,13 +39,17 @@ struct AppStoreSales: Rules {
                            invoiceID: invoice.id, points: product.type == .consumable ? (product.points ?? 0) : 0,
                            billing: .store).insert(into: store)
         try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: nil, invoiceID: invoice.id)
-        if payload.offerType == .offerCode, let code = payload.offerIdentifier {
-            // The App Store checked the code; the merchant records it so a card sale cannot use it again.
-            try await store.execute("INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                                    [account.id, code, now])
-        }
+        try await recordOfferCode(of: payload, accountID: account.id, at: now)
         try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
         return .recorded
+    }
+
+    /// The App Store checked an offer code it sold with; the merchant records it so a card sale
+    /// cannot use it again.
+    func recordOfferCode(of payload: TransactionPayload, accountID: String, at now: Date) async throws {
+        guard payload.offerType == .offerCode, let code = payload.offerIdentifier else { return }
+        try await store.execute("INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                                [accountID, code, now])
     }
 
     /// Why the merchant cannot book a transaction the App Store signed.

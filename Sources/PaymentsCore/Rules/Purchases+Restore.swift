@@ -31,7 +31,7 @@ extension Purchases {
                 storeStatus: RestoreStoreStatus(subscription), renewalState: subscription.state,
                 hasBillingIssue: subscription.state == .inGracePeriod || subscription.state == .inBillingRetryPeriod,
                 hasAccess: record.entitles(at: now), willAutoRenew: subscription.willAutoRenew,
-                expiresAt: subscription.state == .inGracePeriod ? record.graceEndsAt ?? record.periodEnd : record.periodEnd))
+                expiresAt: record.accessEndsAt))
         }
         for purchase in restorable {
             let isActive = purchase.revokedAt == nil

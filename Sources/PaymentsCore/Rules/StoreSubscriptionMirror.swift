@@ -10,11 +10,8 @@ struct StoreSubscriptionMirror: Rules {
     func apply(_ notification: StoreNotificationPayload, transaction received: ReceivedTransaction,
                renewal: RenewalInfoPayload?) async throws -> StoreNotificationOutcome {
         switch try await booking(received, signedAt: notification.signedDate) {
-        case let .ignored(reason):
-            return .ignored(reason)
-        case let .soldInProcess(subscriptionID, known):
-            // The in-process App Store sells and renews this one through the merchant's own lifecycle.
-            return known ? .alreadyKnown : .ignored("the in-process App Store renews \(subscriptionID) itself")
+        case let .settled(outcome):
+            return outcome
         case .mirrored(var mirror, let booked, let appliedBefore):
             if let appliedBefore, notification.signedDate < appliedBefore {
                 guard booked else {
@@ -34,10 +31,8 @@ struct StoreSubscriptionMirror: Rules {
     /// reached the merchant: its payment and period, but no state beyond what it shows.
     func record(_ received: ReceivedTransaction) async throws -> StoreNotificationOutcome {
         switch try await booking(received, signedAt: received.payload.signedDate) {
-        case let .ignored(reason):
-            return .ignored(reason)
-        case let .soldInProcess(subscriptionID, known):
-            return known ? .alreadyKnown : .ignored("the in-process App Store renews \(subscriptionID) itself")
+        case let .settled(outcome):
+            return outcome
         case let .mirrored(mirror, booked, _):
             guard booked else { return .alreadyKnown }
             try await mirror.update(in: store)
@@ -46,9 +41,9 @@ struct StoreSubscriptionMirror: Rules {
     }
 
     private enum Booking {
-        case ignored(String)
-        /// A store subscription the in-process App Store sold: not a mirror (until stage 5).
-        case soldInProcess(subscriptionID: String, transactionKnown: Bool)
+        /// Nothing to follow: the transaction cannot be booked, or it belongs to a subscription
+        /// the in-process App Store sold (not a mirror until stage 5).
+        case settled(StoreNotificationOutcome)
         /// The mirror with the transaction booked (`booked` if it was new), and when the last
         /// notification applied to it was signed (nil for a mirror created just now).
         case mirrored(SubscriptionRecord, booked: Bool, appliedBefore: Date?)
@@ -60,19 +55,20 @@ struct StoreSubscriptionMirror: Rules {
         let payload = received.payload
         guard case let .subscription(plan, product) = catalog.product(id: payload.productId),
               payload.type == .autoRenewableSubscription else {
-            return .ignored("transaction \(payload.transactionId) is for \(payload.productId), not a subscription of this catalog")
+            return .settled(.ignored("transaction \(payload.transactionId) is for \(payload.productId), not a subscription of this catalog"))
         }
         let known = try await appStoreSales.known(payload.transactionId) != nil
         let existing = try await store.fetchOne(SubscriptionRecord.self, """
             SELECT * FROM subscriptions WHERE original_transaction_id = ? AND billing = 'store'
             """, [payload.originalTransactionId])
         if let existing, !existing.isAppStoreMirror {
-            return .soldInProcess(subscriptionID: existing.id, transactionKnown: known)
+            // The in-process App Store sells and renews this one through the merchant's own lifecycle.
+            return .settled(known ? .alreadyKnown : .ignored("the in-process App Store renews \(existing.id) itself"))
         }
         let (account, paid): (AccountRecord, Money)
         switch try await appStoreSales.sale(payload) {
         case let .success(sale): (account, paid) = sale
-        case let .failure(unbookable): return .ignored(unbookable.reason)
+        case let .failure(unbookable): return .settled(.ignored(unbookable.reason))
         }
         let now = try await now(for: account)
         if var mirror = existing {
@@ -83,14 +79,14 @@ struct StoreSubscriptionMirror: Rules {
             return .mirrored(mirror, booked: true, appliedBefore: mirror.mirrorSignedAt)
         }
         guard !known else {
-            return .ignored("transaction \(payload.transactionId) is not one of a store subscription")
+            return .settled(.ignored("transaction \(payload.transactionId) is not one of a store subscription"))
         }
         if let live = try await purchases.activeSubscription(accountID: account.id) {
-            return .ignored("\(account.id) already has subscription \(live.id) in the group; the App Store's \(payload.originalTransactionId) is not booked beside it")
+            return .settled(.ignored("\(account.id) already has subscription \(live.id) in the group; the App Store's \(payload.originalTransactionId) is not booked beside it"))
         }
         guard let mirror = try await start(received, paid: paid, plan: plan, product: product, account: account,
                                            signedAt: signedAt, at: now) else {
-            return .ignored("transaction \(payload.transactionId) has no expiresDate")
+            return .settled(.ignored("transaction \(payload.transactionId) has no expiresDate"))
         }
         return .mirrored(mirror, booked: true, appliedBefore: nil)
     }
@@ -121,10 +117,7 @@ struct StoreSubscriptionMirror: Rules {
                 INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)
                 """, [account.id, catalog.group, product.id, now])
         }
-        if payload.offerType == .offerCode, let code = payload.offerIdentifier {
-            try await store.execute("INSERT INTO offer_redemptions(account_id, code, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                                    [account.id, code, now])
-        }
+        try await appStoreSales.recordOfferCode(of: payload, accountID: account.id, at: now)
         if periodType == .trial {
             try await emit(.trialStarted, account: account.id, at: now, subscription: mirror.id, product: product.id)
         }

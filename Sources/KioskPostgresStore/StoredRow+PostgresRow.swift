@@ -2,11 +2,9 @@ import NIOCore
 import PaymentsCore
 import PostgresNIO
 
-/// One PostgreSQL row as the rules read rows: by column name, as `StoreValue`s that mean what
-/// SQLite's would (see `PostgresTransaction`).
-struct PostgresStoredRow: StoreRow {
-    private let row: StoredRow
-
+extension StoredRow {
+    /// One PostgreSQL row as the rules read rows: by column name, as `StoreValue`s that mean what
+    /// SQLite's would (see `PostgresTransaction`).
     init(_ row: PostgresRow) throws {
         var columns: [String] = []
         var values: [StoreValue] = []
@@ -14,12 +12,8 @@ struct PostgresStoredRow: StoreRow {
             columns.append(cell.columnName)
             values.append(try Self.value(of: cell))
         }
-        self.row = StoredRow(columns: columns, values: values)
+        self.init(columns: columns, values: values)
     }
-
-    var storeColumnNames: [String] { row.storeColumnNames }
-    func storeValue(_ column: String) throws -> StoreValue { try row.storeValue(column) }
-    func firstStoreValue() throws -> StoreValue { try row.firstStoreValue() }
 
     private static func value(of cell: PostgresCell) throws -> StoreValue {
         guard cell.bytes != nil else { return .null }
