@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "PaymentsCoreTests",
             dependencies: [
-                "PaymentsCore", "Simulators", "KioskResources",
+                "PaymentsCore", "Simulators", "KioskResources", "KioskPostgres", "KioskPostgresStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
             ]

@@ -42,33 +42,58 @@ public enum PostgresConnector {
 
     /// How PostgresNIO reaches `location`, for a caller keeping its own connections open.
     public static func configuration(for location: PostgresLocation) throws -> PostgresConnection.Configuration {
-        switch location.endpoint {
+        var configuration = switch location.endpoint {
         case .unixSocket:
-            return PostgresConnection.Configuration(unixSocketPath: location.endpoint.socketPath ?? "",
-                                                    username: location.user, password: location.password,
-                                                    database: location.database)
+            PostgresConnection.Configuration(unixSocketPath: location.endpoint.socketPath ?? "",
+                                             username: location.user, password: location.password,
+                                             database: location.database)
         case let .tcp(host, port):
-            return PostgresConnection.Configuration(host: host, port: port, username: location.user,
-                                                    password: location.password, database: location.database,
-                                                    tls: try tls(for: location.sslMode))
+            PostgresConnection.Configuration(host: host, port: port, username: location.user,
+                                             password: location.password, database: location.database,
+                                             tls: try tls(for: location.sslMode))
         }
+        configuration.options.additionalStartupParameters = startupParameters(for: location)
+        return configuration
+    }
+
+    /// How a pool of connections (`PostgresClient`) reaches `location`, at most `connections` at once.
+    public static func clientConfiguration(for location: PostgresLocation, connections: Int) -> PostgresClient.Configuration {
+        var configuration = switch location.endpoint {
+        case .unixSocket:
+            PostgresClient.Configuration(unixSocketPath: location.endpoint.socketPath ?? "", username: location.user,
+                                         password: location.password, database: location.database)
+        case let .tcp(host, port):
+            PostgresClient.Configuration(host: host, port: port, username: location.user, password: location.password,
+                                         database: location.database, tls: clientTLS(for: location.sslMode))
+        }
+        configuration.options.maximumConnections = max(1, connections)
+        configuration.options.additionalStartupParameters = startupParameters(for: location)
+        return configuration
+    }
+
+    /// A schema is every connection's `search_path`, set as the session starts (a startup
+    /// parameter), so no statement names it.
+    private static func startupParameters(for location: PostgresLocation) -> [(String, String)] {
+        location.quotedSchema.map { [("search_path", $0)] } ?? []
     }
 
     /// libpq's meaning of each mode: `prefer` and `require` encrypt without checking the
     /// certificate; `verify-full` checks the chain against the system's roots and the host name.
+    /// Nil for `disable`; `required` unless the mode is `prefer`.
+    private static func tlsSettings(for mode: PostgresSSLMode) -> (configuration: TLSConfiguration, required: Bool)? {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode == .prefer || mode == .require { configuration.certificateVerification = .none }
+        return mode == .disable ? nil : (configuration, mode != .prefer)
+    }
+
     private static func tls(for mode: PostgresSSLMode) throws -> PostgresConnection.Configuration.TLS {
-        var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
-        switch mode {
-        case .disable:
-            return .disable
-        case .prefer:
-            tlsConfiguration.certificateVerification = .none
-            return .prefer(try NIOSSLContext(configuration: tlsConfiguration))
-        case .require:
-            tlsConfiguration.certificateVerification = .none
-            return .require(try NIOSSLContext(configuration: tlsConfiguration))
-        case .verifyFull:
-            return .require(try NIOSSLContext(configuration: tlsConfiguration))
-        }
+        guard let settings = tlsSettings(for: mode) else { return .disable }
+        let context = try NIOSSLContext(configuration: settings.configuration)
+        return settings.required ? .require(context) : .prefer(context)
+    }
+
+    private static func clientTLS(for mode: PostgresSSLMode) -> PostgresClient.Configuration.TLS {
+        guard let settings = tlsSettings(for: mode) else { return .disable }
+        return settings.required ? .require(settings.configuration) : .prefer(settings.configuration)
     }
 }

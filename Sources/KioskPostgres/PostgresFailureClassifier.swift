@@ -2,7 +2,7 @@ import PostgresNIO
 
 /// Maps what PostgresNIO throws to a `PostgresStoreFailure`, by PostgresNIO's error code and the
 /// server's SQLSTATE, never by the wording of a message (which the server localises).
-enum PostgresFailureClassifier {
+public enum PostgresFailureClassifier {
     /// SQLSTATEs from the PostgreSQL manual's appendix A.
     enum SQLState {
         static let invalidPassword = "28P01"
@@ -15,7 +15,7 @@ enum PostgresFailureClassifier {
         static let adminShutdown = "57P01"
     }
 
-    static func classify(_ error: any Error, at location: PostgresLocation, doing action: String) -> PostgresStoreFailure {
+    public static func classify(_ error: any Error, at location: PostgresLocation, doing action: String) -> PostgresStoreFailure {
         if let failure = error as? PostgresStoreFailure { return failure }
         guard let error = error as? PSQLError else {
             return PostgresStoreFailure(.other, "cannot \(action) (\(location.summary)): \(error)")

@@ -15,6 +15,7 @@ public enum PostgresLocationError: Error, Equatable, Sendable, CustomStringConve
     case socketDirectoryNotAbsolute(String)
     case sslMode(String)
     case sslOverSocket
+    case schema(String)
 
     public var description: String {
         let form = "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?host=/socket/dir&sslmode=...]"
@@ -38,7 +39,7 @@ public enum PostgresLocationError: Error, Equatable, Sendable, CustomStringConve
         case .missingDatabase:
             "the database URL names no database; expected \(form)"
         case let .unknownParameter(name):
-            "the database URL's parameter \"\(name)\" is not supported (supported: host, port, sslmode)"
+            "the database URL's parameter \"\(name)\" is not supported (supported: host, port, sslmode, schema)"
         case let .malformedParameter(text):
             "the database URL's parameter \"\(text)\" is not of the form name=value"
         case let .socketDirectoryNotAbsolute(directory):
@@ -48,6 +49,8 @@ public enum PostgresLocationError: Error, Equatable, Sendable, CustomStringConve
                 + PostgresSSLMode.allCases.map(\.rawValue).joined(separator: ", ") + ")"
         case .sslOverSocket:
             "the database URL asks for sslmode=require or verify-full over a Unix socket, where TLS does not apply"
+        case let .schema(name):
+            "the database URL's schema \"\(name)\" is not a plain name (1 to 63 lowercase letters, digits or _, not starting with a digit or pg_)"
         }
     }
 }

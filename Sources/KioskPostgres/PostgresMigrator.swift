@@ -32,6 +32,9 @@ public struct PostgresMigrator: Sendable {
             if let refusal = try await PostgresServerState.read(on: connection, logger: logger).writeRefusal(at: location) {
                 throw refusal
             }
+            if let schema = location.quotedSchema {
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+            }
             var startingVersion: Int?
             var applied: [Int] = []
             while true {

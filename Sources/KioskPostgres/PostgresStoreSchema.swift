@@ -34,6 +34,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 18, name: "v18-transaction-issuers", statements: v18),
         PostgresMigration(version: 19, name: "v19-app-store-inbox", statements: v19),
         PostgresMigration(version: 20, name: "v20-store-subscription-mirrors", statements: v20),
+        PostgresMigration(version: 21, name: "v21-invoice-history-keyset", statements: v21),
     ]
 
     private static let v1 = [
@@ -355,5 +356,10 @@ public enum PostgresStoreSchema {
     private static let v20 = [
         "ALTER TABLE subscriptions ADD COLUMN mirror_signed_at BIGINT",
         "CREATE UNIQUE INDEX subscriptions_store_original ON subscriptions(original_transaction_id) WHERE billing = 'store'",
+    ]
+
+    private static let v21 = [
+        "DROP INDEX invoices_history",
+        "CREATE INDEX invoices_history ON invoices(account_id, created_at, id)",
     ]
 }

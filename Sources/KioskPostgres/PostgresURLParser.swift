@@ -29,6 +29,7 @@ enum PostgresURLParser {
 
         var (host, port) = try splitHostAndPort(hostAndPort)
         var sslMode = PostgresSSLMode.prefer
+        var schema: String?
         for parameter in query.split(separator: "&", omittingEmptySubsequences: true) {
             guard let equals = parameter.firstIndex(of: "=") else { throw .malformedParameter(String(parameter.prefix(40))) }
             let name = try decode(parameter[..<equals], part: "parameter name")
@@ -39,6 +40,9 @@ enum PostgresURLParser {
             case "sslmode":
                 guard let mode = PostgresSSLMode(rawValue: value) else { throw .sslMode(String(value.prefix(40))) }
                 sslMode = mode
+            case "schema":
+                guard PostgresLocation.isSchemaName(value) else { throw .schema(String(value.prefix(70))) }
+                schema = value
             default: throw .unknownParameter(String(name.prefix(40)))
             }
         }
@@ -52,7 +56,8 @@ enum PostgresURLParser {
         } else {
             endpoint = .tcp(host: host, port: port)
         }
-        return PostgresLocation(user: user, password: password, endpoint: endpoint, database: database, sslMode: sslMode)
+        return PostgresLocation(user: user, password: password, endpoint: endpoint, database: database, sslMode: sslMode,
+                                schema: schema)
     }
 
     /// `USER[:PASSWORD]`, each percent-decoded. Errors here name the part, never its text.

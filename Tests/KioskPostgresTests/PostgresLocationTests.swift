@@ -63,6 +63,11 @@ struct PostgresLocationTests {
         ("postgres://kiosk@host/kiosk?host=/tmp&sslmode=require", .sslOverSocket),
         ("postgres://kiosk@host/ki osk", .controlCharacters),
         ("postgres://kiosk@host/%zz", .badPercentEncoding(part: "database name")),
+        ("postgres://kiosk@host/kiosk?schema=", .schema("")),
+        ("postgres://kiosk@host/kiosk?schema=QA", .schema("QA")),
+        ("postgres://kiosk@host/kiosk?schema=qa%3Bdrop", .schema("qa;drop")),
+        ("postgres://kiosk@host/kiosk?schema=1st", .schema("1st")),
+        ("postgres://kiosk@host/kiosk?schema=pg_catalog", .schema("pg_catalog")),
     ])
     func refusesNamingThePart(url: String, expected: PostgresLocationError) {
         #expect(throws: expected) { try PostgresLocation(url: url) }
@@ -71,6 +76,19 @@ struct PostgresLocationTests {
     @Test func refusesAnOverlongURL() {
         let url = "postgres://kiosk@host/" + String(repeating: "k", count: PostgresLocation.maximumURLLength)
         #expect(throws: PostgresLocationError.tooLong(length: url.utf8.count)) { try PostgresLocation(url: url) }
+    }
+
+    /// A schema names where the store's tables live, so one database can hold several stores.
+    @Test func schemaParameterIsKeptShownAndQuoted() throws {
+        let location = try PostgresLocation(url: "postgres://kiosk@host/kiosk?schema=qa_team_2&sslmode=disable")
+        #expect(location.schema == "qa_team_2")
+        #expect(location.quotedSchema == "\"qa_team_2\"")
+        #expect(location.description == "postgres://kiosk@host:5432/kiosk?sslmode=disable&schema=qa_team_2")
+        #expect(location.summary == "user kiosk, database kiosk, schema qa_team_2 on host host port 5432")
+        #expect(location.with(database: "other").schema == "qa_team_2")
+        #expect(try PostgresLocation(url: "postgres://kiosk@host/kiosk").schema == nil)
+        #expect(PostgresLocation(user: "k", password: nil, endpoint: .tcp(host: "h", port: 1), database: "d",
+                                 schema: "a\"b").quotedSchema == "\"a\"\"b\"")
     }
 
     @Test func descriptionAndMirrorRedactThePassword() throws {

@@ -107,6 +107,7 @@ extension LocalPaymentsService {
     /// previous snapshot of that name stays until the new one is complete (see `StoreSnapshotFile`).
     public func saveSnapshot(named name: String) async throws {
         let file = try snapshotFile(name)
+        let database = try snapshotDatabase()
         do {
             try file.save(from: database)
         } catch let error as PaymentsError {
@@ -126,8 +127,9 @@ extension LocalPaymentsService {
     /// point is still at the terminal), and ends when it does not.
     public func restoreSnapshot(named name: String) async throws {
         let file = try snapshotFile(name)
+        let database = try snapshotDatabase()
         let copy = try file.openValidated()
-        let problems = try await invariantProblems(in: copy)
+        let problems = try await invariantProblems(in: SQLiteStorage(copy))
         guard problems.isEmpty else {
             throw file.rejected("its books do not hold (\(problems.prefix(3).joined(separator: "; ")))")
         }
@@ -160,6 +162,14 @@ extension LocalPaymentsService {
             throw PaymentsError.storage("cannot list the snapshots in \(directory.path): \(error)")
         }
         return files.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.map { String($0.dropLast(7)) }.sorted()
+    }
+
+    /// Named snapshots are SQLite files copied with SQLite's online backup.
+    private func snapshotDatabase() throws -> any DatabaseWriter {
+        guard let sqlite = storage as? SQLiteStorage else {
+            throw PaymentsError.storage("named snapshots are kept for a SQLite store only, not for this store's database")
+        }
+        return sqlite.database
     }
 
     private func snapshotFile(_ name: String) throws -> StoreSnapshotFile {

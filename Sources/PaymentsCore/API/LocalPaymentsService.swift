@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The payments core running in this process over a SQLite database.
+/// The payments core running in this process over its storage (SQLite or PostgreSQL).
 ///
 /// Each call is one write (or read) transaction. Reads only read: renewals and other due work
 /// run from a scheduler (`runDueWork`, called by `DueWorkScheduler` in `kiosk serve` and
@@ -11,7 +11,7 @@ import GRDB
 /// an upgrade, intro eligibility, whether there is still something to cancel or refund), and
 /// deciding on a state that is already past would charge or refuse the wrong thing.
 public final class LocalPaymentsService: PaymentsService {
-    let database: DatabasePool
+    let storage: any PaymentsStorage
     let storeCatalog: Catalog
     let clock: any KioskClock
     private let signer: TransactionTokenSigner
@@ -29,10 +29,10 @@ public final class LocalPaymentsService: PaymentsService {
     /// commits, small enough that other processes get the write lock regularly.
     static let advanceBatch = 2_000
 
-    public init(database: DatabasePool, catalog: Catalog, clock: any KioskClock, signingChains: SigningChains,
+    public init(storage: any PaymentsStorage, catalog: Catalog, clock: any KioskClock, signingChains: SigningChains,
                 random: RandomSource = RandomSource(), snapshotDirectory: URL? = nil,
                 cardProcessor: any CardProcessor) {
-        self.database = database
+        self.storage = storage
         self.cardProcessor = cardProcessor
         self.storeCatalog = catalog
         self.clock = clock
@@ -48,26 +48,51 @@ public final class LocalPaymentsService: PaymentsService {
                             random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) throws {
         let database = try StoreDatabase.open(directory)
         let chains = try DirectoryLock.withLock(in: directory.url) {
-            // A chain nothing was signed with may be replaced if a kill left it damaged (see loadOrCreate).
             let unused = try database.read { db in
-                try Set(SigningParty.allCases.filter { party in
-                    // Card sales from before the merchant had a chain carry the App Store's signature (v18).
-                    let sql = party == .appStore
-                        ? """
-                          SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?) OR EXISTS(SELECT 1 FROM sync_queue)
-                              OR EXISTS(SELECT 1 FROM meta WHERE key = 'app_store_signed_merchant_sales')
-                          """
-                        : "SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?)"
-                    return try Bool.fetchOne(db, sql: sql, arguments: [party.rawValue]) == false
-                })
+                let store = GRDBTransaction(db)
+                return try InlineTransactionExecutor.run { try await Self.unusedSigningParties(store) }
             }
             return try random.with {
                 try SigningChains.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0, unused: unused)
             }
         }
         try directory.tightenExisting()
-        self.init(database: database, catalog: catalog, clock: clock, signingChains: chains, random: random,
+        self.init(storage: SQLiteStorage(database), catalog: catalog, clock: clock, signingChains: chains, random: random,
                   snapshotDirectory: directory.url.appendingPathComponent("snapshots"), cardProcessor: cardProcessor)
+    }
+
+    /// A store kept in `storage` (its schema already migrated) with its signing keys in a data
+    /// directory, made on first use.
+    public convenience init(storage: any PaymentsStorage, keysIn directory: DataDirectory, catalog: Catalog,
+                            clock: any KioskClock, random: RandomSource = RandomSource(),
+                            cardProcessor: any CardProcessor) async throws {
+        try directory.create()
+        let unused = try await storage.read { try await Self.unusedSigningParties($0) }
+        let chains = try DirectoryLock.withLock(in: directory.url) {
+            try random.with {
+                try SigningChains.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0, unused: unused)
+            }
+        }
+        try directory.tightenExisting()
+        self.init(storage: storage, catalog: catalog, clock: clock, signingChains: chains, random: random,
+                  snapshotDirectory: nil, cardProcessor: cardProcessor)
+    }
+
+    /// The parties nothing was signed with yet: a chain of theirs may be replaced if a kill left
+    /// it damaged (see `SigningChains.loadOrCreate`).
+    static func unusedSigningParties(_ store: any StoreTransaction) async throws -> Set<SigningParty> {
+        var unused: Set<SigningParty> = []
+        for party in SigningParty.allCases {
+            // Card sales from before the merchant had a chain carry the App Store's signature (v18).
+            let sql: StoreSQL = party == .appStore
+                ? """
+                  SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?) OR EXISTS(SELECT 1 FROM sync_queue)
+                      OR EXISTS(SELECT 1 FROM meta WHERE key = 'app_store_signed_merchant_sales')
+                  """
+                : "SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?)"
+            if try await store.fetchOne(Bool.self, sql, [party.rawValue]) == false { unused.insert(party) }
+        }
+        return unused
     }
 
     /// How many transaction tokens this store has signed, and how many inside a write.
@@ -96,29 +121,32 @@ public final class LocalPaymentsService: PaymentsService {
         let now = clock.now
         let unstored = signer.unstoredTokens()
         do {
-            let result = try await database.write { db in
-                let work = UnitOfWork(store: GRDBTransaction(db), catalog: catalog, systemNow: now, signer: signer, random: random,
+            let result = try await storage.write { store in
+                let work = UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
                                       cardProcessor: processor)
-                return try WriteTransactionMarker.during {
-                    try InlineTransactionExecutor.run {
-                        // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
-                        try await work.transactionIssuer.storeSignedTokens(unstored)
-                        if dueWorkFirst {
-                            var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-                            _ = try await work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
-                        }
-                        return try await body(work)
+                return try await WriteTransactionMarker.during {
+                    // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
+                    try await work.transactionIssuer.storeSignedTokens(unstored)
+                    if dueWorkFirst {
+                        var report = ClockAdvanceReport(clockID: "", from: now, to: now)
+                        _ = try await work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
                     }
+                    return try await body(work)
                 }
             }
             signer.stored(unstored)
             return result
-        } catch let error as PaymentsError {
-            throw error
-        } catch let error as HostedCheckoutError {
-            throw error
         } catch {
-            throw PaymentsError.storage(String(describing: error))
+            throw Self.reported(error)
+        }
+    }
+
+    /// What a caller sees of a failure: the rules' own errors as they are, anything else (the
+    /// engine's) as a storage error.
+    static func reported(_ error: any Error) -> any Error {
+        switch error {
+        case is PaymentsError, is HostedCheckoutError: error
+        default: PaymentsError.storage(String(describing: error))
         }
     }
 
@@ -138,17 +166,12 @@ public final class LocalPaymentsService: PaymentsService {
         let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
         let now = clock.now
         do {
-            return try await database.read { db in
-                let work = UnitOfWork(store: GRDBTransaction(db), catalog: catalog, systemNow: now, signer: signer, random: random,
-                                      cardProcessor: processor)
-                return try InlineTransactionExecutor.run { try await body(work) }
+            return try await storage.read { store in
+                try await body(UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                          cardProcessor: processor))
             }
-        } catch let error as PaymentsError {
-            throw error
-        } catch let error as HostedCheckoutError {
-            throw error
         } catch {
-            throw PaymentsError.storage(String(describing: error))
+            throw Self.reported(error)
         }
     }
 
@@ -426,21 +449,17 @@ public final class LocalPaymentsService: PaymentsService {
 
     /// `checkInvariants` of another copy of a store (a snapshot about to be restored), as it
     /// stands: nothing falls due in it first.
-    func invariantProblems(in copy: DatabaseQueue) async throws -> [String] {
+    func invariantProblems(in copy: any PaymentsStorage) async throws -> [String] {
         let (catalog, signer, random, now, processor) = (storeCatalog, signer, random, clock.now, cardProcessor)
         let (problems, proofs): ([String], [(String, String?)])
         do {
-            (problems, proofs) = try await copy.write { db in
-                let work = UnitOfWork(store: GRDBTransaction(db), catalog: catalog, systemNow: now, signer: signer, random: random,
-                                          cardProcessor: processor)
-                return try InlineTransactionExecutor.run {
-                    (try await work.booksAudit.invariantViolations(), try await work.booksAudit.entitlementProofs())
-                }
+            (problems, proofs) = try await copy.write { store in
+                let work = UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                      cardProcessor: processor)
+                return (try await work.booksAudit.invariantViolations(), try await work.booksAudit.entitlementProofs())
             }
-        } catch let error as PaymentsError {
-            throw error
         } catch {
-            throw PaymentsError.storage(String(describing: error))
+            throw Self.reported(error)
         }
         return problems + (await unverifiedProofs(proofs))
     }

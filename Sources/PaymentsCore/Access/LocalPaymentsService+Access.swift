@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension LocalPaymentsService {
     public func issueAPIKey(accountID: String) async throws -> String {
@@ -8,11 +7,13 @@ extension LocalPaymentsService {
         guard let now = clock.now.millisecondsSince1970 else {
             throw PaymentsError.storage("the clock's time cannot be stored")
         }
-        try await storageWrite { db in
-            guard try AccountRecord.exists(db, key: accountID) else { throw PaymentsError.accountNotFound(accountID) }
-            try db.execute(sql: "DELETE FROM api_keys WHERE account_id = ?", arguments: [accountID])
-            try db.execute(sql: "INSERT INTO api_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)",
-                           arguments: [hash, accountID, now])
+        try await storageWrite { store in
+            guard try await store.fetchOne(Int64.self, "SELECT 1 FROM accounts WHERE id = ?", [accountID]) != nil else {
+                throw PaymentsError.accountNotFound(accountID)
+            }
+            try await store.execute("DELETE FROM api_keys WHERE account_id = ?", [accountID])
+            try await store.execute("INSERT INTO api_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)",
+                                    [hash, accountID, now])
         }
         return key
     }
@@ -21,22 +22,20 @@ extension LocalPaymentsService {
         guard key.utf8.count <= APIKey.maximumLength, key.hasPrefix(APIKey.prefix) else { return nil }
         let hash = APIKey.hash(key)
         do {
-            return try await database.read { db in
-                try String.fetchOne(db.cachedStatement(sql: "SELECT account_id FROM api_keys WHERE key_hash = ?"), arguments: [hash])
+            return try await storage.read { store in
+                try await store.fetchOne(String.self, "SELECT account_id FROM api_keys WHERE key_hash = ?", [hash])
             }
         } catch {
-            throw PaymentsError.storage(String(describing: error))
+            throw Self.reported(error)
         }
     }
 
     /// A write of bookkeeping rows that runs no due work first: issuing a key changes no money.
-    private func storageWrite(_ body: @escaping @Sendable (Database) throws -> Void) async throws {
+    private func storageWrite(_ body: @escaping @Sendable (any StoreTransaction) async throws -> Void) async throws {
         do {
-            try await database.write(body)
-        } catch let error as PaymentsError {
-            throw error
+            try await storage.write(body)
         } catch {
-            throw PaymentsError.storage(String(describing: error))
+            throw Self.reported(error)
         }
     }
 }

@@ -38,6 +38,7 @@ enum StoreSchema {
         migrator.registerMigration("v18-transaction-issuers") { db in try db.execute(sql: v18) }
         migrator.registerMigration("v19-app-store-inbox") { db in try db.execute(sql: v19) }
         migrator.registerMigration("v20-store-subscription-mirrors") { db in try db.execute(sql: v20) }
+        migrator.registerMigration("v21-invoice-history-keyset") { db in try db.execute(sql: v21) }
         return migrator
     }
 
@@ -293,5 +294,12 @@ enum StoreSchema {
     private static let v20 = """
         ALTER TABLE subscriptions ADD COLUMN mirror_signed_at INTEGER;
         CREATE UNIQUE INDEX subscriptions_store_original ON subscriptions(original_transaction_id) WHERE billing = 'store';
+        """
+
+    /// Billing history pages by (created_at, id), not SQLite's rowid, which PostgreSQL has no
+    /// equivalent of: the index ends in the id so a page is one seek on both engines.
+    private static let v21 = """
+        DROP INDEX invoices_history;
+        CREATE INDEX invoices_history ON invoices(account_id, created_at, id);
         """
 }

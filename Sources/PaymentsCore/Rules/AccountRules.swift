@@ -11,7 +11,10 @@ struct AccountRules: Rules {
         }
         let name = request.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw PaymentsError.invalidInput(field: "name", message: "must not be empty") }
-        if try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM accounts WHERE email = ?", [email]) ?? 0 > 0 {
+        // Emails compare without case: SQLite's column is NOCASE; PostgreSQL's unique index is on lower(email).
+        let taken = StoreSQL(sqlite: "SELECT COUNT(*) FROM accounts WHERE email = ?",
+                             postgres: "SELECT COUNT(*) FROM accounts WHERE lower(email) = lower(?)")
+        if try await store.fetchOne(Int.self, taken, [email]) ?? 0 > 0 {
             throw PaymentsError.emailTaken(email)
         }
         let currency = request.currency ?? catalog.currency

@@ -5,8 +5,10 @@ import Foundation
 struct HistoryPages: Rules {
     let work: UnitOfWork
 
-    /// Billing history newest first, by keyset: the cursor is the last row's (created_at, rowid),
-    /// and the query walks the `invoices_history` index (which ends in the rowid) backwards from there.
+    /// Billing history newest first, by keyset: the cursor is the last row's (created_at, id), and
+    /// the query walks the `invoices_history` index (which ends in the id) backwards from there.
+    /// Invoices of one millisecond come newest first too, but for ids of different widths
+    /// ("in_999999" and "in_1000000"): the order is still total, so no page skips or repeats one.
     func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
         var conditions = ["account_id = ?"]
         var arguments: [(any StoreValueConvertible)?] = [accountID]
@@ -21,25 +23,25 @@ struct HistoryPages: Rules {
             arguments += [start, end]
         }
         if let cursor = query.cursor {
-            guard let position = KeysetCursor(cursor) else {
+            guard let position = InvoiceCursor(cursor) else {
                 throw PaymentsError.invalidInput(field: "cursor", message: "'\(cursor)' is not a page cursor")
             }
             // A row-value comparison: SQLite seeks the index to it, where the equivalent OR form
             // walks every entry before the cursor (measured on 3.40), so deep pages stay fast.
-            conditions.append("(created_at, rowid) < (?, ?)")
-            arguments += [position.time, position.seq]
+            conditions.append("(created_at, id) < (?, ?)")
+            arguments += [position.time, position.invoiceID]
         }
         let limit = min(max(query.limit, 1), 500)
         // The page size is bound, not written into the text: each distinct text is a statement
         // the connection keeps prepared.
         let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
-            SELECT *, rowid AS seq FROM invoices WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY created_at DESC, rowid DESC LIMIT ?
+            SELECT * FROM invoices WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY created_at DESC, id DESC LIMIT ?
             """), StoreArguments(arguments + [limit + 1]))
         let page = try rows.prefix(limit).map { try InvoiceRecord(storeRow: $0).invoice }
         var next: String?
         if rows.count > limit, let last = rows.prefix(limit).last {
-            next = KeysetCursor(time: try last.get("created_at"), seq: try last.get("seq")).description
+            next = InvoiceCursor(time: try last.get("created_at"), invoiceID: try last.get("id")).description
         }
         return Page(items: page, nextCursor: next)
     }
@@ -128,4 +130,24 @@ struct KeysetCursor: CustomStringConvertible {
     }
 
     var description: String { "\(time).\(seq)" }
+}
+
+/// A billing history position: "time.invoice-id" (ids have no dot).
+struct InvoiceCursor: CustomStringConvertible {
+    var time: Int64
+    var invoiceID: String
+
+    init(time: Int64, invoiceID: String) {
+        self.time = time
+        self.invoiceID = invoiceID
+    }
+
+    init?(_ text: String) {
+        guard let dot = text.firstIndex(of: "."), let time = Int64(text[..<dot]) else { return nil }
+        let id = text[text.index(after: dot)...]
+        guard (1...64).contains(id.utf8.count), !id.contains(".") else { return nil }
+        self.init(time: time, invoiceID: String(id))
+    }
+
+    var description: String { "\(time).\(invoiceID)" }
 }

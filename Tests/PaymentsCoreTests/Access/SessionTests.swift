@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 @testable import PaymentsCore
 import Synchronization
 import Testing
@@ -27,8 +26,8 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         let token = try await store.service.openSession(accountID: ada.id)
-        let stored = try await DatabaseQueue(path: DataDirectory(url: store.directory).databaseURL.path).read { db in
-            try String.fetchAll(db, sql: "SELECT token_hash || ' ' || account_id FROM sessions")
+        let stored = try await store.service.storage.read { db in
+            try await db.fetchAll(String.self, "SELECT token_hash || ' ' || account_id FROM sessions")
         }
         #expect(stored == ["\(SecretDigest.hex(token)) \(ada.id)"])
         #expect(!stored[0].contains(token))
@@ -69,7 +68,7 @@ import Testing
         #expect(try await store.service.sessionAccount(token)?.id == ada.id)
     }
 
-    @Test func aSnapshotRestoreKeepsTheSessionsWhoseAccountsItHas() async throws {
+    @Test(CoreTestStorage.sqliteFiles) func aSnapshotRestoreKeepsTheSessionsWhoseAccountsItHas() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account("ada")
         try await store.service.saveSnapshot(named: "before-bob")
@@ -106,8 +105,8 @@ import Testing
     }
 
     private func legacySignIn(_ accountID: String, in store: CoreFixture) async throws {
-        try await DatabaseQueue(path: DataDirectory(url: store.directory).databaseURL.path).write { db in
-            try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('signed_in', ?)", arguments: [accountID])
+        try await store.service.storage.write { db in
+            try await db.execute("INSERT INTO meta(key, value) VALUES ('signed_in', ?)", [accountID])
         }
     }
 }

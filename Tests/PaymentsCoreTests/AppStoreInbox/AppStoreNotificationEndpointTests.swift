@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import PaymentsCore
 
@@ -158,9 +157,9 @@ import Testing
             }
         }
         #expect(try await invoiceCount(store, ada) == invoices)
-        let database = try DatabaseQueue(path: store.directory.appendingPathComponent("kiosk.sqlite").path)
-        defer { try? database.close() }
-        #expect(try await database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM app_store_notifications_received") } == 0)
+        #expect(try await store.service.storage.read {
+            try await $0.fetchOne(Int.self, "SELECT COUNT(*) FROM app_store_notifications_received")
+        } == 0)
     }
 
     /// The app may reach its backend before the App Store's notification reaches the store: the

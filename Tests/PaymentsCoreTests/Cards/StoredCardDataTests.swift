@@ -5,7 +5,7 @@ import Testing
 /// The README's card guarantee: of a card the store keeps brand, last four, expiry and a token,
 /// never the full number or the security code, anywhere in the data directory's files.
 @Suite struct StoredCardDataTests {
-    @Test func theDataDirectoryNeverHoldsTheFullNumberOrTheCVC() async throws {
+    @Test(CoreTestStorage.sqliteFiles) func theDataDirectoryNeverHoldsTheFullNumberOrTheCVC() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         let card = try await store.service.addCard(accountID: ada.id, card: CardDetails(

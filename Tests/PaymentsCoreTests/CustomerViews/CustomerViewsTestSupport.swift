@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 @testable import PaymentsCore
 
 /// Helpers shared by the customer view tests.
@@ -17,12 +16,12 @@ enum CustomerViewsTestSupport {
     static func tamperTransactions(_ store: CoreFixture, accountID: String) async throws {
         for transaction in try await store.service.transactions(accountID: accountID, limit: 1000) { _ = try transaction.jws }
         try await store.service.write { _ in }
-        try await store.service.database.write { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT id, jws FROM transactions WHERE account_id = ?", arguments: [accountID])
+        try await store.service.storage.write { db in
+            let rows = try await db.fetchAll(StoredRow.self, "SELECT id, jws FROM transactions WHERE account_id = ?", [accountID])
             for row in rows {
-                var jws = Array(row["jws"] as String)
+                var jws = Array(try row.get("jws", as: String.self))
                 jws[jws.count / 2] = jws[jws.count / 2] == "A" ? "B" : "A"
-                try db.execute(sql: "UPDATE transactions SET jws = ? WHERE id = ?", arguments: [String(jws), row["id"] as String])
+                try await db.execute("UPDATE transactions SET jws = ? WHERE id = ?", [String(jws), try row.get("id", as: String.self)])
             }
         }
     }

@@ -5,7 +5,7 @@ import Simulators
 
 /// Everything in a data directory is owner-only, whatever the umask, and an existing directory
 /// that others can read is tightened when the store opens (issue 17, defect 5).
-@Suite struct OwnerOnlyDataDirectoryTests {
+@Suite(CoreTestStorage.sqliteFiles) struct OwnerOnlyDataDirectoryTests {
     /// Every entry below `root` (and `root` itself) whose mode lets the group or others in.
     static func exposed(under root: URL) throws -> [String] {
         var found: [String] = []

@@ -5,7 +5,7 @@ import Testing
 
 /// `store snapshot save` never loses the previous snapshot, and `restore` only accepts a sound
 /// Kiosk store, leaving the live store as it was otherwise (issue 17, defect 1).
-@Suite struct SnapshotSafetyTests {
+@Suite(CoreTestStorage.sqliteFiles) struct SnapshotSafetyTests {
     func snapshotURL(_ store: CoreFixture, _ name: String) -> URL {
         store.directory.appendingPathComponent("snapshots/\(name).sqlite")
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import PaymentsCore
 
@@ -20,11 +19,10 @@ import Testing
     }
 
     /// The ledger entries of one invoice as (kind, amount), in the order they were posted.
-    private func ledger(_ store: CoreFixture, _ invoiceID: String) throws -> [String] {
-        let queue = try DatabaseQueue(path: store.directory.appendingPathComponent("kiosk.sqlite").path)
-        return try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT kind, amount FROM ledger WHERE invoice_id = ? ORDER BY rowid",
-                             arguments: [invoiceID]).map { row in "\(row["kind"] as String) \(row["amount"] as Int64)" }
+    private func ledger(_ store: CoreFixture, _ invoiceID: String) async throws -> [String] {
+        try await store.service.storage.read { db in
+            try await db.fetchAll(StoredRow.self, "SELECT kind, amount FROM ledger WHERE invoice_id = ? ORDER BY seq", [invoiceID])
+                .map { row in "\(try row.get("kind", as: String.self)) \(try row.get("amount", as: Int64.self))" }
         }
     }
 
@@ -45,8 +43,8 @@ import Testing
         #expect(dispute.total == Money(minorUnits: -1500, currency: .usd))
         #expect(dispute.refundOf == receipt.invoice.id)
         #expect(dispute.description == "Dispute of \(receipt.invoice.id) (\(reason))")
-        #expect(try ledger(store, receipt.invoice.id) == ["charge 1500"])
-        #expect(try ledger(store, dispute.id) == ["dispute -1500"])
+        #expect(try await ledger(store, receipt.invoice.id) == ["charge 1500"])
+        #expect(try await ledger(store, dispute.id) == ["dispute -1500"])
         let opened = try await events(store, ada).filter { $0.type == .disputeOpened }
         #expect(opened.map(\.detail) == [reason])
         #expect(try await store.service.invoice(receipt.invoice.id).status == .paid)
@@ -59,7 +57,7 @@ import Testing
         let receipt = try await store.buy(ada, "themes")
         let dispute = try #require(try await history(store, ada).last)
         #expect(dispute.kind == .dispute && dispute.status == .open && dispute.refundOf == receipt.invoice.id)
-        #expect(try ledger(store, dispute.id).isEmpty)
+        #expect(try await ledger(store, dispute.id).isEmpty)
         #expect(try await store.invariants() == [])
     }
 
@@ -70,7 +68,9 @@ import Testing
         let disputes = try await history(store, ada).filter { $0.kind == .dispute }
         #expect(disputes.map(\.status) == [.disputed, .open])
         #expect(disputes.allSatisfy { $0.refundOf == receipt.invoice.id })
-        #expect(try disputes.map { try ledger(store, $0.id) } == [["dispute -1500"], []])
+        var ledgers: [[String]] = []
+        for dispute in disputes { ledgers.append(try await ledger(store, dispute.id)) }
+        #expect(ledgers == [["dispute -1500"], []])
         #expect(try await store.invariants() == [])
     }
 
@@ -103,7 +103,7 @@ import Testing
         let outcome = try await store.service.refund(invoiceID: receipt.invoice.id, idempotencyKey: nil)
         #expect(outcome.refund.status == .void && outcome.refund.failureCode == "refund_failed")
         #expect(outcome.original.status == .paid)
-        #expect(try ledger(store, outcome.refund.id) == ["refund -1500", "refund_failed 1500"])
+        #expect(try await ledger(store, outcome.refund.id) == ["refund -1500", "refund_failed 1500"])
         let kinds = try await events(store, ada).map(\.type).filter { $0 == .refunded || $0 == .refundFailed }
         #expect(kinds == [.refunded, .refundFailed])
         #expect(try await store.service.invoice(receipt.invoice.id).status == .paid)
@@ -116,7 +116,7 @@ import Testing
         let receipt = try await store.buy(ada, "themes")
         let outcome = try await store.service.refund(invoiceID: receipt.invoice.id, idempotencyKey: nil)
         #expect(outcome.refund.status == .refunded && outcome.original.status == .refunded)
-        #expect(try ledger(store, outcome.refund.id) == ["refund -1500"])
+        #expect(try await ledger(store, outcome.refund.id) == ["refund -1500"])
     }
 
     @Test(arguments: [("4000008400001629", "generic_decline"), ("4000008260003178", "insufficient_funds")])

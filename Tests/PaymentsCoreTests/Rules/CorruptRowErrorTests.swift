@@ -1,13 +1,12 @@
 import Foundation
-import GRDB
 import Testing
 @testable import PaymentsCore
 
 /// A row the core cannot decode is a storage error the caller sees, never a silent default, a
 /// skipped record or a token without a signature (issue 17, defect 9).
 @Suite struct CorruptRowErrorTests {
-    func corrupt(_ store: CoreFixture, _ sql: String, _ arguments: StatementArguments = []) async throws {
-        try await store.service.database.write { db in try db.execute(sql: sql, arguments: arguments) }
+    func corrupt(_ store: CoreFixture, _ sql: String, _ arguments: [String] = []) async throws {
+        try await store.service.storage.write { try await $0.execute(StoreSQL(sql), StoreArguments(arguments.map { $0 })) }
     }
 
     func expectStorageError(mentioning text: String, _ body: () async throws -> Void) async {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
-import Simulators
 
 /// Defects found in review, each pinned by the scenario that exposed it.
 @Suite struct ReviewRegressionTests {
@@ -89,9 +88,7 @@ import Simulators
         #expect(try await store.subscription(ada).state == .inGracePeriod)
         var withdrawn = CoreFixture.catalog
         withdrawn.plans.removeAll { $0.id == "max" }
-        let reopened = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: withdrawn,
-                                                clock: store.clock,
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+        let reopened = try await store.reopen(catalog: withdrawn)
         store.moveClock(days: 1)
         try await reopened.runDueWork()  // the reopened store's scheduler, which knows of the withdrawal
         let subscription = try #require(try await reopened.subscriptions(accountID: ada.id).first)

@@ -223,7 +223,7 @@ import Testing
         #expect(renewed.currentPeriodEnd == CoreFixture.date("2026-02-03T00:00:00Z"))
     }
 
-    @Test func snapshotsBranchTheWholeStore() async throws {
+    @Test(CoreTestStorage.sqliteFiles) func snapshotsBranchTheWholeStore() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "points.500")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
-import Simulators
 
 @Suite struct UsageAndClockTests {
     @Test func limitFeatureEnforcesThePlanAndResetsMonthly() async throws {
@@ -97,9 +96,7 @@ import Simulators
     @Test func twoConnectionsOnOneFileApplyAKeyOnce() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        let second = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
-                                              clock: store.clock,
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+        let second = try await store.reopen()
         let request = PurchaseRequest(accountID: ada.id, productID: "points.500", idempotencyKey: "double-enter")
         async let one = store.service.purchase(request)
         async let two = second.purchase(request)

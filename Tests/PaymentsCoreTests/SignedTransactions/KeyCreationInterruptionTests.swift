@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import PaymentsCore
 import Simulators
@@ -89,7 +88,7 @@ import Simulators
         try await sell(in: store.service, to: ada, signedBy: party)
         try FileManager.default.removeItem(at: store.directory.appendingPathComponent(
             "\(party.folderName)/\(SigningKeyDirectory.leafFile)"))
-        #expect(throws: TransactionSigningAuthorityError.self) { _ = try reopen(store.directory) }
+        await #expect(throws: TransactionSigningAuthorityError.self) { _ = try await store.reopen() }
     }
 
     /// The other party's chain signed nothing yet, so a damaged one starts over and the store opens.
@@ -101,7 +100,7 @@ import Simulators
         let unused = SigningParty.allCases.first { $0 != sold }!
         let leaf = store.directory.appendingPathComponent("\(unused.folderName)/\(SigningKeyDirectory.leafFile)")
         try FileManager.default.removeItem(at: leaf)
-        let reopened = try reopen(store.directory)
+        let reopened = try await store.reopen()
         #expect(FileManager.default.fileExists(atPath: leaf.path))
         try await sell(in: reopened, to: ada, signedBy: unused)
         #expect(try await reopened.checkInvariants() == [])
@@ -113,19 +112,12 @@ import Simulators
         let store = try await CoreFixture()
         let ada = try await store.account()
         try await sell(in: store.service, to: ada, signedBy: .merchant)
-        let database = try DatabaseQueue(path: store.directory.appendingPathComponent("kiosk.sqlite").path)
-        try await database.write { try $0.execute(sql: "INSERT INTO meta(key, value) VALUES ('app_store_signed_merchant_sales', '1')") }
-        try database.close()
+        try await store.service.storage.write {
+            try await $0.execute("INSERT INTO meta(key, value) VALUES ('app_store_signed_merchant_sales', '1')")
+        }
         try FileManager.default.removeItem(at: store.directory.appendingPathComponent(
             "\(SigningParty.appStore.folderName)/\(SigningKeyDirectory.leafFile)"))
-        #expect(throws: TransactionSigningAuthorityError.self) { _ = try reopen(store.directory) }
-    }
-
-    /// The store opened again from its data directory, as the next start of Kiosk does.
-    private func reopen(_ directory: URL) throws -> LocalPaymentsService {
-        try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: CoreFixture.catalog,
-                                 clock: ManualClock(CoreFixture.start),
-                                 cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+        await #expect(throws: TransactionSigningAuthorityError.self) { _ = try await store.reopen() }
     }
 
     /// A consumable, so the same account may buy it again from either party.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import PaymentsCore
 
@@ -92,14 +91,12 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let appStore = try TransactionSigningAuthority.loadOrCreate(.appStore, dataDirectory: store.directory,
                                                                     now: store.clock.now, using: &generator)
-        let database = try DatabaseQueue(path: store.directory.appendingPathComponent("kiosk.sqlite").path)
-        let legacy = try await database.write { db in
-            let payload = try #require(try String.fetchOne(db, sql: "SELECT payload FROM transactions WHERE id = ?", arguments: [id]))
+        let legacy = try await store.service.storage.write { db in
+            let payload = try #require(try await db.fetchOne(String.self, "SELECT payload FROM transactions WHERE id = ?", [id]))
             let jws = try appStore.sign(encodedPayload: Data(payload.utf8))
-            try db.execute(sql: "UPDATE transactions SET jws = ? WHERE id = ?", arguments: [jws, id])
+            try await db.execute("UPDATE transactions SET jws = ? WHERE id = ?", [jws, id])
             return jws
         }
-        try database.close()
         #expect(try await signers(of: legacy, in: store) == [.appStore])
         #expect(try await store.service.verifyTransaction(legacy).verifiedPayload?.transactionId == id)
         #expect(try await store.invariants() == [])

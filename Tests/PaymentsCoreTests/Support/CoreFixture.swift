@@ -1,21 +1,45 @@
 import Foundation
+import KioskPostgres
+import KioskPostgresStore
 @testable import PaymentsCore
 import Simulators
 
-/// A store on a temporary database, a manual clock and a small catalog with every product kind.
+/// A store on a temporary database (SQLite, or PostgreSQL: see `CoreTestStorage`), a manual
+/// clock and a small catalog with every product kind.
 struct CoreFixture {
     let service: LocalPaymentsService
     let clock: ManualClock
     let directory: URL
+    /// Where the rows live when the suite runs on PostgreSQL; nil on SQLite (in `directory`).
+    let postgres: PostgresLocation?
+    /// Kept for as long as the fixture: its connections count against the cluster's limit.
+    private let slot: CoreTestStorage.Slot?
 
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     init(catalog: Catalog = CoreFixture.catalog, settings: StoreSettings? = nil) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-core-\(UUID().uuidString)")
         clock = ManualClock(Self.start)
-        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+        let opened = try await CoreTestStorage.postgres()
+        (postgres, slot) = (opened?.location, opened?.slot)
+        service = try await Self.open(directory: directory, postgres: postgres, catalog: catalog, clock: clock)
         if let settings { try await service.updateSettings(settings) }
+    }
+
+    /// Another service on the same store, as a second process or a restart opens it.
+    func reopen(catalog: Catalog = CoreFixture.catalog) async throws -> LocalPaymentsService {
+        try await Self.open(directory: directory, postgres: postgres, catalog: catalog, clock: clock)
+    }
+
+    private static func open(directory: URL, postgres: PostgresLocation?, catalog: Catalog,
+                             clock: ManualClock) async throws -> LocalPaymentsService {
+        let data = DataDirectory(url: directory)
+        let processor = try SimulatedCardProcessor(directory: data)
+        guard let postgres else {
+            return try LocalPaymentsService(directory: data, catalog: catalog, clock: clock, cardProcessor: processor)
+        }
+        return try await LocalPaymentsService(storage: PostgresStorage(location: postgres, connections: 1), keysIn: data,
+                                              catalog: catalog, clock: clock, cardProcessor: processor)
     }
 
     func account(_ name: String = "ada", card: ChargeBehaviour? = .succeeds) async throws -> Account {

@@ -1,0 +1,62 @@
+import KioskPostgres
+import Logging
+import PaymentsCore
+import PostgresNIO
+
+/// The PostgreSQL side of `PaymentsStorage`: a pool of connections to the store's database (its
+/// schema migrated; see `PostgresMigrator`), each transaction run by `PostgresTransactionRunner`.
+///
+/// A write is SERIALIZABLE, so what it read still holds when it commits whatever other instances
+/// did meanwhile; a conflict runs it again from the start (the store's bodies touch nothing
+/// outside the database they cannot repeat). A read is a READ ONLY REPEATABLE READ snapshot,
+/// which never conflicts. Failures of the server come out classified (`PostgresStoreFailure`,
+/// e.g. a read-only replica or an unreachable server); the rules' own errors pass unchanged.
+public final class PostgresStorage: PaymentsStorage {
+    public let location: PostgresLocation
+    private let client: PostgresClient
+    private let running: Task<Void, Never>
+    private let runner: PostgresTransactionRunner
+    private let writes = WriteTurn()
+    private let logger: Logger
+
+    /// Opens a pool of at most `connections` to `location` (connections are made when first
+    /// needed); it closes when this storage is released.
+    public init(location: PostgresLocation, connections: Int = 8, runner: PostgresTransactionRunner = PostgresTransactionRunner(),
+                logger: Logger = PostgresConnector.silentLogger) {
+        let client = PostgresClient(configuration: PostgresConnector.clientConfiguration(for: location, connections: connections),
+                                    backgroundLogger: logger)
+        self.location = location
+        self.client = client
+        self.runner = runner
+        self.logger = logger
+        running = Task { await client.run() }
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+        try await writes.run {
+            try await self.transaction(isolation: .serializable, readOnly: false, doing: "write to the store", body)
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+        try await transaction(isolation: .repeatableRead, readOnly: true, doing: "read the store", body)
+    }
+
+    private func transaction<T: Sendable>(isolation: PostgresTransactionRunner.Isolation, readOnly: Bool, doing action: String,
+                                          _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+        let (runner, logger) = (runner, logger)
+        do {
+            return try await client.withConnection { connection in
+                try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
+                    try await body(PostgresTransaction(connection, logger: logger))
+                }
+            }
+        } catch let error as PSQLError {
+            throw PostgresFailureClassifier.classify(error, at: location, doing: action)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import KioskPostgres
+import KioskPostgresStore
+import PaymentsCore
+import Testing
+
+/// `PostgresStorage` keeps the promises `PaymentsStorage` makes: a write sees every earlier
+/// committed write and no concurrent one, also across instances on one database; the rules' own
+/// errors pass unchanged and roll back; the server's failures come out classified.
+@Suite("PostgreSQL storage", .enabled(if: TestCluster.isConfigured, "needs KIOSK_TEST_POSTGRES_URL (.ci/postgres.sh start)"))
+struct PostgresStorageTests {
+    /// A schema of its own with one counter row, in a new database.
+    func withCounter(_ body: (PostgresLocation) async throws -> Void) async throws {
+        try await TestCluster.withDatabase { database in
+            let location = database.with(schema: "counter_test")
+            try await TestCluster.execute(["CREATE SCHEMA counter_test",
+                                           "CREATE TABLE counter_test.counter (id TEXT PRIMARY KEY, n BIGINT NOT NULL)",
+                                           "INSERT INTO counter_test.counter VALUES ('c', 0)"], at: database)
+            try await body(location)
+        }
+    }
+
+    /// Read, then write what was read plus one: lost updates show as a count below the writes.
+    func increment(_ storage: PostgresStorage) async throws {
+        try await storage.write { store in
+            let n = try #require(try await store.fetchOne(Int64.self, "SELECT n FROM counter WHERE id = 'c'"))
+            try await store.execute("UPDATE counter SET n = ? WHERE id = 'c'", [n + 1])
+        }
+    }
+
+    func count(_ storage: PostgresStorage) async throws -> Int64? {
+        try await storage.read { try await $0.fetchOne(Int64.self, "SELECT n FROM counter WHERE id = 'c'") }
+    }
+
+    @Test func writesOfOneInstanceTakeTurns() async throws {
+        try await withCounter { location async throws in
+            let storage = PostgresStorage(location: location, connections: 4)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 { group.addTask { try await increment(storage) } }
+                try await group.waitForAll()
+            }
+            #expect(try await count(storage) == 16)
+        }
+    }
+
+    /// Two instances conflict under SERIALIZABLE; the loser runs again, so no update is lost.
+    @Test func writesOfTwoInstancesLoseNothing() async throws {
+        try await withCounter { location async throws in
+            let runner = PostgresTransactionRunner(policy: PostgresRetryPolicy(maximumAttempts: 50), pause: { _ in await Task.yield() })
+            let one = PostgresStorage(location: location, connections: 2, runner: runner)
+            let two = PostgresStorage(location: location, connections: 2, runner: runner)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<12 { group.addTask { try await increment(index.isMultiple(of: 2) ? one : two) } }
+                try await group.waitForAll()
+            }
+            #expect(try await count(one) == 12)
+        }
+    }
+
+    @Test func aRuleErrorPassesUnchangedAndRollsBack() async throws {
+        try await withCounter { location async throws in
+            let storage = PostgresStorage(location: location)
+            await #expect(throws: PaymentsError.accountNotFound("acct_x")) {
+                try await storage.write { store in
+                    try await store.execute("UPDATE counter SET n = 99 WHERE id = 'c'")
+                    throw PaymentsError.accountNotFound("acct_x")
+                }
+            }
+            #expect(try await count(storage) == 0)
+        }
+    }
+
+    @Test func aFailedStatementIsAClassifiedFailureNamingTheServer() async throws {
+        try await withCounter { location async throws in
+            let storage = PostgresStorage(location: location)
+            do {
+                try await storage.write { try await $0.execute("INSERT INTO counter VALUES ('c', 1)") }
+                Issue.record("a duplicate key was accepted")
+            } catch let failure as PostgresStoreFailure {
+                #expect(failure.message.contains("duplicate key"), "\(failure.message)")
+            }
+            await #expect(throws: PostgresStoreFailure.self) {
+                try await storage.read { try await $0.execute("UPDATE counter SET n = 5") }  // a read is READ ONLY
+            }
+            #expect(try await count(storage) == 0)
+        }
+    }
+
+    /// A migrated schema named in the URL holds the store's tables, apart from other schemas.
+    @Test func theMigratorMakesTheSchemaItIsPointedAt() async throws {
+        try await TestCluster.withDatabase { database in
+            _ = try await PostgresMigrator(location: database.with(schema: "store_a")).migrate()
+            #expect(try await TestCluster.strings(
+                "SELECT table_schema FROM information_schema.tables WHERE table_name = 'accounts'", at: database) == ["store_a"])
+            let storage = PostgresStorage(location: database.with(schema: "store_a"))
+            #expect(try await storage.read { try await $0.fetchOne(Int64.self, "SELECT COUNT(*) FROM accounts") } == 0)
+        }
+    }
+}
