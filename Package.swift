@@ -166,6 +166,7 @@ let package = Package(
                 "KioskServer",
                 "KioskRemoteClient",
                 "KioskPostgres",
+                "KioskPostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]

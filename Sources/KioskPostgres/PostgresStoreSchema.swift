@@ -35,6 +35,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 19, name: "v19-app-store-inbox", statements: v19),
         PostgresMigration(version: 20, name: "v20-store-subscription-mirrors", statements: v20),
         PostgresMigration(version: 21, name: "v21-invoice-history-keyset", statements: v21),
+        PostgresMigration(version: 22, name: "v22-provider-sessions-unkeyed", statements: v22),
     ]
 
     private static let v1 = [
@@ -361,5 +362,10 @@ public enum PostgresStoreSchema {
     private static let v21 = [
         "DROP INDEX invoices_history",
         "CREATE INDEX invoices_history ON invoices(account_id, created_at, id)",
+    ]
+
+    /// The SQLite twin rebuilds the table; here the constraint has PostgreSQL's default name.
+    private static let v22 = [
+        "ALTER TABLE checkout_sessions DROP CONSTRAINT checkout_sessions_account_id_fkey",
     ]
 }

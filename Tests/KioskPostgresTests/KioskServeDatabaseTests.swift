@@ -40,12 +40,13 @@ struct KioskServeDatabaseTests {
         #expect(outcome.stderr.contains("kiosk_missing_status_db"))
     }
 
-    @Test func servingFromPostgresIsRefusedAsNotAvailableYet() async throws {
-        try await TestCluster.withDatabase { location in
-            let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests])
-            #expect(outcome.status == 78)
-            #expect(outcome.stderr.contains("serving from PostgreSQL is not available in this build yet"))
-            #expect(outcome.stdout.isEmpty)
+    /// Serving migrates first; a refusal there (here: a read-only role) stops before serving.
+    @Test func servingMigratesFirstAndARefusalStopsItBeforeServing() async throws {
+        try await TestCluster.withPasswordRole(password: "serve-horse", owner: false) { location in
+            let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests, "--port", "0"])
+            #expect(outcome.status != 0)
+            #expect(!outcome.stdout.contains("Serving on"))
+            #expect(outcome.stderr.hasPrefix("kiosk serve: "))
         }
     }
 

@@ -39,6 +39,7 @@ enum StoreSchema {
         migrator.registerMigration("v19-app-store-inbox") { db in try db.execute(sql: v19) }
         migrator.registerMigration("v20-store-subscription-mirrors") { db in try db.execute(sql: v20) }
         migrator.registerMigration("v21-invoice-history-keyset") { db in try db.execute(sql: v21) }
+        migrator.registerMigration("v22-provider-sessions-unkeyed") { db in try db.execute(sql: v22) }
         return migrator
     }
 
@@ -301,5 +302,30 @@ enum StoreSchema {
     private static let v21 = """
         DROP INDEX invoices_history;
         CREATE INDEX invoices_history ON invoices(account_id, created_at, id);
+        """
+
+    /// The checkout provider's sessions name the merchant's customer, but the provider keeps its
+    /// own books: with the store on PostgreSQL its sessions stay in the data directory's SQLite
+    /// file, where the merchant's accounts are not, so the column can no longer be a foreign key.
+    /// SQLite drops a constraint by rebuilding the table (same columns, order and indexes).
+    private static let v22 = """
+        CREATE TABLE checkout_sessions_unkeyed (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL,
+            success_url TEXT NOT NULL, cancel_url TEXT NOT NULL, state TEXT NOT NULL,
+            status TEXT NOT NULL, payment_status TEXT NOT NULL,
+            created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0, payment_id TEXT, subscription_id TEXT, last_decline TEXT,
+            pending_card TEXT, offer_code TEXT, idempotency_key TEXT, subscription_product_id TEXT,
+            on_hold INTEGER NOT NULL DEFAULT 0, purchase_method_id TEXT);
+        INSERT INTO checkout_sessions_unkeyed SELECT id, account_id, product_id, success_url, cancel_url, state, status,
+            payment_status, created_at, expires_at, attempts, payment_id, subscription_id, last_decline, pending_card,
+            offer_code, idempotency_key, subscription_product_id, on_hold, purchase_method_id FROM checkout_sessions;
+        DROP TABLE checkout_sessions;
+        ALTER TABLE checkout_sessions_unkeyed RENAME TO checkout_sessions;
+        CREATE INDEX checkout_sessions_account ON checkout_sessions(account_id, created_at);
+        CREATE INDEX checkout_sessions_subscription ON checkout_sessions(subscription_id);
+        CREATE INDEX checkout_sessions_payment ON checkout_sessions(payment_id);
+        CREATE UNIQUE INDEX checkout_sessions_idempotency ON checkout_sessions(account_id, idempotency_key)
+            WHERE idempotency_key IS NOT NULL;
         """
 }

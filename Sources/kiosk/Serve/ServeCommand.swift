@@ -18,8 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
             storefront's browser checkout) open runs beside it on the same address, and the links \
             it hands out name the host each caller used, so its pages open wherever the API is reached.
 
-            With --database URL (or KIOSK_DATABASE_URL) and --migrate-only it brings that PostgreSQL \
-            store's schema up to date and exits; serving from PostgreSQL is not available yet.
+            With --database URL (or KIOSK_DATABASE_URL) the store's rows live in that PostgreSQL \
+            database: its schema is brought up to date first (--migrate-only does only that), and \
+            the signing keys, the admin key and the simulators' files stay in the data directory.
             """
     )
 
@@ -44,19 +45,25 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let location = try postgres.location(command: "kiosk serve") {
-            return try await PostgresServe.run(location, migrateOnly: migrateOnly)
-        }
-        guard !migrateOnly else {
-            Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
-            throw ExitCode(64)
-        }
-        let (service, catalog, _) = try store.open()
-        let adminKey = try ServerAdminKey.load(store.data.directory)
         if printAdminKey {
-            print(adminKey.value)
+            // The key is the data directory's: printing it opens no store (nor a database server).
+            print(try ServerAdminKey.load(store.data.directory).value)
             return
         }
+        let service: LocalPaymentsService
+        let catalog: Catalog
+        if let location = try postgres.location(command: "kiosk serve") {
+            try await PostgresServe.migrate(location, migrateOnly: migrateOnly)
+            if migrateOnly { return }
+            (service, catalog) = try await PostgresServe.open(location, store: store)
+        } else {
+            guard !migrateOnly else {
+                Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
+                throw ExitCode(64)
+            }
+            (service, catalog, _) = try store.open()
+        }
+        let adminKey = try ServerAdminKey.load(store.data.directory)
         var logger = Logger(label: "kiosk.serve")
         logger.logLevel = .warning
         let host = self.host

@@ -9,11 +9,13 @@ import Testing
 
 /// The real `kiosk serve` binary on a free loopback port: customers created with `kiosk accounts
 /// create --server`, a purchase, another customer's 404, a refund and a feed reconnect through the
-/// generated client, then SIGTERM stops it cleanly.
+/// generated client, then SIGTERM stops it cleanly. On SQLite, and on PostgreSQL when
+/// `KIOSK_TEST_POSTGRES_URL` names a cluster (`kiosk serve --database`, a schema of its own).
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ServeEndToEndTests {
-    @Test func twoCustomersPurchaseRefundAndFeedReconnect() async throws {
+    @Test(arguments: ServerProcess.Storage.available)
+    func twoCustomersPurchaseRefundAndFeedReconnect(storage: ServerProcess.Storage) async throws {
         let data = KioskProcess.temporaryDirectory("serve")
-        let server = try ServerProcess(dataDirectory: data)
+        let server = try ServerProcess(dataDirectory: data, storage: storage)
         let admin = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"])
         let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(admin.status == 0 && adminKey.hasPrefix("kiosk_admin_"))

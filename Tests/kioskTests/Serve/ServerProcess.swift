@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 /// A `kiosk serve` child process, started on a free port; its URL is read from the line it prints
@@ -11,8 +12,37 @@ final class ServerProcess {
         let description: String
     }
 
-    init(dataDirectory: URL) throws {
-        child = try KioskProcess.start(["serve", "--data-dir", dataDirectory.path, "--port", "0"],
+    /// Where the served store keeps its rows.
+    enum Storage: CustomTestStringConvertible, Sendable {
+        case sqlite
+        /// `kiosk serve --database URL`.
+        case postgres(url: String)
+
+        /// SQLite always; PostgreSQL when `KIOSK_TEST_POSTGRES_URL` names a cluster (see
+        /// `.ci/postgres.sh`), in a schema of its own in the cluster's database.
+        static var available: [Storage] {
+            guard let url = ProcessInfo.processInfo.environment["KIOSK_TEST_POSTGRES_URL"] else { return [.sqlite] }
+            let schema = "serve_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+            return [.sqlite, .postgres(url: url + (url.contains("?") ? "&" : "?") + "schema=" + schema)]
+        }
+
+        var testDescription: String {
+            switch self {
+            case .sqlite: "SQLite"
+            case .postgres: "PostgreSQL"
+            }
+        }
+
+        var arguments: [String] {
+            switch self {
+            case .sqlite: []
+            case let .postgres(url): ["--database", url]
+            }
+        }
+    }
+
+    init(dataDirectory: URL, storage: Storage = .sqlite) throws {
+        child = try KioskProcess.start(["serve", "--data-dir", dataDirectory.path, "--port", "0"] + storage.arguments,
                                        standardOutput: .pipe)
         let text = try child.standardOutput!.readFirstLine()
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
