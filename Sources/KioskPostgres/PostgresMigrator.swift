@@ -49,6 +49,17 @@ public struct PostgresMigrator: Sendable {
         }
     }
 
+    /// Drops the location's schema and everything in it (a throwaway store: a QA run's, a
+    /// test's); a location without a schema is refused, so nothing drops `public`.
+    public func dropSchema() async throws(PostgresStoreFailure) {
+        guard let schema = location.quotedSchema else {
+            throw PostgresStoreFailure(.misconfigured, "\(location.summary) names no schema to drop")
+        }
+        try await PostgresConnector.withConnection(to: location, doing: "drop the schema", logger: logger) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"), logger: logger)
+        }
+    }
+
     /// The server's version and the schema's state, changing nothing.
     public func status() async throws(PostgresStoreFailure) -> PostgresSchemaStatus {
         try await PostgresConnector.withConnection(to: location, doing: "read the schema version", logger: logger) { connection in

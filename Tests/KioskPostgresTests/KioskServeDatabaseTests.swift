@@ -50,6 +50,22 @@ struct KioskServeDatabaseTests {
         }
     }
 
+    /// `kiosk qa run --database`: a scenario's store in a schema of its own, dropped afterwards.
+    @Test func qaScenariosRunOnPostgresAndLeaveNoSchemaBehind() async throws {
+        let flow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/flows/refund.yaml")
+        try await TestCluster.withDatabase { location in
+            let outcome = try KioskBinary.run(["qa", "run", flow.path, "--database", location.urlForTests])
+            #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+            #expect(outcome.stdout.hasSuffix("1 passed, 0 failed\n"))
+            #expect(try await TestCluster.strings(
+                "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'kiosk_qa_%'", at: location) == [])
+        }
+        let bad = try KioskBinary.run(["qa", "run", flow.path, "--database", "mysql://kiosk@host/db"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--database"))
+    }
+
     @Test func wrongPasswordExits77WithoutPrintingIt() async throws {
         try await TestCluster.withPasswordRole(password: "right-horse-battery") { location in
             let wrong = location.with(user: location.user, password: "wrong-staple")

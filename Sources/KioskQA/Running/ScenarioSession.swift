@@ -33,8 +33,14 @@ public final class ScenarioSession {
         clock = ManualClock(scenario.start)
         let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory),
                                                random: RandomSource(SeededGenerator(seed: scenario.seed ^ 0xCA4D)))
-        service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
-                                           random: RandomSource(SeededGenerator(seed: scenario.seed)), cardProcessor: cards)
+        let random = RandomSource(SeededGenerator(seed: scenario.seed))
+        if let freshStorage = options.freshStorage {
+            service = try await LocalPaymentsService(storage: try await freshStorage(), keysIn: DataDirectory(url: directory),
+                                                     catalog: catalog, clock: clock, random: random, cardProcessor: cards)
+        } else {
+            service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
+                                               random: random, cardProcessor: cards)
+        }
         provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
                                              cardProcessor: cards, catalog: catalog, clock: clock)
         context = options.context

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import KioskPostgres
 import KioskQA
 import KioskResources
+import PaymentsCore
 
 /// `kiosk qa run FILE|DIR ...`: replays scenarios headless through the same reducers and
 /// renderer as the terminal, each on a throwaway data directory and a test clock.
@@ -15,6 +17,9 @@ struct QARunCommand: AsyncParsableCommand {
             fails, 64 for a usage error (unknown option, missing path, no scenario left after \
             --filter) and 65 when a file is invalid (every problem printed as FILE:LINE:COLUMN: error: \
             message, nothing run). Without a path the built-in library runs.
+
+            With --database URL each scenario's store lives in a PostgreSQL schema of its own in \
+            that database (made, migrated and dropped by the run) instead of a SQLite file.
             """)
 
     @Argument(help: "Scenario files or folders (default: the built-in library).")
@@ -35,6 +40,10 @@ struct QARunCommand: AsyncParsableCommand {
     @Option(help: "Scenarios run at once.")
     var jobs = 3
 
+    @Option(name: .customLong("database"),
+            help: ArgumentHelp("Keep each scenario's store in a schema of its own in this PostgreSQL database.", valueName: "url"))
+    var databaseURL: String?
+
     @MainActor
     func run() async throws {
         guard let catalog = KioskResources.defaultCatalogURL else { throw Self.usage("the built-in catalog is missing") }
@@ -53,9 +62,27 @@ struct QARunCommand: AsyncParsableCommand {
         let scenarios = filter.isEmpty ? loaded.scenarios
             : loaded.scenarios.filter { !Set($0.tags).isDisjoint(with: filter) }
         guard !scenarios.isEmpty else { throw Self.usage("no scenario to run" + (filter.isEmpty ? "" : " with tag \(filter.joined(separator: ", "))")) }
-        let runner = ScenarioRunner(options: ScenarioOptions(defaultCatalog: catalog, updateSnapshots: updateSnapshots, width: jobs))
+        var schemas: QAPostgresSchemas?
+        if let databaseURL {
+            do {
+                schemas = QAPostgresSchemas(database: try PostgresLocation(url: databaseURL))
+            } catch {
+                throw Self.usage("--database: \(error)")
+            }
+        }
+        var freshStorage: (@Sendable () async throws -> any PaymentsStorage)?
+        if let schemas {
+            freshStorage = { try await schemas.freshStorage() }
+        }
+        let runner = ScenarioRunner(options: ScenarioOptions(defaultCatalog: catalog, updateSnapshots: updateSnapshots,
+                                                             width: jobs, freshStorage: freshStorage))
         let results = await runner.run(scenarios) { result in
             FileHandle.standardOutput.write(Data((result.progressLine + "\n").utf8))
+        }
+        do {
+            try await schemas?.dropAll()
+        } catch {
+            Terminal.error("kiosk qa run: \(error)")
         }
         for path in results.flatMap(\.snapshotsWritten) { Terminal.progress("wrote \(path)") }
         FileHandle.standardOutput.write(Data(ScenarioSummary.text(results).utf8))
