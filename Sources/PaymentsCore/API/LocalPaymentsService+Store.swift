@@ -106,8 +106,8 @@ extension LocalPaymentsService {
     /// Saves the whole store (every table) under a name, to branch a test from this point. The
     /// previous snapshot of that name stays until the new one is complete (see `StoreSnapshotFile`).
     public func saveSnapshot(named name: String) async throws {
+        let database = try snapshotDatabase(for: name)
         let file = try snapshotFile(name)
-        let database = try snapshotDatabase()
         do {
             try file.save(from: database)
         } catch let error as PaymentsError {
@@ -126,8 +126,8 @@ extension LocalPaymentsService {
     /// afterwards when its account exists in the snapshot (a QA engineer going back to a saved
     /// point is still at the terminal), and ends when it does not.
     public func restoreSnapshot(named name: String) async throws {
+        let database = try snapshotDatabase(for: name)
         let file = try snapshotFile(name)
-        let database = try snapshotDatabase()
         let copy = try file.openValidated()
         let problems = try await invariantProblems(in: SQLiteStorage(copy))
         guard problems.isEmpty else {
@@ -165,9 +165,9 @@ extension LocalPaymentsService {
     }
 
     /// Named snapshots are SQLite files copied with SQLite's online backup.
-    private func snapshotDatabase() throws -> any DatabaseWriter {
+    private func snapshotDatabase(for name: String) throws -> any DatabaseWriter {
         guard let sqlite = storage as? SQLiteStorage else {
-            throw PaymentsError.storage("named snapshots are kept for a SQLite store only, not for this store's database")
+            throw PaymentsError.snapshotRejected(name: name, reason: "named snapshots are SQLite files, and this store is not on SQLite")
         }
         return sqlite.database
     }

@@ -97,7 +97,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case let .cardRejected(_, message): message
         case let .cardDeclined(reason): reason.message
         case let .snapshotNotFound(name): "No snapshot named \(name)."
-        case let .snapshotRejected(name, reason): "Snapshot \(name) was not restored: \(reason). The store is unchanged."
+        case let .snapshotRejected(name, reason): "Snapshot \(name) was refused: \(reason). The store is unchanged."
         case let .receipt(error): error.userMessage
         case let .restore(error): error.userMessage
         }
