@@ -14,6 +14,7 @@ let package = Package(
         // For the benchmark package in Benchmarks/ (kept apart so `swift build` never compiles it).
         .library(name: "KioskServer", targets: ["KioskServer"]),
         .library(name: "KioskPostgres", targets: ["KioskPostgres"]),
+        .library(name: "KioskPostgresStore", targets: ["KioskPostgresStore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [

@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "TerminalUI", package: kiosk),
                 .product(name: "KioskServer", package: kiosk),
                 .product(name: "KioskPostgres", package: kiosk),
+                .product(name: "KioskPostgresStore", package: kiosk),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),

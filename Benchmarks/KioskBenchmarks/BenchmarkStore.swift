@@ -25,7 +25,7 @@ struct BenchmarkStore: Sendable {
         let preparationPool = try DatabasePool(path: directory.databaseURL.path, configuration: fastConfiguration)
         let cards = try SimulatedCardProcessor(directory: directory)
         let prepared = try await prepare(LocalPaymentsService(
-            database: preparationPool, catalog: BenchmarkCatalog.catalog, clock: clock, signingChains: chains, cardProcessor: cards))
+            storage: SQLiteStorage(preparationPool), catalog: BenchmarkCatalog.catalog, clock: clock, signingChains: chains, cardProcessor: cards))
         try preparationPool.close()
         let service = try LocalPaymentsService(directory: directory, catalog: BenchmarkCatalog.catalog, clock: clock,
                                                cardProcessor: cards)

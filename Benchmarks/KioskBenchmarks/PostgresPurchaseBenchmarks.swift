@@ -1,9 +1,10 @@
 import Benchmark
 import Foundation
 
-/// Issue 14's baselines on PostgreSQL: durable purchases' rows per second through PostgresNIO,
-/// one writer and two at once (two server instances), and the same rows through a synchronous
-/// bridge (what keeping Kiosk's rules synchronous over PostgresNIO would cost). Registered only
+/// Issue 14 on PostgreSQL: the store's own keyed purchase (`PostgresStorage`), one instance and
+/// two at once, beside its baselines, the same rows through bare PostgresNIO on one connection and
+/// two at once (two server instances), and through a synchronous bridge (what keeping Kiosk's
+/// rules synchronous over PostgresNIO would have cost). Registered only
 /// with `KIOSK_BENCH_POSTGRES_URL` naming a server whose cluster runs with fsync on
 /// (`KIOSK_POSTGRES_FSYNC=on bash .ci/postgres.sh start`); each run gets its own database.
 ///
@@ -54,5 +55,32 @@ enum PostgresPurchaseBenchmarks {
                       for _ in 0..<purchasesPerIteration { try await writer.commitOneBridged(on: 0) }
                   },
                   teardown: { await writer.take()?.remove() })
+
+        let store = FixtureCache {
+            do {
+                return try await PostgresStorePurchases.make(url: url)
+            } catch {
+                FileHandle.standardError.write(Data("PostgreSQL store could not be set up: \(String(reflecting: error))\n".utf8))
+                throw error
+            }
+        }
+        Benchmark("PostgreSQL purchase: the store's keyed purchase, 8 on one instance", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let store = try await store.get()
+                      benchmark.startMeasurement()
+                      for _ in 0..<purchasesPerIteration { try await store.buy(on: 0) }
+                  })
+        Benchmark("PostgreSQL purchase: the store's keyed purchase, 8 on two instances at once", configuration: configuration,
+                  closure: { benchmark async throws in
+                      let store = try await store.get()
+                      benchmark.startMeasurement()
+                      try await withThrowingTaskGroup(of: Void.self) { group in
+                          for instance in 0..<2 {
+                              group.addTask { for _ in 0..<(purchasesPerIteration / 2) { try await store.buy(on: instance) } }
+                          }
+                          try await group.waitForAll()
+                      }
+                  },
+                  teardown: { await store.take()?.remove() })
     }
 }

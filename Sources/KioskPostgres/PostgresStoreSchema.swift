@@ -36,6 +36,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 20, name: "v20-store-subscription-mirrors", statements: v20),
         PostgresMigration(version: 21, name: "v21-invoice-history-keyset", statements: v21),
         PostgresMigration(version: 22, name: "v22-provider-sessions-unkeyed", statements: v22),
+        PostgresMigration(version: 23, name: "v23-sequence-objects", statements: v23),
     ]
 
     private static let v1 = [
@@ -368,4 +369,15 @@ public enum PostgresStoreSchema {
     private static let v22 = [
         "ALTER TABLE checkout_sessions DROP CONSTRAINT checkout_sessions_account_id_fkey",
     ]
+
+    /// Each counter of the `sequences` table becomes a sequence object `kiosk_seq_<name>`
+    /// (lowercase), carrying on from the row's value: `nextval` never makes two writers conflict,
+    /// where incrementing one row aborted every pair of concurrent purchases under SERIALIZABLE.
+    /// The names are those of `StoreSequence` when this step was written; a later counter needs
+    /// a later step (`StoreSequenceTests` checks).
+    private static let v23: [String] = ["acct", "pm", "INV", "sub", "pur", "clock", "pend", "transaction"].flatMap { name in
+        let sequence = "kiosk_seq_" + name.lowercased()
+        return ["CREATE SEQUENCE \(sequence) AS BIGINT MINVALUE 1",
+                "SELECT setval('\(sequence)', value) FROM sequences WHERE name = '\(name)' AND value > 0"]
+    }
 }

@@ -259,7 +259,7 @@ public final class LocalPaymentsService: PaymentsService {
 
     public func createTestClock(name: String, frozenAt: Date) async throws -> TestClock {
         try await write { work in
-            let record = await TestClockRecord(id: try work.nextID("clock"), name: name, frozenTime: frozenAt.wholeSeconds,
+            let record = await TestClockRecord(id: try work.nextID(.testClock), name: name, frozenTime: frozenAt.wholeSeconds,
                                          createdAt: work.systemNow)
             try await record.insert(into: work.store)
             return record.testClock

@@ -40,6 +40,9 @@ enum StoreSchema {
         migrator.registerMigration("v20-store-subscription-mirrors") { db in try db.execute(sql: v20) }
         migrator.registerMigration("v21-invoice-history-keyset") { db in try db.execute(sql: v21) }
         migrator.registerMigration("v22-provider-sessions-unkeyed") { db in try db.execute(sql: v22) }
+        // PostgreSQL's twin turns the `sequences` rows into sequence objects; SQLite's single
+        // writer keeps counting in the rows, so here the step changes nothing.
+        migrator.registerMigration("v23-sequence-objects") { _ in }
         return migrator
     }
 

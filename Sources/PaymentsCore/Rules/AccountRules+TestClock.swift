@@ -7,7 +7,7 @@ extension AccountRules {
     func attachNewTestClock(accountID: String, name: String) async throws -> TestClock {
         var account = try await account(accountID)
         if let clockID = account.testClockID { throw PaymentsError.accountOnTestClock(clockID: clockID) }
-        let record = await TestClockRecord(id: try nextID("clock"), name: name, frozenTime: systemNow.wholeSeconds,
+        let record = await TestClockRecord(id: try nextID(.testClock), name: name, frozenTime: systemNow.wholeSeconds,
                                      createdAt: systemNow)
         try await record.insert(into: store)
         account.testClockID = record.id

@@ -24,7 +24,7 @@ struct AccountRules: Rules {
         var createdAt = systemNow
         if let clockID = request.testClockID { createdAt = try await testClock(clockID).frozenTime }
         let record = await AccountRecord(
-            id: try nextID("acct"), email: email, name: name, createdAt: createdAt, currency: currency.code,
+            id: try nextID(.account), email: email, name: name, createdAt: createdAt, currency: currency.code,
             storefront: request.storefront, testClockID: request.testClockID, creditBalance: 0, pointsBalance: 0,
             details: request.details)
         try await record.insert(into: store)
@@ -81,7 +81,7 @@ struct AccountRules: Rules {
         }
         let now = try await now(for: account)
         let record = await PaymentMethodRecord(
-            id: try nextID("pm"), accountID: accountID, token: method.token, brand: method.brand, last4: method.last4,
+            id: try nextID(.paymentMethod), accountID: accountID, token: method.token, brand: method.brand, last4: method.last4,
             expMonth: method.expMonth, expYear: method.expYear, isDefault: isDefault, behaviour: method.behaviour,
             createdAt: now, removedAt: nil, fingerprint: method.fingerprint)
         try await record.insert(into: store)

@@ -34,7 +34,7 @@ struct AppStoreSales: Rules {
             account: account.id, subscription: nil, product: product.id, kind: .oneTime, at: now, description: product.name,
             lines: [InvoiceLine(kind: .charge, description: product.name, amount: total)], currency: currency,
             status: .paid, method: Invoicing.storeSummary)
-        try await PurchaseRecord(id: try await nextID("pur"), accountID: account.id, productID: product.id, type: product.type,
+        try await PurchaseRecord(id: try await nextID(.purchase), accountID: account.id, productID: product.id, type: product.type,
                            purchasedAt: payload.purchaseDate, expiresAt: try expiry(of: product, payload), revokedAt: nil,
                            invoiceID: invoice.id, points: product.type == .consumable ? (product.points ?? 0) : 0,
                            billing: .store).insert(into: store)

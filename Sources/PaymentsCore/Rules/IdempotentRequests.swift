@@ -7,8 +7,13 @@ struct IdempotentRequests: Rules {
 
     /// Runs `body` once per key. A repeat with the same key and request returns the stored first
     /// result; the same key with a different request is refused. The key is written in the same
-    /// transaction as the effect, so a crash leaves both or neither, and a second process racing
-    /// on the same key waits for the write lock and then finds it.
+    /// transaction as the effect, so a crash leaves both or neither, and a second writer racing
+    /// on the same key (another process, another server instance) finds it once the first commits.
+    ///
+    /// The key is claimed before anything is read: an insert that does nothing when the key is
+    /// there. Reading first would make every two concurrent purchases with new keys depend on each
+    /// other's absent rows, which PostgreSQL's SERIALIZABLE aborts as a read/write cycle; a claim
+    /// reads nothing, and a write that rolls back (a decline that throws) releases it.
     func idempotent<Request: Encodable, Result: Codable>(
         _ key: String?, operation: String, request: Request, _ body: () async throws -> Result
     ) async throws -> Result {
@@ -17,17 +22,22 @@ struct IdempotentRequests: Rules {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
-        if let row = try await store.fetchOne(StoredRow.self, "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
-                                              [key]) {
+        let claimed = try await store.execute("""
+            INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, '', ?)
+            ON CONFLICT(key) DO NOTHING
+            """, [key, operation, requestJSON, systemNow])
+        guard claimed == 1 else {
+            guard let row = try await store.fetchOne(StoredRow.self, "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
+                                                     [key]) else {
+                throw PaymentsError.storage("idempotency key \(key) was neither claimed nor found")
+            }
             guard try row.get("operation") as String == operation, try row.get("request") as String == requestJSON else {
                 throw PaymentsError.idempotencyKeyReused(key)
             }
             return try await replay(Result.self, from: Data((try row.get("response") as String).utf8))
         }
         let result = try await body()
-        try await store.execute("""
-            INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, ?)
-            """, [key, operation, requestJSON, try Self.storedAnswer(result), systemNow])
+        try await store.execute("UPDATE idempotency_keys SET response = ? WHERE key = ?", [try Self.storedAnswer(result), key])
         return result
     }
 

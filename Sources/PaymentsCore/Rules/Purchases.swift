@@ -89,7 +89,7 @@ struct Purchases: Rules {
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
-            let subscriptionID = try await nextID("sub")
+            let subscriptionID = try await nextID(.subscription)
             guard var subscription = quote.subscription else {
                 throw PaymentsError.storage("the quote for \(product.id) has no subscription")
             }
@@ -165,7 +165,7 @@ struct Purchases: Rules {
                 expires = try duration.advance(max(latest ?? now, now))
             }
             let points = product.type == .consumable ? (product.points ?? 0) : 0
-            let purchase = await PurchaseRecord(id: try nextID("pur"), accountID: account.id, productID: product.id,
+            let purchase = await PurchaseRecord(id: try nextID(.purchase), accountID: account.id, productID: product.id,
                                           type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
                                           invoiceID: invoice.id, points: points, billing: context.payer.billing)
             try await purchase.insert(into: store)

@@ -99,7 +99,7 @@ struct StoreSubscriptionMirror: Rules {
         guard let end = payload.expiresDate else { return nil }
         let periodType = Self.periodType(of: payload)
         let mirror = SubscriptionRecord(
-            id: try await nextID("sub"), accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
+            id: try await nextID(.subscription), accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
             state: .subscribed, periodType: periodType, periodStart: payload.purchaseDate, periodEnd: end,
             originalPurchase: payload.originalPurchaseDate, seriesAnchor: payload.purchaseDate, seriesIndex: 0,
             introPeriodsLeft: 0, offerCode: payload.offerType == .offerCode ? payload.offerIdentifier : nil, offerPeriodsLeft: 0,

@@ -41,7 +41,7 @@ struct TestControls: Rules {
 
     func createPending(kind: PendingAction.Kind, accountID: String, productID: String?, subscriptionID: String?,
                        request: some Encodable, at now: Date) async throws -> PendingAction {
-        let id = try await nextID("pend")
+        let id = try await nextID(.pendingAction)
         let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         try await store.execute("""
             INSERT INTO pending_actions(id, account_id, kind, product_id, subscription_id, request, created_at)

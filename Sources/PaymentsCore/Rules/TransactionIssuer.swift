@@ -21,7 +21,7 @@ struct TransactionIssuer: Rules {
                           offerCode: OfferCode? = nil, appAccountToken: UUID? = nil,
                           reason: TransactionReason = .purchase, billing: Billing) async throws -> SignedTransaction {
         let party = SigningParty(billing: billing)
-        let number = try await work.nextSequence("transaction")
+        let number = try await work.nextSequence(.transaction)
         let id = String(2_000_000_000_000_000 + number)
         let type: TransactionProductType
         var offer = TransactionOffer()

@@ -36,17 +36,22 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     // MARK: Identifiers
 
     /// Sequential, prefixed ids ("sub_000042"): deterministic for QA runs and unique across
-    /// processes because the counter advances inside the write transaction.
-    func nextID(_ prefix: String, separator: String = "_") async throws -> String {
-        SequentialIdentifier.make(prefix, number: try await nextSequence(prefix), separator: separator)
+    /// processes and server instances (see `nextSequence`).
+    func nextID(_ sequence: StoreSequence, separator: String = "_") async throws -> String {
+        SequentialIdentifier.make(sequence.rawValue, number: try await nextSequence(sequence), separator: separator)
     }
 
-    func nextSequence(_ name: String) async throws -> Int64 {
-        guard let value = try await store.fetchOne(Int64.self, """
+    /// The counter's next value. On SQLite it advances inside the write transaction (one writer
+    /// at a time, so no gaps). On PostgreSQL it is a sequence object, which never makes two
+    /// writers conflict (a counter row would abort every pair of concurrent purchases under
+    /// SERIALIZABLE); a write that rolls back leaves a gap, as PostgreSQL's sequences do.
+    func nextSequence(_ sequence: StoreSequence) async throws -> Int64 {
+        let sql = StoreSQL(sqlite: """
             INSERT INTO sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = sequences.value + 1 RETURNING value
-            """, [name]) else {
-            throw PaymentsError.storage("the \(name) sequence did not advance")
+            """, postgres: "SELECT nextval(CAST('kiosk_seq_' || lower(?) AS regclass))")
+        guard let value = try await store.fetchOne(Int64.self, sql, [sequence.rawValue]) else {
+            throw PaymentsError.storage("the \(sequence.rawValue) sequence did not advance")
         }
         return value
     }
