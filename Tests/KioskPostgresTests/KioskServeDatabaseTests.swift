@@ -66,6 +66,19 @@ struct KioskServeDatabaseTests {
         #expect(bad.stderr.contains("--database"))
     }
 
+    /// `kiosk seed --database`: the history goes into the PostgreSQL store, its books balanced.
+    @Test func seedFillsAPostgresStore() async throws {
+        try await TestCluster.withDatabase { location in
+            let outcome = try KioskBinary.run(["seed", "--database", location.urlForTests, "--accounts", "3", "--months", "2",
+                                               "--start", "2026-01-01"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout.hasPrefix("Seeded 3 customers"))
+            #expect(outcome.stdout.contains("database \(location.database)"))
+            #expect(try await TestCluster.strings("SELECT COUNT(*)::text FROM accounts", at: location) == ["3"])
+            #expect(try await TestCluster.strings("SELECT (COUNT(*) > 3)::text FROM invoices", at: location) == ["true"])
+        }
+    }
+
     @Test func wrongPasswordExits77WithoutPrintingIt() async throws {
         try await TestCluster.withPasswordRole(password: "right-horse-battery") { location in
             let wrong = location.with(user: location.user, password: "wrong-staple")

@@ -9,10 +9,13 @@ struct SeedCommand: AsyncParsableCommand {
         discussion: """
             Creates customers on a new test clock and drives the real store operations through it: trials, \
             renewals, plan changes, failing cards, recoveries, cancellations, refunds, points and usage. \
-            The same --seed and --start give the same history.
+            The same --seed and --start give the same history. With --database URL (or \
+            KIOSK_DATABASE_URL) the history goes into that PostgreSQL store.
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var postgres: PostgresDatabaseOptions
 
     @Option(help: "Number of customers (1 to 100000).")
     var accounts = 20
@@ -33,7 +36,16 @@ struct SeedCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (service, catalog, _) = try store.open()
+        let service: LocalPaymentsService
+        let catalog: Catalog
+        let place: String
+        if let location = try postgres.location(command: "kiosk seed") {
+            (service, catalog) = try await PostgresStoreOpener(command: "kiosk seed").open(location, store: store)
+            place = location.summary
+        } else {
+            (service, catalog, _) = try store.open()
+            place = store.data.directory.url.path
+        }
         let first = try start.flatMap(Self.day)
             ?? ISODuration(months: -months).advance(Self.day(Self.today()) ?? Date(timeIntervalSince1970: 0))
         let seeder = StoreSeeder(service: service, accounts: accounts, months: months, seed: seed, start: first)
@@ -42,7 +54,7 @@ struct SeedCommand: AsyncParsableCommand {
         }
         let problems = try await service.checkInvariants()
         print("Seeded \(accounts) customers of \(catalog.name) over \(months) months on test clock \(clock.id) "
-              + "(now \(Self.format(clock.frozenTime))) in \(store.data.directory.url.path).")
+              + "(now \(Self.format(clock.frozenTime))) in \(place).")
         guard problems.isEmpty else {
             Terminal.error(problems.joined(separator: "\n"))
             throw ExitCode(70)

@@ -53,9 +53,9 @@ struct ServeCommand: AsyncParsableCommand {
         let service: LocalPaymentsService
         let catalog: Catalog
         if let location = try postgres.location(command: "kiosk serve") {
-            try await PostgresServe.migrate(location, migrateOnly: migrateOnly)
-            if migrateOnly { return }
-            (service, catalog) = try await PostgresServe.open(location, store: store)
+            let opener = PostgresStoreOpener(command: "kiosk serve")
+            if migrateOnly { return try await opener.migrate(location, printReport: true) }
+            (service, catalog) = try await opener.open(location, store: store)
         } else {
             guard !migrateOnly else {
                 Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")

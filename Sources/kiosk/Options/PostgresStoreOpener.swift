@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import KioskPostgres
+import KioskPostgresStore
+import PaymentsCore
+import Simulators
+
+/// A command's store on PostgreSQL (`--database URL`, `KIOSK_DATABASE_URL`): the rows there,
+/// brought to this build's schema first (a newer schema, a read-only replica or a bad URL is
+/// refused before anything is done). The signing keys, the admin key and the simulators' own
+/// files stay in the data directory.
+struct PostgresStoreOpener {
+    /// For messages: "kiosk serve", "kiosk seed".
+    let command: String
+
+    /// Applies the migrations. With `printReport` it prints what it applied (`--migrate-only`);
+    /// otherwise it reports only what it changed, on standard error, so standard output stays the
+    /// command's own (`Serving on …` first).
+    func migrate(_ location: PostgresLocation, printReport: Bool) async throws {
+        do throws(PostgresStoreFailure) {
+            let report = try await PostgresMigrator(location: location).migrate()
+            if printReport {
+                print(report)
+            } else if !report.applied.isEmpty {
+                Terminal.error("\(command): \(report)")
+            }
+        } catch {
+            Terminal.error("\(command): \(error)")
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    /// The payments core over `location` (migrated first), its keys in the data directory of
+    /// `store`; EX_CANTCREAT when the keys cannot be made, the failure's own code when the
+    /// database refuses.
+    func open(_ location: PostgresLocation, store: StoreOptions,
+              clock: any KioskClock = SystemClock()) async throws -> (LocalPaymentsService, Catalog) {
+        try await migrate(location, printReport: false)
+        let (catalog, _) = try store.catalog()
+        let directory = store.data.directory
+        do {
+            let cards = try SimulatedCardProcessor(directory: directory)
+            let service = try await LocalPaymentsService(storage: PostgresStorage(location: location), keysIn: directory,
+                                                         catalog: catalog, clock: clock, cardProcessor: cards)
+            return (service, catalog)
+        } catch let failure as PostgresStoreFailure {
+            Terminal.error("\(command): \(failure)")
+            throw ExitCode(failure.exitCode)
+        } catch {
+            let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
+            Terminal.error("\(command): cannot open the data directory \(directory.url.path): \(reason)")
+            throw ExitCode(73)
+        }
+    }
+}
