@@ -32,9 +32,6 @@ public struct PostgresMigrator: Sendable {
             if let refusal = try await PostgresServerState.read(on: connection, logger: logger).writeRefusal(at: location) {
                 throw refusal
             }
-            if let schema = location.quotedSchema {
-                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
-            }
             var startingVersion: Int?
             var applied: [Int] = []
             while true {
@@ -69,6 +66,16 @@ public struct PostgresMigrator: Sendable {
         }
     }
 
+    /// The location's schema, made under the migration lock (so instances starting together do
+    /// not race) and only when it is missing: `CREATE SCHEMA IF NOT EXISTS` needs CREATE on the
+    /// database even when the schema is there, which a role given only its own schema lacks.
+    private func createSchemaIfMissing(on connection: PostgresConnection) async throws {
+        guard let name = location.schema, let quoted = location.quotedSchema else { return }
+        let rows = try await connection.query("SELECT 1 FROM pg_namespace WHERE nspname = \(name)", logger: logger)
+        for try await _ in rows { return }
+        try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(quoted)"), logger: logger)
+    }
+
     private struct Step: Sendable {
         /// The version recorded when the step took the lock.
         let foundVersion: Int
@@ -81,6 +88,7 @@ public struct PostgresMigrator: Sendable {
         do {
             return try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))", logger: logger)
+                try await createSchemaIfMissing(on: connection)
                 try await PostgresSchemaVersionTable.create(on: connection, logger: logger)
                 let recorded = try await PostgresSchemaVersionTable.recordedVersion(on: connection, logger: logger)
                 let recordedNames = try await PostgresSchemaVersionTable.recordedNames(on: connection, logger: logger)

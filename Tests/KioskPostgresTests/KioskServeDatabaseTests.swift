@@ -40,11 +40,12 @@ struct KioskServeDatabaseTests {
         #expect(outcome.stderr.contains("kiosk_missing_status_db"))
     }
 
-    /// Serving migrates first; a refusal there (here: a read-only role) stops before serving.
+    /// Serving migrates first; a refusal there (here: a role that does not own the database, so
+    /// it may not create the store's tables) stops before serving, with the permission exit code.
     @Test func servingMigratesFirstAndARefusalStopsItBeforeServing() async throws {
         try await TestCluster.withPasswordRole(password: "serve-horse", owner: false) { location in
             let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests, "--port", "0"])
-            #expect(outcome.status != 0)
+            #expect(outcome.status == 77, "\(outcome.stderr)")
             #expect(!outcome.stdout.contains("Serving on"))
             #expect(outcome.stderr.hasPrefix("kiosk serve: "))
         }

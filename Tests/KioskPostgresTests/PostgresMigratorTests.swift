@@ -35,6 +35,29 @@ struct PostgresMigratorTests {
         }
     }
 
+    /// A DBA makes a schema for a role that may not create schemas: the role migrates into it.
+    @Test func aSchemaMadeForTheRoleIsUsedWithoutCreatingOne() async throws {
+        try await TestCluster.withPasswordRole(password: "schema-horse", owner: false) { location in
+            let admin = try TestCluster.adminLocation().with(database: location.database)
+            try await TestCluster.execute(["CREATE SCHEMA app_store AUTHORIZATION \(location.user)"], at: admin)
+            let report = try await PostgresMigrator(location: location.with(schema: "app_store")).migrate()
+            #expect(report.currentVersion == PostgresStoreSchema.latestVersion)
+        }
+    }
+
+    /// Servers starting together on a new schema take turns making it.
+    @Test func concurrentMigratorsMakeANewSchemaOnce() async throws {
+        try await TestCluster.withDatabase { database in
+            let location = database.with(schema: "fresh_store")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 { group.addTask { _ = try await PostgresMigrator(location: location).migrate() } }
+                try await group.waitForAll()
+            }
+            #expect(try await TestCluster.strings("SELECT count(*)::text FROM fresh_store.kiosk_schema_versions", at: database)
+                    == ["\(PostgresStoreSchema.latestVersion)"])
+        }
+    }
+
     @Test func newerRecordedSchemaIsRefusedAndNothingChanges() async throws {
         try await TestCluster.withDatabase { location in
             _ = try await PostgresMigrator(location: location).migrate()

@@ -78,6 +78,8 @@ struct PostgresStorageTests {
                 Issue.record("a duplicate key was accepted")
             } catch let failure as PostgresStoreFailure {
                 #expect(failure.message.contains("duplicate key"), "\(failure.message)")
+                #expect(failure.message.contains("SQLSTATE 23505"), "\(failure.message)")
+                #expect(failure.message.contains("database \(location.database), schema counter_test"), "\(failure.message)")
             }
             await #expect(throws: PostgresStoreFailure.self) {
                 try await storage.read { try await $0.execute("UPDATE counter SET n = 5") }  // a read is READ ONLY

@@ -8,8 +8,11 @@ enum ServerAdminKey {
     static func load(_ directory: DataDirectory) throws -> AdminKey {
         do {
             try directory.create()
-            var generator = SystemRandomNumberGenerator()
-            return try AdminKey.loadOrCreate(in: directory.url, using: &generator)
+            // Servers starting together on one data directory agree on one key: the first makes it.
+            return try DirectoryLock.withLock(in: directory.url) {
+                var generator = SystemRandomNumberGenerator()
+                return try AdminKey.loadOrCreate(in: directory.url, using: &generator)
+            }
         } catch {
             Terminal.error("kiosk: cannot read or create the admin key in \(directory.url.path): \(error)")
             throw ExitCode(73)

@@ -72,13 +72,20 @@ enum CoreTestStorage {
         }
     }
 
-    /// The database this test process makes its schemas in, created on first use.
+    /// The database this test process makes its schemas in, created once, on first use (fixtures
+    /// starting together wait for the one creation).
     actor TestDatabase {
         static let shared = TestDatabase()
-        private var made: PostgresLocation?
+        private var making: Task<PostgresLocation, any Error>?
 
         func location() async throws -> PostgresLocation {
-            if let made { return made }
+            if let making { return try await making.value }
+            let task = Task { try await Self.make() }
+            making = task
+            return try await task.value
+        }
+
+        private static func make() async throws -> PostgresLocation {
             guard let url = ProcessInfo.processInfo.environment[CoreTestStorage.urlVariable] else {
                 throw CoreTestStorageError("\(CoreTestStorage.storeVariable)=postgres needs \(CoreTestStorage.urlVariable) (see .ci/postgres.sh)")
             }
@@ -87,9 +94,7 @@ enum CoreTestStorage {
             try await PostgresConnector.withConnection(to: admin, doing: "make the core suite's database") { connection in
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: PostgresConnector.silentLogger)
             }
-            let location = admin.with(database: name)
-            made = location
-            return location
+            return admin.with(database: name)
         }
     }
 }

@@ -87,6 +87,22 @@ import Testing
         while try await openIterator.next() != nil {}
     }
 
+    /// Servers starting together on a fresh shared data directory agree on one admin key (each
+    /// used to write its own, and the last rename won).
+    @Test func serversStartingTogetherAgreeOnOneAdminKey() throws {
+        let data = KioskProcess.temporaryDirectory("admin-key")
+        let children = try (0..<8).map { _ in
+            try KioskProcess.start(["serve", "--data-dir", data.path, "--print-admin-key"], standardOutput: .pipe)
+        }
+        var keys: Set<String> = []
+        for child in children {
+            keys.insert(try child.standardOutput!.readFirstLine().trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(try child.wait().status == 0)
+        }
+        let stored = try String(contentsOf: data.appendingPathComponent("admin.key"), encoding: .utf8)
+        #expect(keys == [stored.trimmingCharacters(in: .whitespacesAndNewlines)])
+    }
+
     @Test func theKeyCommandRefusesToShowAStoredKey() throws {
         let outcome = try KioskProcess.run(["accounts", "key", "acct_000001", "--data-dir", KioskProcess.temporaryDirectory("keys").path])
         #expect(outcome.status == 64)
