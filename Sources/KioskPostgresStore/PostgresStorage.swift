@@ -9,8 +9,10 @@ import PostgresNIO
 /// A write is SERIALIZABLE, so what it read still holds when it commits whatever other instances
 /// did meanwhile; a conflict runs it again from the start (the store's bodies touch nothing
 /// outside the database they cannot repeat). A read is a READ ONLY REPEATABLE READ snapshot,
-/// which never conflicts. Failures of the server come out classified (`PostgresStoreFailure`,
-/// e.g. a read-only replica or an unreachable server); the rules' own errors pass unchanged.
+/// which never conflicts. A write still conflicting after its retries is `PaymentsError.busy`
+/// (a 503: nothing changed, send it again); other failures of the server come out classified
+/// (`PostgresStoreFailure`, e.g. a read-only replica or an unreachable server); the rules' own
+/// errors pass unchanged.
 public final class PostgresStorage: PaymentsStorage {
     public let location: PostgresLocation
     private let client: PostgresClient
@@ -57,6 +59,8 @@ public final class PostgresStorage: PaymentsStorage {
             }
         } catch let error as PSQLError {
             throw PostgresFailureClassifier.classify(error, at: location, doing: action)
+        } catch let failure as PostgresStoreFailure where failure.kind == .contention {
+            throw PaymentsError.busy(failure.message)
         }
     }
 }

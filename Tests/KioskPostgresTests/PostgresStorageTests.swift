@@ -57,6 +57,27 @@ struct PostgresStorageTests {
         }
     }
 
+    /// A write that still conflicts when its attempts run out is `busy`, and changes nothing:
+    /// here instance one reads, instance two commits a change to the same row, then one writes.
+    @Test func aWriteGivenUpAfterItsRetriesIsBusyAndChangesNothing() async throws {
+        try await withCounter { location async throws in
+            let once = PostgresTransactionRunner(policy: PostgresRetryPolicy(maximumAttempts: 1))
+            let one = PostgresStorage(location: location, runner: once)
+            let two = PostgresStorage(location: location)
+            do {
+                try await one.write { store in
+                    _ = try await store.fetchOne(Int64.self, "SELECT n FROM counter WHERE id = 'c'")
+                    try await increment(two)
+                    try await store.execute("UPDATE counter SET n = n + 100 WHERE id = 'c'")
+                }
+                Issue.record("the conflicting write committed")
+            } catch let PaymentsError.busy(message) {
+                #expect(message.contains("40001"), "\(message)")
+            }
+            #expect(try await count(two) == 1)
+        }
+    }
+
     @Test func aRuleErrorPassesUnchangedAndRollsBack() async throws {
         try await withCounter { location async throws in
             let storage = PostgresStorage(location: location)

@@ -32,10 +32,10 @@ extension KioskAPIHandler {
                 cancelURL: origin.appendingPathComponent("checkout/cancelled"))
             return .ok(.init(body: .json(.init(checkoutUrl: RequestHost.relink(link).absoluteString))))
         } catch let error as PaymentsError {
-            guard case .storage = error else {
-                return .badRequest(.init(body: .json(.init(error: error.userMessage))))
+            switch error {
+            case .storage, .busy: throw error
+            default: return .badRequest(.init(body: .json(.init(error: error.userMessage))))
             }
-            throw error
         }
     }
 

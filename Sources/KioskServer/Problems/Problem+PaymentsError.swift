@@ -39,6 +39,8 @@ extension Problem {
             self.init(status: .conflict, kind: "nothing-to-restore", title: "Nothing to restore", detail: detail)
         case .store, .receipt, .restore:
             self.init(status: .serviceUnavailable, kind: "store-error", title: "The store refused", detail: detail)
+        case .busy:
+            self.init(status: .serviceUnavailable, kind: "busy", title: "Busy, try again", detail: detail)
         case .storage:
             self = .internalError
         }

@@ -37,6 +37,9 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case clockAheadOfRealTime(clockTime: Date)
     case nothingToRefund(invoiceID: String)
     case storage(String)
+    /// The write kept conflicting with writes of other server instances and was given up after
+    /// its retries; nothing was changed, and the same request may be sent again.
+    case busy(String)
     case pendingActionNotFound(String)
     case store(StoreError)
     case cardRejected(field: String, message: String)
@@ -92,6 +95,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
                 + "in time, so it stays on the clock until real time catches up."
         case let .nothingToRefund(id): "Invoice \(id) has nothing left to refund."
         case let .storage(message): "The store could not be read or written: \(message)"
+        case .busy: "The store is busy with other requests and changed nothing; try again."
         case let .pendingActionNotFound(id): "No pending action \(id) (it may already be resolved)."
         case let .store(error): error.userMessage
         case let .cardRejected(_, message): message

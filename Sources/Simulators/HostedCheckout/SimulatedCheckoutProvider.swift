@@ -168,7 +168,10 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService {
         } catch let error as PaymentsError {
             // The store refused the request outright (nothing charged, the key unused): the claim
             // goes, so the customer can try again. A storage failure keeps it for a replay.
-            if case .storage = error { throw error }
+            switch error {
+            case .storage, .busy: throw error
+            default: break
+            }
             try await merchant.removePaymentMethod(methodID)
             try await database.write { db in
                 var row = try CheckoutSessionRow.fetch(db, id: row.id)
