@@ -17,15 +17,21 @@ enum PostgresPurchaseBenchmarks {
         Benchmark.Configuration(metrics: [.wallClock, .throughput], maxDuration: .seconds(5), maxIterations: 500)
     }
 
+    /// Run straight from the binary, the harness reports a failed benchmark nowhere: say why here.
+    private static func reportingFailure<T>(of what: String, _ setUp: () async throws -> T) async throws -> T {
+        do {
+            return try await setUp()
+        } catch {
+            FileHandle.standardError.write(Data("\(what) could not be set up: \(String(reflecting: error))\n".utf8))
+            throw error
+        }
+    }
+
     static func register(url: String) {
         let writer = FixtureCache {
             let rows = try await CapturedRowsWriter.ofPurchase(named: "postgres-baseline", keyed: true)
-            do {
-                return try await PostgresRowsWriter.make(url: url, rows: rows, connections: 2)
-            } catch {
-                // Run straight from the binary, the harness reports a failed benchmark nowhere.
-                FileHandle.standardError.write(Data("PostgreSQL baseline could not be set up: \(String(reflecting: error))\n".utf8))
-                throw error
+            return try await reportingFailure(of: "PostgreSQL baseline") {
+                try await PostgresRowsWriter.make(url: url, rows: rows, connections: 2)
             }
         }
         Benchmark("PostgreSQL purchase rows: bare PostgresNIO, 8 purchases on one connection", configuration: configuration,
@@ -57,12 +63,7 @@ enum PostgresPurchaseBenchmarks {
                   teardown: { await writer.take()?.remove() })
 
         let store = FixtureCache {
-            do {
-                return try await PostgresStorePurchases.make(url: url)
-            } catch {
-                FileHandle.standardError.write(Data("PostgreSQL store could not be set up: \(String(reflecting: error))\n".utf8))
-                throw error
-            }
+            try await reportingFailure(of: "PostgreSQL store") { try await PostgresStorePurchases.make(url: url) }
         }
         Benchmark("PostgreSQL purchase: the store's keyed purchase, 8 on one instance", configuration: configuration,
                   closure: { benchmark async throws in

@@ -47,16 +47,13 @@ public final class LocalPaymentsService: PaymentsService {
     public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock,
                             random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) throws {
         let database = try StoreDatabase.open(directory)
-        let chains = try DirectoryLock.withLock(in: directory.url) {
-            let unused = try database.read { db in
+        // Read under the lock: another process on the same file may be signing its first sale.
+        let chains = try Self.signingChains(in: directory, now: clock.now, random: random) {
+            try database.read { db in
                 let store = GRDBTransaction(db)
                 return try InlineTransactionExecutor.run { try await Self.unusedSigningParties(store) }
             }
-            return try random.with {
-                try SigningChains.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0, unused: unused)
-            }
         }
-        try directory.tightenExisting()
         self.init(storage: SQLiteStorage(database), catalog: catalog, clock: clock, signingChains: chains, random: random,
                   snapshotDirectory: directory.url.appendingPathComponent("snapshots"), cardProcessor: cardProcessor)
     }
@@ -68,14 +65,23 @@ public final class LocalPaymentsService: PaymentsService {
                             cardProcessor: any CardProcessor) async throws {
         try directory.create()
         let unused = try await storage.read { try await Self.unusedSigningParties($0) }
+        let chains = try Self.signingChains(in: directory, now: clock.now, random: random) { unused }
+        self.init(storage: storage, catalog: catalog, clock: clock, signingChains: chains, random: random,
+                  snapshotDirectory: nil, cardProcessor: cardProcessor)
+    }
+
+    /// The data directory's signing chains, made on first use under its lock (processes opening
+    /// it at once make them once), the directory then owner-only.
+    private static func signingChains(in directory: DataDirectory, now: Date, random: RandomSource,
+                                      unused: () throws -> Set<SigningParty>) throws -> SigningChains {
         let chains = try DirectoryLock.withLock(in: directory.url) {
-            try random.with {
-                try SigningChains.loadOrCreate(dataDirectory: directory.url, now: clock.now, using: &$0, unused: unused)
+            let unused = try unused()
+            return try random.with {
+                try SigningChains.loadOrCreate(dataDirectory: directory.url, now: now, using: &$0, unused: unused)
             }
         }
         try directory.tightenExisting()
-        self.init(storage: storage, catalog: catalog, clock: clock, signingChains: chains, random: random,
-                  snapshotDirectory: nil, cardProcessor: cardProcessor)
+        return chains
     }
 
     /// The parties nothing was signed with yet: a chain of theirs may be replaced if a kill left

@@ -8,7 +8,7 @@ struct HistoryPages: Rules {
     /// Billing history newest first, by keyset: the cursor is the last row's (created_at, id), and
     /// the query walks the `invoices_history` index (which ends in the id) backwards from there.
     /// Invoices of one millisecond come newest first too, but for ids of different widths
-    /// ("in_999999" and "in_1000000"): the order is still total, so no page skips or repeats one.
+    /// ("INV-999999" and "INV-1000000"): the order is still total, so no page skips or repeats one.
     func invoices(accountID: String, query: InvoiceQuery) async throws -> Page<Invoice> {
         var conditions = ["account_id = ?"]
         var arguments: [(any StoreValueConvertible)?] = [accountID]

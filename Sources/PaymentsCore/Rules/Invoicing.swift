@@ -63,7 +63,7 @@ struct Invoicing: Rules {
         var total = Money.zero(currency)
         for line in lines { total = try total.adding(line.amount) }
         let invoice = await Invoice(
-            id: try nextID(.invoice, separator: "-"), accountID: account, subscriptionID: subscription, productID: product,
+            id: try nextID(.invoice), accountID: account, subscriptionID: subscription, productID: product,
             kind: kind, createdAt: at, status: status, description: description, total: total, paymentMethod: method,
             attemptCount: failure == nil ? (status == .paid ? 1 : 0) : 1, failureCode: failure?.code,
             refundOf: refundOf, lines: lines)

@@ -18,8 +18,8 @@ extension Rules {
     var random: RandomSource { work.random }
     var cardProcessor: any CardProcessor { work.cardProcessor }
 
-    func nextID(_ sequence: StoreSequence, separator: String = "_") async throws -> String {
-        try await work.nextID(sequence, separator: separator)
+    func nextID(_ sequence: StoreSequence) async throws -> String {
+        try await work.nextID(sequence)
     }
 
     func settings() async throws -> StoreSettings { try await work.settings() }

@@ -13,4 +13,7 @@ enum StoreSequence: String, CaseIterable, Sendable {
     case testClock = "clock"
     case pendingAction = "pend"
     case transaction
+
+    /// What joins the prefix and the number: invoices read "INV-000007", everything else "sub_000042".
+    var separator: String { self == .invoice ? "-" : "_" }
 }

@@ -10,8 +10,9 @@ import Foundation
 /// sharing this one transaction. It never reads the wall clock: `systemNow` comes from the
 /// injected clock, and accounts on a test clock use that clock's frozen time instead.
 ///
-/// Sendable only in name: a unit of work is used on the thread that holds its transaction, where
-/// `InlineTransactionExecutor` runs the (async) rules, and never after the transaction ends.
+/// Sendable only in name: a unit of work is used by the one task that runs its transaction's
+/// body (on GRDB's thread over SQLite, see `InlineTransactionExecutor`), and never after the
+/// transaction ends.
 struct UnitOfWork: Rules, @unchecked Sendable {
     /// The transaction, the same on SQLite and PostgreSQL (docs/design/storage-seam.md).
     let store: any StoreTransaction
@@ -37,8 +38,8 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     /// Sequential, prefixed ids ("sub_000042"): deterministic for QA runs and unique across
     /// processes and server instances (see `nextSequence`).
-    func nextID(_ sequence: StoreSequence, separator: String = "_") async throws -> String {
-        SequentialIdentifier.make(sequence.rawValue, number: try await nextSequence(sequence), separator: separator)
+    func nextID(_ sequence: StoreSequence) async throws -> String {
+        SequentialIdentifier.make(sequence.rawValue, number: try await nextSequence(sequence), separator: sequence.separator)
     }
 
     /// The counter's next value. On SQLite it advances inside the write transaction (one writer
