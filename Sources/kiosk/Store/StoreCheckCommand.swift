@@ -3,16 +3,25 @@ import Foundation
 import PaymentsCore
 
 /// `kiosk store check`: opens the store (recovering what an interrupted run left, as every command
-/// does) and runs `checkInvariants`, so a script can tell after a crash that nothing was lost.
+/// does) and runs `checkInvariants`, so a script can tell after a crash that nothing was lost. With
+/// `--database` it checks a PostgreSQL store, as after a server was killed mid-load.
 struct StoreCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Open the store and check its invariants: exit 0 when they hold, 1 with every problem otherwise.")
+        abstract: "Open the store and check its invariants: exit 0 when they hold, 1 with every problem otherwise.",
+        discussion: "With --database URL (or KIOSK_DATABASE_URL) it checks that PostgreSQL store.")
 
     @OptionGroup var store: StoreOptions
 
+    @OptionGroup var postgres: PostgresDatabaseOptions
+
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let service: LocalPaymentsService
+        if let location = try postgres.location(command: "kiosk store check") {
+            (service, _) = try await PostgresStoreOpener(command: "kiosk store check").open(location, store: store)
+        } else {
+            (service, _, _) = try store.open()
+        }
         try await Terminal.reportingFailures {
             let problems = try await service.checkInvariants()
             guard problems.isEmpty else {

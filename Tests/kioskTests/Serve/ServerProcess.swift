@@ -21,9 +21,19 @@ final class ServerProcess {
         /// SQLite always; PostgreSQL when `KIOSK_TEST_POSTGRES_URL` names a cluster (see
         /// `.ci/postgres.sh`), in a schema of its own in the cluster's database.
         static var available: [Storage] {
-            guard let url = ProcessInfo.processInfo.environment["KIOSK_TEST_POSTGRES_URL"] else { return [.sqlite] }
+            [.sqlite] + [freshPostgres()].compactMap { $0 }
+        }
+
+        /// The throwaway cluster `.ci/postgres.sh` started, if any.
+        static var postgresCluster: String? {
+            ProcessInfo.processInfo.environment["KIOSK_TEST_POSTGRES_URL"]
+        }
+
+        /// A store in a new schema of the cluster's database, nil without a cluster.
+        static func freshPostgres() -> Storage? {
+            guard let url = postgresCluster else { return nil }
             let schema = "serve_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-            return [.sqlite, .postgres(url: url + (url.contains("?") ? "&" : "?") + "schema=" + schema)]
+            return .postgres(url: url + (url.contains("?") ? "&" : "?") + "schema=" + schema)
         }
 
         var testDescription: String {
