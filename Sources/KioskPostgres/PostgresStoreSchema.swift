@@ -37,6 +37,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 21, name: "v21-invoice-history-keyset", statements: v21),
         PostgresMigration(version: 22, name: "v22-provider-sessions-unkeyed", statements: v22),
         PostgresMigration(version: 23, name: "v23-sequence-objects", statements: v23),
+        PostgresMigration(version: 24, name: "v24-event-feed-order", statements: v24),
     ]
 
     private static let v1 = [
@@ -380,4 +381,15 @@ public enum PostgresStoreSchema {
         return ["CREATE SEQUENCE \(sequence) AS BIGINT MINVALUE 1",
                 "SELECT setval('\(sequence)', value) FROM sequences WHERE name = '\(name)' AND value > 0"]
     }
+
+    /// Each event records the transaction that wrote it (its 64-bit id as a number), so the feed
+    /// can read in commit order across servers and stop short of transactions still running
+    /// (`EventFeedOrder`). Events already there are all committed: 0 puts them first. The column
+    /// and its indexes are PostgreSQL's only (`PostgresSchemaParityTests.postgresOnlyColumns`).
+    private static let v24 = [
+        "ALTER TABLE events ADD COLUMN tx BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE events ALTER COLUMN tx SET DEFAULT CAST(CAST(pg_current_xact_id() AS TEXT) AS BIGINT)",
+        "CREATE INDEX events_feed ON events(tx, seq)",
+        "CREATE INDEX events_account_feed ON events(account_id, tx, seq)",
+    ]
 }

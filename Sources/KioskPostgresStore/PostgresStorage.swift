@@ -48,13 +48,33 @@ public final class PostgresStorage: PaymentsStorage {
         try await transaction(isolation: .repeatableRead, readOnly: true, doing: "read the store", body)
     }
 
+    /// Several servers commit side by side, so a feed read can find events held back behind a
+    /// transaction of the store still running; those last milliseconds, so the read is run
+    /// again, pausing a little longer each time, for up to `settlingPatience`; then it answers
+    /// what has settled (the rest follows on the next read).
+    public func readSettled<T: Sendable>(
+        _ body: @escaping @Sendable (any StoreTransaction) async throws -> (value: T, heldBack: Bool)
+    ) async throws -> T {
+        let deadline = ContinuousClock.now + Self.settlingPatience
+        var pause = Duration.milliseconds(1)
+        while true {
+            let (value, heldBack) = try await read(body)
+            if !heldBack || ContinuousClock.now + pause > deadline { return value }
+            try await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(50))
+        }
+    }
+
+    static let settlingPatience = Duration.seconds(2)
+
     private func transaction<T: Sendable>(isolation: PostgresTransactionRunner.Isolation, readOnly: Bool, doing action: String,
                                           _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         let (runner, logger) = (runner, logger)
         do {
             return try await client.withConnection { connection in
                 try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
-                    try await body(PostgresTransaction(connection, logger: logger))
+                    if !readOnly { try await connection.query(PostgresQuery(unsafeSQL: FeedWriterLock.take), logger: logger) }
+                    return try await body(PostgresTransaction(connection, logger: logger))
                 }
             }
         } catch let error as PSQLError {

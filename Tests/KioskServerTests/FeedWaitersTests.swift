@@ -71,3 +71,17 @@ import Testing
         #expect(waiters.isEmpty)
     }
 }
+
+/// On PostgreSQL the feed's order is commit order, and ids need not rise in it.
+@Suite struct FeedWaitersCommitOrderTests {
+    @Test func newsWithALowerIdThanTheCursorStillWakes() {
+        var waiters = FeedWaiters<Int, String>()
+        _ = waiters.poll(FeedAdvance(position: 12, accounts: [:]), now: 0)
+        #expect(waiters.add(UUID(), accountID: "ann", beyond: 12, known: 12, deadline: 100, token: "ann") == nil)
+        let woken = waiters.poll(FeedAdvance(position: 11, accounts: ["ann": 11]), now: 1)
+        #expect(woken.map(\.token) == ["ann"])
+        #expect(waiters.position == 11)
+        // A stream that noted 12 before reading, when a poll has since moved to 11, reads again.
+        #expect(waiters.add(UUID(), accountID: "ann", beyond: 11, known: 12, deadline: 100, token: "ann") == .moved)
+    }
+}

@@ -26,10 +26,11 @@ struct FeedWaiters<Instant: Comparable, Token> {
 
     /// Adds a waiter for the account's events after `cursor`, unless it may have missed news
     /// already: `known` is `position` as it was before the caller's last read, and if a poll has
-    /// moved past it since, the caller reads again at once (`.moved`, and nothing is added).
+    /// moved since, the caller reads again at once (`.moved`, and nothing is added). Positions
+    /// are compared for equality only: event ids need not rise in feed order (`FeedAdvance`).
     mutating func add(_ id: UUID, accountID: String, beyond cursor: Int64, known: Int64, deadline: Instant,
                       token: Token) -> Wake? {
-        if position > known { return .moved }
+        if position != known { return .moved }
         waiters[id] = Waiter(accountID: accountID, beyond: cursor, deadline: deadline, token: token)
         return nil
     }
@@ -38,15 +39,17 @@ struct FeedWaiters<Instant: Comparable, Token> {
         waiters.removeValue(forKey: id)?.token
     }
 
-    /// A poll's result (nil when it failed): wakes each waiter whose account moved past its
-    /// cursor (all of them after the first poll, which cannot tell what they missed) and each
-    /// waiter whose deadline has come.
+    /// A poll's result (nil when it failed): wakes each waiter whose account has news other than
+    /// the event its cursor is at (all of them after the first poll, which cannot tell what they
+    /// missed) and each waiter whose deadline has come.
     mutating func poll(_ advance: FeedAdvance?, now: Instant) -> [(token: Token, wake: Wake)] {
         let first = position < 0
-        if let advance { position = max(position, advance.position) }
+        if let advance { position = advance.position }
         var woken: [(token: Token, wake: Wake)] = []
         for (id, waiter) in waiters {
-            let moved = advance.map { first || ($0.accounts[waiter.accountID] ?? .min) > waiter.beyond } ?? false
+            let moved = advance.map { advance in
+                first || advance.accounts[waiter.accountID].map { $0 != waiter.beyond } ?? false
+            } ?? false
             guard moved || waiter.deadline <= now else { continue }
             waiters.removeValue(forKey: id)
             woken.append((waiter.token, moved ? .moved : .timedOut))

@@ -181,6 +181,22 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
+    /// A read of the change feed that waits briefly for events held back behind the store's
+    /// transactions still running (see `PaymentsStorage.readSettled`).
+    func readSettled<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> (value: T, heldBack: Bool))
+        async throws -> T {
+        let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
+        let now = clock.now
+        do {
+            return try await storage.readSettled { store in
+                try await body(UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
+                                          cardProcessor: processor))
+            }
+        } catch {
+            throw Self.reported(error)
+        }
+    }
+
     /// A read that a test fault of `operation` can fail: only when one is armed does it write,
     /// to count the fault down (without running due work), and then fails with the injected error.
     func read<T: Sendable>(failing operation: StoreOperation,
@@ -421,11 +437,16 @@ public final class LocalPaymentsService: PaymentsService {
     public func invoice(_ id: String) async throws -> Invoice { try await read { try await $0.invoicing.invoice(id).invoice } }
 
     public func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
-        try await read { try await $0.historyPages.events(accountID: accountID, after: after, limit: limit) }
+        try await readSettled { work in
+            (try await work.historyPages.events(accountID: accountID, after: after, limit: limit),
+             try await work.historyPages.heldBack(accountID: accountID))
+        }
     }
 
     public func feedPosition(accountID: String?) async throws -> Int64 {
-        try await read { try await $0.historyPages.feedPosition(accountID: accountID) }
+        try await readSettled { work in
+            (try await work.historyPages.feedPosition(accountID: accountID), try await work.historyPages.heldBack(accountID: accountID))
+        }
     }
 
     public func feedAdvance(after position: Int64) async throws -> FeedAdvance {

@@ -43,6 +43,9 @@ enum StoreSchema {
         // PostgreSQL's twin turns the `sequences` rows into sequence objects; SQLite's single
         // writer keeps counting in the rows, so here the step changes nothing.
         migrator.registerMigration("v23-sequence-objects") { _ in }
+        // PostgreSQL's twin records which transaction wrote each event (`EventFeedOrder`); one
+        // SQLite writer commits at a time, so `seq` is commit order here and nothing changes.
+        migrator.registerMigration("v24-event-feed-order") { _ in }
         return migrator
     }
 

@@ -38,13 +38,13 @@ struct AnalyticsLog: Rules {
         _ = try await account(accountID)
         let types = Self.analyticsFeedTypes
         let parameterMarks = Array(repeating: "?", count: types.count).joined(separator: ", ")
-        var arguments: [(any StoreValueConvertible)?] = [accountID, after ?? 0]
+        var arguments: [(any StoreValueConvertible)?] = [accountID, after ?? 0, after ?? 0]
         arguments += types.map { $0 }
         arguments.append(min(max(limit, 1), 1000))
-        let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
-            SELECT * FROM events WHERE account_id = ? AND seq > ? AND type IN (\(parameterMarks))
-            ORDER BY seq LIMIT ?
-            """), StoreArguments(arguments))
+        let rows = try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
+            SELECT * FROM events WHERE account_id = ? AND \(feed.after()) AND type IN (\(parameterMarks))
+            ORDER BY \(feed.ascending()) LIMIT ?
+            """ }, StoreArguments(arguments))
         var entries: [AnalyticsEntry] = []
         for row in rows {
             let type: String = try row.get("type")

@@ -44,14 +44,14 @@ struct CustomerNotices: Rules {
     /// billing issue (the first failed charge of its invoice), not on every retry.
     func notices(accountID: String, after: Int64?) async throws -> [CustomerNotice] {
         _ = try await account(accountID)
-        let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
+        let rows = try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
             SELECT e.*, EXISTS (SELECT 1 FROM events t WHERE t.account_id = e.account_id AND t.type = ?
                                 AND t.subscription_id = e.subscription_id) AS trial
-            FROM events e WHERE e.account_id = ? AND e.seq > ? AND (e.type IN (?, ?, ?)
+            FROM events e WHERE e.account_id = ? AND \(feed.after("e")) AND (e.type IN (?, ?, ?)
                 OR (e.type = ? AND NOT EXISTS (SELECT 1 FROM events f WHERE f.account_id = e.account_id
                     AND f.type = e.type AND f.invoice_id = e.invoice_id AND f.seq < e.seq)))
-            ORDER BY e.seq LIMIT \(Self.noticePageSize)
-            """), [StoreEventType.trialStarted.rawValue, accountID, after ?? 0,
+            ORDER BY \(feed.ascending("e")) LIMIT \(Self.noticePageSize)
+            """ }, [StoreEventType.trialStarted.rawValue, accountID, after ?? 0, after ?? 0,
                    StoreEventType.purchaseCompleted.rawValue, StoreEventType.refunded.rawValue,
                    Self.trialEndingNoticeType, StoreEventType.renewalFailed.rawValue])
         var notices: [CustomerNotice] = []

@@ -68,41 +68,67 @@ struct HistoryPages: Rules {
         return Page(items: items, nextCursor: next)
     }
 
-    /// The last event's id, whatever its type: a reader starting there sees only what happens next,
-    /// without reading the history first (an index seek however long the history is).
+    /// The last settled event's id (in feed order, `EventFeedOrder`), whatever its type: a reader
+    /// starting there sees only what happens next, without reading the history first (an index
+    /// seek however long the history is).
     func feedPosition(accountID: String?) async throws -> Int64 {
-        // COALESCE: an empty feed's MAX is NULL, and its position is 0.
-        if let accountID {
-            return try await store.fetchOne(Int64.self, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE account_id = ?",
-                                            [accountID]) ?? 0
+        let last = if let accountID {
+            try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in
+                "SELECT seq FROM events WHERE account_id = ? AND \(feed.settled()) ORDER BY \(feed.descending()) LIMIT 1"
+            }, [accountID])
+        } else {
+            try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in
+                "SELECT seq FROM events WHERE \(feed.settled()) ORDER BY \(feed.descending()) LIMIT 1"
+            })
         }
-        return try await store.fetchOne(Int64.self, "SELECT COALESCE(MAX(seq), 0) FROM events") ?? 0
+        return last ?? 0  // an empty feed's position
     }
 
-    /// Reads only events after `position` (the primary key's range), so a poller asking every
-    /// fraction of a second pays for what is new, not for the history.
+    /// Reads only events after `position` (an index range), so a poller asking every fraction of
+    /// a second pays for what is new, not for the history. At most `advanceLimit` events a
+    /// round: the position is the last one read, and the next round goes on from there.
     func feedAdvance(after position: Int64) async throws -> FeedAdvance {
         var advance = FeedAdvance(position: position, accounts: [:])
-        let rows = try await store.fetchAll(StoredRow.self, """
-            SELECT account_id, MAX(seq) AS latest FROM events WHERE seq > ? GROUP BY account_id
-            """, [position])
+        let rows = try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in
+            "SELECT account_id, seq FROM events WHERE \(feed.after()) ORDER BY \(feed.ascending()) LIMIT ?"
+        }, [position, position, Self.advanceLimit])
         for row in rows {
-            let latest: Int64 = try row.get("latest")
-            advance.position = max(advance.position, latest)
-            if let accountID = try row.get("account_id", as: String?.self) { advance.accounts[accountID] = latest }
+            let seq: Int64 = try row.get("seq")
+            advance.position = seq
+            if let accountID = try row.get("account_id", as: String?.self) { advance.accounts[accountID] = seq }
         }
         return advance
     }
 
+    static let advanceLimit = 10_000
+
+    /// Whether events (of the account, or any) are in the snapshot but held back behind a
+    /// transaction still running (`EventFeedOrder`): a reader may wait for them to settle.
+    func heldBack(accountID: String?) async throws -> Bool {
+        if let accountID {
+            return try await store.fetchOne(Bool.self, EventFeedOrder.sql { feed in
+                "SELECT EXISTS(SELECT 1 FROM events WHERE account_id = ? AND NOT (\(feed.settled())))"
+            }, [accountID]) ?? false
+        }
+        return try await store.fetchOne(Bool.self, EventFeedOrder.sql { feed in
+            "SELECT EXISTS(SELECT 1 FROM events WHERE NOT (\(feed.settled())))"
+        }) ?? false
+    }
+
     func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
-        // App analytics and customer notices live in the same table but have their own feeds.
-        let sql = "SELECT * FROM events WHERE seq > ? AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%'"
         let page = min(max(limit, 1), 1000)
+        let position = after ?? 0
+        // App analytics and customer notices live in the same table but have their own feeds.
         let rows = if let accountID {
-            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY seq LIMIT ?"),
-                                     [after ?? 0, accountID, page])
+            try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
+                SELECT * FROM events WHERE account_id = ? AND \(feed.after())
+                AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%' ORDER BY \(feed.ascending()) LIMIT ?
+                """ }, [accountID, position, position, page])
         } else {
-            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY seq LIMIT ?"), [after ?? 0, page])
+            try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
+                SELECT * FROM events WHERE \(feed.after())
+                AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%' ORDER BY \(feed.ascending()) LIMIT ?
+                """ }, [position, position, page])
         }
         return try rows.compactMap { row in
             guard let type = StoreEventType(rawValue: try row.get("type")) else { return nil }

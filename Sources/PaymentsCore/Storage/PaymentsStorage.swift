@@ -8,4 +8,19 @@
 public protocol PaymentsStorage: Sendable {
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T
+    /// See the extension's default.
+    func readSettled<T: Sendable>(
+        _ body: @escaping @Sendable (any StoreTransaction) async throws -> (value: T, heldBack: Bool)
+    ) async throws -> T
+}
+
+extension PaymentsStorage {
+    /// A read of the change feed, run again while `body` finds events held back behind the
+    /// store's transactions still running (`EventFeedOrder`), so that a client reads its own
+    /// writes. One writer at a time holds nothing back, so by default it is one read.
+    public func readSettled<T: Sendable>(
+        _ body: @escaping @Sendable (any StoreTransaction) async throws -> (value: T, heldBack: Bool)
+    ) async throws -> T {
+        try await read(body).value
+    }
 }

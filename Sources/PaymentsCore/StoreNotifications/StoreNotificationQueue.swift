@@ -15,9 +15,10 @@ struct StoreNotificationQueue: Rules {
         let cursor = try await store.fetchOne(Int64.self, """
             SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'
             """) ?? 0
-        let rows = try await store.fetchAll(StoredRow.self, """
-            SELECT seq, account_id, type, at, subscription_id, invoice_id, detail FROM events WHERE seq > ? ORDER BY seq LIMIT 5000
-            """, [cursor])
+        let rows = try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
+            SELECT seq, account_id, type, at, subscription_id, invoice_id, detail FROM events
+            WHERE \(feed.after()) ORDER BY \(feed.ascending()) LIMIT 5000
+            """ }, [cursor, cursor])
         var added = 0
         for row in rows {
             guard let type = StoreEventType(rawValue: try row.get("type")) else { continue }

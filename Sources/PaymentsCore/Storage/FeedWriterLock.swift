@@ -1,0 +1,15 @@
+/// The mark every write transaction of a PostgreSQL store carries from its first statement to its
+/// end: a shared advisory lock keyed by the store's schema (shared, so writers never wait on one
+/// another). A feed reader holds events back behind the store's own transactions still running
+/// (`EventFeedOrder`), and the lock tells those apart from transactions of other stores and
+/// databases on the same server, which cannot write to this store's feed.
+public enum FeedWriterLock {
+    /// Run first in each write transaction (before it has a transaction id).
+    public static let take = "SELECT pg_advisory_xact_lock_shared(1802072947, hashtext(current_schema()))"
+
+    /// True for a row `l` of `pg_locks` that is this store's mark.
+    static let isMark = """
+        l.locktype = 'advisory' AND l.classid = 1802072947 AND l.objid = CAST(hashtext(current_schema()) AS oid) \
+        AND l.objsubid = 2
+        """
+}
