@@ -80,6 +80,32 @@ struct KioskServeDatabaseTests {
         }
     }
 
+    /// The operator's loop on a shared store: seed, save a snapshot, change the books, check
+    /// them, restore, and list, each through `--database`.
+    @Test func snapshotsAndTheBooksCheckWorkOnAPostgresStore() async throws {
+        try await TestCluster.withDatabase { location in
+            let url = location.urlForTests
+            #expect(try KioskBinary.run(["seed", "--database", url, "--accounts", "2", "--months", "1", "--start", "2026-01-01"])
+                .status == 0)
+            let saved = try KioskBinary.run(["store", "snapshot", "save", "seeded", "--database", url])
+            #expect(saved.status == 0, "\(saved.stderr)")
+            #expect(saved.stdout == "Saved snapshot seeded.\n")
+            #expect(try KioskBinary.run(["seed", "--database", url, "--accounts", "1", "--months", "1", "--start", "2026-03-01",
+                                         "--seed", "2"]).status == 0)
+            #expect(try await TestCluster.strings("SELECT COUNT(*)::text FROM accounts", at: location) == ["3"])
+
+            let check = try KioskBinary.run(["store", "check", "--database", url])
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(check.stdout == "ok: the store opens and its invariants hold (3 accounts)\n")
+            let restored = try KioskBinary.run(["store", "snapshot", "restore", "seeded", "--database", url])
+            #expect(restored.status == 0, "\(restored.stderr)")
+            #expect(try await TestCluster.strings("SELECT COUNT(*)::text FROM accounts", at: location) == ["2"])
+            #expect(try KioskBinary.run(["store", "snapshot", "list", "--database", url]).stdout == "seeded\n")
+            let missing = try KioskBinary.run(["store", "snapshot", "restore", "nothing", "--database", url])
+            #expect(missing.status != 0 && missing.stderr.contains("nothing"), "\(missing.stderr)")
+        }
+    }
+
     @Test func wrongPasswordExits77WithoutPrintingIt() async throws {
         try await TestCluster.withPasswordRole(password: "right-horse-battery") { location in
             let wrong = location.with(user: location.user, password: "wrong-staple")

@@ -106,6 +106,11 @@ extension LocalPaymentsService {
     /// Saves the whole store (every table) under a name, to branch a test from this point. The
     /// previous snapshot of that name stays until the new one is complete (see `StoreSnapshotFile`).
     public func saveSnapshot(named name: String) async throws {
+        if let keeper = storage as? any SnapshotKeepingStorage {
+            try Self.checkSnapshotName(name)
+            do { try await keeper.saveSnapshot(name) } catch { throw Self.reported(error) }
+            return
+        }
         let database = try snapshotDatabase(for: name)
         let file = try snapshotFile(name)
         do {
@@ -126,6 +131,15 @@ extension LocalPaymentsService {
     /// afterwards when its account exists in the snapshot (a QA engineer going back to a saved
     /// point is still at the terminal), and ends when it does not.
     public func restoreSnapshot(named name: String) async throws {
+        if let keeper = storage as? any SnapshotKeepingStorage {
+            try Self.checkSnapshotName(name)
+            do {
+                try await keeper.restoreSnapshot(name) { copy in try await self.invariantProblems(in: copy) }
+            } catch {
+                throw Self.reported(error)
+            }
+            return
+        }
         let database = try snapshotDatabase(for: name)
         let file = try snapshotFile(name)
         let copy = try file.openValidated()
@@ -154,6 +168,9 @@ extension LocalPaymentsService {
     }
 
     public func snapshots() async throws -> [String] {
+        if let keeper = storage as? any SnapshotKeepingStorage {
+            do { return try await keeper.snapshotNames() } catch { throw Self.reported(error) }
+        }
         guard let directory = snapshotDirectory, FileManager.default.fileExists(atPath: directory.path) else { return [] }
         let files: [String]
         do {
@@ -164,10 +181,10 @@ extension LocalPaymentsService {
         return files.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.map { String($0.dropLast(7)) }.sorted()
     }
 
-    /// Named snapshots are SQLite files copied with SQLite's online backup.
+    /// On SQLite, named snapshots are files copied with SQLite's online backup.
     private func snapshotDatabase(for name: String) throws -> any DatabaseWriter {
         guard let sqlite = storage as? SQLiteStorage else {
-            throw PaymentsError.snapshotRejected(name: name, reason: "named snapshots are SQLite files, and this store is not on SQLite")
+            throw PaymentsError.snapshotRejected(name: name, reason: "this store keeps no named snapshots")
         }
         return sqlite.database
     }
@@ -178,11 +195,15 @@ extension LocalPaymentsService {
 
     private func snapshotURL(_ name: String) throws -> URL {
         guard let directory = snapshotDirectory else { throw PaymentsError.snapshotNotFound(name) }
+        try Self.checkSnapshotName(name)
+        return directory.appendingPathComponent(name + ".sqlite")
+    }
+
+    private static func checkSnapshotName(_ name: String) throws {
         guard (1...64).contains(name.count),
               name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
               !name.hasPrefix(".") else {
             throw PaymentsError.invalidInput(field: "snapshot", message: "use 1 to 64 letters, digits, '-', '_' or '.'")
         }
-        return directory.appendingPathComponent(name + ".sqlite")
     }
 }

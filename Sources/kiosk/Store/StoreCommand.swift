@@ -97,11 +97,16 @@ struct StoreControlsCommand: AsyncParsableCommand {
 
 struct StoreSnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "snapshot", abstract: "Save, restore or list named snapshots of the whole store.")
+        commandName: "snapshot", abstract: "Save, restore or list named snapshots of the whole store.",
+        discussion: """
+            With --database URL (or KIOSK_DATABASE_URL) the snapshots of that PostgreSQL store, kept in its \
+            database where every server of the store sees them.
+            """)
 
     enum Verb: String, ExpressibleByArgument, CaseIterable { case save, restore, list }
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var postgres: PostgresDatabaseOptions
     @Argument(help: "save, restore or list.") var verb: Verb
     @Argument(help: "Snapshot name (letters, digits, '-', '_', '.').") var name: String?
 
@@ -110,7 +115,12 @@ struct StoreSnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (service, _, _) = try store.open()
+        let service: LocalPaymentsService
+        if let location = try postgres.location(command: "kiosk store snapshot") {
+            (service, _) = try await PostgresStoreOpener(command: "kiosk store snapshot").open(location, store: store)
+        } else {
+            (service, _, _) = try store.open()
+        }
         try await Terminal.reportingFailures {
             switch verb {
             case .save:
