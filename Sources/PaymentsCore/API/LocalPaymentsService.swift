@@ -121,15 +121,23 @@ public final class LocalPaymentsService: PaymentsService {
         try await transaction(dueWorkFirst: false, body)
     }
 
+    /// Makes each transaction's `UnitOfWork` from what the service holds and the clock read once,
+    /// for a body run on a storage's transaction (maybe more than once, on a conflict).
+    private func unitsOfWork() -> @Sendable (any StoreTransaction) -> UnitOfWork {
+        let (catalog, signer, random, processor, now) = (storeCatalog, signer, random, cardProcessor, clock.now)
+        return { store in
+            UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random, cardProcessor: processor)
+        }
+    }
+
     private func transaction<T: Sendable>(dueWorkFirst: Bool,
                                           _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
-        let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
-        let now = clock.now
+        let (makeWork, signer) = (unitsOfWork(), signer)
         let unstored = signer.unstoredTokens()
         do {
             let result = try await storage.write { store in
-                let work = UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
-                                      cardProcessor: processor)
+                let work = makeWork(store)
+                let now = work.systemNow
                 return try await WriteTransactionMarker.during {
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try await work.transactionIssuer.storeSignedTokens(unstored)
@@ -169,13 +177,9 @@ public final class LocalPaymentsService: PaymentsService {
 
     /// A read transaction and nothing more: due work waits for the scheduler (see the type's comment).
     func read<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
-        let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
-        let now = clock.now
+        let makeWork = unitsOfWork()
         do {
-            return try await storage.read { store in
-                try await body(UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
-                                          cardProcessor: processor))
-            }
+            return try await storage.read { store in try await body(makeWork(store)) }
         } catch {
             throw Self.reported(error)
         }
@@ -185,13 +189,9 @@ public final class LocalPaymentsService: PaymentsService {
     /// transactions still running (see `PaymentsStorage.readSettled`).
     func readSettled<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> (value: T, heldBack: Bool))
         async throws -> T {
-        let (catalog, signer, random, processor) = (storeCatalog, signer, random, cardProcessor)
-        let now = clock.now
+        let makeWork = unitsOfWork()
         do {
-            return try await storage.readSettled { store in
-                try await body(UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
-                                          cardProcessor: processor))
-            }
+            return try await storage.readSettled { store in try await body(makeWork(store)) }
         } catch {
             throw Self.reported(error)
         }
@@ -477,12 +477,11 @@ public final class LocalPaymentsService: PaymentsService {
     /// `checkInvariants` of another copy of a store (a snapshot about to be restored), as it
     /// stands: nothing falls due in it first.
     func invariantProblems(in copy: any PaymentsStorage) async throws -> [String] {
-        let (catalog, signer, random, now, processor) = (storeCatalog, signer, random, clock.now, cardProcessor)
+        let makeWork = unitsOfWork()
         let (problems, proofs): ([String], [(String, String?)])
         do {
             (problems, proofs) = try await copy.write { store in
-                let work = UnitOfWork(store: store, catalog: catalog, systemNow: now, signer: signer, random: random,
-                                      cardProcessor: processor)
+                let work = makeWork(store)
                 return (try await work.booksAudit.invariantViolations(), try await work.booksAudit.entitlementProofs())
             }
         } catch {

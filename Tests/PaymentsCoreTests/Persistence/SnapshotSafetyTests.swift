@@ -19,16 +19,7 @@ import Testing
     }
 
     func expectRefused(_ store: CoreFixture, _ name: String, because text: String, unchanged accounts: [Account]) async throws {
-        do {
-            try await store.service.restoreSnapshot(named: name)
-            Issue.record("snapshot \(name) was restored")
-        } catch let PaymentsError.snapshotRejected(rejected, reason) {
-            #expect(rejected == name)
-            #expect(reason.contains(text), "\(reason)")
-            #expect(PaymentsError.snapshotRejected(name: rejected, reason: reason).userMessage.contains("The store is unchanged"))
-        }
-        #expect(try await store.service.accounts() == accounts)
-        #expect(try await store.invariants() == [])
+        try await store.expectSnapshotRefused(name, because: text, unchanged: accounts)
     }
 
     @Test func aFailedSaveKeepsThePreviousSnapshot() async throws {

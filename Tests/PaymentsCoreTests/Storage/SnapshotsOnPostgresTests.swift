@@ -91,15 +91,6 @@ struct SnapshotsOnPostgresTests {
     }
 
     private func expectRefused(_ store: CoreFixture, _ name: String, because text: String) async throws {
-        let accounts = try await store.service.accounts()
-        do {
-            try await store.service.restoreSnapshot(named: name)
-            Issue.record("snapshot \(name) was restored")
-        } catch let PaymentsError.snapshotRejected(rejected, reason) {
-            #expect(rejected == name)
-            #expect(reason.contains(text), "\(reason)")
-        }
-        #expect(try await store.service.accounts() == accounts)
-        #expect(try await store.invariants() == [])
+        try await store.expectSnapshotRefused(name, because: text, unchanged: try await store.service.accounts())
     }
 }
