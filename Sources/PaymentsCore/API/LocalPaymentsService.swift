@@ -478,7 +478,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// stands: nothing falls due in it first.
     func invariantProblems(in copy: any PaymentsStorage) async throws -> [String] {
         let makeWork = unitsOfWork()
-        let (problems, proofs): ([String], [(String, String?)])
+        let (problems, proofs): ([String], [EntitlementProof])
         do {
             (problems, proofs) = try await copy.write { store in
                 let work = makeWork(store)
@@ -490,17 +490,22 @@ public final class LocalPaymentsService: PaymentsService {
         return problems + (await unverifiedProofs(proofs))
     }
 
-    private func unverifiedProofs(_ proofs: [(String, String?)]) async -> [String] {
+    /// Each proof verified against the chains the party its row names may sign with: an App
+    /// Store sale must carry Apple's signature; a merchant's sale its own, or Apple's when it was
+    /// signed before the merchant had a chain (kept valid: nothing stored is lost).
+    private func unverifiedProofs(_ proofs: [EntitlementProof]) async -> [String] {
         var unverified: [String] = []
-        for (owner, jws) in proofs {
-            guard let jws else {
-                unverified.append("\(owner): entitled without a transaction")
+        for proof in proofs {
+            guard let jws = proof.jws, let issuer = proof.issuer else {
+                unverified.append("\(proof.owner): entitled without a transaction")
                 continue
             }
-            switch await verifier.verify(jws, at: clock.now) {
+            let trusted = issuer == .appStore ? appStoreVerifier : verifier
+            switch await trusted.verify(jws, at: clock.now) {
             case let .verified(payload) where payload.revocationDate == nil: break
-            case .verified: unverified.append("\(owner): entitled by a revoked transaction")
-            case let .unverified(reason, _): unverified.append("\(owner): transaction does not verify (\(reason))")
+            case .verified: unverified.append("\(proof.owner): entitled by a revoked transaction")
+            case let .unverified(reason, _):
+                unverified.append("\(proof.owner): transaction does not verify as the \(issuer.rawValue)'s (\(reason))")
             }
         }
         return unverified

@@ -79,8 +79,8 @@ struct BooksAudit: Rules {
     }
 
     /// For every entitled subscription and live unlock or pass: its latest transaction's JWS,
-    /// signed now if it was never needed before.
-    func entitlementProofs() async throws -> [(String, String?)] {
+    /// signed now if it was never needed before, and the party its row says signed it.
+    func entitlementProofs() async throws -> [EntitlementProof] {
         let subscriptions = try await store.fetchAll(StoredRow.self, """
             SELECT s.id AS owner, t.id, t.jws, t.payload, t.issuer FROM subscriptions s
             LEFT JOIN transactions t ON t.id = (SELECT t2.id FROM transactions t2 WHERE t2.subscription_id = s.id
@@ -94,17 +94,26 @@ struct BooksAudit: Rules {
             AND (p.expires_at IS NULL OR p.expires_at > COALESCE(
                 (SELECT c.frozen_time FROM accounts a JOIN test_clocks c ON c.id = a.test_clock_id WHERE a.id = p.account_id), ?))
             """, [systemNow])
-        var proofs: [(String, String?)] = []
+        var proofs: [EntitlementProof] = []
         for row in subscriptions + purchases {
             let owner: String = try row.get("owner")
             guard let id = try row.get("id", as: String?.self) else {
-                proofs.append((owner, nil))
+                proofs.append(EntitlementProof(owner: owner, jws: nil, issuer: nil))
                 continue
             }
-            proofs.append((owner, try await transactionIssuer.token(
-                id: id, jws: try row.get("jws"), payload: try row.get("payload"),
-                issuer: SigningParty.stored(try row.get("issuer"), transactionID: id))))
+            let issuer = try SigningParty.stored(try row.get("issuer"), transactionID: id)
+            let jws = try await transactionIssuer.token(id: id, jws: try row.get("jws"), payload: try row.get("payload"),
+                                                        issuer: issuer)
+            proofs.append(EntitlementProof(owner: owner, jws: jws, issuer: issuer))
         }
         return proofs
     }
+}
+
+/// What entitles a subscription or purchase: its latest transaction's JWS (nil when it has
+/// none) and the party its row names as the seller, whose chain must verify it.
+struct EntitlementProof: Sendable {
+    let owner: String
+    let jws: String?
+    let issuer: SigningParty?
 }

@@ -110,4 +110,25 @@ import Testing
         #expect(revoked.transaction.payload.revocationDate != nil)
         #expect(try await signers(of: try revoked.transaction.jws, in: store) == [.merchant])
     }
+
+    /// The books audit checks each proof against the party its row names: an App Store sale
+    /// carrying the merchant's signature (its JWS replaced) entitles nothing, where a verifier
+    /// trusting both roots would take it.
+    @Test func anAppStoreSaleSignedByTheMerchantBreaksTheBooks() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let id = try await storeBuy(store, ada, "themes").payload.transactionId
+        var generator = SystemRandomNumberGenerator()
+        let merchant = try TransactionSigningAuthority.loadOrCreate(.merchant, dataDirectory: store.directory,
+                                                                    now: store.clock.now, using: &generator)
+        let forged = try await store.service.storage.write { db in
+            let payload = try #require(try await db.fetchOne(String.self, "SELECT payload FROM transactions WHERE id = ?", [id]))
+            let jws = try merchant.sign(encodedPayload: Data(payload.utf8))
+            try await db.execute("UPDATE transactions SET jws = ? WHERE id = ?", [jws, id])
+            return jws
+        }
+        #expect(try await store.service.verifyTransaction(forged).verifiedPayload?.transactionId == id)
+        let problems = try await store.invariants()
+        #expect(problems.count == 1 && problems.first?.contains("does not verify as the app_store's") == true, "\(problems)")
+    }
 }
