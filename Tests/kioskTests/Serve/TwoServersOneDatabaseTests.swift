@@ -80,6 +80,43 @@ import TestSupport
         #expect(try restarted.terminate() == 0)
     }
 
+    /// The change feed reaches the clients of every server: a customer's live stream on one server
+    /// hears of purchases made through the other, in the order they committed, none skipped.
+    @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
+    func aStreamOnOneServerHearsOfPurchasesMadeThroughTheOther() async throws {
+        let storage = try #require(ServerProcess.Storage.freshPostgres())
+        let data = KioskProcess.temporaryDirectory("two-servers-feed")
+        let first = try ServerProcess(dataDirectory: data, storage: storage)
+        let second = try ServerProcess(dataDirectory: data, storage: storage)
+        let adminKey = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let account = try await client(first.url, key: adminKey)
+            .createAccount(body: .json(.init(name: "ann", email: "ann@example.com"))).created.body.json
+        let listener = client(first.url, key: account.apiKey)
+        let buyer = client(second.url, key: account.apiKey)
+        _ = try await buyer.addCard(body: .json(.init(number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123")))
+            .created
+        let position = try await listener.getEventsPosition().ok.body.json.position
+        let stream = try await listener.streamEvents(headers: .init(lastEventID: String(position))).ok.body.textEventStream
+            .asDecodedServerSentEvents()
+
+        var invoices: [String] = []
+        for index in 1...3 {
+            let result = try await buyer.createPurchase(headers: .init(idempotencyKey: "points-\(index)"),
+                                                        body: .json(.init(productId: "points.500"))).ok.body.json
+            invoices.append(try #require(result.invoice?.id))
+        }
+        var heard: [String] = []
+        for try await event in stream where event.event == "purchase.completed" {
+            let object = try JSONSerialization.jsonObject(with: Data((event.data ?? "").utf8)) as? [String: Any]
+            heard.append(object?["invoice_id"] as? String ?? "")
+            if heard.count == invoices.count { break }
+        }
+        #expect(heard == invoices)
+        #expect(try first.terminate() == 0)
+        #expect(try second.terminate() == 0)
+    }
+
     private func client(_ url: URL, key: String, timeout: TimeAmount = .minutes(1)) -> Client {
         Client(serverURL: url, transport: AsyncHTTPClientTransport(configuration: .init(timeout: timeout)),
                middlewares: [BearerTokenMiddleware(token: key)])
