@@ -46,14 +46,23 @@ public struct PostgresMigrator: Sendable {
         }
     }
 
-    /// Drops the location's schema and everything in it (a throwaway store: a QA run's, a
-    /// test's); a location without a schema is refused, so nothing drops `public`.
+    /// Drops the location's schema and everything in it, and its named snapshots (a throwaway
+    /// store: a QA run's, a test's); a location without a schema is refused, so nothing drops
+    /// `public`.
     public func dropSchema() async throws(PostgresStoreFailure) {
-        guard let schema = location.quotedSchema else {
+        guard let schema = location.quotedSchema, let name = location.schema else {
             throw PostgresStoreFailure(.misconfigured, "\(location.summary) names no schema to drop")
         }
         try await PostgresConnector.withConnection(to: location, doing: "drop the schema", logger: logger) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"), logger: logger)
+            // The name is a schema name (lowercase letters, digits and '_'), so it is a safe literal.
+            let rows = try await connection.query(
+                PostgresQuery(unsafeSQL: "SELECT nspname FROM (\(PostgresSnapshotSchema.list(store: "'\(name)'"))) AS snapshots"),
+                logger: logger)
+            var snapshots: [String] = []
+            for try await snapshot in rows.decode(String.self) { snapshots.append("\"\(snapshot)\"") }
+            for dropped in snapshots + [schema] {
+                try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(dropped) CASCADE"), logger: logger)
+            }
         }
     }
 

@@ -2,13 +2,11 @@ import KioskPostgres
 import PaymentsCore
 
 /// Named snapshots of a PostgreSQL store: each one a schema of copies of the store's tables and
-/// of its sequences' values, beside the store's schema in the same database, so every server
-/// of the store sees the same snapshots. The schema's name is derived from the store's schema and
-/// the snapshot's name (an md5 prefix: names may hold characters a schema name may not, and the
-/// two together may pass 63 bytes); its comment holds the snapshot's name.
+/// of its sequences' values, beside the store's schema in the same database
+/// (`PostgresSnapshotSchema`), so every server of the store sees the same snapshots.
 extension PostgresStorage: SnapshotKeepingStorage {
     /// Names the schema of `name`'s copy for the store in the current schema.
-    private static let copySchema = "'kiosk_snapshot_' || left(md5(current_schema() || '/' || ?), 24)"
+    private static let copySchema = PostgresSnapshotSchema.name(store: "current_schema()", snapshot: "?")
     /// Migration bookkeeping stays as it is: a snapshot is restored onto the schema it was saved at.
     private static let unrestoredTables: Set<String> = ["kiosk_schema_versions", "sessions"]
     /// The copy's table of sequence values (no store table starts with `kiosk_`).
@@ -16,12 +14,9 @@ extension PostgresStorage: SnapshotKeepingStorage {
 
     public func snapshotNames() async throws -> [String] {
         try await read { store in
-            try await store.fetchAll(String.self, """
-                SELECT d.description FROM pg_namespace n
-                JOIN pg_description d ON d.objoid = n.oid AND d.classoid = CAST('pg_namespace' AS regclass)
-                WHERE n.nspname = 'kiosk_snapshot_' || left(md5(current_schema() || '/' || d.description), 24)
-                ORDER BY d.description
-                """)
+            try await store.fetchAll(String.self, StoreSQL("""
+                SELECT name FROM (\(PostgresSnapshotSchema.list(store: "current_schema()"))) AS snapshots ORDER BY name
+                """))
         }
     }
 

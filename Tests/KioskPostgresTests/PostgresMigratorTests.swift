@@ -1,5 +1,6 @@
 import Foundation
 @testable import KioskPostgres
+import KioskPostgresStore
 import Testing
 
 @Suite("PostgreSQL migrations", .enabled(if: TestCluster.isConfigured, "needs KIOSK_TEST_POSTGRES_URL (.ci/postgres.sh start)"))
@@ -137,6 +138,23 @@ struct PostgresMigratorTests {
             let after = try await PostgresMigrator(location: location).status()
             #expect(after.isCurrent)
             #expect(after.server.serverVersion.isEmpty == false)
+        }
+    }
+
+    /// A throwaway store goes with its named snapshots, and another store's stay.
+    @Test func droppingAStoreDropsItsSnapshotsAndNoOtherStores() async throws {
+        try await TestCluster.withDatabase { database in
+            for schema in ["gone", "kept"] {
+                let location = database.with(schema: schema)
+                _ = try await PostgresMigrator(location: location).migrate()
+                try await PostgresStorage(location: location, connections: 1).saveSnapshot("before-\(schema).1")
+            }
+            let snapshotSchemas = "SELECT count(*)::text FROM pg_namespace WHERE nspname LIKE 'kiosk\\_snapshot\\_%'"
+            #expect(try await TestCluster.strings(snapshotSchemas, at: database) == ["2"])
+            try await PostgresMigrator(location: database.with(schema: "gone")).dropSchema()
+            #expect(try await TestCluster.strings(snapshotSchemas, at: database) == ["1"])
+            #expect(try await PostgresStorage(location: database.with(schema: "kept"), connections: 1).snapshotNames() == ["before-kept.1"])
+            #expect(try await TestCluster.strings("SELECT count(*)::text FROM pg_namespace WHERE nspname = 'gone'", at: database) == ["0"])
         }
     }
 
