@@ -53,13 +53,16 @@ public final class PostgresStorage: PaymentsStorage {
     /// again, pausing a little longer each time, for up to `settlingPatience`; then it answers
     /// what has settled (the rest follows on the next read).
     public func readSettled<T: Sendable>(
-        _ body: @escaping @Sendable (any StoreTransaction) async throws -> (value: T, heldBack: Bool)
+        _ body: @escaping @Sendable (any StoreTransaction, _ awaiting: Int64?) async throws -> (value: T, heldBack: Int64?)
     ) async throws -> T {
         let deadline = ContinuousClock.now + Self.settlingPatience
         var pause = Duration.milliseconds(1)
+        var awaiting: Int64?
         while true {
-            let (value, heldBack) = try await read(body)
-            if !heldBack || ContinuousClock.now + pause > deadline { return value }
+            let target = awaiting
+            let (value, heldBack) = try await read { try await body($0, target) }
+            guard let heldBack, ContinuousClock.now + pause <= deadline else { return value }
+            awaiting = heldBack
             try await Task.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(50))
         }

@@ -36,10 +36,7 @@ extension LocalPaymentsService {
     }
 
     public func analytics(accountID: String, after: Int64?, limit: Int) async throws -> [AnalyticsEntry] {
-        try await readSettled { work in
-            (try await work.analyticsLog.analytics(accountID: accountID, after: after, limit: limit),
-             try await work.historyPages.heldBack(accountID: accountID))
-        }
+        try await readFeed(accountID: accountID) { try await $0.analyticsLog.analytics(accountID: accountID, after: after, limit: limit) }
     }
 
     /// A read; only when a trial has entered its last days without a notice does it write one
@@ -50,9 +47,6 @@ extension LocalPaymentsService {
         if unannounced {
             try await writeWithoutDueWork { try await $0.customerNotices.recordTrialEndingNotices(accountID: accountID) }
         }
-        return try await readSettled { work in
-            (try await work.customerNotices.notices(accountID: accountID, after: after),
-             try await work.historyPages.heldBack(accountID: accountID))
-        }
+        return try await readFeed(accountID: accountID) { try await $0.customerNotices.notices(accountID: accountID, after: after) }
     }
 }

@@ -185,13 +185,15 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
-    /// A read of the change feed that waits briefly for events held back behind the store's
-    /// transactions still running (see `PaymentsStorage.readSettled`).
-    func readSettled<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> (value: T, heldBack: Bool))
-        async throws -> T {
+    /// A read of the change feed (the account's, or all) that waits briefly for events held back
+    /// behind the store's transactions still running (see `PaymentsStorage.readSettled`).
+    func readFeed<T: Sendable>(accountID: String?, _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let makeWork = unitsOfWork()
         do {
-            return try await storage.readSettled { store in try await body(makeWork(store)) }
+            return try await storage.readSettled { store, awaiting in
+                let work = makeWork(store)
+                return (try await body(work), try await work.historyPages.heldBack(accountID: accountID, awaiting: awaiting))
+            }
         } catch {
             throw Self.reported(error)
         }
@@ -437,16 +439,11 @@ public final class LocalPaymentsService: PaymentsService {
     public func invoice(_ id: String) async throws -> Invoice { try await read { try await $0.invoicing.invoice(id).invoice } }
 
     public func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
-        try await readSettled { work in
-            (try await work.historyPages.events(accountID: accountID, after: after, limit: limit),
-             try await work.historyPages.heldBack(accountID: accountID))
-        }
+        try await readFeed(accountID: accountID) { try await $0.historyPages.events(accountID: accountID, after: after, limit: limit) }
     }
 
     public func feedPosition(accountID: String?) async throws -> Int64 {
-        try await readSettled { work in
-            (try await work.historyPages.feedPosition(accountID: accountID), try await work.historyPages.heldBack(accountID: accountID))
-        }
+        try await readFeed(accountID: accountID) { try await $0.historyPages.feedPosition(accountID: accountID) }
     }
 
     public func feedAdvance(after position: Int64) async throws -> FeedAdvance {

@@ -21,9 +21,10 @@ struct EventFeedOrder {
         StoreSQL(sqlite: text(EventFeedOrder(engine: .sqlite)), postgres: text(EventFeedOrder(engine: .postgres)))
     }
 
-    /// Settled events of `table` (a name or alias of `events`) after a position. Its arguments are
-    /// the position twice, on both engines, so one argument list serves both texts.
-    func after(_ table: String = "events") -> String {
+    /// Settled events of `table` (a name or alias of `events`) after a position, or all of them
+    /// in the snapshot with `settledOnly` false. Its arguments are the position twice, on both
+    /// engines, so one argument list serves both texts.
+    func after(_ table: String = "events", settledOnly: Bool = true) -> String {
         switch engine {
         case .sqlite:
             "\(table).seq > MAX(?, ?)"
@@ -32,7 +33,7 @@ struct EventFeedOrder {
             // placed by the nearest event before it.
             """
             (\(table).tx, \(table).seq) > (COALESCE((SELECT p.tx FROM events p WHERE p.seq <= ? \
-            ORDER BY p.seq DESC LIMIT 1), 0), ?) AND \(settled(table))
+            ORDER BY p.seq DESC LIMIT 1), 0), ?)\(settledOnly ? " AND " + settled(table) : "")
             """
         }
     }
@@ -57,6 +58,23 @@ struct EventFeedOrder {
         AND CAST(CAST(t.transactionid AS TEXT) AS BIGINT) = CAST(CAST(x AS TEXT) AS BIGINT) % 4294967296 \
         AND NOT EXISTS (SELECT 1 FROM locks l WHERE l.pid = t.pid AND \(FeedWriterLock.isMark))))
         """
+
+    /// A row's writing transaction (nothing to say on SQLite).
+    func writer(_ table: String = "events") -> String {
+        switch engine {
+        case .sqlite: "NULL"
+        case .postgres: "\(table).tx"
+        }
+    }
+
+    /// Whether the transaction bound to its one argument has settled: every one of the store's
+    /// before it has ended (always, with one writer at a time).
+    func passed() -> String {
+        switch engine {
+        case .sqlite: "? IS NOT NULL"
+        case .postgres: "\(Self.horizon) > ?"
+        }
+    }
 
     func ascending(_ table: String = "events") -> String {
         switch engine {

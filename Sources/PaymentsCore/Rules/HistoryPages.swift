@@ -102,17 +102,23 @@ struct HistoryPages: Rules {
 
     static let advanceLimit = 10_000
 
-    /// Whether events (of the account, or any) are in the snapshot but held back behind a
-    /// transaction still running (`EventFeedOrder`): a reader may wait for them to settle.
-    func heldBack(accountID: String?) async throws -> Bool {
-        if let accountID {
-            return try await store.fetchOne(Bool.self, EventFeedOrder.sql { feed in
-                "SELECT EXISTS(SELECT 1 FROM events WHERE account_id = ? AND NOT (\(feed.settled())))"
-            }, [accountID]) ?? false
+    /// The newest transaction whose events (of the account, or any) are in the snapshot but held
+    /// back behind one still running (`EventFeedOrder`); nil when none are. With `awaiting`, only
+    /// whether that one is still held back: a reader waits for what it saw, not for newer writes.
+    func heldBack(accountID: String?, awaiting: Int64?) async throws -> Int64? {
+        if let awaiting {
+            let settled = try await store.fetchOne(Bool.self, EventFeedOrder.sql { feed in "SELECT \(feed.passed())" }, [awaiting])
+            return settled == true ? nil : awaiting
         }
-        return try await store.fetchOne(Bool.self, EventFeedOrder.sql { feed in
-            "SELECT EXISTS(SELECT 1 FROM events WHERE NOT (\(feed.settled())))"
-        }) ?? false
+        if let accountID {
+            return try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in """
+                SELECT \(feed.writer()) FROM events WHERE account_id = ? AND NOT (\(feed.settled()))
+                ORDER BY \(feed.descending()) LIMIT 1
+                """ }, [accountID])
+        }
+        return try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in """
+            SELECT \(feed.writer()) FROM events WHERE NOT (\(feed.settled())) ORDER BY \(feed.descending()) LIMIT 1
+            """ })
     }
 
     func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {

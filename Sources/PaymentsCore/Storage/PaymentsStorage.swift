@@ -10,17 +10,19 @@ public protocol PaymentsStorage: Sendable {
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T
     /// See the extension's default.
     func readSettled<T: Sendable>(
-        _ body: @escaping @Sendable (any StoreTransaction) async throws -> (value: T, heldBack: Bool)
+        _ body: @escaping @Sendable (any StoreTransaction, _ awaiting: Int64?) async throws -> (value: T, heldBack: Int64?)
     ) async throws -> T
 }
 
 extension PaymentsStorage {
-    /// A read of the change feed, run again while `body` finds events held back behind the
-    /// store's transactions still running (`EventFeedOrder`), so that a client reads its own
-    /// writes. One writer at a time holds nothing back, so by default it is one read.
+    /// A read of the change feed, so that a client reads its own writes: when `body` answers
+    /// the newest transaction whose events it found held back (`EventFeedOrder`), it is run again
+    /// with that transaction as `awaiting` until it answers nil (the ones running before it have
+    /// ended). It waits for what was running at the first read only, never for newer writes. One
+    /// writer at a time holds nothing back, so by default it is one read.
     public func readSettled<T: Sendable>(
-        _ body: @escaping @Sendable (any StoreTransaction) async throws -> (value: T, heldBack: Bool)
+        _ body: @escaping @Sendable (any StoreTransaction, _ awaiting: Int64?) async throws -> (value: T, heldBack: Int64?)
     ) async throws -> T {
-        try await read(body).value
+        try await read { try await body($0, nil) }.value
     }
 }

@@ -10,17 +10,21 @@ struct StoreNotificationQueue: Rules {
 
     /// Turns the store events not looked at yet into notifications for what the App Store bills
     /// (store-account subscriptions and purchases). Keyed by event id: collecting twice, or from
-    /// two processes, records each notification once.
+    /// two processes, records each notification once. So it reads every event in its snapshot,
+    /// even those held back behind a transaction still running (`EventFeedOrder`), and moves its
+    /// cursor past the settled ones only: an event committed late behind them is read next time.
     func collectStoreNotifications() async throws -> Int {
         let cursor = try await store.fetchOne(Int64.self, """
             SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'
             """) ?? 0
         let rows = try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
-            SELECT seq, account_id, type, at, subscription_id, invoice_id, detail FROM events
-            WHERE \(feed.after()) ORDER BY \(feed.ascending()) LIMIT 5000
+            SELECT seq, account_id, type, at, subscription_id, invoice_id, detail, \(feed.settled()) AS settled FROM events
+            WHERE \(feed.after(settledOnly: false)) ORDER BY \(feed.ascending()) LIMIT 5000
             """ }, [cursor, cursor])
         var added = 0
+        var settledUpTo: Int64?
         for row in rows {
+            if try row.get("settled", as: Bool.self) { settledUpTo = try row.get("seq") }
             guard let type = StoreEventType(rawValue: try row.get("type")) else { continue }
             let subscriptionID = try row.get("subscription_id", as: String?.self)
             let invoiceID = try row.get("invoice_id", as: String?.self)
@@ -31,25 +35,27 @@ struct StoreNotificationQueue: Rules {
             else { continue }
             let transactionID = try await notifiedTransaction(subscriptionID: subscriptionID, invoiceID: invoiceID,
                                                               detail: detail, type: type, at: at)
-            try await insertNotification(kind, eventID: try row.get("seq"), accountID: try row.get("account_id"),
-                                         subscriptionID: subscriptionID, transactionID: transactionID,
-                                         at: Date(milliseconds: at))
-            added += 1
+            if try await insertNotification(kind, eventID: try row.get("seq"), accountID: try row.get("account_id"),
+                                            subscriptionID: subscriptionID, transactionID: transactionID,
+                                            at: Date(milliseconds: at)) != nil {
+                added += 1
+            }
         }
-        if let last = rows.last {
-            let id: Int64 = try last.get("seq")
+        if let settledUpTo {
             try await store.execute("""
                 INSERT INTO meta(key, value) VALUES ('notification_cursor', ?)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                """, [String(id)])
+                """, [String(settledUpTo)])
         }
         return added
     }
 
     /// App Store Connect's "Request a Test Notification".
     func enqueueTestNotification() async throws -> StoreNotification {
-        let uuid = try await insertNotification(.test, eventID: nil, accountID: nil, subscriptionID: nil, transactionID: nil,
-                                                at: systemNow)
+        guard let uuid = try await insertNotification(.test, eventID: nil, accountID: nil, subscriptionID: nil, transactionID: nil,
+                                                      at: systemNow) else {
+            throw PaymentsError.storage("the test notification was not stored")
+        }
         return try await storeNotifications().first { $0.uuid == uuid }
             ?? { throw PaymentsError.storage("the test notification \(uuid) was not stored") }()
     }
@@ -165,15 +171,16 @@ struct StoreNotificationQueue: Rules {
     }
 
     @discardableResult
+    /// The new notification's UUID; nil when its event already has one.
     private func insertNotification(_ kind: StoreNotificationKind, eventID: Int64?, accountID: String?,
-                                    subscriptionID: String?, transactionID: String?, at: Date) async throws -> String {
+                                    subscriptionID: String?, transactionID: String?, at: Date) async throws -> String? {
         let uuid = random.with { generator in Self.uuid(using: &generator) }
-        try await store.execute("""
+        let inserted = try await store.execute("""
             INSERT INTO store_notifications(uuid, event_id, account_id, type, subtype, subscription_id, transaction_id,
                                             created_at, next_attempt_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING
             """, [uuid, eventID, accountID, kind.type, kind.subtype, subscriptionID, transactionID, at, systemNow])
-        return uuid
+        return inserted > 0 ? uuid : nil
     }
 
     private func subscriptionStatusCode(_ id: String) async throws -> Int? {
