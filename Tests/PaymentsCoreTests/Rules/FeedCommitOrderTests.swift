@@ -49,4 +49,65 @@ struct FeedCommitOrderTests {
         #expect(accountFeed.first == lateID, "\(accountFeed)")
         #expect(try await store.service.feedPosition(accountID: nil) == late.last?.id)
     }
+
+    /// The App Store's notifications are collected from the same events: one written after
+    /// another server's still-running transaction is notified at once (no waiting in a write), and
+    /// the late one is notified when it commits, not skipped; each event once.
+    @Test func theNotificationCollectorNeitherWaitsNorSkipsALateEvent() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account("ada")
+        let bob = try await store.account("bob")
+        guard case let .success(_, receipt) = try await store.service.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "pro.yearly")) else { throw FixtureError.missing("store purchase") }
+        let subscription = try #require(receipt.subscription)
+        let before = try await store.service.storeNotifications()
+        let other = try await store.reopen()
+
+        let (written, wroteEvent) = AsyncStream<Void>.makeStream()
+        let gate = Gate()
+        let slow = Task {
+            try await other.storage.write { transaction in
+                try await transaction.execute("""
+                    INSERT INTO events(account_id, type, at, subscription_id) VALUES (?, ?, ?, ?)
+                    """, [ada.id, StoreEventType.renewed.rawValue, store.clock.now, subscription.id])
+                wroteEvent.yield()
+                await gate.passOnce()  // a conflict's re-run does not wait again
+            }
+        }
+        var writtenIterator = written.makeAsyncIterator()
+        _ = await writtenIterator.next()
+        guard case .success = try await store.service.storePurchase(StorePurchaseRequest(accountID: bob.id, productID: "themes")) else {
+            throw FixtureError.missing("bob's store purchase")
+        }
+        let during = try await store.service.storeNotifications()
+        #expect(during.contains { $0.accountID == bob.id }, "bob's purchase waited behind the other server's transaction")
+
+        await gate.open()
+        try await slow.value
+        let after = try await store.service.storeNotifications()
+        let adas = after.filter { $0.accountID == ada.id }
+        #expect(adas.count == before.filter { $0.accountID == ada.id }.count + 1, "\(adas.map(\.kind.type))")
+        #expect(adas.last?.kind.type == "DID_RENEW")
+        #expect(Set(after.map(\.uuid)).count == after.count && after.count == during.count + 1)
+    }
+}
+
+/// Lets the first caller through only once opened; later callers pass at once.
+private actor Gate {
+    private var isOpen = false
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var passed = false
+
+    func passOnce() async {
+        guard !passed else { return }
+        passed = true
+        if isOpen { return }
+        await withCheckedContinuation { waiter = $0 }
+    }
+
+    func open() {
+        isOpen = true
+        waiter?.resume()
+        waiter = nil
+    }
 }
