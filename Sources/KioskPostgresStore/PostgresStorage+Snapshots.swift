@@ -64,9 +64,13 @@ extension PostgresStorage: SnapshotKeepingStorage {
         try await write { store in
             let (live, copy) = try await Self.schemas(of: name, in: store)
             let sessions = try await store.fetchAll(StoredRow.self, "SELECT token_hash, account_id, created_at FROM sessions")
-            let tables = try await Self.tables(in: store).filter { $0 != "kiosk_schema_versions" }
-            try await store.execute(StoreSQL("TRUNCATE \(tables.map { "\(live).\(Self.quoted($0))" }.joined(separator: ", "))"))
-            for table in try await Self.fillingOrder(of: tables, in: store) where !Self.unrestoredTables.contains(table) {
+            let tables = try await Self.fillingOrder(of: Self.tables(in: store).filter { $0 != "kiosk_schema_versions" }, in: store)
+            // DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe, and another server's read that
+            // began before this commit would find the tables empty.
+            for table in tables.reversed() {
+                try await store.execute(StoreSQL("DELETE FROM \(live).\(Self.quoted(table))"))
+            }
+            for table in tables where !Self.unrestoredTables.contains(table) {
                 let quoted = Self.quoted(table)
                 try await store.execute(StoreSQL("INSERT INTO \(live).\(quoted) OVERRIDING SYSTEM VALUE SELECT * FROM \(copy).\(quoted)"))
             }

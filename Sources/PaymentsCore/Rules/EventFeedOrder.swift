@@ -48,13 +48,14 @@ struct EventFeedOrder {
 
     /// The oldest transaction id of the reader's snapshot that may still write to this store's
     /// feed (the snapshot's end when none may). Read from one copy of the lock table (each
-    /// transaction holds the lock of its own id), so "still running" and "without the mark" are
-    /// true at the same instant. `pg_locks` shows ids in their 32-bit form.
+    /// transaction holds the lock of its own id, granted and exclusive; a transaction waiting on
+    /// it asks for a share), so "still running" and "without the mark" are true at the same
+    /// instant. `pg_locks` shows ids in their 32-bit form.
     private static let horizon = """
-        (WITH locks AS MATERIALIZED (SELECT pid, locktype, transactionid, classid, objid, objsubid FROM pg_locks) \
+        (WITH locks AS MATERIALIZED (SELECT pid, locktype, mode, granted, transactionid, classid, objid, objsubid FROM pg_locks) \
         SELECT COALESCE(MIN(CAST(CAST(x AS TEXT) AS BIGINT)), CAST(CAST(pg_snapshot_xmax(pg_current_snapshot()) AS TEXT) AS BIGINT)) \
         FROM pg_snapshot_xip(pg_current_snapshot()) AS x WHERE NOT EXISTS (SELECT 1 FROM locks t \
-        WHERE t.locktype = 'transactionid' \
+        WHERE t.locktype = 'transactionid' AND t.granted AND t.mode = 'ExclusiveLock' \
         AND CAST(CAST(t.transactionid AS TEXT) AS BIGINT) = CAST(CAST(x AS TEXT) AS BIGINT) % 4294967296 \
         AND NOT EXISTS (SELECT 1 FROM locks l WHERE l.pid = t.pid AND \(FeedWriterLock.isMark))))
         """
