@@ -72,9 +72,11 @@ public enum PostgresConnector {
     }
 
     /// A schema is every connection's `search_path`, set as the session starts (a startup
-    /// parameter), so no statement names it.
+    /// parameter), so no statement names it. A transaction is never left waiting on its client
+    /// (none waits for a person), so one idle for a minute is a client cut off mid-transaction
+    /// (a network partition): the server ends it, or the feed of every server would wait on it.
     private static func startupParameters(for location: PostgresLocation) -> [(String, String)] {
-        location.quotedSchema.map { [("search_path", $0)] } ?? []
+        [("idle_in_transaction_session_timeout", "60000")] + (location.quotedSchema.map { [("search_path", $0)] } ?? [])
     }
 
     /// libpq's meaning of each mode: `prefer` and `require` encrypt without checking the

@@ -54,9 +54,9 @@ public struct PostgresMigrator: Sendable {
             throw PostgresStoreFailure(.misconfigured, "\(location.summary) names no schema to drop")
         }
         try await PostgresConnector.withConnection(to: location, doing: "drop the schema", logger: logger) { connection in
-            // The name is a schema name (lowercase letters, digits and '_'), so it is a safe literal.
+            let literal = "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
             let rows = try await connection.query(
-                PostgresQuery(unsafeSQL: "SELECT nspname FROM (\(PostgresSnapshotSchema.list(store: "'\(name)'"))) AS snapshots"),
+                PostgresQuery(unsafeSQL: "SELECT nspname FROM (\(PostgresSnapshotSchema.list(store: literal))) AS snapshots"),
                 logger: logger)
             var snapshots: [String] = []
             for try await snapshot in rows.decode(String.self) { snapshots.append("\"\(snapshot)\"") }

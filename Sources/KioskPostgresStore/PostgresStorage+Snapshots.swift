@@ -20,8 +20,9 @@ extension PostgresStorage: SnapshotKeepingStorage {
         }
     }
 
+    /// Adds no events, so it runs without the feed's mark: feeds do not wait while it copies.
     public func saveSnapshot(_ name: String) async throws {
-        try await write { store in
+        try await write(marked: false) { store in
             let (live, copy) = try await Self.schemas(of: name, in: store)
             try await store.execute(StoreSQL("DROP SCHEMA IF EXISTS \(copy) CASCADE"))
             try await store.execute(StoreSQL("CREATE SCHEMA \(copy)"))
@@ -42,11 +43,9 @@ extension PostgresStorage: SnapshotKeepingStorage {
 
     public func restoreSnapshot(_ name: String,
                                 vetting: @escaping @Sendable (any PaymentsStorage) async throws -> [String]) async throws {
-        let copySchema = try await read { store in
+        let (copySchema, copyID) = try await read { store in
             let (_, copy) = try await Self.schemas(of: name, in: store, quoting: false)
-            guard try await store.fetchOne(Bool.self, "SELECT EXISTS(SELECT 1 FROM pg_namespace WHERE nspname = ?)", [copy]) == true else {
-                throw PaymentsError.snapshotNotFound(name)
-            }
+            guard let id = try await Self.schemaID(copy, in: store) else { throw PaymentsError.snapshotNotFound(name) }
             let saved = try await store.fetchAll(String.self, StoreSQL("""
                 SELECT name FROM \(Self.quoted(copy)).kiosk_schema_versions ORDER BY version
                 """))
@@ -55,7 +54,7 @@ extension PostgresStorage: SnapshotKeepingStorage {
                 throw PaymentsError.snapshotRejected(
                     name: name, reason: "it was saved at schema \(saved.last ?? "none"), and the store is at \(current.last ?? "none")")
             }
-            return copy
+            return (copy, id)
         }
         let problems = try await vetting(PostgresStorage(location: location.with(schema: copySchema), connections: 1))
         guard problems.isEmpty else {
@@ -63,6 +62,10 @@ extension PostgresStorage: SnapshotKeepingStorage {
         }
         try await write { store in
             let (live, copy) = try await Self.schemas(of: name, in: store)
+            // The copy vetted, not one saved again under the name since.
+            guard try await Self.schemaID(copySchema, in: store) == copyID else {
+                throw PaymentsError.snapshotRejected(name: name, reason: "it was saved again while it was being checked; restore it again")
+            }
             let sessions = try await store.fetchAll(StoredRow.self, "SELECT token_hash, account_id, created_at FROM sessions")
             let tables = try await Self.fillingOrder(of: Self.tables(in: store).filter { $0 != "kiosk_schema_versions" }, in: store)
             // DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe, and another server's read that
@@ -121,6 +124,11 @@ extension PostgresStorage: SnapshotKeepingStorage {
             remaining.removeAll { placed.contains($0) }
         }
         return ordered
+    }
+
+    /// A schema's object id: a snapshot saved again under its name is a new schema.
+    private static func schemaID(_ schema: String, in store: any StoreTransaction) async throws -> Int64? {
+        try await store.fetchOne(Int64.self, "SELECT CAST(oid AS BIGINT) FROM pg_namespace WHERE nspname = ?", [schema])
     }
 
     private static func tables(in store: any StoreTransaction) async throws -> [String] {

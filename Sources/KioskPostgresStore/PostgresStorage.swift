@@ -39,13 +39,19 @@ public final class PostgresStorage: PaymentsStorage {
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+        try await write(marked: true, body)
+    }
+
+    /// A write that carries the store's `FeedWriterLock` unless `marked` is false, for a long
+    /// write that adds no events (a snapshot's copy), which feed readers need not wait for.
+    func write<T: Sendable>(marked: Bool, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         try await writes.run {
-            try await self.transaction(isolation: .serializable, readOnly: false, doing: "write to the store", body)
+            try await self.transaction(isolation: .serializable, readOnly: false, marked: marked, doing: "write to the store", body)
         }
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        try await transaction(isolation: .repeatableRead, readOnly: true, doing: "read the store", body)
+        try await transaction(isolation: .repeatableRead, readOnly: true, marked: false, doing: "read the store", body)
     }
 
     /// Several servers commit side by side, so a feed read can find events held back behind a
@@ -70,13 +76,14 @@ public final class PostgresStorage: PaymentsStorage {
 
     static let settlingPatience = Duration.seconds(2)
 
-    private func transaction<T: Sendable>(isolation: PostgresTransactionRunner.Isolation, readOnly: Bool, doing action: String,
+    private func transaction<T: Sendable>(isolation: PostgresTransactionRunner.Isolation, readOnly: Bool, marked: Bool,
+                                          doing action: String,
                                           _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         let (runner, logger) = (runner, logger)
         do {
             return try await client.withConnection { connection in
                 try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
-                    if !readOnly { try await connection.query(PostgresQuery(unsafeSQL: FeedWriterLock.take), logger: logger) }
+                    if marked { try await connection.query(PostgresQuery(unsafeSQL: FeedWriterLock.take), logger: logger) }
                     return try await body(PostgresTransaction(connection, logger: logger))
                 }
             }

@@ -50,7 +50,9 @@ struct EventFeedOrder {
     /// feed (the snapshot's end when none may). Read from one copy of the lock table (each
     /// transaction holds the lock of its own id, granted and exclusive; a transaction waiting on
     /// it asks for a share), so "still running" and "without the mark" are true at the same
-    /// instant. `pg_locks` shows ids in their 32-bit form.
+    /// instant. `pg_locks` shows ids in their 32-bit form. At its end a transaction releases the
+    /// lock of its id before advisory locks (PostgreSQL's `ProcReleaseLocks`: the default lock
+    /// method first, user locks after), so an ending writer never looks unmarked while running.
     private static let horizon = """
         (WITH locks AS MATERIALIZED (SELECT pid, locktype, mode, granted, transactionid, classid, objid, objsubid FROM pg_locks) \
         SELECT COALESCE(MIN(CAST(CAST(x AS TEXT) AS BIGINT)), CAST(CAST(pg_snapshot_xmax(pg_current_snapshot()) AS TEXT) AS BIGINT)) \

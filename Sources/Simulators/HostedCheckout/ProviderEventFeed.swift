@@ -8,9 +8,11 @@ import PaymentsCore
 ///
 /// Each event after the provider's cursor that concerns a checkout's subscription or payment
 /// becomes the webhook DodoPayments would send (renewed, on hold, plan changed, cancelled,
-/// expired, refunded). The cursor moves in the same transaction as the queued webhooks, and
-/// events at or before a cursor another collector already moved are skipped, so collecting
-/// twice, or from two processes, queues each webhook once.
+/// expired, refunded). The cursor moves in the same transaction as the queued webhooks, and a
+/// page read from a cursor another collector has moved since is dropped and read again from
+/// there, so collecting twice, or from two processes, queues each webhook once. Cursors are
+/// event ids compared for equality only: on a PostgreSQL store the feed runs in commit order
+/// and ids need not rise along it.
 struct ProviderEventFeed {
     let database: any DatabaseWriter
     let merchant: any PaymentsService
@@ -27,16 +29,23 @@ struct ProviderEventFeed {
             guard let last = events.last else { return }
             let invoices = try await invoices(for: events)
             let now = clock.now.wholeSeconds
-            try await database.write { db in
-                let moved = try Self.cursor(db)
+            let readFrom = cursor
+            let movedMeanwhile: Int64? = try await database.write { db in
+                let stored = try Self.cursor(db)
+                guard stored == readFrom else { return stored }
                 let outbox = ProviderOutbox(db: db, now: now)
-                for event in events where event.id > moved {
+                for event in events {
                     try apply(event, invoices: invoices, outbox: outbox, db: db)
                 }
                 try db.execute(sql: """
                     INSERT INTO provider_state(key, value) VALUES (?, ?)
                     ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                    """, arguments: [Self.cursorKey, String(max(moved, last.id))])
+                    """, arguments: [Self.cursorKey, String(last.id)])
+                return nil
+            }
+            if let movedMeanwhile {
+                cursor = movedMeanwhile
+                continue
             }
             cursor = last.id
             if events.count < Self.pageSize { return }

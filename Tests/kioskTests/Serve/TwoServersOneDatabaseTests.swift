@@ -81,7 +81,8 @@ import TestSupport
     }
 
     /// The change feed reaches the clients of every server: a customer's live stream on one server
-    /// hears of purchases made through the other, in the order they committed, none skipped.
+    /// hears of purchases made through the other. (Commits out of id order are
+    /// `FeedCommitOrderTests`'.)
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func aStreamOnOneServerHearsOfPurchasesMadeThroughTheOther() async throws {
         let storage = try #require(ServerProcess.Storage.freshPostgres())
