@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
+import Simulators
 
 /// Two servers on one PostgreSQL store commit side by side, so an event can commit after one
 /// numbered above it. A feed reader must neither skip it nor see the later one first: the feed
@@ -89,6 +90,67 @@ struct FeedCommitOrderTests {
         #expect(adas.count == before.filter { $0.accountID == ada.id }.count + 1, "\(adas.map(\.kind.type))")
         #expect(adas.last?.kind.type == "DID_RENEW")
         #expect(Set(after.map(\.uuid)).count == after.count && after.count == during.count + 1)
+    }
+}
+
+extension FeedCommitOrderTests {
+    /// The hosted-checkout provider follows the feed too. Here a renewal gets id 19 from a
+    /// transaction that began after the one that writes id 20 and commits first: the provider
+    /// reads 20, then 19 once it commits, and sends the renewal's webhook (it used to drop
+    /// every event with an id below its cursor).
+    @Test func theCheckoutProviderHearsOfAnEventWithALowerIdCommittedLater() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account("ada")
+        let bob = try await store.account("bob")
+        let provider = SimulatedCheckoutProvider(
+            directory: DataDirectory(url: store.directory.appendingPathComponent("provider")), merchant: store.service,
+            cardProcessor: store.service.cardProcessor, catalog: CoreFixture.catalog, clock: store.clock)
+        var generator = SystemRandomNumberGenerator()
+        let session = try await provider.createCheckoutSession(NewCheckoutSession(
+            accountID: ada.id, productID: "pro.yearly", successURL: "http://127.0.0.1:9/return",
+            cancelURL: "http://127.0.0.1:9/cancel", state: "state-of-sixteen-chars"), using: &generator)
+        guard case .paid = try await provider.payCheckoutSession(session.id, card: CardDetails(
+            number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123")) else {
+            throw FixtureError.missing("a paid checkout")
+        }
+        let subscription = try await store.subscription(ada)
+        let invoice = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first)
+        let renewalsBefore = try await provider.webhookDeliveries().filter { $0.eventType == .subscriptionRenewed }.count
+
+        let (first, second) = (try await store.reopen(), try await store.reopen())
+        let (started, firstStarted) = AsyncStream<Void>.makeStream()
+        let (wrote, secondWrote) = AsyncStream<Void>.makeStream()
+        let (firstGate, secondGate) = (Gate(), Gate())
+        let older = Task {
+            try await first.storage.write { transaction in
+                try await transaction.execute("UPDATE accounts SET name = name WHERE id = ?", [bob.id])  // takes its id now
+                firstStarted.yield()
+                await firstGate.passOnce()
+                try await transaction.execute("INSERT INTO events(account_id, type, at) VALUES (?, ?, 0)",
+                                              [bob.id, StoreEventType.paymentMethodAdded.rawValue])
+            }
+        }
+        var startedIterator = started.makeAsyncIterator()
+        _ = await startedIterator.next()
+        let younger = Task {
+            try await second.storage.write { transaction in
+                try await transaction.execute("""
+                    INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id) VALUES (?, ?, ?, ?, ?, ?)
+                    """, [ada.id, StoreEventType.renewed.rawValue, store.clock.now, subscription.id, subscription.productID, invoice.id])
+                secondWrote.yield()
+                await secondGate.passOnce()
+            }
+        }
+        var wroteIterator = wrote.makeAsyncIterator()
+        _ = await wroteIterator.next()
+        await firstGate.open()
+        try await older.value
+        _ = try await provider.webhookDeliveries()  // reads the higher id, committed first
+
+        await secondGate.open()
+        try await younger.value
+        let renewals = try await provider.webhookDeliveries().filter { $0.eventType == .subscriptionRenewed }
+        #expect(renewals.count == renewalsBefore + 1)
     }
 }
 
