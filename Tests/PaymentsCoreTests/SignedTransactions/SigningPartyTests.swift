@@ -20,6 +20,19 @@ import Testing
         return accepted
     }
 
+    /// Replaces the stored JWS of transaction `id` with the same payload signed by `party`'s chain.
+    func resign(_ id: String, as party: SigningParty, in store: CoreFixture) async throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        let authority = try TransactionSigningAuthority.loadOrCreate(party, dataDirectory: store.directory,
+                                                                     now: store.clock.now, using: &generator)
+        return try await store.service.storage.write { db in
+            let payload = try #require(try await db.fetchOne(String.self, "SELECT payload FROM transactions WHERE id = ?", [id]))
+            let jws = try authority.sign(encodedPayload: Data(payload.utf8))
+            try await db.execute("UPDATE transactions SET jws = ? WHERE id = ?", [jws, id])
+            return jws
+        }
+    }
+
     func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> SignedTransaction {
         let result = try await store.service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product))
         guard case let .success(transaction, _) = result else { throw FixtureError.missing("store purchase success") }
@@ -88,15 +101,7 @@ import Testing
         let ada = try await store.account()
         let receipt = try await store.buy(ada, "themes")
         let id = try #require(receipt.transaction?.payload.transactionId)
-        var generator = SystemRandomNumberGenerator()
-        let appStore = try TransactionSigningAuthority.loadOrCreate(.appStore, dataDirectory: store.directory,
-                                                                    now: store.clock.now, using: &generator)
-        let legacy = try await store.service.storage.write { db in
-            let payload = try #require(try await db.fetchOne(String.self, "SELECT payload FROM transactions WHERE id = ?", [id]))
-            let jws = try appStore.sign(encodedPayload: Data(payload.utf8))
-            try await db.execute("UPDATE transactions SET jws = ? WHERE id = ?", [jws, id])
-            return jws
-        }
+        let legacy = try await resign(id, as: .appStore, in: store)
         #expect(try await signers(of: legacy, in: store) == [.appStore])
         #expect(try await store.service.verifyTransaction(legacy).verifiedPayload?.transactionId == id)
         #expect(try await store.invariants() == [])
@@ -118,15 +123,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         let id = try await storeBuy(store, ada, "themes").payload.transactionId
-        var generator = SystemRandomNumberGenerator()
-        let merchant = try TransactionSigningAuthority.loadOrCreate(.merchant, dataDirectory: store.directory,
-                                                                    now: store.clock.now, using: &generator)
-        let forged = try await store.service.storage.write { db in
-            let payload = try #require(try await db.fetchOne(String.self, "SELECT payload FROM transactions WHERE id = ?", [id]))
-            let jws = try merchant.sign(encodedPayload: Data(payload.utf8))
-            try await db.execute("UPDATE transactions SET jws = ? WHERE id = ?", [jws, id])
-            return jws
-        }
+        let forged = try await resign(id, as: .merchant, in: store)
         #expect(try await store.service.verifyTransaction(forged).verifiedPayload?.transactionId == id)
         let problems = try await store.invariants()
         #expect(problems.count == 1 && problems.first?.contains("does not verify as the app_store's") == true, "\(problems)")

@@ -19,12 +19,7 @@ import TestSupport
 
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func eightClientsOnTwoServersOneKilledMidLoad() async throws {
-        let storage = try #require(ServerProcess.Storage.freshPostgres())
-        let data = KioskProcess.temporaryDirectory("two-servers")
-        let survivor = try ServerProcess(dataDirectory: data, storage: storage)
-        let victim = try ServerProcess(dataDirectory: data, storage: storage)
-        let admin = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"])
-        let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (storage, data, survivor, victim, adminKey) = try twoServers("two-servers")
         let servers = Pair(survivor: client(survivor.url, key: adminKey), victim: client(victim.url, key: adminKey, timeout: .seconds(5)))
 
         var customers: [Customer] = []
@@ -85,12 +80,7 @@ import TestSupport
     /// `FeedCommitOrderTests`'.)
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func aStreamOnOneServerHearsOfPurchasesMadeThroughTheOther() async throws {
-        let storage = try #require(ServerProcess.Storage.freshPostgres())
-        let data = KioskProcess.temporaryDirectory("two-servers-feed")
-        let first = try ServerProcess(dataDirectory: data, storage: storage)
-        let second = try ServerProcess(dataDirectory: data, storage: storage)
-        let adminKey = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let (_, _, first, second, adminKey) = try twoServers("two-servers-feed")
         let account = try await client(first.url, key: adminKey)
             .createAccount(body: .json(.init(name: "ann", email: "ann@example.com"))).created.body.json
         let listener = client(first.url, key: account.apiKey)
@@ -116,6 +106,17 @@ import TestSupport
         #expect(heard == invoices)
         #expect(try first.terminate() == 0)
         #expect(try second.terminate() == 0)
+    }
+
+    /// Two servers on one new PostgreSQL store, sharing a data directory (keys, admin key).
+    private func twoServers(_ label: String) throws
+        -> (ServerProcess.Storage, URL, ServerProcess, ServerProcess, adminKey: String) {
+        let storage = try #require(ServerProcess.Storage.freshPostgres())
+        let data = KioskProcess.temporaryDirectory(label)
+        let first = try ServerProcess(dataDirectory: data, storage: storage)
+        let second = try ServerProcess(dataDirectory: data, storage: storage)
+        let admin = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"])
+        return (storage, data, first, second, admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     private func client(_ url: URL, key: String, timeout: TimeAmount = .minutes(1)) -> Client {
