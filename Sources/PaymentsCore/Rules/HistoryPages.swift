@@ -72,16 +72,17 @@ struct HistoryPages: Rules {
     /// starting there sees only what happens next, without reading the history first (an index
     /// seek however long the history is).
     func feedPosition(accountID: String?) async throws -> Int64 {
-        let last = if let accountID {
-            try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in
-                "SELECT seq FROM events WHERE account_id = ? AND \(feed.settled()) ORDER BY \(feed.descending()) LIMIT 1"
-            }, [accountID])
-        } else {
-            try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in
-                "SELECT seq FROM events WHERE \(feed.settled()) ORDER BY \(feed.descending()) LIMIT 1"
-            })
-        }
+        let (scope, arguments) = Self.scope(accountID)
+        let last = try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in
+            "SELECT seq FROM events WHERE \(scope)\(feed.settled()) ORDER BY \(feed.descending()) LIMIT 1"
+        }, StoreArguments(arguments))
         return last ?? 0  // an empty feed's position
+    }
+
+    /// The condition (ending in `AND`) and argument that keep a feed query to one account's
+    /// events, or nothing for the whole feed.
+    private static func scope(_ accountID: String?) -> (sql: String, arguments: [(any StoreValueConvertible)?]) {
+        accountID.map { ("account_id = ? AND ", [$0]) } ?? ("", [])
     }
 
     /// Reads only events after `position` (an index range), so a poller asking every fraction of
@@ -110,32 +111,21 @@ struct HistoryPages: Rules {
             let settled = try await store.fetchOne(Bool.self, EventFeedOrder.sql { feed in "SELECT \(feed.passed())" }, [awaiting])
             return settled == true ? nil : awaiting
         }
-        if let accountID {
-            return try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in """
-                SELECT \(feed.writer()) FROM events WHERE account_id = ? AND NOT (\(feed.settled()))
-                ORDER BY \(feed.descending()) LIMIT 1
-                """ }, [accountID])
-        }
+        let (scope, arguments) = Self.scope(accountID)
         return try await store.fetchOne(Int64.self, EventFeedOrder.sql { feed in """
-            SELECT \(feed.writer()) FROM events WHERE NOT (\(feed.settled())) ORDER BY \(feed.descending()) LIMIT 1
-            """ })
+            SELECT \(feed.writer()) FROM events WHERE \(scope)NOT (\(feed.settled())) ORDER BY \(feed.descending()) LIMIT 1
+            """ }, StoreArguments(arguments))
     }
 
     func events(accountID: String?, after: Int64?, limit: Int) async throws -> [StoreEvent] {
         let page = min(max(limit, 1), 1000)
         let position = after ?? 0
         // App analytics and customer notices live in the same table but have their own feeds.
-        let rows = if let accountID {
-            try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
-                SELECT * FROM events WHERE account_id = ? AND \(feed.after())
-                AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%' ORDER BY \(feed.ascending()) LIMIT ?
-                """ }, [accountID, position, position, page])
-        } else {
-            try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
-                SELECT * FROM events WHERE \(feed.after())
-                AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%' ORDER BY \(feed.ascending()) LIMIT ?
-                """ }, [position, position, page])
-        }
+        let (scope, arguments) = Self.scope(accountID)
+        let rows = try await store.fetchAll(StoredRow.self, EventFeedOrder.sql { feed in """
+            SELECT * FROM events WHERE \(scope)\(feed.after())
+            AND type NOT LIKE 'analytics.%' AND type NOT LIKE 'notice.%' ORDER BY \(feed.ascending()) LIMIT ?
+            """ }, StoreArguments(arguments + [position, position, page]))
         return try rows.compactMap { row in
             guard let type = StoreEventType(rawValue: try row.get("type")) else { return nil }
             return StoreEvent(id: try row.get("seq"), accountID: try row.get("account_id"), type: type, at: try row.get("at"),

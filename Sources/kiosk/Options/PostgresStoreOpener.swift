@@ -53,3 +53,17 @@ struct PostgresStoreOpener {
         }
     }
 }
+
+extension PostgresDatabaseOptions {
+    /// The store a command works on: the PostgreSQL store the option or the variable names
+    /// (migrated first), else the data directory's; `place` says which, for messages.
+    func openStore(_ store: StoreOptions, command: String) async throws
+        -> (service: LocalPaymentsService, catalog: Catalog, place: String) {
+        if let location = try location(command: command) {
+            let (service, catalog) = try await PostgresStoreOpener(command: command).open(location, store: store)
+            return (service, catalog, location.summary)
+        }
+        let (service, catalog, _) = try store.open()
+        return (service, catalog, store.data.directory.url.path)
+    }
+}

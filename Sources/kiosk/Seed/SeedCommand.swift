@@ -36,16 +36,7 @@ struct SeedCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let service: LocalPaymentsService
-        let catalog: Catalog
-        let place: String
-        if let location = try postgres.location(command: "kiosk seed") {
-            (service, catalog) = try await PostgresStoreOpener(command: "kiosk seed").open(location, store: store)
-            place = location.summary
-        } else {
-            (service, catalog, _) = try store.open()
-            place = store.data.directory.url.path
-        }
+        let (service, catalog, place) = try await postgres.openStore(store, command: "kiosk seed")
         let first = try start.flatMap(Self.day)
             ?? ISODuration(months: -months).advance(Self.day(Self.today()) ?? Date(timeIntervalSince1970: 0))
         let seeder = StoreSeeder(service: service, accounts: accounts, months: months, seed: seed, start: first)

@@ -16,12 +16,7 @@ struct StoreCheckCommand: AsyncParsableCommand {
     @OptionGroup var postgres: PostgresDatabaseOptions
 
     func run() async throws {
-        let service: LocalPaymentsService
-        if let location = try postgres.location(command: "kiosk store check") {
-            (service, _) = try await PostgresStoreOpener(command: "kiosk store check").open(location, store: store)
-        } else {
-            (service, _, _) = try store.open()
-        }
+        let service = try await postgres.openStore(store, command: "kiosk store check").service
         try await Terminal.reportingFailures {
             let problems = try await service.checkInvariants()
             guard problems.isEmpty else {

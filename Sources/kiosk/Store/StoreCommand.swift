@@ -115,12 +115,7 @@ struct StoreSnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let service: LocalPaymentsService
-        if let location = try postgres.location(command: "kiosk store snapshot") {
-            (service, _) = try await PostgresStoreOpener(command: "kiosk store snapshot").open(location, store: store)
-        } else {
-            (service, _, _) = try store.open()
-        }
+        let service = try await postgres.openStore(store, command: "kiosk store snapshot").service
         try await Terminal.reportingFailures {
             switch verb {
             case .save:
