@@ -24,6 +24,10 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         /// The URL and the server disagree on how to talk (TLS required but not offered, an
         /// authentication method PostgresNIO lacks): EX_CONFIG.
         case misconfigured
+        /// The data directory holds keys of another store than the one the URL names (a server's
+        /// signing chain, card key or admin key differs from the ones the store's servers
+        /// share): EX_CONFIG.
+        case otherStoresKeys
         /// A transaction kept losing to others (serialization failures or deadlocks) after every
         /// retry: EX_TEMPFAIL, since the same request later will most likely succeed.
         case contention
@@ -44,7 +48,7 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         switch kind {
         case .unreachable: 69
         case .authentication, .permission: 77
-        case .missingDatabase, .readOnly, .newerSchema, .divergentSchema, .misconfigured: 78
+        case .missingDatabase, .readOnly, .newerSchema, .divergentSchema, .misconfigured, .otherStoresKeys: 78
         case .contention: 75
         case .other: 70
         }

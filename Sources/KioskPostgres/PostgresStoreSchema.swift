@@ -38,6 +38,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 22, name: "v22-provider-sessions-unkeyed", statements: v22),
         PostgresMigration(version: 23, name: "v23-sequence-objects", statements: v23),
         PostgresMigration(version: 24, name: "v24-event-feed-order", statements: v24),
+        PostgresMigration(version: 25, name: "v25-shared-secrets", statements: v25),
     ]
 
     private static let v1 = [
@@ -391,5 +392,12 @@ public enum PostgresStoreSchema {
         "ALTER TABLE events ALTER COLUMN tx SET DEFAULT CAST(CAST(pg_current_xact_id() AS TEXT) AS BIGINT)",
         "CREATE INDEX events_feed ON events(tx, seq)",
         "CREATE INDEX events_account_feed ON events(account_id, tx, seq)",
+    ]
+
+    /// The keys every server of the store shares (`PostgresSharedSecrets`): a data directory's
+    /// files by their paths in it. PostgreSQL's only: on SQLite the data directory is the one home
+    /// of its keys (`PostgresSchemaParityTests.postgresOnlyTables`), and snapshots leave it out.
+    private static let v25 = [
+        "CREATE TABLE kiosk_secrets (path TEXT PRIMARY KEY, contents TEXT NOT NULL)",
     ]
 }

@@ -131,10 +131,13 @@ extension PostgresStorage: SnapshotKeepingStorage {
         try await store.fetchOne(Int64.self, "SELECT CAST(oid AS BIGINT) FROM pg_namespace WHERE nspname = ?", [schema])
     }
 
+    /// The store's tables but its servers' shared keys (`PostgresSharedSecrets`): a snapshot is
+    /// the store's data, and copies of private keys would only multiply where they can leak.
     private static func tables(in store: any StoreTransaction) async throws -> [String] {
         try await store.fetchAll(String.self, """
             SELECT table_name FROM information_schema.tables
-            WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
+            WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'kiosk_secrets'
+            ORDER BY table_name
             """)
     }
 

@@ -16,6 +16,11 @@ struct PostgresSchemaParityTests {
     /// Columns PostgreSQL needs and SQLite does not: the writing transaction of an event, which
     /// orders the feed when several servers commit at once (SQLite has one writer).
     static let postgresOnlyColumns: [String: Set<String>] = ["events": ["tx"]]
+    /// Tables PostgreSQL needs and SQLite does not: the keys its servers share (a SQLite store's
+    /// are its data directory's files). The PostgreSQL side is read without them.
+    static let postgresOnlyTables: Set<String> = ["kiosk_secrets"]
+
+    static var unsharedPostgresTables: Set<String> { bookkeepingTables.union(postgresOnlyTables) }
 
     @Test func sameMigrationsTablesColumnsIndexesAndUniqueKeys() async throws {
         let sqlite = try SQLiteStoreShape.read()
@@ -116,7 +121,7 @@ struct PostgresStoreShape {
         var columnsByTable: [String: [String]] = [:]
         for row in columns {
             let parts = row.split(separator: "|").map(String.init)
-            guard !PostgresSchemaParityTests.bookkeepingTables.contains(parts[0]) else { continue }
+            guard !PostgresSchemaParityTests.unsharedPostgresTables.contains(parts[0]) else { continue }
             columnsByTable[parts[0], default: []].append(parts[1])
         }
         // One row per index: name|table|unique|column,column (an expression column as its text).
@@ -134,6 +139,7 @@ struct PostgresStoreShape {
         var indexes: [String: IndexKey] = [:]
         for row in rows {
             let parts = row.split(separator: "|").map(String.init)
+            guard !PostgresSchemaParityTests.unsharedPostgresTables.contains(parts[1]) else { continue }
             let columns = parts[3].split(separator: ",").map { $0 == "lower(email)" ? "email" : String($0) }
             indexes[parts[0]] = IndexKey(table: parts[1], columns: columns, isUnique: parts[2] == "true")
         }

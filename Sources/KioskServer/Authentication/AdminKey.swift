@@ -10,7 +10,7 @@ public struct AdminKey: Sendable {
     public let value: String
     private let digest: [UInt8]
 
-    static let fileName = "admin.key"
+    public static let fileName = "admin.key"
     static let prefix = "kiosk_admin_"
 
     init(value: String) {

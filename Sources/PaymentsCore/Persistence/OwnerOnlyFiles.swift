@@ -108,7 +108,27 @@ public enum OwnerOnlyFiles {
         try replace(url, with: staged)
     }
 
-    /// Removes a file if it exists (a leftover staging file of an interrupted write).
+    /// Creates the folder `url` holding `files` (names and contents) whole: written owner-only
+    /// into a staging folder beside it, flushed, then renamed into place, so a crash leaves no
+    /// folder or all of it. Refuses to replace a folder that exists.
+    public static func writeFolder(_ files: [(name: String, contents: Data)], to url: URL) throws {
+        let staged = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).staged")
+        do {
+            if FileManager.default.fileExists(atPath: staged.path) { try FileManager.default.removeItem(at: staged) }
+        } catch {
+            throw PaymentsError.storage("cannot remove the leftover \(staged.path): \(error)")
+        }
+        try prepareDirectory(staged)
+        for file in files {
+            try write(file.contents, to: staged.appendingPathComponent(file.name))
+        }
+        try sync(staged)
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            throw PaymentsError.storage("\(url.path) appeared while it was being written")
+        }
+        try replace(url, with: staged)
+    }
+
     /// The file's content, or nil when there is no such file; any other failure names the path.
     public static func readIfPresent(_ url: URL) throws -> Data? {
         do {
@@ -120,6 +140,7 @@ public enum OwnerOnlyFiles {
         }
     }
 
+    /// Removes a file if it exists (a leftover staging file of an interrupted write).
     static func removeIfPresent(_ url: URL) throws {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw failure("cannot remove", url.path, errno) }
     }

@@ -46,6 +46,8 @@ enum StoreSchema {
         // PostgreSQL's twin records which transaction wrote each event (`EventFeedOrder`); one
         // SQLite writer commits at a time, so `seq` is commit order here and nothing changes.
         migrator.registerMigration("v24-event-feed-order") { _ in }
+        // PostgreSQL's table of the keys its servers share; a data directory holds SQLite's.
+        migrator.registerMigration("v25-shared-secrets") { _ in }
         return migrator
     }
 

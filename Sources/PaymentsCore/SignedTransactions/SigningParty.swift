@@ -27,6 +27,17 @@ public enum SigningParty: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// The chain's files, by their paths in the data directory.
+    public var chainFiles: [String] {
+        SigningKeyDirectory.allFiles.map { "\(folderName)/\($0)" }
+    }
+
+    /// The chain's file a server replaces by itself (the leaf, renewed before it expires): any leaf
+    /// the intermediate issued signs for the same root, so servers sharing a chain need not agree on it.
+    public var renewedFile: String {
+        "\(folderName)/\(SigningKeyDirectory.leafFile)"
+    }
+
     /// For people: "the merchant", "the App Store".
     public var displayName: String {
         switch self {

@@ -5,12 +5,13 @@ import PaymentsCore
 /// directory): the processor's own state, as Stripe keeps its fingerprint key, so it lives
 /// beside the store and never in the merchant's tables. Owner-only, written once.
 public struct CardFingerprintKeyFile: Sendable {
+    public static let fileName = "card-processor.key"
     public let url: URL
     private let directory: DataDirectory
 
     public init(_ directory: DataDirectory) {
         self.directory = directory
-        url = directory.url.appendingPathComponent("card-processor.key")
+        url = directory.url.appendingPathComponent(Self.fileName)
     }
 
     /// The kept key, or a new one from `random` kept for next time. Processes opening one data

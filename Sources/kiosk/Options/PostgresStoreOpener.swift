@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import KioskPostgres
 import KioskPostgresStore
+import KioskServer
 import PaymentsCore
 import Simulators
 
 /// A command's store on PostgreSQL (`--database URL`, `KIOSK_DATABASE_URL`): the rows there,
 /// brought to this build's schema first (a newer schema, a read-only replica or a bad URL is
-/// refused before anything is done). The signing keys, the admin key and the simulators' own
-/// files stay in the data directory.
+/// refused before anything is done). The keys its servers share are kept in the store and copied
+/// into each server's data directory; the simulators' own files stay there alone.
 struct PostgresStoreOpener {
     /// For messages: "kiosk serve", "kiosk seed".
     let command: String
@@ -31,27 +32,39 @@ struct PostgresStoreOpener {
     }
 
     /// The payments core over `location` (migrated first), its keys in the data directory of
-    /// `store`; EX_CANTCREAT when the keys cannot be made, the failure's own code when the
-    /// database refuses.
-    func open(_ location: PostgresLocation, store: StoreOptions,
-              clock: any KioskClock = SystemClock()) async throws -> (LocalPaymentsService, Catalog) {
+    /// `store`, shared with the store's other servers (`PostgresSharedSecrets`): copied from the
+    /// store into a new data directory, made and recorded by the first server. EX_CANTCREAT when
+    /// the keys cannot be made, the failure's own code when the database refuses.
+    func open(_ location: PostgresLocation, store: StoreOptions, clock: any KioskClock = SystemClock()) async throws
+        -> (service: LocalPaymentsService, catalog: Catalog, adminKey: AdminKey) {
         try await migrate(location, printReport: false)
         let (catalog, _) = try store.catalog()
         let directory = store.data.directory
         do {
-            let cards = try SimulatedCardProcessor(directory: directory)
-            let service = try await LocalPaymentsService(storage: PostgresStorage(location: location), keysIn: directory,
-                                                         catalog: catalog, clock: clock, cardProcessor: cards)
-            return (service, catalog)
+            return try await PostgresSharedSecrets(location: location, files: Self.sharedFiles).share(with: directory) {
+                let cards = try SimulatedCardProcessor(directory: directory)
+                let service = try await LocalPaymentsService(storage: PostgresStorage(location: location), keysIn: directory,
+                                                             catalog: catalog, clock: clock, cardProcessor: cards)
+                return (service, catalog, try ServerAdminKey.load(directory))
+            }
         } catch let failure as PostgresStoreFailure {
             Terminal.error("\(command): \(failure)")
             throw ExitCode(failure.exitCode)
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
             Terminal.error("\(command): cannot open the data directory \(directory.url.path): \(reason)")
             throw ExitCode(73)
         }
     }
+
+    /// What every server of a store must hold alike: both signing chains (each server renews its
+    /// own leaf), the card processor's fingerprint key and the admin key.
+    static let sharedFiles: [PostgresSharedSecrets.File] =
+        SigningParty.allCases.flatMap { party in
+            party.chainFiles.map { PostgresSharedSecrets.File($0, renewable: $0 == party.renewedFile) }
+        } + [PostgresSharedSecrets.File(CardFingerprintKeyFile.fileName), PostgresSharedSecrets.File(AdminKey.fileName)]
 }
 
 extension PostgresDatabaseOptions {
@@ -60,7 +73,7 @@ extension PostgresDatabaseOptions {
     func openStore(_ store: StoreOptions, command: String) async throws
         -> (service: LocalPaymentsService, catalog: Catalog, place: String) {
         if let location = try location(command: command) {
-            let (service, catalog) = try await PostgresStoreOpener(command: command).open(location, store: store)
+            let (service, catalog, _) = try await PostgresStoreOpener(command: command).open(location, store: store)
             return (service, catalog, location.summary)
         }
         let (service, catalog, _) = try store.open()

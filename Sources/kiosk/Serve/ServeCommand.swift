@@ -19,8 +19,10 @@ struct ServeCommand: AsyncParsableCommand {
             it hands out name the host each caller used, so its pages open wherever the API is reached.
 
             With --database URL (or KIOSK_DATABASE_URL) the store's rows live in that PostgreSQL \
-            database: its schema is brought up to date first (--migrate-only does only that), and \
-            the signing keys, the admin key and the simulators' files stay in the data directory.
+            database: its schema is brought up to date first (--migrate-only does only that). The \
+            keys every server of that store must share (the signing chains, the card fingerprint key \
+            and the admin key) are kept in the database too: the first server records its own, a \
+            server with a new data directory is given them, and one whose keys differ is refused.
             """
     )
 
@@ -45,25 +47,31 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let location = try postgres.location(command: "kiosk serve")
         if printAdminKey {
-            // The key is the data directory's: printing it opens no store (nor a database server).
-            print(try ServerAdminKey.load(store.data.directory).value)
+            // A data directory's key opens no store; a PostgreSQL store's is the one its servers share.
+            if let location {
+                print(try await PostgresStoreOpener(command: "kiosk serve").open(location, store: store).adminKey.value)
+            } else {
+                print(try ServerAdminKey.load(store.data.directory).value)
+            }
             return
         }
         let service: LocalPaymentsService
         let catalog: Catalog
-        if let location = try postgres.location(command: "kiosk serve") {
+        let adminKey: AdminKey
+        if let location {
             let opener = PostgresStoreOpener(command: "kiosk serve")
             if migrateOnly { return try await opener.migrate(location, printReport: true) }
-            (service, catalog) = try await opener.open(location, store: store)
+            (service, catalog, adminKey) = try await opener.open(location, store: store)
         } else {
             guard !migrateOnly else {
                 Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
                 throw ExitCode(64)
             }
             (service, catalog, _) = try store.open()
+            adminKey = try ServerAdminKey.load(store.data.directory)
         }
-        let adminKey = try ServerAdminKey.load(store.data.directory)
         var logger = Logger(label: "kiosk.serve")
         logger.logLevel = .warning
         let host = self.host

@@ -19,7 +19,7 @@ import TestSupport
 
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func eightClientsOnTwoServersOneKilledMidLoad() async throws {
-        let (storage, data, survivor, victim, adminKey) = try twoServers("two-servers")
+        let (storage, (data, survivor), (_, victim), adminKey) = try twoServers("two-servers")
         let servers = Pair(survivor: client(survivor.url, key: adminKey), victim: client(victim.url, key: adminKey, timeout: .seconds(5)))
 
         var customers: [Customer] = []
@@ -80,7 +80,7 @@ import TestSupport
     /// `FeedCommitOrderTests`'.)
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func aStreamOnOneServerHearsOfPurchasesMadeThroughTheOther() async throws {
-        let (_, _, first, second, adminKey) = try twoServers("two-servers-feed")
+        let (_, (_, first), (_, second), adminKey) = try twoServers("two-servers-feed")
         let account = try await client(first.url, key: adminKey)
             .createAccount(body: .json(.init(name: "ann", email: "ann@example.com"))).created.body.json
         let listener = client(first.url, key: account.apiKey)
@@ -108,15 +108,62 @@ import TestSupport
         #expect(try second.terminate() == 0)
     }
 
-    /// Two servers on one new PostgreSQL store, sharing a data directory (keys, admin key).
+    /// Servers on different machines share no data directory: the first records the store's keys
+    /// in the database and one started on a new directory is given them. So one admin key serves
+    /// both, a card saved through either is one card (one fingerprint key), the books check run
+    /// from the second directory verifies what the first signed, and a directory holding another
+    /// store's key is refused before it serves.
+    @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
+    func serversWithDataDirectoriesOfTheirOwnShareTheStoresKeys() async throws {
+        let (storage, first, second, adminKey) = try twoServers("shared-keys")
+        #expect(adminKey == (try Self.file("admin.key", in: first.data)), "the second directory's key is the first's")
+        for file in ["card-processor.key", "merchant-signing/root-ca.pem", "merchant-signing/intermediate-ca.pem",
+                     "transaction-signing/root-ca.pem"] {
+            #expect(try Self.file(file, in: first.data) == (try Self.file(file, in: second.data)), "\(file)")
+        }
+        let account = try await client(second.server.url, key: adminKey)
+            .createAccount(body: .json(.init(name: "ann", email: "ann@example.com"))).created.body.json
+        let (viaFirst, viaSecond) = (client(first.server.url, key: account.apiKey), client(second.server.url, key: account.apiKey))
+        let card = Components.Schemas.NewCard(number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123")
+        let saved = try await viaFirst.addCard(body: .json(card)).created.body.json.id
+        #expect(try await viaSecond.addCard(body: .json(card)).created.body.json.id == saved, "one card, one fingerprint")
+        #expect(try await viaSecond.listPaymentMethods().ok.body.json.map(\.id) == [saved])
+        let sale = try #require(try await viaFirst.createPurchase(headers: .init(idempotencyKey: "subscribe"),
+                                                                  body: .json(.init(productId: "enterprise.monthly"))).ok.body.json.invoice?.id)
+
+        #expect(try first.server.terminate() == 0)
+        #expect(try second.server.terminate() == 0)
+        let check = try KioskProcess.run(["store", "check", "--data-dir", second.data.path] + storage.arguments)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("invariants hold (1 accounts)"), "\(check.stdout)")
+        let restarted = try ServerProcess(dataDirectory: second.data, storage: storage)
+        #expect(try await client(restarted.url, key: account.apiKey).getInvoice(path: .init(invoiceId: sale)).ok.body.json.id == sale)
+        #expect(try restarted.terminate() == 0)
+
+        let stranger = KioskProcess.temporaryDirectory("shared-keys-stranger")
+        try FileManager.default.createDirectory(at: stranger, withIntermediateDirectories: true)
+        try Data("kiosk_admin_another\n".utf8).write(to: stranger.appendingPathComponent("admin.key"))
+        let refused = try KioskProcess.run(["serve", "--data-dir", stranger.path, "--port", "0"] + storage.arguments)
+        #expect(refused.status == 78)
+        #expect(refused.stderr.contains(stranger.appendingPathComponent("admin.key").path), "\(refused.stderr)")
+        #expect(refused.stderr.contains("belongs to another store"), "\(refused.stderr)")
+    }
+
+    /// Two servers on one new PostgreSQL store, each with a data directory of its own (the keys
+    /// they share come from the store); the admin key as the second prints it.
     private func twoServers(_ label: String) throws
-        -> (ServerProcess.Storage, URL, ServerProcess, ServerProcess, adminKey: String) {
+        -> (ServerProcess.Storage, first: (data: URL, server: ServerProcess), second: (data: URL, server: ServerProcess),
+            adminKey: String) {
         let storage = try #require(ServerProcess.Storage.freshPostgres())
-        let data = KioskProcess.temporaryDirectory(label)
-        let first = try ServerProcess(dataDirectory: data, storage: storage)
-        let second = try ServerProcess(dataDirectory: data, storage: storage)
-        let admin = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"])
-        return (storage, data, first, second, admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let (firstData, secondData) = (KioskProcess.temporaryDirectory(label), KioskProcess.temporaryDirectory(label + "-second"))
+        let first = try ServerProcess(dataDirectory: firstData, storage: storage)
+        let second = try ServerProcess(dataDirectory: secondData, storage: storage)
+        let admin = try KioskProcess.run(["serve", "--data-dir", secondData.path, "--print-admin-key"] + storage.arguments)
+        return (storage, (firstData, first), (secondData, second), admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    private static func file(_ path: String, in directory: URL) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func client(_ url: URL, key: String, timeout: TimeAmount = .minutes(1)) -> Client {
