@@ -141,10 +141,7 @@ public final class LocalPaymentsService: PaymentsService {
                 return try await WriteTransactionMarker.during {
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try await work.transactionIssuer.storeSignedTokens(unstored)
-                    if dueWorkFirst {
-                        var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-                        _ = try await work.lifecycle.processDue(clockID: nil, until: work.systemNow, limit: .max, report: &report)
-                    }
+                    if dueWorkFirst { try await work.lifecycle.processDueOnTheRealClock() }
                     return try await body(work)
                 }
             }
@@ -458,6 +455,19 @@ public final class LocalPaymentsService: PaymentsService {
         let tokensWaiting = !signer.unstoredTokens().isEmpty
         guard try await read({ try await $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting else { return }
         try await write { _ in }
+    }
+
+    /// `runDueWork` as a scheduler's tick: when another server of the store is running the due
+    /// work at this moment, this one leaves it to that server rather than run the same renewals
+    /// beside it (only one would commit; the other's work is rolled back and run again).
+    public func runScheduledDueWork() async throws -> ScheduledDueWork {
+        let tokensWaiting = !signer.unstoredTokens().isEmpty
+        guard try await read({ try await $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting else { return .nothingDue }
+        return try await writeWithoutDueWork { work in
+            guard try await work.lifecycle.takeSchedulersTurn() else { return .anotherServersTurn }
+            try await work.lifecycle.processDueOnTheRealClock()
+            return .ran
+        }
     }
 
     /// The books (see `BooksAudit.invariantViolations`), plus: nothing entitles without a

@@ -86,9 +86,11 @@ public protocol PaymentsService: Sendable {
     /// Checks the books: returns every broken invariant (empty when all hold).
     func checkInvariants() async throws -> [String]
     /// Runs every renewal, retry and expiry that has fallen due on the real clock; accounts on a
-    /// test clock move only when their clock is advanced. `DueWorkScheduler` calls it every second
-    /// in `kiosk serve` and `kiosk run`; reads never run it, changes run it first.
+    /// test clock move only when their clock is advanced. Reads never run it, changes run it first.
     func runDueWork() async throws
+    /// `runDueWork` as `DueWorkScheduler` runs it every second in `kiosk serve` and `kiosk run`:
+    /// it leaves the work to another server of the store that is running it at that moment.
+    func runScheduledDueWork() async throws -> ScheduledDueWork
 
     // The simulated store: StoreKit-style purchases, cards, pending actions and test controls
     func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult

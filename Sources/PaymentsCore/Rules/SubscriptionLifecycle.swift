@@ -45,6 +45,21 @@ struct SubscriptionLifecycle: Rules {
         return (steps, last)
     }
 
+    /// Every step due on the real clock (accounts on no test clock), as of `systemNow`.
+    func processDueOnTheRealClock() async throws {
+        var report = ClockAdvanceReport(clockID: "", from: systemNow, to: systemNow)
+        _ = try await processDue(clockID: nil, until: systemNow, limit: .max, report: &report)
+    }
+
+    /// Whether this transaction may run the scheduled due work: on PostgreSQL, false while another
+    /// server's scheduler holds the store's turn (a transaction-level advisory lock, released at
+    /// its commit); SQLite's one writer at a time always may.
+    func takeSchedulersTurn() async throws -> Bool {
+        try await store.fetchOne(Bool.self, StoreSQL(
+            sqlite: "SELECT 1",
+            postgres: "SELECT pg_try_advisory_xact_lock(\(ScheduledDueWork.turnLockClass), hashtext(current_schema()))")) == true
+    }
+
     private func subscription(dueID id: String) async throws -> SubscriptionRecord? {
         try await store.fetchOne(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE id = ?", [id])
     }

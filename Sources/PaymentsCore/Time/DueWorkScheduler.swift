@@ -22,13 +22,13 @@ public struct DueWorkScheduler: Sendable {
         self.pause = pause
     }
 
-    /// The timer for a store: `runDueWork`, then whatever else the caller runs at each tick.
+    /// The timer for a store: `runScheduledDueWork`, then whatever else the caller runs at each tick.
     public init(service: any PaymentsService, interval: Duration = .seconds(1),
                 failed: @escaping @Sendable (any Error) -> Void = { _ in },
                 pause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
                 more: (@Sendable () async throws -> Void)? = nil) {
         self.init(interval: interval, failed: failed, pause: pause) {
-            try await service.runDueWork()
+            _ = try await service.runScheduledDueWork()
             try await more?()
         }
     }

@@ -70,7 +70,43 @@ import Testing
         #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2027-01-01T00:00:00Z"))
     }
 
-    /// The scheduler shared by `kiosk serve` and `kiosk run` renews through `runDueWork`.
+    /// A tick says what it did: it runs what fell due once, then finds nothing due.
+    @Test func aSchedulersTickRunsWhatFellDueOnce() async throws {
+        let (store, ada, _) = try await storeWithARenewalDue()
+        #expect(try await store.service.runScheduledDueWork() == .ran)
+        #expect(try await store.service.runScheduledDueWork() == .nothingDue)
+        #expect(try await invoiceCount(store, ada) == 2)
+    }
+
+    /// Two servers of one PostgreSQL store tick together: while one runs the due work, the
+    /// other's tick leaves it alone instead of running the same renewals beside it (one of the two
+    /// would be rolled back); afterwards its next tick finds its turn again.
+    @Test(.enabled(if: CoreTestStorage.onPostgres, "one SQLite writer at a time: ticks cannot overlap"))
+    func aTickLeavesTheDueWorkToTheServerRunningIt() async throws {
+        let (store, ada, _) = try await storeWithARenewalDue()
+        let other = try await store.reopen()
+        let (taken, tookTurn) = AsyncStream<Void>.makeStream()
+        let (finish, release) = AsyncStream<Void>.makeStream()
+        let running = Task {
+            try await other.storage.write { transaction in
+                _ = try await transaction.fetchOne(Bool.self, StoreSQL(
+                    "SELECT pg_try_advisory_xact_lock(\(ScheduledDueWork.turnLockClass), hashtext(current_schema()))"))
+                tookTurn.yield()
+                for await _ in finish { break }
+            }
+        }
+        var turns = taken.makeAsyncIterator()
+        await turns.next()
+        #expect(try await store.service.runScheduledDueWork() == .anotherServersTurn)
+        #expect(try await invoiceCount(store, ada) == 1, "renewed beside the server whose turn it was")
+
+        release.yield()
+        try await running.value
+        #expect(try await store.service.runScheduledDueWork() == .ran)
+        #expect(try await invoiceCount(store, ada) == 2)
+    }
+
+    /// The scheduler shared by `kiosk serve` and `kiosk run` renews through `runScheduledDueWork`.
     @Test func theSchedulerRenewsWhatFellDue() async throws {
         let (store, ada, _) = try await storeWithARenewalDue()
         let scheduler = DueWorkScheduler(service: store.service, failed: { Issue.record("due work failed: \($0)") },
