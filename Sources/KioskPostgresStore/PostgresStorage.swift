@@ -20,6 +20,10 @@ public final class PostgresStorage: PaymentsStorage {
     private let runner: PostgresTransactionRunner
     private let writes = WriteTurn()
     private let logger: Logger
+    private let statements = StatementCounter()
+
+    /// Statements sent so far, `BEGIN`, `COMMIT` and the feed's mark included.
+    public var statementsSent: Int { statements.value }
 
     /// Opens a pool of at most `connections` to `location` (connections are made when first
     /// needed); it closes when this storage is released.
@@ -79,12 +83,13 @@ public final class PostgresStorage: PaymentsStorage {
     private func transaction<T: Sendable>(isolation: PostgresTransactionRunner.Isolation, readOnly: Bool, marked: Bool,
                                           doing action: String,
                                           _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        let (runner, logger) = (runner, logger)
+        let (runner, logger, statements) = (runner, logger, statements)
         do {
             return try await client.withConnection { connection in
                 try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
+                    statements.add(marked ? 3 : 2)
                     if marked { try await connection.query(PostgresQuery(unsafeSQL: FeedWriterLock.take), logger: logger) }
-                    return try await body(PostgresTransaction(connection, logger: logger))
+                    return try await body(PostgresTransaction(connection, logger: logger, counting: statements))
                 }
             }
         } catch let error as PSQLError {

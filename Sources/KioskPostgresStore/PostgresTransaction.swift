@@ -14,10 +14,17 @@ import PostgresNIO
 public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     let connection: PostgresConnection
     let logger: Logger
+    private let statements: StatementCounter?
 
-    public init(_ connection: PostgresConnection, logger: Logger = PostgresConnector.silentLogger) {
+    public convenience init(_ connection: PostgresConnection, logger: Logger = PostgresConnector.silentLogger) {
+        self.init(connection, logger: logger, counting: nil)
+    }
+
+    /// `statements` counts each statement sent (`PostgresStorage.statementsSent`).
+    init(_ connection: PostgresConnection, logger: Logger, counting statements: StatementCounter?) {
         self.connection = connection
         self.logger = logger
+        self.statements = statements
     }
 
     public func fetchAll<T: StoreDecodable>(_ type: T.Type, _ sql: StoreSQL, _ arguments: StoreArguments) async throws -> [T] {
@@ -46,6 +53,7 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
         }
         let query = PostgresQuery(unsafeSQL: try PostgresPlaceholders.numbered(sql.postgres, count: binds.count),
                                   binds: binds)
+        statements?.add(1)
         let result: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
         return try await result.get()
     }

@@ -142,7 +142,9 @@ public final class LocalPaymentsService: PaymentsService {
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try await work.transactionIssuer.storeSignedTokens(unstored)
                     if dueWorkFirst { try await work.lifecycle.processDueOnTheRealClock() }
-                    return try await body(work)
+                    let result = try await body(work)
+                    try await work.finish()
+                    return result
                 }
             }
             signer.stored(unstored)
@@ -176,7 +178,12 @@ public final class LocalPaymentsService: PaymentsService {
     func read<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let makeWork = unitsOfWork()
         do {
-            return try await storage.read { store in try await body(makeWork(store)) }
+            return try await storage.read { store in
+                let work = makeWork(store)
+                let result = try await body(work)
+                try await work.finish()
+                return result
+            }
         } catch {
             throw Self.reported(error)
         }
@@ -189,7 +196,8 @@ public final class LocalPaymentsService: PaymentsService {
         do {
             return try await storage.readSettled { store, awaiting in
                 let work = makeWork(store)
-                return (try await body(work), try await work.historyPages.heldBack(accountID: accountID, awaiting: awaiting))
+                let value = try await body(work)
+                return (value, try await work.historyPages.heldBack(accountID: accountID, awaiting: awaiting))
             }
         } catch {
             throw Self.reported(error)

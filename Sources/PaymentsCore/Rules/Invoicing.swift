@@ -56,10 +56,12 @@ struct Invoicing: Rules {
     }
 
     /// Writes an invoice whose total is the sum of its lines, and for a paid one the matching
-    /// ledger entry, in the same transaction.
+    /// ledger entry, in the same transaction. `payer`, when the caller has it, is who was just
+    /// charged: the card's follow-ups (disputes) then need no second read of it.
     func issueInvoice(account: String, subscription: String?, product: String?, kind: InvoiceKind, at: Date,
                       description: String, lines: [InvoiceLine], currency: Currency, status: InvoiceStatus,
-                      method: PaymentMethodSummary?, failure: DeclineReason? = nil, refundOf: String? = nil) async throws -> Invoice {
+                      method: PaymentMethodSummary?, failure: DeclineReason? = nil, refundOf: String? = nil,
+                      payer: Payer? = nil) async throws -> Invoice {
         var total = Money.zero(currency)
         for line in lines { total = try total.adding(line.amount) }
         let invoice = await Invoice(
@@ -71,7 +73,7 @@ struct Invoicing: Rules {
         switch (status, kind) {
         case (.paid, _):
             try await postLedger(invoice: invoice, kind: "charge", amount: total, at: at)
-            try await followUpCardCharge(invoice)
+            try await followUpCardCharge(invoice, payer: payer)
         case (.refunded, .refund):
             try await postLedger(invoice: invoice, kind: "refund", amount: total, at: at)
         case (.disputed, _):

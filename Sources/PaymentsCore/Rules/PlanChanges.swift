@@ -122,7 +122,7 @@ struct PlanChanges: Rules {
         case let .paid(summary):
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
                                                            kind: .planChange, at: now, description: description, lines: lines,
-                                                           currency: currency, status: .paid, method: summary)
+                                                           currency: currency, status: .paid, method: summary, payer: payer)
             try await purchases.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
             let from = subscription.productID
             subscription.planID = plan.id

@@ -89,6 +89,7 @@ struct Purchases: Rules {
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
+            try await work.reserveIDs([.subscription, .invoice, .transaction])
             let subscriptionID = try await nextID(.subscription)
             guard var subscription = quote.subscription else {
                 throw PaymentsError.storage("the quote for \(product.id) has no subscription")
@@ -101,7 +102,7 @@ struct Purchases: Rules {
             try await subscription.insert(into: store)
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
                                                            kind: .subscriptionCreate, at: now, description: description, lines: lines,
-                                                           currency: currency, status: .paid, method: summary)
+                                                           currency: currency, status: .paid, method: summary, payer: context.payer)
             let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .subscription(plan, product), subscription: subscription, invoice: invoice,
                 purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
@@ -151,9 +152,10 @@ struct Purchases: Rules {
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
+            try await work.reserveIDs([.invoice, .purchase, .transaction])
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
                                                            at: now, description: product.name, lines: lines, currency: currency,
-                                                           status: .paid, method: summary)
+                                                           status: .paid, method: summary, payer: context.payer)
             try await spendBalance(accountID: account.id, applied)
             var expires: Date?
             if product.type == .nonRenewing, let duration = product.duration {

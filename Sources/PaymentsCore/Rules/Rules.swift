@@ -24,11 +24,11 @@ extension Rules {
 
     func settings() async throws -> StoreSettings { try await work.settings() }
 
-    @discardableResult
+    /// Records an event, inserted with the transaction's next statement or at its end (see
+    /// `EventBatchingTransaction`, `UnitOfWork.finish`).
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
-              product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws -> Int64 {
-        try await work.emit(type, account: account, at: at, subscription: subscription, product: product, invoice: invoice,
-                            detail: detail)
+              product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws {
+        work.events.emit([account, type.rawValue, at, subscription, product, invoice, detail])
     }
 
     func account(_ id: String) async throws -> AccountRecord { try await work.account(id) }

@@ -14,8 +14,11 @@ import Foundation
 /// body (on GRDB's thread over SQLite, see `InlineTransactionExecutor`), and never after the
 /// transaction ends.
 struct UnitOfWork: Rules, @unchecked Sendable {
-    /// The transaction, the same on SQLite and PostgreSQL (docs/design/storage-seam.md).
-    let store: any StoreTransaction
+    /// The transaction, the same on SQLite and PostgreSQL (docs/design/storage-seam.md), with the
+    /// events emitted into it held until its next statement.
+    var store: any StoreTransaction { events }
+    let events: EventBatchingTransaction
+    let reserved = ReservedIDs()
     let catalog: Catalog
     let systemNow: Date
     let signer: TransactionTokenSigner
@@ -24,7 +27,7 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     init(store: any StoreTransaction, catalog: Catalog, systemNow: Date, signer: TransactionTokenSigner, random: RandomSource,
          cardProcessor: any CardProcessor) {
-        self.store = store
+        events = EventBatchingTransaction(store)
         self.catalog = catalog
         self.systemNow = systemNow.wholeSeconds
         self.signer = signer
@@ -47,6 +50,7 @@ struct UnitOfWork: Rules, @unchecked Sendable {
     /// writers conflict (a counter row would abort every pair of concurrent purchases under
     /// SERIALIZABLE); a write that rolls back leaves a gap, as PostgreSQL's sequences do.
     func nextSequence(_ sequence: StoreSequence) async throws -> Int64 {
+        if let number = reserved.take(sequence) { return number }
         let sql = StoreSQL(sqlite: """
             INSERT INTO sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = sequences.value + 1 RETURNING value
@@ -55,6 +59,31 @@ struct UnitOfWork: Rules, @unchecked Sendable {
             throw PaymentsError.storage("the \(sequence.rawValue) sequence did not advance")
         }
         return value
+    }
+
+    /// Draws the next value of each of `sequences` (all different) in one statement, for a rule
+    /// that is about to use them all (a paid purchase's invoice, purchase and transaction): on
+    /// PostgreSQL one round trip instead of one each. Only for ids the transaction will use, so
+    /// SQLite's counters stay gap-free.
+    func reserveIDs(_ sequences: [StoreSequence]) async throws {
+        let rows = Array(repeating: "(?, 1)", count: sequences.count).joined(separator: ", ")
+        let names = Array(repeating: "(CAST(? AS TEXT))", count: sequences.count).joined(separator: ", ")
+        let drawn = try await store.fetchAll(StoredRow.self, StoreSQL(sqlite: """
+            INSERT INTO sequences(name, value) VALUES \(rows)
+            ON CONFLICT(name) DO UPDATE SET value = sequences.value + 1 RETURNING name, value
+            """, postgres: """
+            SELECT v.name, nextval(CAST('kiosk_seq_' || lower(v.name) AS regclass)) AS value FROM (VALUES \(names)) AS v(name)
+            """), StoreArguments(sequences.map(\.rawValue)))
+        for row in drawn {
+            let name = try row.get("name", as: String.self)
+            guard let sequence = StoreSequence(rawValue: name) else {
+                throw PaymentsError.storage("the counters answered an unknown sequence \(name)")
+            }
+            reserved.keep(try row.get("value", as: Int64.self), for: sequence)
+        }
+        guard drawn.count == sequences.count else {
+            throw PaymentsError.storage("\(sequences.count) counters were to advance and \(drawn.count) did")
+        }
     }
 
     // MARK: Settings
@@ -80,16 +109,9 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     // MARK: Events
 
-    @discardableResult
-    func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
-                product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws -> Int64 {
-        guard let seq = try await store.fetchOne(Int64.self, """
-            INSERT INTO events(account_id, type, at, subscription_id, product_id, invoice_id, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq
-            """, [account, type.rawValue, at, subscription, product, invoice, detail]) else {
-            throw PaymentsError.storage("the \(type.rawValue) event was not stored")
-        }
-        return seq
+    /// Stores what the unit of work still holds: run at the end of every transaction body.
+    func finish() async throws {
+        try await events.flush()
     }
 
     // MARK: Accounts
