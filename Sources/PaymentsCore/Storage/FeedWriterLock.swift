@@ -4,8 +4,9 @@
 /// (`EventFeedOrder`), and the lock tells those apart from transactions of other stores and
 /// databases on the same server, which cannot write to this store's feed.
 public enum FeedWriterLock {
-    /// Run first in each write transaction (before it has a transaction id).
-    public static let take = "SELECT pg_advisory_xact_lock_shared(1802072947, hashtext(current_schema()))"
+    /// The call that takes it, in the first statement of each write transaction (before it has a
+    /// transaction id; see `PostgresStorage`).
+    public static let lock = "pg_advisory_xact_lock_shared(1802072947, hashtext(current_schema()))"
 
     /// True for a row `l` of `pg_locks` that is this store's mark.
     static let isMark = """
