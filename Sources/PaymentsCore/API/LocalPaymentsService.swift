@@ -137,7 +137,6 @@ public final class LocalPaymentsService: PaymentsService {
         do {
             let result = try await storage.write { store in
                 let work = makeWork(store)
-                let now = work.systemNow
                 return try await WriteTransactionMarker.during {
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try await work.transactionIssuer.storeSignedTokens(unstored)
