@@ -4,7 +4,7 @@ import PaymentsCore
 /// Named snapshots of a PostgreSQL store: each one a schema of copies of the store's tables and
 /// of its sequences' values, beside the store's schema in the same database
 /// (`PostgresSnapshotSchema`), so every server of the store sees the same snapshots.
-extension PostgresStorage: SnapshotKeepingStorage {
+extension PostgresStorage {
     /// Names the schema of `name`'s copy for the store in the current schema.
     private static let copySchema = PostgresSnapshotSchema.name(store: "current_schema()", snapshot: "?")
     /// Migration bookkeeping stays as it is: a snapshot is restored onto the schema it was saved at.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension LocalPaymentsService {
     public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
@@ -104,99 +103,31 @@ extension LocalPaymentsService {
     // MARK: Snapshots
 
     /// Saves the whole store (every table) under a name, to branch a test from this point. The
-    /// previous snapshot of that name stays until the new one is complete (see `StoreSnapshotFile`).
+    /// previous snapshot of that name stays until the new one is complete.
     public func saveSnapshot(named name: String) async throws {
-        if let keeper = storage as? any SnapshotKeepingStorage {
-            try Self.checkSnapshotName(name)
-            do { try await keeper.saveSnapshot(name) } catch { throw Self.reported(error) }
-            return
-        }
-        let database = try snapshotDatabase(for: name)
-        let file = try snapshotFile(name)
-        do {
-            try file.save(from: database)
-        } catch let error as PaymentsError {
-            throw error
-        } catch {
-            throw PaymentsError.storage("cannot save snapshot \(name): \(error)")
-        }
+        try Self.checkSnapshotName(name)
+        do { try await storage.saveSnapshot(name) } catch { throw Self.reported(error) }
     }
 
     /// Replaces the store's contents with a snapshot's, in place (other connections see it too),
-    /// only once a copy of it has proved sound: SQLite's integrity check, Kiosk's schema at a
-    /// version this build knows, and `checkInvariants` on the copy. Anything else is refused with
-    /// the reason and the live store is not touched.
+    /// only once a copy of it has proved sound: the storage's own checks of the copy, then
+    /// `checkInvariants` on it. Anything else is refused with the reason and the live store is
+    /// not touched.
     ///
     /// The terminals' sessions are not part of the books: each one still open stays signed in
     /// afterwards when its account exists in the snapshot (a QA engineer going back to a saved
     /// point is still at the terminal), and ends when it does not.
     public func restoreSnapshot(named name: String) async throws {
-        if let keeper = storage as? any SnapshotKeepingStorage {
-            try Self.checkSnapshotName(name)
-            do {
-                try await keeper.restoreSnapshot(name) { copy in try await self.invariantProblems(in: copy) }
-            } catch {
-                throw Self.reported(error)
-            }
-            return
-        }
-        let database = try snapshotDatabase(for: name)
-        let file = try snapshotFile(name)
-        let copy = try file.openValidated()
-        let problems = try await invariantProblems(in: SQLiteStorage(copy))
-        guard problems.isEmpty else {
-            throw file.rejected("its books do not hold (\(problems.prefix(3).joined(separator: "; ")))")
-        }
+        try Self.checkSnapshotName(name)
         do {
-            let sessions = try await database.read { db in
-                try Row.fetchAll(db, sql: "SELECT token_hash, account_id, created_at FROM sessions").map { row in
-                    (hash: row["token_hash"] as String, accountID: row["account_id"] as String, createdAt: row["created_at"] as Int64)
-                }
-            }
-            try copy.backup(to: database)
-            try await database.write { db in
-                for session in sessions {
-                    try db.execute(sql: """
-                        INSERT INTO sessions(token_hash, account_id, created_at)
-                        SELECT ?, id, ? FROM accounts WHERE id = ? ON CONFLICT DO NOTHING
-                        """, arguments: [session.hash, session.createdAt, session.accountID])
-                }
-            }
+            try await storage.restoreSnapshot(name) { copy in try await self.invariantProblems(in: copy) }
         } catch {
-            throw PaymentsError.storage("cannot restore snapshot \(name): \(error)")
+            throw Self.reported(error)
         }
     }
 
     public func snapshots() async throws -> [String] {
-        if let keeper = storage as? any SnapshotKeepingStorage {
-            do { return try await keeper.snapshotNames() } catch { throw Self.reported(error) }
-        }
-        guard let directory = snapshotDirectory, FileManager.default.fileExists(atPath: directory.path) else { return [] }
-        let files: [String]
-        do {
-            files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        } catch {
-            throw PaymentsError.storage("cannot list the snapshots in \(directory.path): \(error)")
-        }
-        return files.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.map { String($0.dropLast(7)) }.sorted()
-    }
-
-    /// On SQLite, named snapshots are files copied with SQLite's online backup.
-    private func snapshotDatabase(for name: String) throws -> any DatabaseWriter {
-        guard let sqlite = storage as? SQLiteStorage else {
-            throw PaymentsError.snapshotRejected(name: name, reason: "this store keeps no named snapshots")
-        }
-        return sqlite.database
-    }
-
-    private func snapshotFile(_ name: String) throws -> StoreSnapshotFile {
-        StoreSnapshotFile(name: name, url: try snapshotURL(name))
-    }
-
-    private func snapshotURL(_ name: String) throws -> URL {
-        guard let directory = snapshotDirectory else { throw PaymentsError.snapshotNotFound(name) }
-        try Self.checkSnapshotName(name)
-        return directory.appendingPathComponent(name + ".sqlite")
+        do { return try await storage.snapshotNames() } catch { throw Self.reported(error) }
     }
 
     private static func checkSnapshotName(_ name: String) throws {

@@ -16,8 +16,6 @@ public final class LocalPaymentsService: PaymentsService {
     let clock: any KioskClock
     private let signer: TransactionTokenSigner
     let random: RandomSource
-    /// Where named snapshots of the store are kept; nil for a store without a data directory.
-    let snapshotDirectory: URL?
     /// Who vaults and charges cards (the sandbox's is `SimulatedCardProcessor`, module Simulators).
     public let cardProcessor: any CardProcessor
     /// Trusts both chains: a customer's proof of purchase may come from either party.
@@ -30,15 +28,13 @@ public final class LocalPaymentsService: PaymentsService {
     static let advanceBatch = 2_000
 
     public init(storage: any PaymentsStorage, catalog: Catalog, clock: any KioskClock, signingChains: SigningChains,
-                random: RandomSource = RandomSource(), snapshotDirectory: URL? = nil,
-                cardProcessor: any CardProcessor) {
+                random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) {
         self.storage = storage
         self.cardProcessor = cardProcessor
         self.storeCatalog = catalog
         self.clock = clock
         self.signer = TransactionTokenSigner(chains: signingChains)
         self.random = random
-        self.snapshotDirectory = snapshotDirectory
         self.verifier = TransactionVerifier(trustedRoots: SigningParty.allCases.map { signingChains[$0].rootCertificate })
         self.appStoreVerifier = TransactionVerifier(trustedRoot: signingChains.appStore.rootCertificate)
     }
@@ -54,8 +50,8 @@ public final class LocalPaymentsService: PaymentsService {
                 return try InlineTransactionExecutor.run { try await Self.unusedSigningParties(store) }
             }
         }
-        self.init(storage: SQLiteStorage(database), catalog: catalog, clock: clock, signingChains: chains, random: random,
-                  snapshotDirectory: directory.url.appendingPathComponent("snapshots"), cardProcessor: cardProcessor)
+        self.init(storage: SQLiteStorage(database, snapshotDirectory: directory.url.appendingPathComponent("snapshots")),
+                  catalog: catalog, clock: clock, signingChains: chains, random: random, cardProcessor: cardProcessor)
     }
 
     /// A store kept in `storage` (its schema already migrated) with its signing keys in a data
@@ -67,7 +63,7 @@ public final class LocalPaymentsService: PaymentsService {
         let unused = try await storage.read { try await Self.unusedSigningParties($0) }
         let chains = try Self.signingChains(in: directory, now: clock.now, random: random) { unused }
         self.init(storage: storage, catalog: catalog, clock: clock, signingChains: chains, random: random,
-                  snapshotDirectory: nil, cardProcessor: cardProcessor)
+                  cardProcessor: cardProcessor)
     }
 
     /// The data directory's signing chains, made on first use under its lock (processes opening

@@ -12,6 +12,20 @@ public protocol PaymentsStorage: Sendable {
     func readSettled<T: Sendable>(
         _ body: @escaping @Sendable (any StoreTransaction, _ awaiting: Int64?) async throws -> (value: T, heldBack: Int64?)
     ) async throws -> T
+
+    // Named snapshots of the whole store, kept by the storage itself: SQLite's are files in the
+    // data directory (`SQLiteStorage+Snapshots`); a PostgreSQL store shared by several servers
+    // keeps them in the database, where every server sees the same ones.
+
+    /// This store's snapshots, by name.
+    func snapshotNames() async throws -> [String]
+    /// Copies every table under `name`: a snapshot of that name is replaced only by a complete
+    /// new one.
+    func saveSnapshot(_ name: String) async throws
+    /// Replaces the store's contents with the snapshot's once `vetting` a copy of it found no
+    /// problem (else `PaymentsError.snapshotRejected` with them, the store untouched). Open
+    /// terminal sessions stay when their account exists in the snapshot.
+    func restoreSnapshot(_ name: String, vetting: @escaping @Sendable (any PaymentsStorage) async throws -> [String]) async throws
 }
 
 extension PaymentsStorage {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The SQLite side of `PaymentsStorage`, over a GRDB pool (the data directory's store) or queue
@@ -6,9 +7,13 @@ import GRDB
 public struct SQLiteStorage: PaymentsStorage {
     /// The database itself, for what is SQLite's own: backups of named snapshots.
     public let database: any DatabaseWriter
+    /// Where named snapshots are kept (the data directory's `snapshots`); nil for a store that
+    /// keeps none (a snapshot's copy being checked).
+    public let snapshotDirectory: URL?
 
-    public init(_ database: any DatabaseWriter) {
+    public init(_ database: any DatabaseWriter, snapshotDirectory: URL? = nil) {
         self.database = database
+        self.snapshotDirectory = snapshotDirectory
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
