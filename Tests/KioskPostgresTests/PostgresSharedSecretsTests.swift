@@ -13,9 +13,7 @@ struct PostgresSharedSecretsTests {
                         PostgresSharedSecrets.File("chain/leaf.pem", renewable: true)]
 
     @Test func aNewDataDirectoryIsGivenTheKeysTheFirstServerRecorded() async throws {
-        try await TestCluster.withDatabase { location in
-            _ = try await PostgresMigrator(location: location).migrate()
-            let secrets = PostgresSharedSecrets(location: location, files: Self.files)
+        try await withStore { location, secrets in
             let (first, second) = (Self.directory(), Self.directory())
             try await secrets.share(with: first) { try Self.makeMissingKeys(in: first) }
             let seen = try await secrets.share(with: second) {
@@ -32,9 +30,7 @@ struct PostgresSharedSecretsTests {
     }
 
     @Test func aDirectoryHoldingAnotherStoresKeyIsRefusedAndNothingChanges() async throws {
-        try await TestCluster.withDatabase { location in
-            _ = try await PostgresMigrator(location: location).migrate()
-            let secrets = PostgresSharedSecrets(location: location, files: Self.files)
+        try await withStore { location, secrets in
             let (first, stranger) = (Self.directory(), Self.directory())
             try await secrets.share(with: first) { try Self.makeMissingKeys(in: first) }
             try Self.makeMissingKeys(in: stranger)
@@ -51,9 +47,7 @@ struct PostgresSharedSecretsTests {
     }
 
     @Test func aServerMayRenewItsOwnLeaf() async throws {
-        try await TestCluster.withDatabase { location in
-            _ = try await PostgresMigrator(location: location).migrate()
-            let secrets = PostgresSharedSecrets(location: location, files: Self.files)
+        try await withStore { location, secrets in
             let (first, second) = (Self.directory(), Self.directory())
             try await secrets.share(with: first) { try Self.makeMissingKeys(in: first) }
             try await secrets.share(with: second) {
@@ -66,9 +60,7 @@ struct PostgresSharedSecretsTests {
 
     /// Without the store's lock both would make keys of their own and one would be refused.
     @Test func serversStartingTogetherAgreeOnOneSetOfKeys() async throws {
-        try await TestCluster.withDatabase { location in
-            _ = try await PostgresMigrator(location: location).migrate()
-            let secrets = PostgresSharedSecrets(location: location, files: Self.files)
+        try await withStore { location, secrets in
             let directories = (0..<4).map { _ in Self.directory() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for directory in directories {
@@ -78,6 +70,14 @@ struct PostgresSharedSecretsTests {
             }
             let keys = try directories.map { try Self.contents("card.key", in: $0) }
             #expect(Set(keys).count == 1, "\(keys)")
+        }
+    }
+
+    /// A new migrated store and its shared keys.
+    private func withStore(_ body: (PostgresLocation, PostgresSharedSecrets) async throws -> Void) async throws {
+        try await TestCluster.withDatabase { location in
+            _ = try await PostgresMigrator(location: location).migrate()
+            try await body(location, PostgresSharedSecrets(location: location, files: Self.files))
         }
     }
 
