@@ -183,6 +183,7 @@ let package = Package(
         .testTarget(
             name: "PaymentsCoreTests",
             dependencies: [
+                "TestSupport",
                 "PaymentsCore", "Simulators", "KioskResources", "KioskPostgres", "KioskPostgresStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -218,6 +219,7 @@ let package = Package(
         .testTarget(
             name: "KioskViewModelsTests",
             dependencies: [
+                "TestSupport",
                 "KioskViewModels", "PaymentsCore", "Simulators",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
@@ -237,6 +239,7 @@ let package = Package(
         .testTarget(
             name: "KioskScreensTests",
             dependencies: [
+                "TestSupport",
                 "KioskScreens", "KioskViewModels", "TerminalUI", "PaymentsCore", "Simulators", "KioskResources",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],

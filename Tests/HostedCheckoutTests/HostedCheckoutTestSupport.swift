@@ -6,6 +6,7 @@ import PaymentsCore
 import Synchronization
 import KioskHTTP
 import Simulators
+import TestSupport
 
 /// A store on a temporary database with a manual clock, the checkout server on a free port, and
 /// a seeded generator, for the hosted-checkout tests.
@@ -23,7 +24,7 @@ struct HostedCheckoutFixture {
 
     init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog,
          limits: HTTPServerLimits = .standard, host: String = "127.0.0.1") async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-checkout-\(UUID().uuidString)")
+        directory = ScratchDirectories.make("kiosk-checkout")
         clock = ManualClock(Self.start)
         let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,

@@ -7,6 +7,7 @@ import Logging
 import PaymentsCore
 import Simulators
 import Testing
+import TestSupport
 
 /// `kiosk serve` as a remote storefront sees it: a `KioskServer` on a free loopback port with the
 /// checkout simulator beside it (the checkout test catalog, a manual clock), and two customers
@@ -27,7 +28,7 @@ struct ServedCheckoutFixture {
     static func start(opener: Bool = true, catalog: Catalog = HostedCheckoutFixture.catalog) async throws
         -> ServedCheckoutFixture {
         let checkout = try await HostedCheckoutFixture(catalog: catalog)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-served-checkout-\(UUID().uuidString)")
+        let directory = ScratchDirectories.make("kiosk-served-checkout")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var generator = SystemRandomNumberGenerator()
         var logger = Logger(label: "kiosk.test")

@@ -3,6 +3,7 @@ import KioskPostgres
 import KioskPostgresStore
 import PaymentsCore
 import Testing
+import TestSupport
 
 /// Servers of one store on different machines (here: different data directories) hold the same
 /// keys: the first records its own, a new directory is given the store's, and a directory whose
@@ -91,7 +92,7 @@ struct PostgresSharedSecretsTests {
     }
 
     private static func directory() -> DataDirectory {
-        DataDirectory(url: FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-secrets-\(UUID().uuidString)"))
+        DataDirectory(url: ScratchDirectories.make("kiosk-secrets"))
     }
 
     private static func contents(_ path: String, in directory: DataDirectory) throws -> String {

@@ -9,6 +9,7 @@ import NIOHTTP1
 import OpenAPIAsyncHTTPClient
 import PaymentsCore
 import Simulators
+import TestSupport
 
 /// A `KioskServer` on a free loopback port over a store in a temporary data directory, with the
 /// default catalog and a manual clock; clients are the generated `Client` over real HTTP.
@@ -26,7 +27,7 @@ struct ServerFixture {
     struct SetupFailure: Error { let message: String }
 
     static func start() async throws -> ServerFixture {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-server-\(UUID().uuidString)")
+        let directory = ScratchDirectories.make("kiosk-server")
         guard let catalogURL = KioskResources.defaultCatalogURL else { throw SetupFailure(message: "no default catalog") }
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         let clock = ManualClock(start)

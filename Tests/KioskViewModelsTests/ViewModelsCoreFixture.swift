@@ -2,6 +2,7 @@ import Foundation
 @testable import KioskViewModels
 @testable import PaymentsCore
 import Simulators
+import TestSupport
 
 /// The real payments core on a temporary database with a manual clock, seen through
 /// `PaymentsClient.live`, for view-model tests that run whole flows end to end.
@@ -12,7 +13,7 @@ struct ViewModelsCoreFixture {
     let session = SessionTokenKeeper.inMemory()
 
     init(catalog: Catalog = ViewModelsFixtures.catalog) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-viewmodels-\(UUID().uuidString)")
+        let directory = ScratchDirectories.make("kiosk-viewmodels")
         clock = ManualClock(ViewModelsFixtures.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                            clock: clock,

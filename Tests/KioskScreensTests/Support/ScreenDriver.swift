@@ -7,6 +7,7 @@ import SnapshotTesting
 import TerminalUI
 import Testing
 import Simulators
+import TestSupport
 
 /// The real payments core (default catalog, temporary data directory, manual clock) behind the
 /// real terminal reducer and renderer: tests press keys and read the screen as a person would.
@@ -22,7 +23,7 @@ final class ScreenDriver {
 
     init(size: Size = Size(width: 80, height: 24), context: RenderContext = .standard,
          hostedCheckout: HostedCheckoutClient = .unavailable, files: FileExportClient = .failing) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-screens-\(UUID().uuidString)")
+        let directory = ScratchDirectories.make("kiosk-screens")
         let catalogURL = try #require(KioskResources.defaultCatalogURL)
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         clock = ManualClock(Self.start)

@@ -3,6 +3,7 @@ import KioskPostgres
 import KioskPostgresStore
 @testable import PaymentsCore
 import Simulators
+import TestSupport
 
 /// A store on a temporary database (SQLite, or PostgreSQL: see `CoreTestStorage`), a manual
 /// clock and a small catalog with every product kind.
@@ -18,7 +19,7 @@ struct CoreFixture {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     init(catalog: Catalog = CoreFixture.catalog, settings: StoreSettings? = nil) async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-core-\(UUID().uuidString)")
+        directory = ScratchDirectories.make("kiosk-core")
         clock = ManualClock(Self.start)
         let opened = try await CoreTestStorage.postgres()
         (postgres, slot) = (opened?.location, opened?.slot)

@@ -48,7 +48,7 @@ enum KioskProcess {
     }
 
     static func temporaryDirectory(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-\(name)-\(UUID().uuidString)")
+        ScratchDirectories.make("kiosk-\(name)")
     }
 }
 
