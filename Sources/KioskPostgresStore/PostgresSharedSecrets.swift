@@ -53,8 +53,8 @@ public struct PostgresSharedSecrets: Sendable {
             to: location, doing: "share the store's keys"
         ) { connection in
             try await runner.run(on: connection, isolation: .readCommitted) { connection in
-                try await connection.query(
-                    "SELECT pg_advisory_xact_lock(1802072948, hashtext(current_schema()))", logger: PostgresConnector.silentLogger)
+                try await connection.query(PostgresQuery(unsafeSQL: "SELECT pg_advisory_xact_lock(\(StoreAdvisoryLock.sharedKeys.key))"),
+                                           logger: PostgresConnector.silentLogger)
                 let shared = try await Self.sharedFiles(on: connection)
                 let opened: Opened
                 do {
@@ -91,9 +91,11 @@ public struct PostgresSharedSecrets: Sendable {
         let folders = Dictionary(grouping: files.filter { $0.folder != nil }) { $0.folder ?? "" }
         for (folder, members) in folders.sorted(by: { $0.key < $1.key }) {
             let url = directory.url.appendingPathComponent(folder)
-            let contents = members.compactMap { member in shared[member.path].map { (member.path, $0) } }
+            let contents = members.compactMap { member in
+                shared[member.path].map { (name: String(member.path.dropFirst(folder.count + 1)), contents: Data($0.utf8)) }
+            }
             guard contents.count == members.count, !FileManager.default.fileExists(atPath: url.path) else { continue }
-            try OwnerOnlyFiles.writeFolder(contents.map { (String($0.0.dropFirst(folder.count + 1)), Data($0.1.utf8)) }, to: url)
+            try OwnerOnlyFiles.writeFolder(contents, to: url)
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Glibc
 
 /// Where tests keep their data directories: one folder per test process, removed when the process
@@ -17,16 +16,12 @@ public enum ScratchDirectories {
         } catch {
             fatalError("cannot make the tests' scratch folder \(url.path): \(error)")
         }
-        rootPath.withLock { $0 = url.path }
         atexit {
-            guard let path = ScratchDirectories.rootPath.withLock({ $0 }) else { return }
             // At exit nothing can report a failure; what is left is one folder for the next look.
-            _ = try? FileManager.default.removeItem(atPath: path)
+            _ = try? FileManager.default.removeItem(at: ScratchDirectories.root)
         }
         return url
     }()
-
-    private static let rootPath = Mutex<String?>(nil)
 
     /// A new path `PREFIX-UUID` in this process's folder (the folder exists; the path does not:
     /// the code under test makes its data directory itself, owner-only).

@@ -455,8 +455,7 @@ public final class LocalPaymentsService: PaymentsService {
     /// processes sharing a data directory do not queue for its write lock on every tick. Every
     /// write runs due work first, so an empty write is it.
     public func runDueWork() async throws {
-        let tokensWaiting = !signer.unstoredTokens().isEmpty
-        guard try await read({ try await $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting else { return }
+        guard try await somethingToRunOrStore() else { return }
         try await write { _ in }
     }
 
@@ -464,13 +463,19 @@ public final class LocalPaymentsService: PaymentsService {
     /// work at this moment, this one leaves it to that server rather than run the same renewals
     /// beside it (only one would commit; the other's work is rolled back and run again).
     public func runScheduledDueWork() async throws -> ScheduledDueWork {
-        let tokensWaiting = !signer.unstoredTokens().isEmpty
-        guard try await read({ try await $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting else { return .nothingDue }
+        guard try await somethingToRunOrStore() else { return .nothingDue }
         return try await writeWithoutDueWork { work in
             guard try await work.lifecycle.takeSchedulersTurn() else { return .anotherServersTurn }
             try await work.lifecycle.processDueOnTheRealClock()
             return .ran
         }
+    }
+
+    /// Whether a tick has anything to write: due work on the real clock, or signed tokens not yet
+    /// stored in their rows.
+    private func somethingToRunOrStore() async throws -> Bool {
+        let tokensWaiting = !signer.unstoredTokens().isEmpty
+        return try await read({ try await $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting
     }
 
     /// The books (see `BooksAudit.invariantViolations`), plus: nothing entitles without a

@@ -57,7 +57,7 @@ struct SubscriptionLifecycle: Rules {
     func takeSchedulersTurn() async throws -> Bool {
         try await store.fetchOne(Bool.self, StoreSQL(
             sqlite: "SELECT 1",
-            postgres: "SELECT pg_try_advisory_xact_lock(\(ScheduledDueWork.turnLockClass), hashtext(current_schema()))")) == true
+            postgres: "SELECT pg_try_advisory_xact_lock(\(StoreAdvisoryLock.schedulersTurn.key))")) == true
     }
 
     private func subscription(dueID id: String) async throws -> SubscriptionRecord? {

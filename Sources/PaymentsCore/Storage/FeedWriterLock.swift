@@ -6,11 +6,11 @@
 public enum FeedWriterLock {
     /// The call that takes it, in the first statement of each write transaction (before it has a
     /// transaction id; see `PostgresStorage`).
-    public static let lock = "pg_advisory_xact_lock_shared(1802072947, hashtext(current_schema()))"
+    public static let lock = "pg_advisory_xact_lock_shared(\(StoreAdvisoryLock.feedWriter.key))"
 
     /// True for a row `l` of `pg_locks` that is this store's mark.
     static let isMark = """
-        l.locktype = 'advisory' AND l.classid = 1802072947 AND l.objid = CAST(hashtext(current_schema()) AS oid) \
+        l.locktype = 'advisory' AND l.classid = \(StoreAdvisoryLock.feedWriter.rawValue) AND l.objid = CAST(hashtext(current_schema()) AS oid) \
         AND l.objsubid = 2
         """
 }

@@ -6,8 +6,4 @@ public enum ScheduledDueWork: Sendable, Equatable {
     case ran
     /// Another server of the same PostgreSQL store was running the due work: its run does it.
     case anotherServersTurn
-
-    /// The advisory lock class of a store's scheduler turn (the key's other half is the store's
-    /// schema), beside `FeedWriterLock`'s 1802072947 and the shared keys' 1802072948.
-    static let turnLockClass = 1_802_072_949
 }

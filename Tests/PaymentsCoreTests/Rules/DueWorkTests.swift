@@ -90,7 +90,7 @@ import Testing
         let running = Task {
             try await other.storage.write { transaction in
                 _ = try await transaction.fetchOne(Bool.self, StoreSQL(
-                    "SELECT pg_try_advisory_xact_lock(\(ScheduledDueWork.turnLockClass), hashtext(current_schema()))"))
+                    "SELECT pg_try_advisory_xact_lock(\(StoreAdvisoryLock.schedulersTurn.key))"))
                 tookTurn.yield()
                 for await _ in finish { break }
             }
