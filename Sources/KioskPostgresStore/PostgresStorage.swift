@@ -13,6 +13,10 @@ import PostgresNIO
 /// (a 503: nothing changed, send it again); other failures of the server come out classified
 /// (`PostgresStoreFailure`, e.g. a read-only replica or an unreachable server); the rules' own
 /// errors pass unchanged.
+///
+/// A purchase is some twenty round trips, so each one's cost is the purchase's: statements run
+/// prepared (`StoreStatement`: parsed once per connection, their plans kept), and a body runs on
+/// its connection's event loop (`ConnectionLoopExecutor`: no thread crossing per statement).
 public final class PostgresStorage: PaymentsStorage {
     public let location: PostgresLocation
     private let client: PostgresClient
@@ -21,6 +25,10 @@ public final class PostgresStorage: PaymentsStorage {
     private let writes = WriteTurn()
     private let logger: Logger
     private let statements = StatementCounter()
+    /// Statements of writes that begin with `openingWrite` (sequential scans off), and of the
+    /// other transactions: their cached plans differ (see `PreparedStatementNames`).
+    private let markedWriteStatements = PreparedStatementNames(prefix: "kiosk_w")
+    private let otherStatements = PreparedStatementNames(prefix: "kiosk_r")
 
     /// Statements sent so far, `BEGIN`, `COMMIT` and the feed's mark included.
     public var statementsSent: Int { statements.value }
@@ -94,18 +102,46 @@ public final class PostgresStorage: PaymentsStorage {
                                           doing action: String,
                                           _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         let (runner, logger, statements) = (runner, logger, statements)
+        let names = marked ? markedWriteStatements : otherStatements
         do {
             return try await client.withConnection { connection in
-                try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
-                    statements.add(marked ? 3 : 2)
-                    if marked { try await connection.query(PostgresQuery(unsafeSQL: Self.openingWrite), logger: logger) }
-                    return try await body(PostgresTransaction(connection, logger: logger, counting: statements))
+                do {
+                    return try await withTaskExecutorPreference(ConnectionLoopExecutor(connection.eventLoop)) {
+                        try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
+                            statements.add(marked ? 3 : 2)
+                            if marked { try await connection.query(PostgresQuery(unsafeSQL: Self.openingWrite), logger: logger) }
+                            return try await body(PostgresTransaction(connection, logger: logger, counting: statements,
+                                                                      preparingAs: names))
+                        }
+                    }
+                } catch let error as PSQLError where !Self.leavesPreparedStatementsSound(error) {
+                    await Self.retire(connection, logger: logger)
+                    throw error
                 }
             }
         } catch let error as PSQLError {
             throw PostgresFailureClassifier.classify(error, at: location, doing: action)
         } catch let failure as PostgresStoreFailure where failure.kind == .contention {
             throw PaymentsError.busy(failure.message)
+        }
+    }
+
+    /// PostgresNIO remembers a statement whose preparation failed as failed for the rest of its
+    /// connection's life. Preparing fails only for causes outside a statement's values (a lost
+    /// connection, a cancel, an aborted transaction, a table gone); those are rare, so rather than
+    /// tell which step failed, the connection is closed after any failure but the ones only a
+    /// run of a prepared statement meets: bad data (class 22), a constraint (23), a conflict to
+    /// retry (40). The pool opens a fresh connection in its place.
+    static func leavesPreparedStatementsSound(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return ["22", "23", "40"].contains(state.prefix(2))
+    }
+
+    private static func retire(_ connection: PostgresConnection, logger: Logger) async {
+        do {
+            try await connection.close()
+        } catch {
+            logger.debug("closing a failed connection failed: \(error)")
         }
     }
 }

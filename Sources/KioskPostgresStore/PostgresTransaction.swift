@@ -7,54 +7,98 @@ import PostgresNIO
 /// The PostgreSQL side of `StoreTransaction`, over one connection inside its transaction (see
 /// `PostgresTransactionRunner`, which begins, commits and retries it).
 ///
-/// Each statement is one round trip. The rules' `?` placeholders become `$1`, `$2`, …
-/// (`PostgresPlaceholders`), values bind as PostgreSQL's own types (`bigint`, `double precision`,
+/// Each statement is one round trip (two the first time a connection prepares it: see
+/// `StoreStatement`). The rules' `?` placeholders become `$1`, `$2`, … (`PostgresPlaceholders`),
+/// values bind as PostgreSQL's own types (`bigint`, `double precision`,
 /// `text`, `bytea`), and cells come back as the same `StoreValue`s SQLite gives: a `boolean`
 /// (what `EXISTS` answers) reads as the integer 0 or 1, and every integer width as `.integer`.
 public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     let connection: PostgresConnection
     let logger: Logger
     private let statements: StatementCounter?
+    private let names: PreparedStatementNames?
 
     public convenience init(_ connection: PostgresConnection, logger: Logger = PostgresConnector.silentLogger) {
-        self.init(connection, logger: logger, counting: nil)
+        self.init(connection, logger: logger, counting: nil, preparingAs: nil)
     }
 
-    /// `statements` counts each statement sent (`PostgresStorage.statementsSent`).
-    init(_ connection: PostgresConnection, logger: Logger, counting statements: StatementCounter?) {
+    /// `statements` counts each statement sent (`PostgresStorage.statementsSent`); with `names`,
+    /// statements run prepared under those names, otherwise unnamed.
+    init(_ connection: PostgresConnection, logger: Logger, counting statements: StatementCounter?,
+         preparingAs names: PreparedStatementNames?) {
         self.connection = connection
         self.logger = logger
         self.statements = statements
+        self.names = names
     }
 
     public func fetchAll<T: StoreDecodable>(_ type: T.Type, _ sql: StoreSQL, _ arguments: StoreArguments) async throws -> [T] {
-        try await run(sql, arguments).rows.map { try T(storeRow: try StoredRow($0)) }
+        try await rows(sql, arguments, upTo: .max).map { try T(storeRow: try StoredRow($0)) }
     }
 
     public func fetchOne<T: StoreDecodable>(_ type: T.Type, _ sql: StoreSQL, _ arguments: StoreArguments) async throws -> T? {
-        try await run(sql, arguments).rows.first.map { try T(storeRow: try StoredRow($0)) }
+        try await rows(sql, arguments, upTo: 1).first.map { try T(storeRow: try StoredRow($0)) }
     }
 
     @discardableResult
     public func execute(_ sql: StoreSQL, _ arguments: StoreArguments) async throws -> Int {
-        try await run(sql, arguments).metadata.rows ?? 0
+        let (binds, types) = try bindings(arguments)
+        statements?.add(1)
+        // A prepared statement's rows count what its command tag would: rows selected, or
+        // changed (`RETURNING 1`).
+        if let prepared = try names?.prepared(sql.postgres, types: types) {
+            return try await run(prepared, binds, keeping: 0).count
+        }
+        return try await unnamed(sql, binds, types).metadata.rows ?? 0
     }
 
-    private func run(_ sql: StoreSQL, _ arguments: StoreArguments) async throws -> PostgresQueryResult {
-        var binds = PostgresBindings(capacity: arguments.values.count)
-        for value in try arguments.storeValues() {
-            switch value {
-            case .null: binds.appendNull()
-            case let .integer(number): try binds.append(number)
-            case let .real(number): try binds.append(number)
-            case let .text(text): try binds.append(text)
-            case let .blob(bytes): try binds.append(ByteBuffer(bytes: bytes))
-            }
-        }
-        let query = PostgresQuery(unsafeSQL: try PostgresPlaceholders.numbered(sql.postgres, count: binds.count),
-                                  binds: binds)
+    /// The statement's rows, the first `limit` of them (all are read off the connection).
+    private func rows(_ sql: StoreSQL, _ arguments: StoreArguments, upTo limit: Int) async throws -> [PostgresRow] {
+        let (binds, types) = try bindings(arguments)
         statements?.add(1)
+        if let prepared = try names?.prepared(sql.postgres, types: types), !prepared.countsChangesInRows {
+            return try await run(prepared, binds, keeping: limit).rows
+        }
+        return Array(try await unnamed(sql, binds, types).rows.prefix(limit))
+    }
+
+    /// Runs a prepared statement: how many rows it answered, and the first `limit` of them.
+    private func run(_ prepared: PreparedStatementNames.Prepared, _ binds: PostgresBindings,
+                     keeping limit: Int) async throws -> (count: Int, rows: [PostgresRow]) {
+        try await StoreStatement.$current.withValue(prepared) {
+            var rows: [PostgresRow] = []
+            var count = 0
+            for try await row in try await connection.execute(StoreStatement.Rows(binds: binds), logger: logger) {
+                count += 1
+                if rows.count < limit { rows.append(row) }
+            }
+            return (count, rows)
+        }
+    }
+
+    /// `sql` sent unnamed: parsed and planned for this run only.
+    private func unnamed(_ sql: StoreSQL, _ binds: PostgresBindings, _ types: [PostgresDataType]) async throws -> PostgresQueryResult {
+        let query = PostgresQuery(unsafeSQL: try PostgresPlaceholders.numbered(sql.postgres, count: types.count), binds: binds)
         let result: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
         return try await result.get()
+    }
+
+    /// The arguments bound as PostgreSQL's own types, and those types (a prepared statement's
+    /// name depends on them; `null` leaves the type to the server).
+    private func bindings(_ arguments: StoreArguments) throws -> (PostgresBindings, [PostgresDataType]) {
+        let values = try arguments.storeValues()
+        var binds = PostgresBindings(capacity: values.count)
+        var types: [PostgresDataType] = []
+        types.reserveCapacity(values.count)
+        for value in values {
+            switch value {
+            case .null: binds.appendNull(); types.append(.null)
+            case let .integer(number): try binds.append(number); types.append(.int8)
+            case let .real(number): try binds.append(number); types.append(.float8)
+            case let .text(text): try binds.append(text); types.append(.text)
+            case let .blob(bytes): try binds.append(ByteBuffer(bytes: bytes)); types.append(.bytea)
+            }
+        }
+        return (binds, types)
     }
 }

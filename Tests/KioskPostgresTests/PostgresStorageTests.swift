@@ -1,6 +1,6 @@
 import Foundation
 import KioskPostgres
-import KioskPostgresStore
+@testable import KioskPostgresStore
 import PaymentsCore
 import Testing
 
@@ -99,6 +99,24 @@ struct PostgresStorageTests {
                 #expect(message.contains("40001"), "\(message)")
             }
             #expect(try await count(two) == 1)
+        }
+    }
+
+    /// Between statements the body stays on its connection's event loop (`ConnectionLoopExecutor`):
+    /// no thread crossing per round trip.
+    @Test func aTransactionsBodyRunsOnItsConnectionsEventLoop() async throws {
+        try await withCounter { location async throws in
+            let storage = PostgresStorage(location: location)
+            let onTheLoop = try await storage.write { store in
+                let connection = try #require(store as? PostgresTransaction).connection
+                var onTheLoop = [connection.eventLoop.inEventLoop]
+                for _ in 0..<3 {
+                    _ = try await store.fetchOne(Int64.self, "SELECT n FROM counter WHERE id = 'c'")
+                    onTheLoop.append(connection.eventLoop.inEventLoop)
+                }
+                return onTheLoop
+            }
+            #expect(onTheLoop == [true, true, true, true])
         }
     }
 
