@@ -44,9 +44,7 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     public func execute(_ sql: StoreSQL, _ arguments: StoreArguments) async throws -> Int {
         let (binds, types) = try bindings(arguments)
         statements?.add(1)
-        // A prepared statement's rows count what its command tag would: rows selected, or
-        // changed (`RETURNING 1`).
-        if let prepared = try names?.prepared(sql.postgres, types: types) {
+        if let prepared = try names?.prepared(sql.postgres, types: types), prepared.count != .commandTagOnly {
             return try await run(prepared, binds, keeping: 0).count
         }
         return try await unnamed(sql, binds, types).metadata.rows ?? 0
@@ -56,7 +54,7 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     private func rows(_ sql: StoreSQL, _ arguments: StoreArguments, upTo limit: Int) async throws -> [PostgresRow] {
         let (binds, types) = try bindings(arguments)
         statements?.add(1)
-        if let prepared = try names?.prepared(sql.postgres, types: types), !prepared.countsChangesInRows {
+        if let prepared = try names?.prepared(sql.postgres, types: types), prepared.count != .rowsReturned {
             return try await run(prepared, binds, keeping: limit).rows
         }
         return Array(try await unnamed(sql, binds, types).rows.prefix(limit))

@@ -20,10 +20,21 @@ final class PreparedStatementNames: Sendable {
     struct Prepared: Sendable {
         let name: String
         let sql: String
-        /// An INSERT, UPDATE or DELETE prepared with `RETURNING 1` added, so the rows it answers
-        /// count the rows it changed: PostgresNIO gives a prepared statement's rows, not its
-        /// command tag. A change with a RETURNING of its own is not prepared.
-        let countsChangesInRows: Bool
+        let count: Count
+    }
+
+    /// How a run of a prepared statement tells how many rows it changed or selected (what
+    /// `StoreTransaction.execute` answers): PostgresNIO gives a prepared statement's rows, not its
+    /// command tag.
+    enum Count: Sendable {
+        /// A SELECT: its rows.
+        case rowsSelected
+        /// An INSERT, UPDATE or DELETE without a RETURNING of its own, prepared with `RETURNING 1`
+        /// added: one row per row changed. (Its rows are nothing else, so it is read unnamed.)
+        case rowsReturned
+        /// Anything else (WITH, MERGE, a change that returns rows of its own, DDL): only its
+        /// command tag tells, so it is run for a count unnamed.
+        case commandTagOnly
     }
 
     private let prefix: String
@@ -36,36 +47,30 @@ final class PreparedStatementNames: Sendable {
     }
 
     /// The statement `sql` (`?` placeholders) with binds of `types` is prepared as; nil once
-    /// `capacity` texts have names, or for a change that answers rows of its own.
+    /// `capacity` texts have names.
     func prepared(_ sql: String, types: [PostgresDataType]) throws -> Prepared? {
         let key = Key(sql: sql, types: types)
-        if let known = names.withLock({ $0[key] }) { return known.name.isEmpty ? nil : known }
+        if let known = names.withLock({ $0[key] }) { return known }
         let numbered = try PostgresPlaceholders.numbered(sql, count: types.count)
-        let change = Self.change(sql)
+        let count = Self.count(of: sql)
         return names.withLock { names in
-            if let known = names[key] { return known.name.isEmpty ? nil : known }
+            if let known = names[key] { return known }
             guard names.count < capacity else { return nil }
-            let prepared = switch change {
-            case .none: Prepared(name: "\(prefix)\(names.count + 1)", sql: numbered, countsChangesInRows: false)
-            case .counted: Prepared(name: "\(prefix)\(names.count + 1)", sql: numbered + "\nRETURNING 1", countsChangesInRows: true)
-            case .returningItsOwn: Prepared(name: "", sql: numbered, countsChangesInRows: false)
-            }
+            let prepared = Prepared(name: "\(prefix)\(names.count + 1)",
+                                    sql: count == .rowsReturned ? numbered + "\nRETURNING 1" : numbered, count: count)
             names[key] = prepared
-            return prepared.name.isEmpty ? nil : prepared
+            return prepared
         }
     }
 
-    private enum Change {
-        case none, counted, returningItsOwn
-    }
-
-    /// Whether `sql` is a change (its first word INSERT, UPDATE or DELETE) and whether `RETURNING
-    /// 1` can be added to it (it has no RETURNING and no `;` at its end). The new line before
-    /// it ends a trailing `--` comment.
-    private static func change(_ sql: String) -> Change {
+    /// By the statement's first word; RETURNING goes after a new line, which ends a trailing
+    /// `--` comment, and not after a `;`.
+    private static func count(of sql: String) -> Count {
         let words = sql.uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" })
-        guard let first = words.first, ["INSERT", "UPDATE", "DELETE"].contains(first) else { return .none }
-        let ending = sql.last(where: { !$0.isWhitespace })
-        return words.contains("RETURNING") || ending == ";" ? .returningItsOwn : .counted
+        guard let first = words.first, sql.first(where: { !$0.isWhitespace })?.isLetter == true else { return .commandTagOnly }
+        if first == "SELECT" { return .rowsSelected }
+        guard ["INSERT", "UPDATE", "DELETE"].contains(first), !words.contains("RETURNING"),
+              sql.last(where: { !$0.isWhitespace }) != ";" else { return .commandTagOnly }
+        return .rowsReturned
     }
 }

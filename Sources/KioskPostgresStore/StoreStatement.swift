@@ -11,9 +11,9 @@ import PostgresNIO
 /// and after its one suspension, in the calling task).
 enum StoreStatement {
     @TaskLocal static var current = PreparedStatementNames.Prepared(name: "kiosk_unbound", sql: "SELECT NULL WHERE FALSE",
-                                                                    countsChangesInRows: false)
+                                                                    count: .commandTagOnly)
 
-    /// A statement whose rows are read (or counted: `PreparedStatementNames.Prepared`).
+    /// A statement whose rows are read (or counted: `PreparedStatementNames.Count`).
     struct Rows: PostgresPreparedStatement {
         typealias Row = PostgresRow
         static var name: String { current.name }

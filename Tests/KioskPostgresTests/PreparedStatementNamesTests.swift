@@ -11,7 +11,7 @@ struct PreparedStatementNamesTests {
         let select = try #require(try names.prepared("SELECT * FROM t WHERE id = ? AND n > ?", types: [.text, .int8]))
         #expect(select.name == "kiosk_t1")
         #expect(select.sql == "SELECT * FROM t WHERE id = $1 AND n > $2")
-        #expect(!select.countsChangesInRows)
+        #expect(select.count == .rowsSelected)
         #expect(try names.prepared("SELECT * FROM t WHERE id = ? AND n > ?", types: [.text, .int8])?.name == "kiosk_t1")
         #expect(try names.prepared("SELECT * FROM t WHERE id = ? AND n > ?", types: [.text, .null])?.name == "kiosk_t2")
         #expect(try names.prepared("SELECT * FROM t WHERE id = ?", types: [.text])?.name == "kiosk_t3")
@@ -21,17 +21,22 @@ struct PreparedStatementNamesTests {
         let names = PreparedStatementNames(prefix: "kiosk_t")
         let insert = try #require(try names.prepared("insert into t(id) values (?) -- new", types: [.text]))
         #expect(insert.sql == "insert into t(id) values ($1) -- new\nRETURNING 1")
-        #expect(insert.countsChangesInRows)
-        #expect(try names.prepared("UPDATE t SET n = 1", types: [])?.countsChangesInRows == true)
-        #expect(try names.prepared("DELETE FROM t", types: [])?.countsChangesInRows == true)
+        #expect(insert.count == .rowsReturned)
+        #expect(try names.prepared("UPDATE t SET n = 1", types: [])?.count == .rowsReturned)
+        #expect(try names.prepared("DELETE FROM t", types: [])?.count == .rowsReturned)
     }
 
-    @Test func aChangeThatReturnsRowsOfItsOwnOrEndsInASemicolonIsNotPrepared() throws {
+    /// Their rows do not count what they changed, or RETURNING cannot be added: only the command
+    /// tag tells, so `execute` sends them unnamed (`fetch` still runs them prepared, unchanged).
+    @Test func otherStatementsAreCountedByTheirCommandTag() throws {
         let names = PreparedStatementNames(prefix: "kiosk_t")
-        #expect(try names.prepared("UPDATE t SET n = n + 1 RETURNING n", types: []) == nil)
-        #expect(try names.prepared("DELETE FROM t;  ", types: []) == nil)
-        #expect(try names.prepared("UPDATE t SET n = n + 1 RETURNING n", types: []) == nil)
-        #expect(try names.prepared("SELECT 1", types: [])?.name == "kiosk_t3")
+        for sql in ["UPDATE t SET n = n + 1 RETURNING n", "DELETE FROM t;  ", "WITH x AS (SELECT 1) UPDATE t SET n = 2",
+                    "MERGE INTO t USING u ON t.id = u.id WHEN MATCHED THEN DELETE", "CREATE TABLE c AS SELECT 1",
+                    "-- SELECT\nUPDATE t SET n = 3"] {
+            let prepared = try #require(try names.prepared(sql, types: []))
+            #expect(prepared.count == .commandTagOnly, "\(sql)")
+            #expect(prepared.sql == sql, "\(sql)")
+        }
     }
 
     @Test func pastItsCapacityStatementsGoUnnamed() throws {
