@@ -16,7 +16,7 @@ extension KioskAPIHandler {
             }
             token = parsed
         }
-        let result = try await service.storePurchase(StorePurchaseRequest(
+        let result = try await appStore.storePurchase(StorePurchaseRequest(
             accountID: accountID, productID: body.productId, offerCode: body.offerCode, appAccountToken: token,
             idempotencyKey: try scoped(input.headers.idempotencyKey)))
         return .ok(.init(body: .json(try .init(result))))

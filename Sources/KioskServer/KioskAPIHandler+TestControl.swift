@@ -22,13 +22,13 @@ extension KioskAPIHandler {
 
     func approvePendingPurchase(_ input: Operations.ApprovePendingPurchase.Input) async throws
         -> Operations.ApprovePendingPurchase.Output {
-        let result = try await service.approvePurchase(pendingID: input.path.pendingActionId)
+        let result = try await appStore.approvePurchase(pendingID: input.path.pendingActionId)
         return .ok(.init(body: .json(try .init(result))))
     }
 
     func declinePendingPurchase(_ input: Operations.DeclinePendingPurchase.Input) async throws
         -> Operations.DeclinePendingPurchase.Output {
-        try await service.declinePurchase(pendingID: input.path.pendingActionId)
+        try await appStore.declinePurchase(pendingID: input.path.pendingActionId)
         return .noContent(.init())
     }
 

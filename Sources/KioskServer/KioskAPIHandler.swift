@@ -4,12 +4,14 @@ import KioskAPIMapping
 import OpenAPIRuntime
 import PaymentsCore
 
-/// The contract's operations over the payments core.
+/// The contract's operations over the payments core, and over the App Store for its own (the
+/// purchase sheet and ask to buy).
 ///
 /// Customer operations act for `Caller.current` only: every id in a path or body is checked to
 /// belong to that customer, and one that does not answers 404 exactly like one that does not exist.
 struct KioskAPIHandler: APIProtocol {
     let service: any PaymentsService
+    let appStore: any AppStoreService
     let document: Data
     let feed: FeedSignal
     var checkoutOpener: (any HostedCheckoutOpener)?

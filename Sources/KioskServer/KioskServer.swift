@@ -12,6 +12,8 @@ import PaymentsCore
 /// `kiosk serve`: the contract's operations over HTTP/1.1 with Hummingbird.
 public struct KioskServer: Sendable {
     public let service: any PaymentsService
+    /// The App Store's own operations (its purchase sheet, ask to buy).
+    public let appStore: any AppStoreService
     public let adminKey: AdminKey
     public let host: String
     public let port: Int
@@ -32,12 +34,13 @@ public struct KioskServer: Sendable {
     /// single-user checkout server's; every other limit is the standard one.
     public static let standardLimits = HTTPServerLimits(maxConnections: 1_024)
 
-    public init(service: any PaymentsService, adminKey: AdminKey, host: String, port: Int,
+    public init(service: any PaymentsService, appStore: any AppStoreService, adminKey: AdminKey, host: String, port: Int,
                 limits: HTTPServerLimits = standardLimits, checkoutOpener: (any HostedCheckoutOpener)? = nil,
                 hostedCheckout: (any HostedCheckoutService)? = nil,
                 dueWorkInterval: Duration = .seconds(1), moreDueWork: (@Sendable () async throws -> Void)? = nil,
                 logger: Logger) {
         self.service = service
+        self.appStore = appStore
         self.adminKey = adminKey
         self.host = host
         self.port = port
@@ -54,7 +57,7 @@ public struct KioskServer: Sendable {
     public func run(untilSignalled: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
-        let handler = KioskAPIHandler(service: service, document: try KioskAPIDocument.data(),
+        let handler = KioskAPIHandler(service: service, appStore: appStore, document: try KioskAPIDocument.data(),
                                       feed: FeedSignal(service: service), checkoutOpener: checkoutOpener,
                                       hostedCheckout: hostedCheckout)
         try handler.registerHandlers(

@@ -35,7 +35,8 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let server = KioskServer(service: checkout.service, adminKey: try AdminKey.loadOrCreate(in: directory, using: &generator),
+        let server = KioskServer(service: checkout.service, appStore: InCoreAppStore(checkout.service),
+                                 adminKey: try AdminKey.loadOrCreate(in: directory, using: &generator),
                                  host: "127.0.0.1", port: 0, checkoutOpener: opener ? checkout.server : nil, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { port in continuation.yield(port); continuation.finish() } }

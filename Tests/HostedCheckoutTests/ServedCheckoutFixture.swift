@@ -33,7 +33,8 @@ struct ServedCheckoutFixture {
         var generator = SystemRandomNumberGenerator()
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let server = KioskServer(service: checkout.service, adminKey: try AdminKey.loadOrCreate(in: directory, using: &generator),
+        let server = KioskServer(service: checkout.service, appStore: InCoreAppStore(checkout.service),
+                                 adminKey: try AdminKey.loadOrCreate(in: directory, using: &generator),
                                  host: "127.0.0.1", port: 0, checkoutOpener: opener ? checkout.server : nil,
                                  hostedCheckout: checkout.provider, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

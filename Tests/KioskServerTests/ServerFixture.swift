@@ -41,8 +41,8 @@ struct ServerFixture {
         let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let server = KioskServer(service: service, adminKey: adminKey, host: "127.0.0.1", port: 0, hostedCheckout: provider,
-                                 logger: logger)
+        let server = KioskServer(service: service, appStore: InCoreAppStore(service), adminKey: adminKey, host: "127.0.0.1", port: 0,
+                                 hostedCheckout: provider, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { port in continuation.yield(port); continuation.finish() } }
         var iterator = ports.makeAsyncIterator()

@@ -10,7 +10,7 @@ import Testing
         let fixture = try ViewModelsCoreFixture()
         let ada = try await fixture.signedIn("ada")
         let bob = try await fixture.service.createAccount(NewAccount(email: "bob@example.com", name: "bob"))
-        let second = PaymentsClient.live(fixture.service, session: .inMemory())
+        let second = PaymentsClient.live(fixture.service, appStore: InCoreAppStore(fixture.service), session: .inMemory())
         #expect(try await second.signedInAccount() == nil)
 
         try await second.signIn(bob.id)

@@ -163,7 +163,7 @@ extension ScenarioSession {
         }
         switch kind {
         case .askToBuy, .interruptedPurchase:
-            if approve { _ = try await service.approvePurchase(pendingID: pending.id) } else { try await service.declinePurchase(pendingID: pending.id) }
+            if approve { _ = try await appStore.approvePurchase(pendingID: pending.id) } else { try await appStore.declinePurchase(pendingID: pending.id) }
         case .priceIncrease:
             _ = try await service.answerPriceIncrease(pendingID: pending.id, accept: approve)
         case .threeDSecure:

@@ -15,6 +15,8 @@ public final class ScenarioSession {
     let directory: URL
     let clock: ManualClock
     let service: LocalPaymentsService
+    /// The App Store's own operations: a scenario approves or declines an ask to buy there.
+    let appStore: any AppStoreService
     /// The sandbox's hosted-checkout provider, beside the store on the same data directory.
     let provider: SimulatedCheckoutProvider
     /// The storefront's own sign-in, which a scenario's `sign-in` step sets as a person would.
@@ -41,6 +43,7 @@ public final class ScenarioSession {
             service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                                random: random, cardProcessor: cards)
         }
+        appStore = InCoreAppStore(service)
         provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
                                              cardProcessor: cards, catalog: catalog, clock: clock)
         context = options.context
@@ -50,8 +53,8 @@ public final class ScenarioSession {
         var secretsGenerator = SeededGenerator(seed: ~scenario.seed)
         _ = try await provider.webhookSecrets(creatingWith: &secretsGenerator)
         testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
-        let app = AppFeature(client: .live(service, session: session, hostedCheckout: browser.client,
-                                                checkoutProvider: provider), clock: clock,
+        let app = AppFeature(client: .live(service, appStore: appStore, session: session, hostedCheckout: browser.client,
+                                           checkoutProvider: provider), clock: clock,
                              files: .failing)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "qa\(scenario.seed)"), size: scenario.size),
                       reducer: TerminalFeature(app: app, context: options.context), recording: false)

@@ -2,10 +2,12 @@ import Foundation
 import PaymentsCore
 
 extension PaymentsClient {
-    /// Every call goes to `service`; who is signed in is this client's own session, its token kept
-    /// by `session`. Hosted checkout has no server here unless one is passed, and the settings'
+    /// Every call goes to `service`, or to `appStore` for the App Store's own (its purchase sheet
+    /// and ask to buy); who is signed in is this client's own session, its token kept by
+    /// `session`. Hosted checkout has no server here unless one is passed, and the settings'
     /// webhook controls steer `checkoutProvider`'s deliveries when there is one.
-    public static func live(_ service: any PaymentsService, session: SessionTokenKeeper = .inMemory(),
+    public static func live(_ service: any PaymentsService, appStore: any AppStoreService,
+                            session: SessionTokenKeeper = .inMemory(),
                             hostedCheckout: HostedCheckoutClient = .unavailable,
                             checkoutProvider: (any HostedCheckoutService)? = nil) -> PaymentsClient {
         var client = PaymentsClient(
@@ -25,7 +27,7 @@ extension PaymentsClient {
                                                now: service.now(for: accountID))
             },
             purchase: { try await service.purchase($0) },
-            storePurchase: { try await service.storePurchase($0) },
+            storePurchase: { try await appStore.storePurchase($0) },
             completeAuthentication: { try await service.completeAuthentication(pendingID: $0, approved: $1) },
             previewPlanChange: { try await service.previewPlanChange(subscriptionID: $0, toProductID: $1) },
             changePlan: { try await service.changePlan($0) },
@@ -44,8 +46,8 @@ extension PaymentsClient {
             usage: { try await service.usage(accountID: $0) },
             pointsLedger: { try await service.pointsLedger(accountID: $0, cursor: $1, limit: $2) },
             pendingActions: { try await service.pendingActions(accountID: $0) },
-            approvePurchase: { try await service.approvePurchase(pendingID: $0) },
-            declinePurchase: { try await service.declinePurchase(pendingID: $0) },
+            approvePurchase: { try await appStore.approvePurchase(pendingID: $0) },
+            declinePurchase: { try await appStore.declinePurchase(pendingID: $0) },
             answerPriceIncrease: { try await service.answerPriceIncrease(pendingID: $0, accept: $1) },
             storeControls: { try await service.storeControls() },
             updateStoreControls: { try await service.updateStoreControls($0) },

@@ -128,6 +128,7 @@ struct RunCommand: AsyncParsableCommand {
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         try await FirstRunAccount.ensure(in: service, session: session, environment: environment)
         let checkout = LiveHostedCheckout(provider: provider, merchant: service)
-        return (.live(service, session: session, hostedCheckout: checkout.client, checkoutProvider: provider), service)
+        return (.live(service, appStore: store.openAppStore(beside: service), session: session, hostedCheckout: checkout.client,
+                      checkoutProvider: provider), service)
     }
 }

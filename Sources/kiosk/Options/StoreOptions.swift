@@ -63,4 +63,11 @@ struct StoreOptions: ParsableArguments {
         SimulatedCheckoutProvider(directory: data.directory, merchant: merchant, cardProcessor: merchant.cardProcessor,
                                   catalog: catalog, clock: clock)
     }
+
+    /// The sandbox's App Store beside the store of the data directory (its purchase sheet, the
+    /// device's receipts, its notifications): still inside the payments core
+    /// (docs/design/app-store-split.md), so it is the store's own.
+    func openAppStore(beside merchant: LocalPaymentsService) -> any AppStoreService {
+        InCoreAppStore(merchant)
+    }
 }

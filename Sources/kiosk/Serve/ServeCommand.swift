@@ -77,9 +77,10 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host)
-        let server = KioskServer(service: service, adminKey: adminKey, host: host, port: port,
+        let appStore = store.openAppStore(beside: service)
+        let server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
-                                     try await service.deliverStoreNotifications(transport: HTTPStoreNotificationTransport())
+                                     _ = try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport())
                                  }, logger: logger)
         do {
             try await server.run(untilSignalled: true) { port in

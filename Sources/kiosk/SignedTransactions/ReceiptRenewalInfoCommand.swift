@@ -22,12 +22,13 @@ struct ReceiptRenewalInfoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try await store.openUpToDate()
+        let appStore = store.openAppStore(beside: service)
         try await Terminal.reportingFailures {
             let accounts = if let accountID { [accountID] } else { try await service.accounts().map(\.id) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for account in accounts {
-                for info in try await service.renewalInfo(accountID: account) {
+                for info in try await appStore.renewalInfo(accountID: account) {
                     guard json else {
                         print(info.jws)
                         continue

@@ -39,7 +39,7 @@ struct StoreBuyCommand: AsyncParsableCommand {
                                            appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)))
         var failed = false
         try await Terminal.reportingFailures {
-            switch try await service.storePurchase(request) {
+            switch try await store.openAppStore(beside: service).storePurchase(request) {
             case let .success(transaction, _):
                 try emit(Outcome(status: "purchased", transactionId: transaction.payload.transactionId,
                                  productId: productID, jws: transaction.jws), plain: transaction.jws)

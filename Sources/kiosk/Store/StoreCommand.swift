@@ -141,13 +141,14 @@ struct StorePendingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
+        let appStore = store.openAppStore(beside: service)
         try await Terminal.reportingFailures {
             if let approve {
-                if case let .success(transaction, _) = try await service.approvePurchase(pendingID: approve) {
+                if case let .success(transaction, _) = try await appStore.approvePurchase(pendingID: approve) {
                     print("Approved \(approve): transaction \(transaction.payload.transactionId).")
                 }
             } else if let decline {
-                try await service.declinePurchase(pendingID: decline)
+                try await appStore.declinePurchase(pendingID: decline)
                 print("Declined \(decline).")
             } else {
                 for action in try await service.pendingActions(accountID: nil) {
@@ -167,7 +168,7 @@ struct StoreSyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        let report = try await service.syncReceipts()
+        let report = try await store.openAppStore(beside: service).deliverReceipts()
         print("delivered \(report.delivered), failed \(report.failed), waiting \(report.waiting)")
     }
 }

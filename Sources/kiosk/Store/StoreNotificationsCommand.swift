@@ -23,12 +23,13 @@ struct StoreNotificationsListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try await store.openUpToDate()
+        let appStore = store.openAppStore(beside: service)
         try await Terminal.reportingFailures {
             if signed {
-                for entry in try await service.signedStoreNotifications() { print(entry.signedPayload) }
+                for entry in try await appStore.signedNotifications() { print(entry.signedPayload) }
                 return
             }
-            for notification in try await service.storeNotifications() {
+            for notification in try await appStore.notifications() {
                 let kind = [notification.kind.type, notification.kind.subtype].compactMap { $0 }.joined(separator: "/")
                 let error = notification.lastError.map { "  last error: \($0)" } ?? ""
                 print("\(notification.uuid)  \(kind)  \(notification.status.rawValue)  attempts \(notification.attempts)\(error)")
@@ -45,8 +46,9 @@ struct StoreNotificationsTestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try await store.openUpToDate()
+        let appStore = store.openAppStore(beside: service)
         try await Terminal.reportingFailures {
-            print("Queued TEST notification \(try await service.sendTestNotification().uuid).")
+            print("Queued TEST notification \(try await appStore.sendTestNotification().uuid).")
         }
     }
 }
@@ -61,8 +63,9 @@ struct StoreNotificationsDeliverCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try await store.openUpToDate()
+        let appStore = store.openAppStore(beside: service)
         try await Terminal.reportingFailures {
-            let report = try await service.deliverStoreNotifications(transport: HTTPStoreNotificationTransport())
+            let report = try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport())
             print("\(report.delivered) delivered, \(report.failed) failed")
             if report.failed > 0 { throw ExitCode(1) }
         }
