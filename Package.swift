@@ -187,6 +187,7 @@ let package = Package(
                 "PaymentsCore", "Simulators", "KioskResources", "KioskPostgres", "KioskPostgresStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

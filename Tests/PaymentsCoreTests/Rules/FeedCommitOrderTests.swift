@@ -1,4 +1,6 @@
 import Foundation
+import KioskPostgres
+import PostgresNIO
 import Testing
 @testable import PaymentsCore
 import Simulators
@@ -171,5 +173,68 @@ private actor Gate {
         isOpen = true
         waiter?.resume()
         waiter = nil
+    }
+}
+
+extension FeedCommitOrderTests {
+    /// A session that is not the store's (no feed mark) waiting for a row a store transaction
+    /// holds asks for a lock on that transaction's id. The feed must still count the transaction
+    /// as the store's and hold back behind it: read as the waiter's, it made the transaction look
+    /// foreign, and a reader went past its event, skipped for good once it committed.
+    @Test func aForeignSessionWaitingOnAStoreTransactionDoesNotMakeItLookForeign() async throws {
+        let store = try await CoreFixture()
+        let location = try #require(store.postgres)
+        let (ada, bob) = (try await store.account("ada"), try await store.account("bob"))
+        let start = try await store.service.feedPosition(accountID: nil)
+        let other = try await store.reopen()
+
+        let (written, wroteEvent) = AsyncStream<Int64>.makeStream()
+        let gate = Gate()
+        let slow = Task {
+            try await other.storage.write { transaction in
+                try await transaction.execute("UPDATE accounts SET name = name WHERE id = ?", [ada.id])
+                let seq = try await transaction.fetchOne(Int64.self, """
+                    INSERT INTO events(account_id, type, at) VALUES (?, ?, 0) RETURNING seq
+                    """, [ada.id, StoreEventType.refunded.rawValue])
+                wroteEvent.yield(seq ?? 0)
+                await gate.passOnce()
+            }
+        }
+        var writtenIterator = written.makeAsyncIterator()
+        let lateID = try #require(await writtenIterator.next())
+        let foreign = Task {
+            try await PostgresConnector.withConnection(to: location, doing: "wait for ada's row") { connection in
+                _ = try await connection.query("UPDATE accounts SET name = name WHERE id = \(ada.id)",
+                                               logger: PostgresConnector.silentLogger)
+            }
+        }
+        try await Self.waitUntilASessionWaitsForATransaction(at: location)
+        _ = try await store.buy(bob, "points.500")
+
+        let early = try await store.service.events(accountID: nil, after: start, limit: 100)
+        #expect(early.allSatisfy { $0.id < lateID }, "read past a store transaction still running: \(early.map(\.id))")
+
+        await gate.open()
+        try await slow.value
+        try await foreign.value
+        let late = try await store.service.events(accountID: nil, after: early.last?.id ?? start, limit: 100)
+        #expect((early + late).map(\.id).contains(lateID), "the late event was skipped")
+    }
+
+    /// Polls `pg_locks` (the waiter is another session; nothing to await) for up to 10 s.
+    private static func waitUntilASessionWaitsForATransaction(at location: PostgresLocation) async throws {
+        for _ in 0..<1_000 {
+            let waiting = try await PostgresConnector.withConnection(to: location, doing: "look for a waiter") { connection in
+                let rows = try await connection.query("""
+                    SELECT count(*) FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted
+                    """, logger: PostgresConnector.silentLogger)
+                var count = 0
+                for try await value in rows.decode(Int.self) { count = value }
+                return count
+            }
+            if waiting > 0 { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw FixtureError.missing("a session waiting for the store's transaction")
     }
 }
