@@ -22,7 +22,7 @@ extension PostgresStorage {
 
     /// Adds no events, so it runs without the feed's mark: feeds do not wait while it copies.
     public func saveSnapshot(_ name: String) async throws {
-        try await write(marked: false) { store in
+        try await write(marked: false, preparing: false) { store in
             let (live, copy) = try await Self.schemas(of: name, in: store)
             try await store.execute(StoreSQL("DROP SCHEMA IF EXISTS \(copy) CASCADE"))
             try await store.execute(StoreSQL("CREATE SCHEMA \(copy)"))
@@ -60,7 +60,7 @@ extension PostgresStorage {
         guard problems.isEmpty else {
             throw PaymentsError.snapshotRejected(name: name, reason: "its books do not hold (\(problems.prefix(3).joined(separator: "; ")))")
         }
-        try await write { store in
+        try await write(marked: true, preparing: false) { store in
             let (live, copy) = try await Self.schemas(of: name, in: store)
             // The copy vetted, not one saved again under the name since.
             guard try await Self.schemaID(copySchema, in: store) == copyID else {

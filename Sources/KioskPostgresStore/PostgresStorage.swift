@@ -55,15 +55,19 @@ public final class PostgresStorage: PaymentsStorage {
     }
 
     /// A write that carries the store's `FeedWriterLock` unless `marked` is false, for a long
-    /// write that adds no events (a snapshot's copy), which feed readers need not wait for.
-    func write<T: Sendable>(marked: Bool, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+    /// write that adds no events (a snapshot's copy), which feed readers need not wait for; its
+    /// statements run prepared unless `preparing` is false (a snapshot's whole-table statements,
+    /// each run once, whose changed rows `RETURNING 1` would send back one by one).
+    func write<T: Sendable>(marked: Bool, preparing: Bool = true,
+                            _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         try await writes.run {
-            try await self.transaction(isolation: .serializable, readOnly: false, marked: marked, doing: "write to the store", body)
+            try await self.transaction(isolation: .serializable, readOnly: false, marked: marked, preparing: preparing,
+                                       doing: "write to the store", body)
         }
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        try await transaction(isolation: .repeatableRead, readOnly: true, marked: false, doing: "read the store", body)
+        try await transaction(isolation: .repeatableRead, readOnly: true, marked: false, preparing: true, doing: "read the store", body)
     }
 
     /// Several servers commit side by side, so a feed read can find events held back behind a
@@ -99,10 +103,10 @@ public final class PostgresStorage: PaymentsStorage {
     static let openingWrite = "SELECT \(FeedWriterLock.lock), set_config('enable_seqscan', 'off', true)"
 
     private func transaction<T: Sendable>(isolation: PostgresTransactionRunner.Isolation, readOnly: Bool, marked: Bool,
-                                          doing action: String,
+                                          preparing: Bool, doing action: String,
                                           _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         let (runner, logger, statements) = (runner, logger, statements)
-        let names = marked ? markedWriteStatements : otherStatements
+        let names = preparing ? (marked ? markedWriteStatements : otherStatements) : nil
         do {
             return try await client.withConnection { connection in
                 do {
@@ -114,7 +118,7 @@ public final class PostgresStorage: PaymentsStorage {
                                                                       preparingAs: names))
                         }
                     }
-                } catch let error as PSQLError where !Self.leavesPreparedStatementsSound(error) {
+                } catch where !Self.leavesPreparedStatementsSound(error) {
                     await Self.retire(connection, logger: logger)
                     throw error
                 }
@@ -127,14 +131,18 @@ public final class PostgresStorage: PaymentsStorage {
     }
 
     /// PostgresNIO remembers a statement whose preparation failed as failed for the rest of its
-    /// connection's life. Preparing fails only for causes outside a statement's values (a lost
-    /// connection, a cancel, an aborted transaction, a table gone); those are rare, so rather than
-    /// tell which step failed, the connection is closed after any failure but the ones only a
-    /// run of a prepared statement meets: bad data (class 22), a constraint (23), a conflict to
-    /// retry (40). The pool opens a fresh connection in its place.
-    static func leavesPreparedStatementsSound(_ error: PSQLError) -> Bool {
+    /// connection's life (a retry on the connection gets the same error back at once). Preparing
+    /// fails only for causes outside a statement's values (a lost connection, a cancel, an aborted
+    /// transaction, a table gone, a deadlock with a schema change taking its locks); those are
+    /// rare, so rather than tell which step failed, the connection is closed after any failure of
+    /// the server but the ones only a run of a prepared statement meets: bad data (class 22), a
+    /// constraint (23), a serialization failure (40001). A write given up after its retries is
+    /// closed too. The rules' own errors leave it open. The pool opens a fresh one in its place.
+    static func leavesPreparedStatementsSound(_ error: any Error) -> Bool {
+        if let failure = error as? PostgresStoreFailure { return failure.kind != .contention }
+        guard let error = error as? PSQLError else { return true }
         guard let state = error.serverInfo?[.sqlState] else { return false }
-        return ["22", "23", "40"].contains(state.prefix(2))
+        return state == "40001" || ["22", "23"].contains(state.prefix(2))
     }
 
     private static func retire(_ connection: PostgresConnection, logger: Logger) async {

@@ -4,13 +4,15 @@ import Synchronization
 /// The name each of the store's statements is prepared under on a storage's connections, and its
 /// text as PostgreSQL reads it (placeholders numbered once, not on every run).
 ///
-/// A name stands for one SQL text with one list of bind types (a statement is prepared with the
-/// types of its first run; `null` leaves a type to the server), and for one kind of transaction:
-/// writes plan with sequential scans off (`PostgresStorage.openingWrite`) and a cached plan keeps
-/// whatever setting it was made under, so reads and writes never share one. Names are handed out
-/// in order, so two texts never share a name; past `capacity` texts (SQL made with a varying
-/// number of placeholders could otherwise grow every connection's statements without end) a
-/// statement is sent unnamed, as before.
+/// A name stands for one SQL text with one list of bind types, which the statement is prepared
+/// with, and for one kind of transaction: writes plan with sequential scans off
+/// (`PostgresStorage.openingWrite`) and a cached plan keeps whatever setting it was made under, so
+/// reads and writes never share one. A run with a NULL argument goes unnamed: NULL has no type of
+/// its own, and naming each pattern of NULLs (a batch of events has several nullable columns per
+/// row) would multiply the statements every connection keeps. Names are handed out in order, so
+/// two texts never share a name; past `capacity` texts (SQL made with a varying number of
+/// placeholders could otherwise grow every connection's statements without end) a statement is
+/// sent unnamed, as before.
 final class PreparedStatementNames: Sendable {
     struct Key: Hashable {
         let sql: String
@@ -20,6 +22,7 @@ final class PreparedStatementNames: Sendable {
     struct Prepared: Sendable {
         let name: String
         let sql: String
+        let types: [PostgresDataType]
         let count: Count
     }
 
@@ -31,6 +34,8 @@ final class PreparedStatementNames: Sendable {
         case rowsSelected
         /// An INSERT, UPDATE or DELETE without a RETURNING of its own, prepared with `RETURNING 1`
         /// added: one row per row changed. (Its rows are nothing else, so it is read unnamed.)
+        /// PostgresNIO 1.33's command-tag overload for prepared statements traps before the
+        /// statement's end is read, so the tag is not an option.
         case rowsReturned
         /// Anything else (WITH, MERGE, a change that returns rows of its own, DDL): only its
         /// command tag tells, so it is run for a count unnamed.
@@ -46,9 +51,10 @@ final class PreparedStatementNames: Sendable {
         self.capacity = capacity
     }
 
-    /// The statement `sql` (`?` placeholders) with binds of `types` is prepared as; nil once
-    /// `capacity` texts have names.
+    /// The statement `sql` (`?` placeholders) with binds of `types` is prepared as; nil for a
+    /// NULL argument, or once `capacity` texts have names.
     func prepared(_ sql: String, types: [PostgresDataType]) throws -> Prepared? {
+        guard !types.contains(.null) else { return nil }
         let key = Key(sql: sql, types: types)
         if let known = names.withLock({ $0[key] }) { return known }
         let numbered = try PostgresPlaceholders.numbered(sql, count: types.count)
@@ -57,20 +63,22 @@ final class PreparedStatementNames: Sendable {
             if let known = names[key] { return known }
             guard names.count < capacity else { return nil }
             let prepared = Prepared(name: "\(prefix)\(names.count + 1)",
-                                    sql: count == .rowsReturned ? numbered + "\nRETURNING 1" : numbered, count: count)
+                                    sql: count == .rowsReturned ? numbered + "\nRETURNING 1" : numbered, types: types, count: count)
             names[key] = prepared
             return prepared
         }
     }
 
     /// By the statement's first word; RETURNING goes after a new line, which ends a trailing
-    /// `--` comment, and not after a `;`.
+    /// `--` comment. A text with a `;` anywhere (the end of the statement, or text in a literal)
+    /// is left to its command tag: RETURNING after a `;` would be a second statement.
     private static func count(of sql: String) -> Count {
         let words = sql.uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" })
         guard let first = words.first, sql.first(where: { !$0.isWhitespace })?.isLetter == true else { return .commandTagOnly }
         if first == "SELECT" { return .rowsSelected }
-        guard ["INSERT", "UPDATE", "DELETE"].contains(first), !words.contains("RETURNING"),
-              sql.last(where: { !$0.isWhitespace }) != ";" else { return .commandTagOnly }
+        guard ["INSERT", "UPDATE", "DELETE"].contains(first), !words.contains("RETURNING"), !sql.contains(";") else {
+            return .commandTagOnly
+        }
         return .rowsReturned
     }
 }

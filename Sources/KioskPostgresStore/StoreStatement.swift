@@ -6,18 +6,19 @@ import PostgresNIO
 /// planning statements sent unnamed).
 ///
 /// PostgresNIO prepares and remembers statements by their `PostgresPreparedStatement` type's
-/// static name and SQL, while the rules make their SQL at run time; so these types read both from
-/// `current`, a task-local bound around each call (PostgresNIO reads them within the call, before
-/// and after its one suspension, in the calling task).
+/// static name, SQL and bind types, while the rules make their SQL at run time; so these types
+/// read them from `current`, a task-local bound around each call (PostgresNIO reads them within
+/// the call, before and after its one suspension, in the calling task).
 enum StoreStatement {
     @TaskLocal static var current = PreparedStatementNames.Prepared(name: "kiosk_unbound", sql: "SELECT NULL WHERE FALSE",
-                                                                    count: .commandTagOnly)
+                                                                    types: [], count: .commandTagOnly)
 
     /// A statement whose rows are read (or counted: `PreparedStatementNames.Count`).
     struct Rows: PostgresPreparedStatement {
         typealias Row = PostgresRow
         static var name: String { current.name }
         static var sql: String { current.sql }
+        static var bindingDataTypes: [PostgresDataType] { current.types }
         let binds: PostgresBindings
 
         func makeBindings() -> PostgresBindings { binds }

@@ -50,28 +50,18 @@ struct ServeCommand: AsyncParsableCommand {
         let location = try postgres.location(command: "kiosk serve")
         if printAdminKey {
             // A data directory's key opens no store; a PostgreSQL store's is the one its servers share.
-            if let location {
-                print(try await PostgresStoreOpener(command: "kiosk serve").open(location, store: store).adminKey.value)
-            } else {
-                print(try ServerAdminKey.load(store.data.directory).value)
-            }
+            let key = if let location { try await open(location).adminKey } else { try ServerAdminKey.load(store.data.directory) }
+            print(key.value)
             return
         }
-        let service: LocalPaymentsService
-        let catalog: Catalog
-        let adminKey: AdminKey
-        if let location {
-            let opener = PostgresStoreOpener(command: "kiosk serve")
-            if migrateOnly { return try await opener.migrate(location, printReport: true) }
-            (service, catalog, adminKey) = try await opener.open(location, store: store)
-        } else {
-            guard !migrateOnly else {
+        if migrateOnly {
+            guard let location else {
                 Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
                 throw ExitCode(64)
             }
-            (service, catalog, _) = try store.open()
-            adminKey = try ServerAdminKey.load(store.data.directory)
+            return try await PostgresStoreOpener(command: "kiosk serve").migrate(location, printReport: true)
         }
+        let (service, catalog, adminKey) = try await open(location)
         var logger = Logger(label: "kiosk.serve")
         logger.logLevel = .warning
         let host = self.host
@@ -94,5 +84,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         await checkout.stop()
         try await service.storeSignedTokens()
+    }
+
+    /// The store (on PostgreSQL at `location`, else the data directory's) and its admin key.
+    private func open(_ location: PostgresLocation?) async throws -> (service: LocalPaymentsService, catalog: Catalog, adminKey: AdminKey) {
+        if let location { return try await PostgresStoreOpener(command: "kiosk serve").open(location, store: store) }
+        let (service, catalog, _) = try store.open()
+        return (service, catalog, try ServerAdminKey.load(store.data.directory))
     }
 }
