@@ -5,14 +5,14 @@ import Synchronization
 /// text as PostgreSQL reads it (placeholders numbered once, not on every run).
 ///
 /// A name stands for one SQL text with one list of bind types, which the statement is prepared
-/// with, and for one kind of transaction: writes plan with sequential scans off
-/// (`PostgresStorage.openingWrite`) and a cached plan keeps whatever setting it was made under, so
-/// reads and writes never share one. A run with a NULL argument goes unnamed: NULL has no type of
-/// its own, and naming each pattern of NULLs (a batch of events has several nullable columns per
-/// row) would multiply the statements every connection keeps. Names are handed out in order, so
-/// two texts never share a name; past `capacity` texts (SQL made with a varying number of
-/// placeholders could otherwise grow every connection's statements without end) a statement is
-/// sent unnamed, as before.
+/// with (a NULL argument's type is left to the server, so each pattern of NULLs is a statement of
+/// its own, whose NULL places only ever get NULLs), and for one kind of transaction: writes plan
+/// with sequential scans off (`PostgresStorage.openingWrite`) and a cached plan keeps whatever
+/// setting it was made under, so reads and writes never share one. Names are handed out in order,
+/// so two texts never share a name. Past `capacity` names (SQL made with a varying number of
+/// placeholders, or rows of many nullable columns, could otherwise grow every connection's
+/// statements without end; a prepared statement costs the server a few kilobytes per
+/// connection) a statement is sent unnamed, as before.
 final class PreparedStatementNames: Sendable {
     struct Key: Hashable {
         let sql: String
@@ -46,15 +46,14 @@ final class PreparedStatementNames: Sendable {
     private let capacity: Int
     private let names = Mutex<[Key: Prepared]>([:])
 
-    init(prefix: String, capacity: Int = 2_000) {
+    init(prefix: String, capacity: Int = 1_000) {
         self.prefix = prefix
         self.capacity = capacity
     }
 
-    /// The statement `sql` (`?` placeholders) with binds of `types` is prepared as; nil for a
-    /// NULL argument, or once `capacity` texts have names.
+    /// The statement `sql` (`?` placeholders) with binds of `types` is prepared as; nil once
+    /// `capacity` names are given.
     func prepared(_ sql: String, types: [PostgresDataType]) throws -> Prepared? {
-        guard !types.contains(.null) else { return nil }
         let key = Key(sql: sql, types: types)
         if let known = names.withLock({ $0[key] }) { return known }
         let numbered = try PostgresPlaceholders.numbered(sql, count: types.count)

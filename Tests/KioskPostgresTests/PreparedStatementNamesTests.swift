@@ -18,11 +18,13 @@ struct PreparedStatementNamesTests {
         #expect(try names.prepared("SELECT * FROM t WHERE id = ?", types: [.text])?.name == "kiosk_t3")
     }
 
-    /// NULL has no type: each pattern of NULLs would be a statement of its own on every connection.
-    @Test func aRunWithANullArgumentGoesUnnamed() throws {
+    /// NULL has no type: its place is left to the server, in a statement of its own.
+    @Test func eachPatternOfNullsIsAStatementOfItsOwn() throws {
         let names = PreparedStatementNames(prefix: "kiosk_t")
-        #expect(try names.prepared("INSERT INTO t(id, note) VALUES (?, ?)", types: [.text, .null]) == nil)
-        #expect(try names.prepared("INSERT INTO t(id, note) VALUES (?, ?)", types: [.text, .text])?.name == "kiosk_t1")
+        let withNull = try #require(try names.prepared("INSERT INTO t(id, note) VALUES (?, ?)", types: [.text, .null]))
+        #expect(withNull.name == "kiosk_t1" && withNull.types == [.text, .null])
+        #expect(try names.prepared("INSERT INTO t(id, note) VALUES (?, ?)", types: [.text, .text])?.name == "kiosk_t2")
+        #expect(try names.prepared("INSERT INTO t(id, note) VALUES (?, ?)", types: [.text, .null])?.name == "kiosk_t1")
     }
 
     @Test func aChangeIsCountedByTheRowsItReturns() throws {

@@ -69,6 +69,24 @@ struct PreparedStatementsOnPostgresTests {
         }
     }
 
+    /// A NULL's type is left to the server in a statement of its own; the same text with a value
+    /// there is another, prepared with the value's type. Both keep working past the runs after
+    /// which PostgreSQL may keep a generic plan.
+    @Test func nullsAndValuesInOnePlaceBothWork() async throws {
+        try await withStorage { storage, location in
+            try await TestCluster.execute(["CREATE TABLE notes (id TEXT PRIMARY KEY, note TEXT, n BIGINT)"], at: location)
+            for index in 0..<14 {
+                let note: String? = index.isMultiple(of: 2) ? nil : "note \(index)"
+                let n: Int64? = index.isMultiple(of: 3) ? nil : Int64(index)
+                try await storage.write { try await $0.execute("INSERT INTO notes VALUES (?, ?, ?)", ["row\(index)", note, n]) }
+            }
+            let rows = try await storage.read { try await $0.fetchAll(StoredRow.self, "SELECT note, n FROM notes ORDER BY n NULLS FIRST, note") }
+            #expect(rows.count == 14)
+            #expect(try rows.filter { try $0.get("note", as: String?.self) == nil }.count == 7)
+            #expect(try rows.compactMap { try $0.get("n", as: Int64?.self) }.reduce(0, +) == [1, 2, 4, 5, 7, 8, 10, 11, 13].reduce(0, +))
+        }
+    }
+
     /// Writes plan with sequential scans off (`PostgresStorage.openingWrite`), reads with them on:
     /// one text run by both is two prepared statements.
     @Test func readsAndWritesPrepareTheirOwnPlans() async throws {
