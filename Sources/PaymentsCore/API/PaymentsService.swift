@@ -92,15 +92,13 @@ public protocol PaymentsService: Sendable {
     /// it leaves the work to another server of the store that is running it at that moment.
     func runScheduledDueWork() async throws -> ScheduledDueWork
 
-    // The simulated store: StoreKit-style purchases, cards, pending actions and test controls
-    func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult
+    // Cards, pending actions and the simulated store's test controls (the App Store's own
+    // operations, its sheet among them, are `AppStoreService`'s)
     /// Validates and tokenizes a card; only brand, last four, expiry and a token are kept.
     func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod
     /// The customer's 3-D Secure answer; the same answer again returns the first outcome.
     func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome
     func pendingActions(accountID: String?) async throws -> [PendingAction]
-    func approvePurchase(pendingID: String) async throws -> StorePurchaseResult
-    func declinePurchase(pendingID: String) async throws
     func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction
     func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription
     func forceRenewal(subscriptionID: String) async throws -> Subscription
@@ -117,10 +115,10 @@ public protocol PaymentsService: Sendable {
     func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult
     func verifyAppStoreTransaction(_ jws: String) async throws -> TransactionVerificationResult
 
-    // The app backend: receipts recorded once, and the durable queue that delivers them
+    // The app backend: receipts recorded once (the App Store's device delivers them:
+    // `AppStoreService.deliverReceipts`)
     func recordReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
     func verifyReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
-    func syncReceipts() async throws -> ReceiptSyncReport
 
     // The App Store Server Notifications V2 endpoint: what the App Store tells the store
     /// Verifies a notification's `signedPayload` (and the transaction inside) against the App
