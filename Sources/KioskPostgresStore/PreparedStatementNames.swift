@@ -27,15 +27,14 @@ final class PreparedStatementNames: Sendable {
     }
 
     /// How a run of a prepared statement tells how many rows it changed or selected (what
-    /// `StoreTransaction.execute` answers): PostgresNIO gives a prepared statement's rows, not its
-    /// command tag.
+    /// `StoreTransaction.execute` answers): by the rows it answers, since PostgresNIO 1.33's
+    /// command-tag overload for prepared statements traps (it asks for the tag before the
+    /// statement's end is read).
     enum Count: Sendable {
         /// A SELECT: its rows.
         case rowsSelected
         /// An INSERT, UPDATE or DELETE without a RETURNING of its own, prepared with `RETURNING 1`
         /// added: one row per row changed. (Its rows are nothing else, so it is read unnamed.)
-        /// PostgresNIO 1.33's command-tag overload for prepared statements traps before the
-        /// statement's end is read, so the tag is not an option.
         case rowsReturned
         /// Anything else (WITH, MERGE, a change that returns rows of its own, DDL): only its
         /// command tag tells, so it is run for a count unnamed.
