@@ -120,6 +120,13 @@ struct PostgresStorageTests {
         }
     }
 
+    /// A write given up after its retries may have met a preparation PostgresNIO now remembers as
+    /// failed: its connection is closed. The rules' own errors leave the connection in the pool.
+    @Test func aWriteGivenUpRetiresItsConnectionAndARuleErrorDoesNot() {
+        #expect(!PostgresStorage.leavesPreparedStatementsSound(PostgresStoreFailure(.contention, "kept conflicting")))
+        #expect(PostgresStorage.leavesPreparedStatementsSound(PaymentsError.accountNotFound("acct_x")))
+    }
+
     @Test func aRuleErrorPassesUnchangedAndRollsBack() async throws {
         try await withCounter { location async throws in
             let storage = PostgresStorage(location: location)
