@@ -137,9 +137,7 @@ public final class LocalPaymentsService: PaymentsService {
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try await work.transactionIssuer.storeSignedTokens(unstored)
                     if dueWorkFirst { try await work.lifecycle.processDueOnTheRealClock() }
-                    let result = try await body(work)
-                    try await work.finish()
-                    return result
+                    return try await work.run(body)
                 }
             }
             signer.stored(unstored)
@@ -173,12 +171,7 @@ public final class LocalPaymentsService: PaymentsService {
     func read<T: Sendable>(_ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let makeWork = unitsOfWork()
         do {
-            return try await storage.read { store in
-                let work = makeWork(store)
-                let result = try await body(work)
-                try await work.finish()
-                return result
-            }
+            return try await storage.read { store in try await makeWork(store).run(body) }
         } catch {
             throw Self.reported(error)
         }
@@ -191,8 +184,7 @@ public final class LocalPaymentsService: PaymentsService {
         do {
             return try await storage.readSettled { store, awaiting in
                 let work = makeWork(store)
-                let value = try await body(work)
-                return (value, try await work.historyPages.heldBack(accountID: accountID, awaiting: awaiting))
+                return (try await work.run(body), try await work.historyPages.heldBack(accountID: accountID, awaiting: awaiting))
             }
         } catch {
             throw Self.reported(error)

@@ -25,7 +25,7 @@ extension Rules {
     func settings() async throws -> StoreSettings { try await work.settings() }
 
     /// Records an event, inserted with the transaction's next statement or at its end (see
-    /// `EventBatchingTransaction`, `UnitOfWork.finish`).
+    /// `EventBatchingTransaction`, `UnitOfWork.run`).
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
               product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws {
         work.events.emit([account, type.rawValue, at, subscription, product, invoice, detail])

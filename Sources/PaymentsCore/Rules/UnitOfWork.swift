@@ -109,9 +109,12 @@ struct UnitOfWork: Rules, @unchecked Sendable {
 
     // MARK: Events
 
-    /// Stores what the unit of work still holds: run at the end of every transaction body.
-    func finish() async throws {
+    /// Runs a transaction's body on this unit of work, then stores what it still holds (the
+    /// events emitted after its last statement). Every transaction body runs through here.
+    func run<T>(_ body: (UnitOfWork) async throws -> T) async throws -> T {
+        let result = try await body(self)
         try await events.flush()
+        return result
     }
 
     // MARK: Accounts
