@@ -36,6 +36,7 @@ extension PaymentsClient {
             validateOfferCode: { try await calls.validateOfferCode($0, productID: $1, accountID: $2) },
             purchase: { try await calls.purchase($0) },
             storePurchase: { try await calls.storePurchase($0) },
+            storePurchaseStatus: { try await calls.storePurchaseStatus($0, accountID: $1) },
             completeAuthentication: { try await calls.completeAuthentication($0, approved: $1) },
             previewPlanChange: { try await calls.previewPlanChange($0, to: $1) },
             changePlan: { try await calls.changePlan($0) },

@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import KioskAPIMapping
 import PaymentsCore
 
 /// The store sheet's purchase (StoreKit-style, on the customer's simulated App Store account) and
@@ -18,6 +19,16 @@ extension RemoteCalls {
             }
         }
         return try await storeResult(result, accountID: own, what: what)
+    }
+
+    func storePurchaseStatus(_ pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
+        _ = try await ownAccount(accountID)
+        return try await server.call("checking the purchase request") { api in
+            switch try await api.getPendingStorePurchase(path: .init(pendingActionId: pendingID)) {
+            case let .ok(ok): return PendingPurchaseStatus(try ok.body.json.status)
+            case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+            }
+        }
     }
 
     func approvePurchase(_ pendingID: String) async throws -> StorePurchaseResult {

@@ -1,5 +1,6 @@
 import Foundation
 import KioskAPI
+import KioskAPIMapping
 import PaymentsCore
 
 /// Buying on the simulated App Store account, and the price-increase consent it can ask for.
@@ -20,6 +21,14 @@ extension KioskAPIHandler {
             accountID: accountID, productID: body.productId, offerCode: body.offerCode, appAccountToken: token,
             idempotencyKey: try scoped(input.headers.idempotencyKey)))
         return .ok(.init(body: .json(try .init(result))))
+    }
+
+    func getPendingStorePurchase(_ input: Operations.GetPendingStorePurchase.Input) async throws
+        -> Operations.GetPendingStorePurchase.Output {
+        let accountID = try customerID()
+        let id = input.path.pendingActionId
+        let status = try await appStore.pendingPurchaseStatus(pendingID: id, accountID: accountID)
+        return .ok(.init(body: .json(.init(pendingActionId: id, status: .init(status)))))
     }
 
     func answerPriceIncrease(_ input: Operations.AnswerPriceIncrease.Input) async throws

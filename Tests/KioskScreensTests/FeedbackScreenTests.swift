@@ -121,4 +121,24 @@ import Testing
         #expect(HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
             .contains("Processing your payment…"))
     }
+
+    @Test func aWaitingAskToBuySaysWhenTheStoreCouldNotBeAsked() async throws {
+        let driver = try ScreenDriver()
+        try await driver.openCheckout()
+        var state = driver.state
+        guard case var .checkout(checkout)? = state.app.stack.last else {
+            Issue.record("the checkout is open")
+            return
+        }
+        checkout.status = .pendingApproval(PendingAction(id: "pend_1", accountID: "acct_1", kind: .askToBuy, productID: "themes",
+                                                         subscriptionID: nil, createdAt: Date(timeIntervalSince1970: 0),
+                                                         newPrice: nil))
+        state.app.stack[state.app.stack.count - 1] = .checkout(checkout)
+        let waiting = HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
+        #expect(waiting.contains("Waiting for approval (Ask to Buy)") && !waiting.contains("Could not ask the store"))
+        checkout.pendingApprovalCheckError = ScreenError(message: "the server did not answer")
+        state.app.stack[state.app.stack.count - 1] = .checkout(checkout)
+        let text = HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
+        #expect(text.contains("Could not ask the store how the request stands") && text.contains("(the server did not answer); asking again."))
+    }
 }

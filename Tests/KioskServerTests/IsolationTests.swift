@@ -49,6 +49,7 @@ import Testing
             ("POST", "/v1/points/spend", #"{"points":1,"reason":"x"}"#), ("GET", "/v1/notices", nil),
             ("POST", "/v1/restore", "{}"), ("GET", "/v1/offerings", nil),
             ("POST", "/v1/store-purchases", #"{"product_id":"points.500"}"#),
+            ("GET", "/v1/store-purchases/pending/pa_000001", nil),
             ("POST", "/v1/price-increases/pa_000001", #"{"accept":true}"#),
             ("POST", "/v1/payment-methods", #"{"number":"4242424242424242","exp_month":1,"exp_year":2030,"cvc":"123"}"#),
             ("GET", "/v1/catalog", nil), ("GET", "/v1/events/position", nil), ("GET", "/v1/entitlements", nil),

@@ -247,6 +247,7 @@ import Testing
             return
         }
         #expect(action.kind == .askToBuy && action.productID == "themes.lifetime" && action.accountID == ann.id)
+        #expect(try await client.storePurchaseStatus(action.id, ann.id) == .waiting)
         let approved = try await client.approvePurchase(action.id)
         guard case let .success(_, approvedReceipt) = approved else {
             Issue.record("the approval answered \(approved)")
@@ -254,6 +255,7 @@ import Testing
         }
         #expect(approvedReceipt.productID == "themes.lifetime" && approvedReceipt.entitlements == ["themes"])
         #expect(try await fixture.service.pendingActions(accountID: ann.id).isEmpty)
+        #expect(try await client.storePurchaseStatus(action.id, ann.id) == .approved)
     }
 
     /// The terminal hears of a purchase made elsewhere from the server's event stream, at once,

@@ -125,6 +125,26 @@ import Testing
         #expect(badToken.status == 400 && badToken.body.contains("app_account_token"))
     }
 
+    /// The app asks how its own ask-to-buy request stands; another customer's id is 404.
+    @Test func aPendingStorePurchaseAnswersItsCustomerOnly() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        try await fixture.service.updateStoreControls(StoreControls(askToBuy: true))
+        let asked = try await ann.client.createStorePurchase(headers: .init(idempotencyKey: "ask-1"),
+                                                             body: .json(.init(productId: "themes.lifetime"))).ok.body.json
+        let id = try #require(asked.pendingActionId)
+        let waiting = try await ann.client.getPendingStorePurchase(path: .init(pendingActionId: id)).ok.body.json
+        #expect(waiting.pendingActionId == id && waiting.status == .waiting)
+        let stolen = try await fixture.raw("GET", "/v1/store-purchases/pending/\(id)", key: bob.key)
+        #expect(stolen.status == 404 && stolen.body.contains("not-found"))
+        let unknown = try await fixture.raw("GET", "/v1/store-purchases/pending/pend_nope", key: ann.key)
+        #expect(unknown.status == 404)
+        _ = try await fixture.admin.declinePendingPurchase(path: .init(pendingActionId: id))
+        #expect(try await ann.client.getPendingStorePurchase(path: .init(pendingActionId: id)).ok.body.json.status == .declined)
+    }
+
     @Test func aPriceIncreaseWaitsForItsOwnCustomersConsent() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

@@ -120,15 +120,55 @@ struct CheckoutFeatureTests {
             #expect(request.idempotencyKey == "s1.checkout.pro.monthly.1")
             return .pending(pending)
         }
+        let answers = Mutex<[PendingPurchaseStatus]>([.waiting, .declined])
+        stub.storePurchaseStatus = { _, _ in answers.withLock { $0.removeFirst() } }
         let store = await loaded(stub)
         await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
         await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
         await store.send(.storePurchaseConfirmed) { $0.status = .processing }
         await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
-        let declined = StoreEvent(id: 5, accountID: "acct_1", type: .purchaseDeclinedByParent, at: F.start,
-                                  subscriptionID: nil, productID: "pro.monthly", invoiceID: nil, detail: nil)
-        await store.send(.storeEvents([declined])) {
+        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
+        await store.receive(.pendingApprovalChecked(pendingID: "pa_2", .success(.waiting))) { $0.isCheckingPendingApproval = false }
+        #expect(answers.withLock { $0 } == [.declined])
+        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
+        await store.receive(.pendingApprovalChecked(pendingID: "pa_2", .success(.declined))) {
+            $0.isCheckingPendingApproval = false
             $0.status = .declined(message: "Your request to buy was declined.", advice: "Ask again or choose something else.")
+        }
+        // Nothing is asked once the request is answered.
+        await store.send(.checkPendingApproval)
+    }
+
+    @Test func anApprovedRequestShowsTheReceiptAndAFailedCheckKeepsWaiting() async throws {
+        let pending = PendingAction(id: "pa_3", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
+                                    subscriptionID: nil, createdAt: F.start, newPrice: nil)
+        struct ServerAway: Error {}
+        let answers = Mutex<[Result<PendingPurchaseStatus, any Error>]>([.failure(ServerAway()), .success(.approved)])
+        var stub = client { _ in throw UnstubbedCall("purchase") }
+        stub.storePurchase = { _ in .pending(pending) }
+        stub.storePurchaseStatus = { id, account in
+            #expect(id == "pa_3" && account == "acct_1")
+            return try answers.withLock { $0.removeFirst() }.get()
+        }
+        let store = await loaded(stub)
+        let dueToday = try #require(store.state.phase.content?.totalDueToday)
+        await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
+        await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
+        await store.send(.storePurchaseConfirmed) { $0.status = .processing }
+        await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
+        // An answer about another request (a checkout left and opened again) changes nothing.
+        await store.send(.pendingApprovalChecked(pendingID: "pa_old", .success(.declined)))
+        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
+        let failure = ScreenError(ServerAway())
+        await store.receive(.pendingApprovalChecked(pendingID: "pa_3", .failure(failure))) {
+            $0.isCheckingPendingApproval = false
+            $0.pendingApprovalCheckError = failure
+        }
+        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
+        await store.receive(.pendingApprovalChecked(pendingID: "pa_3", .success(.approved))) {
+            $0.isCheckingPendingApproval = false
+            $0.pendingApprovalCheckError = nil
+            $0.status = .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: "", total: dueToday, unlocked: ["Premium"]))
         }
     }
 

@@ -134,7 +134,6 @@ struct ViewModelsIntegrationTests {
             Issue.record("expected to wait for approval, got \(store.state.status)")
             return
         }
-        let lastEvent = try await core.service.events(accountID: account.id, after: nil, limit: 100).last?.id
 
         let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
         await settings.send(.retry)
@@ -153,12 +152,37 @@ struct ViewModelsIntegrationTests {
         #expect(settings.state.content?.subscription?.subscription.productID == "pro.monthly")
         #expect(settings.state.qa.vocabulary?[.storeKit] == "subscribed")
 
-        let news = try await core.service.events(accountID: account.id, after: lastEvent, limit: 100)
-        await store.perform(.storeEvents(news))
+        await store.perform(.checkPendingApproval)
+        await store.drain()
         guard case .succeeded = store.state.status else {
             Issue.record("checkout did not hear the approval: \(store.state.status)")
             return
         }
+    }
+
+    /// A declined request reaches no merchant feed; the waiting checkout hears it from the store.
+    @Test func askToBuyDeclinedEndsTheWaitingCheckout() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        try await core.service.updateStoreControls(StoreControls(askToBuy: true))
+        let store = await checkout(core, account)
+        await store.perform(.selectPayment(.storeAccount))
+        await store.perform(.submitTapped)
+        await store.perform(.storePurchaseConfirmed)
+        await store.drain()
+        guard case let .pendingApproval(pending) = store.state.status else {
+            Issue.record("expected to wait for approval, got \(store.state.status)")
+            return
+        }
+        await store.perform(.checkPendingApproval)
+        await store.drain()
+        #expect(store.state.status == .pendingApproval(pending))
+        try await core.client.declinePurchase(pending.id)
+        await store.perform(.checkPendingApproval)
+        await store.drain()
+        #expect(store.state.status == .declined(message: "Your request to buy was declined.",
+                                                advice: "Ask again or choose something else."))
+        #expect(try await core.service.entitlements(accountID: account.id).isEmpty)
     }
 
     @Test func doubleSubmitChargesOnce() async throws {

@@ -25,6 +25,9 @@ enum CheckoutStatusLines {
         case .pendingApproval:
             lines.text("Waiting for approval (Ask to Buy)", .title)
             lines.text("A parent or guardian must approve this purchase. It completes here and in Billing once they answer.")
+            if let error = checkout.pendingApprovalCheckError {
+                lines.text("Could not ask the store how the request stands (\(error.message)); asking again.", .warning)
+            }
             return buttons([close], to: &lines)
         case let .browser(phase):
             return browser(phase, checkout, close: close, to: &lines)

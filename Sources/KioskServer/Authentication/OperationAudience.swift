@@ -17,7 +17,7 @@ enum OperationAudience: Equatable {
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
              "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases",
-             "getOfferings", "createStorePurchase", "answerPriceIncrease", "getCatalog", "getEventsPosition",
+             "getOfferings", "createStorePurchase", "getPendingStorePurchase", "answerPriceIncrease", "getCatalog", "getEventsPosition",
              "listEntitlements", "removePaymentMethod", "setDefaultPaymentMethod", "createCheckoutSession",
              "getCheckoutSession", "abandonCheckoutSession":
             self = .customer

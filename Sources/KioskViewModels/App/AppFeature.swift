@@ -68,31 +68,8 @@ public struct AppFeature: Reducer {
             state.toasts.removeAll { $0.id == id }
             return .none
         case .pollChanges:
-            guard !state.isPolling else { return .none }
-            if let trouble = state.feedTrouble, trouble.pollsToSkip > 0 {
-                state.feedTrouble?.pollsToSkip -= 1
-                return .none
-            }
-            state.isPolling = true
-            let accountID = state.account?.id
-            guard let after = state.lastEventID else {
-                return .run { [client] send in
-                    await send(.feedPositioned(await capture { try await client.feedPosition(accountID) }))
-                }
-            }
-            return .run { [client] send in
-                await send(.changesReceived(await capture {
-                    var events: [StoreEvent] = []
-                    var cursor = after
-                    while true {
-                        let page = try await client.events(accountID, cursor, Self.feedPageSize)
-                        events += page
-                        guard page.count == Self.feedPageSize, let last = page.last else { break }
-                        cursor = last.id
-                    }
-                    return events
-                }))
-            }
+            // A declined ask-to-buy request reaches no merchant feed: the waiting checkout asks the store.
+            return .merge(checkPendingApproval(state), readFeed(&state))
         case let .changesReceived(.failure(error)), let .feedPositioned(.failure(error)):
             // The screens keep what they show; only the status line changes until the feed answers.
             state.isPolling = false
@@ -145,6 +122,34 @@ public struct AppFeature: Reducer {
         }
     }
 
+    private func readFeed(_ state: inout AppState) -> Effect<AppAction> {
+        guard !state.isPolling else { return .none }
+        if let trouble = state.feedTrouble, trouble.pollsToSkip > 0 {
+            state.feedTrouble?.pollsToSkip -= 1
+            return .none
+        }
+        state.isPolling = true
+        let accountID = state.account?.id
+        guard let after = state.lastEventID else {
+            return .run { [client] send in
+                await send(.feedPositioned(await capture { try await client.feedPosition(accountID) }))
+            }
+        }
+        return .run { [client] send in
+            await send(.changesReceived(await capture {
+                var events: [StoreEvent] = []
+                var cursor = after
+                while true {
+                    let page = try await client.events(accountID, cursor, Self.feedPageSize)
+                    events += page
+                    guard page.count == Self.feedPageSize, let last = page.last else { break }
+                    cursor = last.id
+                }
+                return events
+            }))
+        }
+    }
+
     private func push(_ productID: String, _ state: inout AppState) -> Effect<AppAction> {
         state.checkoutsOpened += 1
         state.stack.append(.checkout(CheckoutState(sessionID: "\(state.sessionID).\(state.checkoutsOpened)", productID: productID,
@@ -174,16 +179,21 @@ public struct AppFeature: Reducer {
         }
     }
 
-    /// Every screen reloads on a change; the checkout also hears the events themselves
-    /// (an ask-to-buy answer arrives this way).
+    /// Every screen reloads on a change; a checkout waiting for an ask-to-buy answer asks the
+    /// store at once (an approval shows on the feed as the purchase).
     private func storeChanged(_ state: inout AppState, events: [StoreEvent]) -> Effect<AppAction> {
         var effects: [Effect<AppAction>] = []
         if state.paywall.phase != .loading { effects.append(.send(.paywall(.storeChanged))) }
         if state.plans.phase != .loading { effects.append(.send(.plans(.storeChanged))) }
         if state.billing.phase != .loading { effects.append(.send(.billing(.storeChanged))) }
         if state.settings.phase != .loading { effects.append(.send(.settings(.storeChanged))) }
-        if state.checkout != nil { effects.append(.send(.checkout(.storeEvents(events)))) }
+        effects.append(checkPendingApproval(state))
         return .merge(effects)
+    }
+
+    private func checkPendingApproval(_ state: AppState) -> Effect<AppAction> {
+        guard case .pendingApproval? = state.checkout?.status else { return .none }
+        return .send(.checkout(.checkPendingApproval))
     }
 
     /// Messages said on a screen about what was just done there ("Plan changed.", "Exported 5

@@ -29,8 +29,9 @@ public enum CheckoutAction: Equatable, Sendable {
     case storePurchaseFinished(Result<StorePurchaseResult, ScreenError>)
     case planChangeFinished(Result<PlanChangeOutcome, ScreenError>)
     case authenticationAnswered(approved: Bool)
-    /// The change feed saw what happened to an ask-to-buy request.
-    case storeEvents([StoreEvent])
+    /// Time to ask the store how the ask-to-buy request stands: the host's poll, or news on the feed.
+    case checkPendingApproval
+    case pendingApprovalChecked(pendingID: String, Result<PendingPurchaseStatus, ScreenError>)
 
     case browserSessionCreated(Result<HostedCheckoutSession, ScreenError>)
     case browserOutcome(Result<HostedCheckoutOutcome, ScreenError>)

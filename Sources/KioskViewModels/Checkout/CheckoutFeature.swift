@@ -174,20 +174,31 @@ public struct CheckoutFeature: Reducer {
             return .run { [client] send in
                 await send(.purchaseFinished(await capture { try await client.completeAuthentication(pending.id, approved) }))
             }
-        case let .storeEvents(events):
-            guard case let .pendingApproval(pending) = state.status else { return .none }
-            for event in events where event.productID == pending.productID && event.accountID == pending.accountID {
-                switch event.type {
-                case .purchaseApproved:
-                    state.status = .succeeded(CheckoutReceipt(
-                        transactionID: nil, invoiceNumber: event.invoiceID ?? "",
-                        total: state.phase.content?.totalDueToday ?? .zero(invoice0Currency(state)),
-                        unlocked: unlockedNames(productID: state.productID, state: state)))
-                case .purchaseDeclinedByParent:
-                    state.status = .declined(message: "Your request to buy was declined.", advice: "Ask again or choose something else.")
-                default:
-                    continue
-                }
+        case .checkPendingApproval:
+            guard case let .pendingApproval(pending) = state.status, !state.isCheckingPendingApproval else { return .none }
+            state.isCheckingPendingApproval = true
+            return .run { [client] send in
+                await send(.pendingApprovalChecked(pendingID: pending.id, await capture {
+                    try await client.storePurchaseStatus(pending.id, pending.accountID)
+                }))
+            }
+        case let .pendingApprovalChecked(pendingID, result):
+            guard case let .pendingApproval(pending) = state.status, pending.id == pendingID else { return .none }
+            state.isCheckingPendingApproval = false
+            switch result {
+            case .success(.waiting):
+                state.pendingApprovalCheckError = nil
+            case .success(.approved):
+                state.pendingApprovalCheckError = nil
+                state.status = .succeeded(CheckoutReceipt(
+                    transactionID: nil, invoiceNumber: "",
+                    total: state.phase.content?.totalDueToday ?? .zero(invoice0Currency(state)),
+                    unlocked: unlockedNames(productID: state.productID, state: state)))
+            case .success(.declined):
+                state.pendingApprovalCheckError = nil
+                state.status = .declined(message: "Your request to buy was declined.", advice: "Ask again or choose something else.")
+            case let .failure(error):
+                state.pendingApprovalCheckError = error
             }
             return .none
 

@@ -29,6 +29,10 @@ public struct CheckoutState: Equatable, Sendable {
     var addedPaymentMethodID: String?
     /// Why a declined card could not be removed again, so the person knows it is still saved.
     public var declinedCardRemovalError: ScreenError?
+    /// Why the store could not say how the ask-to-buy request stands; the next poll asks again.
+    public var pendingApprovalCheckError: ScreenError?
+    /// A question to the store about the request is out, so polls do not pile up behind a slow one.
+    var isCheckingPendingApproval = false
     var data: CheckoutData?
 
     public init(sessionID: String, productID: String, account: Account? = nil) {

@@ -20,6 +20,7 @@ extension PaymentsClient {
             validateOfferCode: { _, _, _ in throw UnstubbedCall("validateOfferCode") },
             purchase: { _ in throw UnstubbedCall("purchase") },
             storePurchase: { _ in throw UnstubbedCall("storePurchase") },
+            storePurchaseStatus: { _, _ in throw UnstubbedCall("storePurchaseStatus") },
             completeAuthentication: { _, _ in throw UnstubbedCall("completeAuthentication") },
             previewPlanChange: { _, _ in throw UnstubbedCall("previewPlanChange") },
             changePlan: { _ in throw UnstubbedCall("changePlan") },

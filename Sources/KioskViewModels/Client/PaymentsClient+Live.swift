@@ -28,6 +28,7 @@ extension PaymentsClient {
             },
             purchase: { try await service.purchase($0) },
             storePurchase: { try await appStore.storePurchase($0) },
+            storePurchaseStatus: { try await appStore.pendingPurchaseStatus(pendingID: $0, accountID: $1) },
             completeAuthentication: { try await service.completeAuthentication(pendingID: $0, approved: $1) },
             previewPlanChange: { try await service.previewPlanChange(subscriptionID: $0, toProductID: $1) },
             changePlan: { try await service.changePlan($0) },

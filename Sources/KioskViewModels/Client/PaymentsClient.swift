@@ -25,6 +25,9 @@ public struct PaymentsClient: Sendable {
 
     public var purchase: @Sendable (PurchaseRequest) async throws -> PurchaseOutcome
     public var storePurchase: @Sendable (StorePurchaseRequest) async throws -> StorePurchaseResult
+    /// How the account's own purchase waiting on the store sheet stands (StoreKit's
+    /// `Transaction.updates`): a declined request reaches no merchant feed.
+    public var storePurchaseStatus: @Sendable (_ pendingID: String, _ accountID: String) async throws -> PendingPurchaseStatus
     public var completeAuthentication: @Sendable (_ pendingID: String, _ approved: Bool) async throws -> PurchaseOutcome
     public var previewPlanChange: @Sendable (_ subscriptionID: String, _ toProductID: String) async throws -> PlanChangePreview
     public var changePlan: @Sendable (PlanChangeRequest) async throws -> PlanChangeOutcome
@@ -95,6 +98,7 @@ public struct PaymentsClient: Sendable {
         validateOfferCode: @escaping @Sendable (String, String, String) async throws -> OfferCode,
         purchase: @escaping @Sendable (PurchaseRequest) async throws -> PurchaseOutcome,
         storePurchase: @escaping @Sendable (StorePurchaseRequest) async throws -> StorePurchaseResult,
+        storePurchaseStatus: @escaping @Sendable (String, String) async throws -> PendingPurchaseStatus,
         completeAuthentication: @escaping @Sendable (String, Bool) async throws -> PurchaseOutcome,
         previewPlanChange: @escaping @Sendable (String, String) async throws -> PlanChangePreview,
         changePlan: @escaping @Sendable (PlanChangeRequest) async throws -> PlanChangeOutcome,
@@ -136,6 +140,7 @@ public struct PaymentsClient: Sendable {
         self.validateOfferCode = validateOfferCode
         self.purchase = purchase
         self.storePurchase = storePurchase
+        self.storePurchaseStatus = storePurchaseStatus
         self.completeAuthentication = completeAuthentication
         self.previewPlanChange = previewPlanChange
         self.changePlan = changePlan

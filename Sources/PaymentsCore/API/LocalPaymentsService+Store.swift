@@ -45,6 +45,10 @@ extension LocalPaymentsService {
         try await write { try await $0.storePurchases.declinePurchase(pendingID: pendingID) }
     }
 
+    public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
+        try await read { try await $0.storePurchases.pendingPurchaseStatus(pendingID: pendingID, accountID: accountID) }
+    }
+
     public func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {
         try await write { try await $0.testControls.requestPriceIncrease(subscriptionID: subscriptionID, newPrice: newPrice) }
     }

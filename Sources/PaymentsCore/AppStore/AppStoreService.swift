@@ -15,6 +15,9 @@ public protocol AppStoreService: Sendable {
     /// A parent's (or the interrupted flow's) approval of a pending purchase; it then completes.
     func approvePurchase(pendingID: String) async throws -> StorePurchaseResult
     func declinePurchase(pendingID: String) async throws
+    /// How the account's own pending purchase stands, as the app learns it from StoreKit; another
+    /// account's request is `pendingActionNotFound`.
+    func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus
 
     // The device's receipts
     /// Uploads every due receipt to the merchant's backend, as the app does on launch; failures

@@ -21,6 +21,10 @@ public struct InCoreAppStore: AppStoreService {
         try await store.declinePurchase(pendingID: pendingID)
     }
 
+    public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
+        try await store.pendingPurchaseStatus(pendingID: pendingID, accountID: accountID)
+    }
+
     public func deliverReceipts() async throws -> ReceiptSyncReport {
         try await store.syncReceipts()
     }

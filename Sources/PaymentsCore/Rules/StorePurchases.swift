@@ -56,6 +56,23 @@ struct StorePurchases: Rules {
         try await emit(.purchaseDeclinedByParent, account: action.accountID, at: now, product: action.productID)
     }
 
+    /// How the account's own request `pendingID` stands; another account's request, or an action
+    /// that is not the sheet's, is not found.
+    func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
+        guard let row = try await store.fetchOne(StoredRow.self, """
+            SELECT resolution FROM pending_actions WHERE id = ? AND account_id = ? AND kind IN (?, ?)
+            """, [pendingID, accountID, PendingAction.Kind.askToBuy.rawValue, PendingAction.Kind.interruptedPurchase.rawValue]) else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        let resolution: String? = try row.get("resolution")
+        guard let resolution else { return .waiting }
+        switch resolution {
+        case "approved": return .approved
+        case "declined": return .declined
+        default: throw PaymentsError.storage("pending_actions row \(pendingID) has resolution '\(resolution)', which no sheet writes")
+        }
+    }
+
     /// The customer passed or failed a 3-D Secure challenge for a card purchase.
     func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome {
         let (action, data) = try await testControls.pendingAction(pendingID)

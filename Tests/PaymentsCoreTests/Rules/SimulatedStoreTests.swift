@@ -53,13 +53,21 @@ import Testing
         #expect(action.kind == .askToBuy)
         #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
         #expect(try await store.service.pendingActions(accountID: ada.id) == [action])
+        let appStore = InCoreAppStore(store.service)
+        let grace = try await store.account("grace", card: nil)
+        #expect(try await appStore.pendingPurchaseStatus(pendingID: action.id, accountID: ada.id) == .waiting)
+        await #expect(throws: PaymentsError.pendingActionNotFound(action.id)) {
+            _ = try await appStore.pendingPurchaseStatus(pendingID: action.id, accountID: grace.id)
+        }
         guard case .success = try await store.service.approvePurchase(pendingID: action.id) else {
             Issue.record("approval did not purchase"); return
         }
+        #expect(try await appStore.pendingPurchaseStatus(pendingID: action.id, accountID: ada.id) == .approved)
         #expect(try await store.service.entitlements(accountID: ada.id).map(\.id) == ["themes"])
         guard case let .pending(second) = try await store.service.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("not pending"); return }
         try await store.service.declinePurchase(pendingID: second.id)
+        #expect(try await appStore.pendingPurchaseStatus(pendingID: second.id, accountID: ada.id) == .declined)
         #expect(try await store.service.account(ada.id).pointsBalance == 0)
         #expect(try await store.service.pendingActions(accountID: ada.id).isEmpty)
         await #expect(throws: PaymentsError.pendingActionNotFound(second.id)) {
