@@ -5,6 +5,8 @@ import PaymentsCore
 /// The test-control API's store switches, pending actions, snapshots and resets (admin key only,
 /// see `OperationAudience`).
 extension KioskAPIHandler {
+    var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: appStore) }
+
     func getStoreControls(_ input: Operations.GetStoreControls.Input) async throws -> Operations.GetStoreControls.Output {
         .ok(.init(body: .json(.init(try await service.storeControls()))))
     }
@@ -16,19 +18,19 @@ extension KioskAPIHandler {
     }
 
     func listPendingActions(_ input: Operations.ListPendingActions.Input) async throws -> Operations.ListPendingActions.Output {
-        let actions = try await service.pendingActions(accountID: input.query.accountId)
+        let actions = try await desk.pendingActions(accountID: input.query.accountId)
         return .ok(.init(body: .json(actions.map(Components.Schemas.PendingAction.init))))
     }
 
     func approvePendingPurchase(_ input: Operations.ApprovePendingPurchase.Input) async throws
         -> Operations.ApprovePendingPurchase.Output {
-        let result = try await appStore.approvePurchase(pendingID: input.path.pendingActionId)
+        let result = try await desk.approvePurchase(pendingID: input.path.pendingActionId)
         return .ok(.init(body: .json(try .init(result))))
     }
 
     func declinePendingPurchase(_ input: Operations.DeclinePendingPurchase.Input) async throws
         -> Operations.DeclinePendingPurchase.Output {
-        try await appStore.declinePurchase(pendingID: input.path.pendingActionId)
+        try await desk.declinePurchase(pendingID: input.path.pendingActionId)
         return .noContent(.init())
     }
 

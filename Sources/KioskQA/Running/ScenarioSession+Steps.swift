@@ -158,12 +158,12 @@ extension ScenarioSession {
             return .passed(detail: "3-D Secure \(approve ? "approved" : "failed") on screen")
         }
         let accountID = try requireAccount()
-        guard let pending = try await service.pendingActions(accountID: accountID).last(where: { $0.kind == kind }) else {
+        guard let pending = try await desk.pendingActions(accountID: accountID).last(where: { $0.kind == kind }) else {
             return .failed(expected: "a pending \(kind.rawValue)", actual: "none", line: step.line, column: step.column)
         }
         switch kind {
         case .askToBuy, .interruptedPurchase:
-            if approve { _ = try await appStore.approvePurchase(pendingID: pending.id) } else { try await appStore.declinePurchase(pendingID: pending.id) }
+            if approve { _ = try await desk.approvePurchase(pendingID: pending.id) } else { try await desk.declinePurchase(pendingID: pending.id) }
         case .priceIncrease:
             _ = try await service.answerPriceIncrease(pendingID: pending.id, accept: approve)
         case .threeDSecure:

@@ -17,6 +17,8 @@ public final class ScenarioSession {
     let service: LocalPaymentsService
     /// The App Store's own operations: a scenario approves or declines an ask to buy there.
     let appStore: any AppStoreService
+    /// The QA inbox over both sides: a scenario's `pending:` and `approve:` read and answer here.
+    var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: appStore) }
     /// The sandbox's hosted-checkout provider, beside the store on the same data directory.
     let provider: SimulatedCheckoutProvider
     /// The storefront's own sign-in, which a scenario's `sign-in` step sets as a person would.

@@ -3,13 +3,14 @@ import PaymentsCore
 
 extension PaymentsClient {
     /// Every call goes to `service`, or to `appStore` for the App Store's own (its purchase sheet
-    /// and ask to buy); who is signed in is this client's own session, its token kept by
+    /// and ask to buy), the QA inbox to both through a `TestControlDesk`; who is signed in is this client's own session, its token kept by
     /// `session`. Hosted checkout has no server here unless one is passed, and the settings'
     /// webhook controls steer `checkoutProvider`'s deliveries when there is one.
     public static func live(_ service: any PaymentsService, appStore: any AppStoreService,
                             session: SessionTokenKeeper = .inMemory(),
                             hostedCheckout: HostedCheckoutClient = .unavailable,
                             checkoutProvider: (any HostedCheckoutService)? = nil) -> PaymentsClient {
+        let desk = TestControlDesk(merchant: service, appStore: appStore)
         var client = PaymentsClient(
             catalog: { try await service.catalog() },
             accounts: { try await service.accounts() },
@@ -46,9 +47,9 @@ extension PaymentsClient {
             feedPosition: { try await service.feedPosition(accountID: $0) },
             usage: { try await service.usage(accountID: $0) },
             pointsLedger: { try await service.pointsLedger(accountID: $0, cursor: $1, limit: $2) },
-            pendingActions: { try await service.pendingActions(accountID: $0) },
-            approvePurchase: { try await appStore.approvePurchase(pendingID: $0) },
-            declinePurchase: { try await appStore.declinePurchase(pendingID: $0) },
+            pendingActions: { try await desk.pendingActions(accountID: $0) },
+            approvePurchase: { try await desk.approvePurchase(pendingID: $0) },
+            declinePurchase: { try await desk.declinePurchase(pendingID: $0) },
             answerPriceIncrease: { try await service.answerPriceIncrease(pendingID: $0, accept: $1) },
             storeControls: { try await service.storeControls() },
             updateStoreControls: { try await service.updateStoreControls($0) },

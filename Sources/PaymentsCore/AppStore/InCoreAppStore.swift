@@ -21,6 +21,10 @@ public struct InCoreAppStore: AppStoreService {
         try await store.declinePurchase(pendingID: pendingID)
     }
 
+    public func pendingActions(accountID: String?) async throws -> [PendingAction] {
+        try await store.pendingActions(accountID: accountID).filter { $0.kind == .askToBuy || $0.kind == .interruptedPurchase }
+    }
+
     public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
         try await store.pendingPurchaseStatus(pendingID: pendingID, accountID: accountID)
     }

@@ -141,17 +141,17 @@ struct StorePendingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        let appStore = store.openAppStore(beside: service)
+        let desk = TestControlDesk(merchant: service, appStore: store.openAppStore(beside: service))
         try await Terminal.reportingFailures {
             if let approve {
-                if case let .success(transaction, _) = try await appStore.approvePurchase(pendingID: approve) {
+                if case let .success(transaction, _) = try await desk.approvePurchase(pendingID: approve) {
                     print("Approved \(approve): transaction \(transaction.payload.transactionId).")
                 }
             } else if let decline {
-                try await appStore.declinePurchase(pendingID: decline)
+                try await desk.declinePurchase(pendingID: decline)
                 print("Declined \(decline).")
             } else {
-                for action in try await service.pendingActions(accountID: nil) {
+                for action in try await desk.pendingActions(accountID: nil) {
                     print("\(action.id)  \(action.kind.rawValue)  \(action.accountID)  \(action.productID ?? "")"
                           + (action.newPrice.map { "  new price \($0.formatted())" } ?? ""))
                 }

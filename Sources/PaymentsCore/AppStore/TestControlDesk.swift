@@ -1,0 +1,34 @@
+/// The sandbox's levers as a tester reaches them, over both parties: one list of the actions
+/// waiting for an answer and one place to answer them, whichever side holds each (the App Store
+/// holds the sheet's ask-to-buy and interrupted requests, the merchant 3-D Secure and its own
+/// price-increase consent; docs/design/app-store-split.md §2.3).
+///
+/// While the App Store lives in the payments core its requests are also rows of the merchant's
+/// table, so the list is the union of both sides, each action once.
+public struct TestControlDesk: Sendable {
+    public let merchant: any PaymentsService
+    public let appStore: any AppStoreService
+
+    public init(merchant: any PaymentsService, appStore: any AppStoreService) {
+        self.merchant = merchant
+        self.appStore = appStore
+    }
+
+    /// Every action waiting on either side (of one account, or all), oldest first, each once.
+    public func pendingActions(accountID: String?) async throws -> [PendingAction] {
+        let sheet = try await appStore.pendingActions(accountID: accountID)
+        let merchants = try await merchant.pendingActions(accountID: accountID)
+        var seen = Set<String>()
+        return (sheet + merchants).filter { seen.insert($0.id).inserted }
+            .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    /// A parent's (or the interrupted flow's) answer to one of the sheet's requests.
+    public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
+        try await appStore.approvePurchase(pendingID: pendingID)
+    }
+
+    public func declinePurchase(pendingID: String) async throws {
+        try await appStore.declinePurchase(pendingID: pendingID)
+    }
+}
