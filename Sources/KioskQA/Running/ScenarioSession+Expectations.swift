@@ -46,7 +46,7 @@ extension ScenarioSession {
             guard let meter = meters.first(where: { $0.featureID == feature }) else { return "no meter for '\(feature)'" }
             return meter.used == used ? nil : "used \(meter.used)" + (meter.limit.map { " of \($0)" } ?? "")
         case let .pending(kind, count):
-                let pending = try await desk.pendingActions(accountID: try requireAccount()).filter { kind == nil || $0.kind == kind }
+            let pending = try await desk.pendingActions(accountID: try requireAccount()).filter { kind == nil || $0.kind == kind }
             return pending.count == count ? nil : "\(pending.count): [\(pending.map(\.kind.rawValue).joined(separator: ", "))]"
         case let .invariants(hold):
             let broken = try await service.checkInvariants()

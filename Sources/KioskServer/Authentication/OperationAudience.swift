@@ -17,9 +17,9 @@ enum OperationAudience: Equatable {
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
              "resumeSubscription", "previewPlanChange", "changePlan", "getIntroEligibility", "completeAuthentication",
              "listUsage", "recordUsage", "listPoints", "spendPoints", "listNotices", "restorePurchases",
-             "getOfferings", "createStorePurchase", "getPendingStorePurchase", "answerPriceIncrease", "getCatalog", "getEventsPosition",
-             "listEntitlements", "removePaymentMethod", "setDefaultPaymentMethod", "createCheckoutSession",
-             "getCheckoutSession", "abandonCheckoutSession":
+             "getOfferings", "createStorePurchase", "getPendingStorePurchase", "answerPriceIncrease", "getCatalog",
+             "getEventsPosition", "listEntitlements", "removePaymentMethod", "setDefaultPaymentMethod",
+             "createCheckoutSession", "getCheckoutSession", "abandonCheckoutSession":
             self = .customer
         default:
             self = .admin

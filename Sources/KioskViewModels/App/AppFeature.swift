@@ -86,7 +86,7 @@ public struct AppFeature: Reducer {
             guard let last = events.last else { return .none }
             state.lastEventID = last.id
             state.toasts += events.compactMap(Self.toast)
-            return storeChanged(&state, events: events)
+            return storeChanged(&state)
         case let .paywall(.delegate(delegate)):
             switch delegate {
             case let .checkout(productID): return push(productID, &state)
@@ -181,7 +181,7 @@ public struct AppFeature: Reducer {
 
     /// Every screen reloads on a change; a checkout waiting for an ask-to-buy answer asks the
     /// store at once (an approval shows on the feed as the purchase).
-    private func storeChanged(_ state: inout AppState, events: [StoreEvent]) -> Effect<AppAction> {
+    private func storeChanged(_ state: inout AppState) -> Effect<AppAction> {
         var effects: [Effect<AppAction>] = []
         if state.paywall.phase != .loading { effects.append(.send(.paywall(.storeChanged))) }
         if state.plans.phase != .loading { effects.append(.send(.plans(.storeChanged))) }

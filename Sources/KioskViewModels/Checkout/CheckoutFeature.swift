@@ -183,8 +183,8 @@ public struct CheckoutFeature: Reducer {
                 }))
             }
         case let .pendingApprovalChecked(pendingID, result):
-            guard case let .pendingApproval(pending) = state.status, pending.id == pendingID else { return .none }
             state.isCheckingPendingApproval = false
+            guard case let .pendingApproval(pending) = state.status, pending.id == pendingID else { return .none }
             switch result {
             case .success(.waiting):
                 state.pendingApprovalCheckError = nil

@@ -3,9 +3,10 @@ import PaymentsCore
 
 extension PaymentsClient {
     /// Every call goes to `service`, or to `appStore` for the App Store's own (its purchase sheet
-    /// and ask to buy), the QA inbox to both through a `TestControlDesk`; who is signed in is this client's own session, its token kept by
-    /// `session`. Hosted checkout has no server here unless one is passed, and the settings'
-    /// webhook controls steer `checkoutProvider`'s deliveries when there is one.
+    /// and ask to buy), the QA inbox to both through a `TestControlDesk`; who is signed in is this
+    /// client's own session, its token kept by `session`. Hosted checkout has no server here unless
+    /// one is passed, and the settings' webhook controls steer `checkoutProvider`'s deliveries when
+    /// there is one.
     public static func live(_ service: any PaymentsService, appStore: any AppStoreService,
                             session: SessionTokenKeeper = .inMemory(),
                             hostedCheckout: HostedCheckoutClient = .unavailable,
