@@ -8,13 +8,13 @@ extension KioskAPIHandler {
     var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: appStore) }
 
     func getStoreControls(_ input: Operations.GetStoreControls.Input) async throws -> Operations.GetStoreControls.Output {
-        .ok(.init(body: .json(.init(try await service.storeControls()))))
+        .ok(.init(body: .json(.init(try await desk.storeControls()))))
     }
 
     func putStoreControls(_ input: Operations.PutStoreControls.Input) async throws -> Operations.PutStoreControls.Output {
         guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
-        try await service.updateStoreControls(try PaymentsCore.StoreControls(body))
-        return .ok(.init(body: .json(.init(try await service.storeControls()))))
+        try await desk.updateStoreControls(try PaymentsCore.StoreControls(body))
+        return .ok(.init(body: .json(.init(try await desk.storeControls()))))
     }
 
     func listPendingActions(_ input: Operations.ListPendingActions.Input) async throws -> Operations.ListPendingActions.Output {
@@ -50,13 +50,13 @@ extension KioskAPIHandler {
     }
 
     func resetStore(_ input: Operations.ResetStore.Input) async throws -> Operations.ResetStore.Output {
-        try await service.resetStore()
+        try await desk.resetStore()
         return .noContent(.init())
     }
 
     func clearAllTransactions(_ input: Operations.ClearAllTransactions.Input) async throws
         -> Operations.ClearAllTransactions.Output {
-        try await service.clearAllTransactions()
+        try await desk.clearAllTransactions()
         return .noContent(.init())
     }
 }

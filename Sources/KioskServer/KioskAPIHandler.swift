@@ -151,7 +151,7 @@ struct KioskAPIHandler: APIProtocol {
 
     func advanceTestClock(_ input: Operations.AdvanceTestClock.Input) async throws -> Operations.AdvanceTestClock.Output {
         guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
-        let report = try await service.advanceTestClock(input.path.clockId, to: body.to)
+        let report = try await desk.advanceTestClock(input.path.clockId, to: body.to)
         return .ok(.init(body: .json(.init(report))))
     }
 

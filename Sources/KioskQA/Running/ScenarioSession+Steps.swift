@@ -36,10 +36,10 @@ extension ScenarioSession {
                 + "\(report.failedRenewals) failed, \(report.recoveries) recovered, \(report.expirations) expired, "
                 + "\(report.trialConversions) trial conversions")
         case let .set(changes):
-            var controls = try await service.storeControls()
+            var controls = try await desk.storeControls()
             let now = try await service.now(for: try requireAccount())
             for change in changes { try change.apply(to: &controls, now: now) }
-            try await service.updateStoreControls(controls)
+            try await desk.updateStoreControls(controls)
             var settings = try await service.settings()
             changes.forEach { $0.apply(to: &settings) }
             try await service.updateSettings(settings)

@@ -104,7 +104,7 @@ public final class ScenarioSession {
     /// Moves the test clock (renewals, retries and expiries run in order) and the host's clock.
     func advance(_ duration: ISODuration) async throws -> ClockAdvanceReport {
         let target = try duration.advance(testClock.frozenTime)
-        let report = try await service.advanceTestClock(testClock.id, to: target)
+        let report = try await desk.advanceTestClock(testClock.id, to: target)
         testClock.frozenTime = target
         clock.set(target)
         await send(.clockTicked(target))

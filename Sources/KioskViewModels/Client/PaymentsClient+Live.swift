@@ -52,10 +52,10 @@ extension PaymentsClient {
             approvePurchase: { try await desk.approvePurchase(pendingID: $0) },
             declinePurchase: { try await desk.declinePurchase(pendingID: $0) },
             answerPriceIncrease: { try await service.answerPriceIncrease(pendingID: $0, accept: $1) },
-            storeControls: { try await service.storeControls() },
-            updateStoreControls: { try await service.updateStoreControls($0) },
+            storeControls: { try await desk.storeControls() },
+            updateStoreControls: { try await desk.updateStoreControls($0) },
             testClock: { try await service.testClock($0) },
-            advanceTestClock: { try await service.advanceTestClock($0, to: $1) },
+            advanceTestClock: { try await desk.advanceTestClock($0, to: $1) },
             hostedCheckout: hostedCheckout)
         client.attachNewTestClock = { try await service.attachNewTestClock(accountID: $0, name: $1) }
         client.detachTestClock = { try await service.detachTestClock(accountID: $0) }

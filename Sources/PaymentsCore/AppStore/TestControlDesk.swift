@@ -1,10 +1,16 @@
+import Foundation
+
 /// The sandbox's levers as a tester reaches them, over both parties: one list of the actions
 /// waiting for an answer and one place to answer them, whichever side holds each (the App Store
 /// holds the sheet's ask-to-buy and interrupted requests, the merchant 3-D Secure and its own
-/// price-increase consent; docs/design/app-store-split.md §2.3).
+/// price-increase consent; docs/design/app-store-split.md §2.3), one set of switches, one clock.
 ///
 /// While the App Store lives in the payments core its requests are also rows of the merchant's
-/// table, so the list is the union of both sides, each action once.
+/// table, so the list is the union of both sides, each action once; and its switches, its
+/// renewals and its receipts are the merchant's, so the controls, the clock's advance and the
+/// resets go to the merchant alone. Every tester's tool (the Settings QA panel, the test-control
+/// API, QA scenarios, `kiosk store`) comes through here, so splitting them (stages 4 and 5)
+/// changes this type, not them.
 public struct TestControlDesk: Sendable {
     public let merchant: any PaymentsService
     public let appStore: any AppStoreService
@@ -30,5 +36,27 @@ public struct TestControlDesk: Sendable {
 
     public func declinePurchase(pendingID: String) async throws {
         try await appStore.declinePurchase(pendingID: pendingID)
+    }
+
+    public func storeControls() async throws -> StoreControls {
+        try await merchant.storeControls()
+    }
+
+    public func updateStoreControls(_ controls: StoreControls) async throws {
+        try await merchant.updateStoreControls(controls)
+    }
+
+    /// Runs everything due up to `date` on the clock, then moves it there.
+    public func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport {
+        try await merchant.advanceTestClock(id, to: date)
+    }
+
+    /// Controls and settings back to their defaults.
+    public func resetStore() async throws {
+        try await merchant.resetStore()
+    }
+
+    public func clearAllTransactions() async throws {
+        try await merchant.clearAllTransactions()
     }
 }

@@ -70,4 +70,9 @@ struct StoreOptions: ParsableArguments {
     func openAppStore(beside merchant: LocalPaymentsService) -> any AppStoreService {
         InCoreAppStore(merchant)
     }
+
+    /// The tester's levers over the store and its App Store (controls, pending actions, resets).
+    func openDesk(beside merchant: LocalPaymentsService) -> TestControlDesk {
+        TestControlDesk(merchant: merchant, appStore: openAppStore(beside: merchant))
+    }
 }

@@ -52,7 +52,8 @@ struct StoreControlsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        var controls = try await service.storeControls()
+        let desk = store.openDesk(beside: service)
+        var controls = try await desk.storeControls()
         if let askToBuy { controls.askToBuy = askToBuy.isOn }
         if let interrupted { controls.interruptedPurchases = interrupted.isOn }
         if let renewalsFail { controls.renewalsFail = renewalsFail.isOn }
@@ -61,7 +62,7 @@ struct StoreControlsCommand: AsyncParsableCommand {
         if let backendErrors { controls.backendServerErrors = backendErrors }
         if clearFaults { controls.faults = [] }
         controls.faults += faults.compactMap(Self.fault)
-        try await service.updateStoreControls(controls)
+        try await desk.updateStoreControls(controls)
         if let grace {
             var settings = try await service.settings()
             settings.gracePeriodEnabled = grace.isOn
@@ -141,7 +142,7 @@ struct StorePendingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        let desk = TestControlDesk(merchant: service, appStore: store.openAppStore(beside: service))
+        let desk = store.openDesk(beside: service)
         try await Terminal.reportingFailures {
             if let approve {
                 if case let .success(transaction, _) = try await desk.approvePurchase(pendingID: approve) {
@@ -186,7 +187,7 @@ struct StoreClearCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        try await service.clearAllTransactions()
+        try await store.openDesk(beside: service).clearAllTransactions()
         print("Cleared all transactions.")
     }
 }
@@ -199,7 +200,7 @@ struct StoreResetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (service, _, _) = try store.open()
-        try await service.resetStore()
+        try await store.openDesk(beside: service).resetStore()
         print("Store controls and settings reset to defaults.")
     }
 }
