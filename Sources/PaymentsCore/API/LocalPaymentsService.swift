@@ -313,7 +313,7 @@ public final class LocalPaymentsService: PaymentsService {
                 try await clock.updateFrozenTime(in: work.store)
                 if done {
                     let from = try start.milliseconds, to = try target.milliseconds
-                    try await work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
+                    work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
                 }
                 return (batch, done)
             }

@@ -28,7 +28,7 @@ struct AccountRules: Rules {
             storefront: request.storefront, testClockID: request.testClockID, creditBalance: 0, pointsBalance: 0,
             details: request.details)
         try await record.insert(into: store)
-        try await emit(.accountCreated, account: record.id, at: createdAt)
+        emit(.accountCreated, account: record.id, at: createdAt)
         return record.account
     }
 
@@ -85,7 +85,7 @@ struct AccountRules: Rules {
             expMonth: method.expMonth, expYear: method.expYear, isDefault: isDefault, behaviour: method.behaviour,
             createdAt: now, removedAt: nil, fingerprint: method.fingerprint)
         try await record.insert(into: store)
-        try await emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
+        emit(.paymentMethodAdded, account: accountID, at: now, detail: record.paymentMethod.summary.description)
         return record.paymentMethod
     }
 
@@ -136,7 +136,7 @@ struct AccountRules: Rules {
             next.isDefault = true
             try await next.updateState(in: store)
         }
-        try await emit(.paymentMethodRemoved, account: method.accountID, at: now, detail: method.paymentMethod.summary.description)
+        emit(.paymentMethodRemoved, account: method.accountID, at: now, detail: method.paymentMethod.summary.description)
     }
 
     func setDefaultPaymentMethod(_ id: String) async throws {

@@ -40,7 +40,7 @@ struct AppStoreSales: Rules {
                            billing: .store).insert(into: store)
         try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: nil, invoiceID: invoice.id)
         try await recordOfferCode(of: payload, accountID: account.id, at: now)
-        try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
+        emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
         return .recorded
     }
 

@@ -135,7 +135,7 @@ struct CustomerAccess: Rules {
         }
         try await store.execute("INSERT INTO usage_records(account_id, feature_id, at) VALUES (?, ?, ?)",
                                 [accountID, featureID, now])
-        try await emit(.usageRecorded, account: accountID, at: now, detail: featureID)
+        emit(.usageRecorded, account: accountID, at: now, detail: featureID)
         return await UsageReceipt(featureID: featureID, recordedAt: now,
                             meter: try meter(feature, value: value, account: account, now: now))
     }

@@ -14,7 +14,7 @@ extension Invoicing {
               let aftermath = cardProcessor.aftermath(ofChargeOn: card)
         else { return }
         if aftermath == .earlyFraudWarning {
-            try await emit(.earlyFraudWarning, account: invoice.accountID, at: invoice.createdAt,
+            emit(.earlyFraudWarning, account: invoice.accountID, at: invoice.createdAt,
                            subscription: invoice.subscriptionID, product: invoice.productID, invoice: invoice.id)
         }
         for dispute in aftermath.disputes {
@@ -32,7 +32,7 @@ extension Invoicing {
             lines: [InvoiceLine(kind: .dispute, description: "Disputed: \(invoice.description)", amount: invoice.total.negated)],
             currency: invoice.total.currency, status: withdrawsFunds ? .disputed : .open, method: invoice.paymentMethod,
             refundOf: invoice.id)
-        try await emit(.disputeOpened, account: invoice.accountID, at: invoice.createdAt, subscription: invoice.subscriptionID,
+        emit(.disputeOpened, account: invoice.accountID, at: invoice.createdAt, subscription: invoice.subscriptionID,
                        product: invoice.productID, invoice: dispute.id, detail: reason)
     }
 
@@ -51,7 +51,7 @@ extension Invoicing {
         try await postLedger(invoice: refund, kind: "refund_failed", amount: refund.total.negated, at: now)
         original.status = .paid
         try await original.update(in: store)
-        try await emit(.refundFailed, account: refund.accountID, at: now, subscription: refund.subscriptionID,
+        emit(.refundFailed, account: refund.accountID, at: now, subscription: refund.subscriptionID,
                        product: refund.productID, invoice: refund.id, detail: original.id)
         return record.invoice
     }

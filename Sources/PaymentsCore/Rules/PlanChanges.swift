@@ -78,7 +78,7 @@ struct PlanChanges: Rules {
             // Choosing the current product again withdraws a scheduled change.
             subscription.pendingProductID = product.id == subscription.productID ? nil : product.id
             try await subscription.update(in: store)
-            try await emit(.planChangeScheduled, account: account.id, at: now, subscription: subscription.id,
+            emit(.planChangeScheduled, account: account.id, at: now, subscription: subscription.id,
                            product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
             return .scheduled(subscription: subscription.subscription)
         }
@@ -116,7 +116,7 @@ struct PlanChanges: Rules {
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
                                                            kind: .planChange, at: now, description: description, lines: lines,
                                                            currency: currency, status: .void, method: summary, failure: reason)
-            try await emit(.purchaseDeclined, account: account.id, at: now, subscription: subscription.id,
+            emit(.purchaseDeclined, account: account.id, at: now, subscription: subscription.id,
                            product: product.id, invoice: invoice.id, detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
@@ -147,7 +147,7 @@ struct PlanChanges: Rules {
             _ = try await transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
                                                              invoice: invoice, purchaseDate: now, expires: end, offerType: nil,
                                                              billing: subscription.billing)
-            try await emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
+            emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
                            invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
             return .changed(subscription: subscription.subscription, invoice: invoice)
         }
@@ -164,7 +164,7 @@ struct PlanChanges: Rules {
         subscription.unsubscribeAt = now
         subscription.cancellationReason = reason
         try await subscription.update(in: store)
-        try await emit(.cancelled, account: subscription.accountID, at: now, subscription: subscriptionID,
+        emit(.cancelled, account: subscription.accountID, at: now, subscription: subscriptionID,
                        detail: reason?.rawValue)
         return subscription.subscription
     }
@@ -180,7 +180,7 @@ struct PlanChanges: Rules {
         subscription.unsubscribeAt = nil
         subscription.cancellationReason = nil
         try await subscription.update(in: store)
-        try await emit(.resumed, account: subscription.accountID, at: now, subscription: subscriptionID)
+        emit(.resumed, account: subscription.accountID, at: now, subscription: subscriptionID)
         return subscription.subscription
     }
 
@@ -205,7 +205,7 @@ struct PlanChanges: Rules {
         subscription.revocationReason = reason
         subscription.willAutoRenew = false
         subscription.nextEventAt = nil
-        try await emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
+        emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
                        product: subscription.productID, detail: reason.rawValue)
     }
 

@@ -52,7 +52,7 @@ struct Purchases: Rules {
         }
         let action = try await testControls.createPending(kind: .threeDSecure, accountID: context.account.id, productID: productID,
                                                           subscriptionID: nil, request: request, at: context.now)
-        try await emit(.authenticationRequired, account: context.account.id, at: context.now, product: productID)
+        emit(.authenticationRequired, account: context.account.id, at: context.now, product: productID)
         return .requiresAction(action)
     }
 
@@ -85,7 +85,7 @@ struct Purchases: Rules {
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id,
                                                            kind: .subscriptionCreate, at: now, description: description, lines: lines,
                                                            currency: currency, status: .void, method: summary, failure: reason)
-            try await emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+            emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
@@ -115,13 +115,13 @@ struct Purchases: Rules {
                 try await store.execute("INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
                                         [account.id, catalog.group, product.id, now])
                 if intro.type == .freeTrial {
-                    try await emit(.trialStarted, account: account.id, at: now, subscription: subscriptionID, product: product.id)
+                    emit(.trialStarted, account: account.id, at: now, subscription: subscriptionID, product: product.id)
                 }
             }
             if let code { try await invoicing.redeem(code, accountID: account.id, at: now) }
-            try await emit(.subscriptionStarted, account: account.id, at: now, subscription: subscriptionID,
+            emit(.subscriptionStarted, account: account.id, at: now, subscription: subscriptionID,
                        product: product.id, invoice: invoice.id)
-            try await emit(.purchaseCompleted, account: account.id, at: now, subscription: subscriptionID,
+            emit(.purchaseCompleted, account: account.id, at: now, subscription: subscriptionID,
                        product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: subscription.subscription,
@@ -148,7 +148,7 @@ struct Purchases: Rules {
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
                                                            at: now, description: product.name, lines: lines, currency: currency,
                                                            status: .void, method: summary, failure: reason)
-            try await emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
+            emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
                        detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
@@ -184,7 +184,7 @@ struct Purchases: Rules {
             }
             if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
             if let code { try await invoicing.redeem(code, accountID: account.id, at: now) }
-            try await emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
+            emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: nil, introOfferApplied: false,
                 pointsCredited: credited, entitlements: product.entitlement.map { [$0] } ?? [], transaction: transaction))
@@ -211,7 +211,7 @@ struct Purchases: Rules {
             """, [accountID, delta, balance, reason, product, invoice, at]) else {
             throw PaymentsError.storage("the points entry of \(accountID) was not stored")
         }
-        try await emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
+        emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
                    invoice: invoice, detail: "\(delta)")
         return PointsEntry(id: entryID, accountID: accountID, delta: delta, balanceAfter: balance,
                            reason: reason, productID: product, invoiceID: invoice, at: at)

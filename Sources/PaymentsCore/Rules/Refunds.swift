@@ -66,7 +66,7 @@ struct Refunds: Rules {
                                                product: purchase.productID, invoice: refund.id, at: now)
             }
         }
-        try await emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
+        emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
                        product: original.productID, invoice: refund.id, detail: original.id)
         refund = try await invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)

@@ -25,9 +25,9 @@ extension Rules {
     func settings() async throws -> StoreSettings { try await work.settings() }
 
     /// Records an event, inserted with the transaction's next statement or at its end (see
-    /// `EventBatchingTransaction`, `UnitOfWork.run`).
+    /// `EventBatchingTransaction`, `UnitOfWork.run`): nothing is written here, so nothing can fail.
     func emit(_ type: StoreEventType, account: String?, at: Date, subscription: String? = nil,
-              product: String? = nil, invoice: String? = nil, detail: String? = nil) async throws {
+              product: String? = nil, invoice: String? = nil, detail: String? = nil) {
         work.events.emit([account, type.rawValue, at, subscription, product, invoice, detail])
     }
 

@@ -16,7 +16,7 @@ struct StorePurchases: Rules {
         if let kind {
             let action = try await testControls.createPending(kind: kind, accountID: account.id, productID: request.productID,
                                                               subscriptionID: nil, request: request, at: now)
-            try await emit(.purchasePending, account: account.id, at: now, product: request.productID, detail: kind.rawValue)
+            emit(.purchasePending, account: account.id, at: now, product: request.productID, detail: kind.rawValue)
             return .pending(action)
         }
         return try await completeStorePurchase(request)
@@ -42,7 +42,7 @@ struct StorePurchases: Rules {
         let request = try JSONDecoder().decode(StorePurchaseRequest.self, from: data)
         let now = try await now(for: account(action.accountID))
         try await testControls.resolvePending(pendingID, resolution: "approved", at: now)
-        try await emit(.purchaseApproved, account: action.accountID, at: now, product: action.productID)
+        emit(.purchaseApproved, account: action.accountID, at: now, product: action.productID)
         return try await completeStorePurchase(request)
     }
 
@@ -53,7 +53,7 @@ struct StorePurchases: Rules {
         }
         let now = try await now(for: account(action.accountID))
         try await testControls.resolvePending(pendingID, resolution: "declined", at: now)
-        try await emit(.purchaseDeclinedByParent, account: action.accountID, at: now, product: action.productID)
+        emit(.purchaseDeclinedByParent, account: action.accountID, at: now, product: action.productID)
     }
 
     /// How the account's own request `pendingID` stands; another account's request, or an action
@@ -104,7 +104,7 @@ struct StorePurchases: Rules {
                                                        kind: kind, at: now, description: "Payment for \(request.productID)",
                                                        lines: lines, currency: account.currencyValue, status: .void,
                                                        method: method?.paymentMethod.summary, failure: reason)
-        try await emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,
+        emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,
                        detail: reason.code)
         return .declined(reason: reason, invoice: invoice)
     }

@@ -119,11 +119,11 @@ struct StoreSubscriptionMirror: Rules {
         }
         try await appStoreSales.recordOfferCode(of: payload, accountID: account.id, at: now)
         if periodType == .trial {
-            try await emit(.trialStarted, account: account.id, at: now, subscription: mirror.id, product: product.id)
+            emit(.trialStarted, account: account.id, at: now, subscription: mirror.id, product: product.id)
         }
-        try await emit(.subscriptionStarted, account: account.id, at: now, subscription: mirror.id, product: product.id,
+        emit(.subscriptionStarted, account: account.id, at: now, subscription: mirror.id, product: product.id,
                        invoice: invoice.id)
-        try await emit(.purchaseCompleted, account: account.id, at: now, subscription: mirror.id, product: product.id,
+        emit(.purchaseCompleted, account: account.id, at: now, subscription: mirror.id, product: product.id,
                        invoice: invoice.id)
         return mirror
     }
@@ -157,18 +157,18 @@ struct StoreSubscriptionMirror: Rules {
         if mirror.pendingProductID == product.id { mirror.pendingProductID = nil }
         let (account, subscription) = (mirror.accountID, mirror.id)
         if switched {
-            try await emit(.planChanged, account: account, at: now, subscription: subscription, product: product.id,
+            emit(.planChanged, account: account, at: now, subscription: subscription, product: product.id,
                            invoice: invoice.id)
         } else if !wasLive {
             mirror.willAutoRenew = true
-            try await emit(.subscriptionStarted, account: account, at: now, subscription: subscription, product: product.id,
+            emit(.subscriptionStarted, account: account, at: now, subscription: subscription, product: product.id,
                            invoice: invoice.id)
         } else {
-            try await emit(hadIssue ? .recovered : .renewed, account: account, at: now, subscription: subscription,
+            emit(hadIssue ? .recovered : .renewed, account: account, at: now, subscription: subscription,
                            product: product.id, invoice: invoice.id)
         }
         if wasTrial && mirror.periodType != .trial {
-            try await emit(.trialConverted, account: account, at: now, subscription: subscription, product: product.id)
+            emit(.trialConverted, account: account, at: now, subscription: subscription, product: product.id)
         }
     }
 
@@ -193,48 +193,48 @@ struct StoreSubscriptionMirror: Rules {
             let state: RenewalState = grace == nil ? .inBillingRetryPeriod : .inGracePeriod
             guard mirror.isActiveState, mirror.state != state else { return false }
             if mirror.state == .subscribed {
-                try await emit(.renewalFailed, account: account, at: now, subscription: subscription, product: product)
+                emit(.renewalFailed, account: account, at: now, subscription: subscription, product: product)
             }
             mirror.state = state
             mirror.graceEndsAt = grace
             mirror.billingIssueAt = mirror.billingIssueAt ?? notification.signedDate
-            try await emit(state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted, account: account, at: now,
+            emit(state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted, account: account, at: now,
                            subscription: subscription, product: product)
         case ("GRACE_PERIOD_EXPIRED", _):
             guard mirror.state == .inGracePeriod else { return false }
             mirror.state = .inBillingRetryPeriod
-            try await emit(.billingRetryStarted, account: account, at: now, subscription: subscription, product: product)
+            emit(.billingRetryStarted, account: account, at: now, subscription: subscription, product: product)
         case ("EXPIRED", let subtype):
             guard mirror.isActiveState else { return false }
             mirror.state = .expired
             mirror.expirationReason = Self.expirationReason(subtype)
             mirror.willAutoRenew = false
             mirror.periodEnd = min(mirror.periodEnd, notification.signedDate)
-            try await emit(.expired, account: account, at: now, subscription: subscription, product: product,
+            emit(.expired, account: account, at: now, subscription: subscription, product: product,
                            detail: mirror.expirationReason?.rawValue)
         case ("DID_CHANGE_RENEWAL_STATUS", let subtype):
             let renews = subtype == "AUTO_RENEW_ENABLED"
             guard mirror.isActiveState, mirror.willAutoRenew != renews else { return false }
             mirror.willAutoRenew = renews
             mirror.unsubscribeAt = renews ? nil : notification.signedDate
-            try await emit(renews ? .resumed : .cancelled, account: account, at: now, subscription: subscription, product: product)
+            emit(renews ? .resumed : .cancelled, account: account, at: now, subscription: subscription, product: product)
         case ("DID_CHANGE_RENEWAL_PREF", _):
             // An upgrade came with its own transaction; what is left is the product the next period renews into.
             let next = renewal?.autoRenewProductId
             let pending = next == mirror.productID ? nil : next
             guard mirror.pendingProductID != pending, pending.map({ catalog.product(id: $0) != nil }) ?? true else { return false }
             mirror.pendingProductID = pending
-            try await emit(.planChangeScheduled, account: account, at: now, subscription: subscription,
+            emit(.planChangeScheduled, account: account, at: now, subscription: subscription,
                            product: pending ?? product)
         case ("PRICE_INCREASE", "ACCEPTED"):
             guard let price = renewal?.renewalPrice, let currency = Currency(code: renewal?.currency ?? mirror.currency),
                   let amount = Money(exactMilliunits: price, currency: currency), mirror.priceOverride != amount.minorUnits
             else { return false }
             mirror.priceOverride = amount.minorUnits
-            try await emit(.priceIncreaseAccepted, account: account, at: now, subscription: subscription, product: product,
+            emit(.priceIncreaseAccepted, account: account, at: now, subscription: subscription, product: product,
                            detail: "\(amount.minorUnits)")
         case ("PRICE_INCREASE", _):
-            try await emit(.priceIncreaseRequested, account: account, at: now, subscription: subscription, product: product)
+            emit(.priceIncreaseRequested, account: account, at: now, subscription: subscription, product: product)
         default:
             // SUBSCRIBED and DID_RENEW say no more than their transaction.
             return false

@@ -96,7 +96,7 @@ struct SubscriptionLifecycle: Rules {
             } else if subscription.state == .inGracePeriod, let graceEnds = subscription.graceEndsAt, graceEnds <= time {
                 subscription.state = .inBillingRetryPeriod
                 subscription.scheduleNextEvent()
-                try await emit(.billingRetryStarted, account: subscription.accountID, at: time, subscription: subscription.id)
+                emit(.billingRetryStarted, account: subscription.accountID, at: time, subscription: subscription.id)
             } else {
                 subscription.scheduleNextEvent()
             }
@@ -136,10 +136,10 @@ struct SubscriptionLifecycle: Rules {
             report.renewals += 1
             if wasTrial {
                 report.trialConversions += 1
-                try await emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
                                product: terms.product.id, invoice: invoice.id)
             }
-            try await emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
+            emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
                            product: terms.product.id, invoice: invoice.id)
         case let .declined(reason, summary):
             // Stripe applies customer balance when the invoice is finalized, paid or not.
@@ -163,9 +163,9 @@ struct SubscriptionLifecycle: Rules {
             }
             subscription.scheduleNextEvent()
             report.failedRenewals += 1
-            try await emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+            emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
                            invoice: invoice.id, detail: reason.code)
-            try await emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
+            emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
                            account: subscription.accountID, at: time, subscription: subscription.id)
         }
     }
@@ -201,7 +201,7 @@ struct SubscriptionLifecycle: Rules {
             subscription.nextRetryAt = try await nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
                                                  ends: subscription.retryEndsAt)
             subscription.scheduleNextEvent()
-            try await emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
+            emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
                            invoice: invoice.id, detail: reason.code)
         case let .paid(summary):
             invoice.status = .paid
@@ -226,11 +226,11 @@ struct SubscriptionLifecycle: Rules {
             try await issueRenewalTransaction(subscription, terms: terms, invoice: invoice.invoice, at: time)
             if wasTrial {
                 report.trialConversions += 1
-                try await emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
+                emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
                                product: terms.product.id, invoice: invoice.id)
             }
             report.recoveries += 1
-            try await emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
+            emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
                            invoice: invoice.id)
         }
     }
@@ -261,7 +261,7 @@ struct SubscriptionLifecycle: Rules {
         subscription.graceEndsAt = nil
         subscription.nextRetryAt = nil
         subscription.nextEventAt = nil
-        try await emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
+        emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
                        product: subscription.productID, detail: reason.rawValue)
     }
 

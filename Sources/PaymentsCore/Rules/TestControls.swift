@@ -101,7 +101,7 @@ struct TestControls: Rules {
         let action = try await createPending(kind: .priceIncrease, accountID: subscription.accountID,
                                              productID: subscription.productID, subscriptionID: subscriptionID,
                                              request: price, at: now)
-        try await emit(.priceIncreaseRequested, account: subscription.accountID, at: now, subscription: subscriptionID,
+        emit(.priceIncreaseRequested, account: subscription.accountID, at: now, subscription: subscriptionID,
                        detail: price.description)
         return action
     }
@@ -119,7 +119,7 @@ struct TestControls: Rules {
         }
         try await subscription.update(in: store)
         try await resolvePending(action.id, resolution: accept ? "accepted" : "declined", at: now)
-        try await emit(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, account: subscription.accountID, at: now,
+        emit(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, account: subscription.accountID, at: now,
                        subscription: subscriptionID, detail: newPrice.description)
         return subscription.subscription
     }
@@ -149,7 +149,7 @@ struct TestControls: Rules {
             try await store.execute(StoreSQL("DELETE FROM \(table)"))
         }
         try await store.execute("UPDATE accounts SET credit_balance = 0, points_balance = 0")
-        try await emit(.transactionsCleared, account: nil, at: systemNow)
+        emit(.transactionsCleared, account: nil, at: systemNow)
     }
 
     /// Moves an account to another storefront and currency (prices then come from its overrides).
