@@ -31,8 +31,15 @@ extension LocalPaymentsService {
         }
     }
 
+    /// The merchant's own: 3-D Secure challenges and its price-increase consent. The App Store's
+    /// sheet holds ask to buy and interrupted purchases (`AppStoreService.pendingActions`).
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await read { try await $0.testControls.pendingActions(accountID: accountID) }
+        try await read { try await $0.testControls.pendingActions(accountID: accountID, heldByAppStore: false) }
+    }
+
+    /// The sheet's requests, while the App Store keeps them in the store's table (`InCoreAppStore`).
+    func appStorePendingActions(accountID: String?) async throws -> [PendingAction] {
+        try await read { try await $0.testControls.pendingActions(accountID: accountID, heldByAppStore: true) }
     }
 
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {

@@ -98,6 +98,8 @@ public protocol PaymentsService: Sendable {
     func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod
     /// The customer's 3-D Secure answer; the same answer again returns the first outcome.
     func completeAuthentication(pendingID: String, approved: Bool) async throws -> PurchaseOutcome
+    /// The merchant's open actions (3-D Secure, its price-increase consent); the App Store's sheet
+    /// holds the rest, and a tester sees both through `TestControlDesk`.
     func pendingActions(accountID: String?) async throws -> [PendingAction]
     func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction
     func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription

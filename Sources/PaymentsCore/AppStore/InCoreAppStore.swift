@@ -22,7 +22,7 @@ public struct InCoreAppStore: AppStoreService {
     }
 
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await store.pendingActions(accountID: accountID).filter { $0.kind == .askToBuy || $0.kind == .interruptedPurchase }
+        try await store.appStorePendingActions(accountID: accountID)
     }
 
     public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {

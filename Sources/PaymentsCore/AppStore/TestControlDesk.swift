@@ -5,10 +5,9 @@ import Foundation
 /// holds the sheet's ask-to-buy and interrupted requests, the merchant 3-D Secure and its own
 /// price-increase consent; docs/design/app-store-split.md §2.3), one set of switches, one clock.
 ///
-/// While the App Store lives in the payments core its requests are also rows of the merchant's
-/// table, so the list is the union of both sides, each action once; and its switches, its
-/// renewals and its receipts are the merchant's, so the controls, the clock's advance and the
-/// resets go to the merchant alone. Every tester's tool (the Settings QA panel, the test-control
+/// While the App Store lives in the payments core its requests are rows of the merchant's table
+/// (each side reads its own kinds), and its switches, renewals and receipts are the merchant's,
+/// so the controls, the clock's advance and the resets go to the merchant alone. Every tester's tool (the Settings QA panel, the test-control
 /// API, QA scenarios, `kiosk store`) comes through here, so splitting them (stages 4 and 5)
 /// changes this type, not them.
 public struct TestControlDesk: Sendable {
@@ -20,13 +19,11 @@ public struct TestControlDesk: Sendable {
         self.appStore = appStore
     }
 
-    /// Every action waiting on either side (of one account, or all), oldest first, each once.
+    /// Every action waiting on either side (of one account, or all), oldest first.
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {
         let sheet = try await appStore.pendingActions(accountID: accountID)
         let merchants = try await merchant.pendingActions(accountID: accountID)
-        var seen = Set<String>()
-        return (sheet + merchants).filter { seen.insert($0.id).inserted }
-            .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        return (sheet + merchants).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     /// A parent's (or the interrupted flow's) answer to one of the sheet's requests.
