@@ -44,7 +44,7 @@ import Testing
 
     @Test func subscriptionsBoughtOutsideHostedCheckoutSendNoWebhooks() async throws {
         let fixture = try await HostedCheckoutFixture()
-        _ = try await fixture.service.storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
+        _ = try await InCoreAppStore(fixture.service).storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
         fixture.clock.set(try ISODuration(months: 1).advance(HostedCheckoutFixture.start))
         try await fixture.service.runDueWork()
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.currentPeriodEnd

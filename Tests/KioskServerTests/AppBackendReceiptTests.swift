@@ -11,7 +11,7 @@ import Testing
         var controls = try await server.service.storeControls()
         controls.droppedReceiptSubmissions = 1
         try await server.service.updateStoreControls(controls)
-        guard case let .success(transaction, _) = try await server.service.storePurchase(
+        guard case let .success(transaction, _) = try await server.appStore.storePurchase(
             StorePurchaseRequest(accountID: accountID, productID: product)) else {
             throw ServerFixture.SetupFailure(message: "the store purchase did not succeed")
         }
@@ -159,8 +159,8 @@ import Testing
         defer { Task { await server.stop() } }
         let ada = try await server.customerKey("ada")
         _ = try await undeliveredPurchase(server, accountID: ada.id)
-        _ = try await server.service.sendTestNotification()
-        let signed = try await server.service.signedStoreNotifications()
+        _ = try await server.appStore.sendTestNotification()
+        let signed = try await server.appStore.signedNotifications()
         #expect(signed.count == 2)
         for (notification, payload) in signed {
             let answer = try await server.raw("POST", "/v1/app-store/notifications", key: nil,

@@ -292,7 +292,7 @@ import Testing
 
         try await client.signIn(cy.id)
         #expect(await news.next() != nil)  // the switch itself: read the new account now
-        _ = try await fixture.service.storePurchase(StorePurchaseRequest(accountID: cy.id, productID: "points.500"))
+        _ = try await fixture.appStore.storePurchase(StorePurchaseRequest(accountID: cy.id, productID: "points.500"))
         #expect(await news.next() != nil)
         #expect(try await client.events(cy.id, nil, 100).contains { $0.type == .purchaseCompleted })
     }

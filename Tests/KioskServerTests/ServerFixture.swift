@@ -15,6 +15,8 @@ import TestSupport
 /// default catalog and a manual clock; clients are the generated `Client` over real HTTP.
 struct ServerFixture {
     let service: LocalPaymentsService
+    /// The App Store beside the store, as the server hosts it.
+    let appStore: any AppStoreService
     /// The sandbox's hosted-checkout provider whose outbox the admin webhook endpoints steer.
     let provider: SimulatedCheckoutProvider
     let clock: ManualClock
@@ -41,7 +43,8 @@ struct ServerFixture {
         let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let server = KioskServer(service: service, appStore: InCoreAppStore(service), adminKey: adminKey, host: "127.0.0.1", port: 0,
+        let appStore = InCoreAppStore(service)
+        let server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: "127.0.0.1", port: 0,
                                  hostedCheckout: provider, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { port in continuation.yield(port); continuation.finish() } }
@@ -50,7 +53,7 @@ struct ServerFixture {
             task.cancel()
             throw SetupFailure(message: "the server did not start")
         }
-        return ServerFixture(service: service, provider: provider, clock: clock, adminKey: adminKey,
+        return ServerFixture(service: service, appStore: appStore, provider: provider, clock: clock, adminKey: adminKey,
                              baseURL: URL(string: "http://127.0.0.1:\(port)")!, task: task)
     }
 

@@ -16,7 +16,7 @@ import Testing
         #expect(try await fixture.service.storeControls().askToBuy)
 
         for product in ["points.500", "themes.lifetime"] {
-            guard case .pending = try await fixture.service.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: product)) else {
+            guard case .pending = try await fixture.appStore.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: product)) else {
                 Issue.record("ask to buy did not wait for \(product)")
                 return
             }

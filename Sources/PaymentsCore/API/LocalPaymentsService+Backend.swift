@@ -25,7 +25,7 @@ extension LocalPaymentsService {
     /// exponential backoff; the backend's own deduplication makes redelivery harmless, so each
     /// purchase is recorded exactly once however many attempts it took.
     @discardableResult
-    public func syncReceipts() async throws -> ReceiptSyncReport {
+    func syncReceipts() async throws -> ReceiptSyncReport {
         var report = ReceiptSyncReport()
         for receipt in try await write({ try await $0.receiptsBackend.dueReceipts() }) {
             let dropped = try await write { work in

@@ -9,7 +9,7 @@ extension LocalPaymentsService {
 extension LocalPaymentsService {
     /// The App Store's signed renewal info for each of the account's subscriptions (a read: it
     /// signs, but runs no due work).
-    public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
+    func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
         try await writeWithoutDueWork { try await $0.transactionIssuer.signedRenewalInfo(accountID: accountID) }
     }
 }

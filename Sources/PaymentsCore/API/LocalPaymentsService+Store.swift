@@ -1,7 +1,7 @@
 import Foundation
 
 extension LocalPaymentsService {
-    public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
+    func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
         do {
             let result = try await write(failing: .purchase) { work in
                 try await work.idempotentRequests.idempotent(request.idempotencyKey, operation: "store_purchase", request: request) {
@@ -42,17 +42,17 @@ extension LocalPaymentsService {
         try await read { try await $0.testControls.pendingActions(accountID: accountID, heldByAppStore: true) }
     }
 
-    public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
+    func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
         let result = try await write { try await $0.storePurchases.approvePurchase(pendingID: pendingID) }
         try await syncReceipts()
         return result
     }
 
-    public func declinePurchase(pendingID: String) async throws {
+    func declinePurchase(pendingID: String) async throws {
         try await write { try await $0.storePurchases.declinePurchase(pendingID: pendingID) }
     }
 
-    public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
+    func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
         try await read { try await $0.storePurchases.pendingPurchaseStatus(pendingID: pendingID, accountID: accountID) }
     }
 

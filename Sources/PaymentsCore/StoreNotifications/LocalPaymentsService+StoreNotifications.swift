@@ -4,7 +4,7 @@ import Foundation
 /// signed when sent, posted to the notification URL of the store's settings with Apple's retries.
 extension LocalPaymentsService {
     /// Every notification so far (collecting the events not looked at yet first), oldest first.
-    public func storeNotifications() async throws -> [StoreNotification] {
+    func storeNotifications() async throws -> [StoreNotification] {
         try await write { work in
             _ = try await work.storeNotificationQueue.collectStoreNotifications()
             return try await work.storeNotificationQueue.storeNotifications()
@@ -12,12 +12,12 @@ extension LocalPaymentsService {
     }
 
     /// Queues a TEST notification, as App Store Connect's "Request a Test Notification" does.
-    public func sendTestNotification() async throws -> StoreNotification {
+    func sendTestNotification() async throws -> StoreNotification {
         try await write { try await $0.storeNotificationQueue.enqueueTestNotification() }
     }
 
     /// Each notification with its `signedPayload` as it would be sent now.
-    public func signedStoreNotifications() async throws -> [(notification: StoreNotification, signedPayload: String)] {
+    func signedStoreNotifications() async throws -> [(notification: StoreNotification, signedPayload: String)] {
         try await write { work in
             _ = try await work.storeNotificationQueue.collectStoreNotifications()
             var signed: [(notification: StoreNotification, signedPayload: String)] = []
@@ -32,7 +32,7 @@ extension LocalPaymentsService {
     /// a status outside 200–299) is retried 1, 12, 24, 48 and 72 hours after the first attempt, on
     /// the injected clock. Without a URL nothing is sent and everything waits.
     @discardableResult
-    public func deliverStoreNotifications(transport: any StoreNotificationTransport) async throws
+    func deliverStoreNotifications(transport: any StoreNotificationTransport) async throws
         -> StoreNotificationDeliveryReport {
         let (due, address) = try await write { work in
             _ = try await work.storeNotificationQueue.collectStoreNotifications()
