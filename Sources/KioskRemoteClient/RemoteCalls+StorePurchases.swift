@@ -26,6 +26,7 @@ extension RemoteCalls {
         return try await server.call("checking the purchase request") { api in
             switch try await api.getPendingStorePurchase(path: .init(pendingActionId: pendingID)) {
             case let .ok(ok): return PendingPurchaseStatus(try ok.body.json.status)
+            case .default(404, _): throw PaymentsError.pendingActionNotFound(pendingID)
             case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
             }
         }

@@ -22,6 +22,11 @@ import Testing
         try expectNotFound(try await bob.client.createPurchase(body: .json(.init(productId: "points.500",
                                                                                   paymentMethodId: annsCard))))
 
+        try await fixture.service.updateStoreControls(StoreControls(askToBuy: true))
+        let annsRequest = try #require(try await ann.client.createStorePurchase(body: .json(.init(productId: "points.500")))
+            .ok.body.json.pendingActionId)
+        try expectNotFound(try await bob.client.getPendingStorePurchase(path: .init(pendingActionId: annsRequest)))
+
         #expect(try await ann.client.getInvoice(path: .init(invoiceId: annsInvoice)).ok.body.json.id == annsInvoice)
         #expect(try await bob.client.listInvoices().ok.body.json.items.isEmpty)
         #expect(try await bob.client.getCustomer().ok.body.json.entitlements.isEmpty)

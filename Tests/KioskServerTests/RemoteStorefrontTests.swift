@@ -256,6 +256,17 @@ import Testing
         #expect(approvedReceipt.productID == "themes.lifetime" && approvedReceipt.entitlements == ["themes"])
         #expect(try await fixture.service.pendingActions(accountID: ann.id).isEmpty)
         #expect(try await client.storePurchaseStatus(action.id, ann.id) == .approved)
+        // Cleared away, a request is not found (404 over HTTP), which ends a checkout's wait.
+        try await client.updateStoreControls(StoreControls(askToBuy: true))
+        guard case let .pending(cleared) = try await client.storePurchase(
+            StorePurchaseRequest(accountID: ann.id, productID: "points.500", idempotencyKey: "sheet-3")) else {
+            Issue.record("ask to buy did not wait")
+            return
+        }
+        try await fixture.service.clearAllTransactions()
+        await #expect(throws: PaymentsError.pendingActionNotFound(cleared.id)) {
+            _ = try await client.storePurchaseStatus(cleared.id, ann.id)
+        }
     }
 
     /// The terminal hears of a purchase made elsewhere from the server's event stream, at once,

@@ -121,18 +121,18 @@ struct CheckoutFeatureTests {
             return .pending(pending)
         }
         let answers = Mutex<[PendingPurchaseStatus]>([.waiting, .declined])
-        stub.storePurchaseStatus = { _, _ in answers.withLock { $0.removeFirst() } }
+        stub.storePurchaseStatus = { _, _ in try Self.next(answers) }
         let store = await loaded(stub)
         await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
         await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
         await store.send(.storePurchaseConfirmed) { $0.status = .processing }
         await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
-        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
-        await store.receive(.pendingApprovalChecked(pendingID: "pa_2", .success(.waiting))) { $0.isCheckingPendingApproval = false }
+        await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_2" }
+        await store.receive(.pendingApprovalChecked(pendingID: "pa_2", .success(.waiting))) { $0.checkingPendingID = nil }
         #expect(answers.withLock { $0 } == [.declined])
-        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
+        await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_2" }
         await store.receive(.pendingApprovalChecked(pendingID: "pa_2", .success(.declined))) {
-            $0.isCheckingPendingApproval = false
+            $0.checkingPendingID = nil
             $0.status = .declined(message: "Your request to buy was declined.", advice: "Ask again or choose something else.")
         }
         // Nothing is asked once the request is answered.
@@ -148,7 +148,7 @@ struct CheckoutFeatureTests {
         stub.storePurchase = { _ in .pending(pending) }
         stub.storePurchaseStatus = { id, account in
             #expect(id == "pa_3" && account == "acct_1")
-            return try answers.withLock { $0.removeFirst() }.get()
+            return try Self.next(answers).get()
         }
         let store = await loaded(stub)
         let dueToday = try #require(store.state.phase.content?.totalDueToday)
@@ -158,18 +158,49 @@ struct CheckoutFeatureTests {
         await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
         // An answer about another request (a checkout left and opened again) changes nothing.
         await store.send(.pendingApprovalChecked(pendingID: "pa_old", .success(.declined)))
-        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
+        await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_3" }
+        // A second poll while the first question is out asks nothing more.
+        await store.send(.checkPendingApproval)
         let failure = ScreenError(ServerAway())
         await store.receive(.pendingApprovalChecked(pendingID: "pa_3", .failure(failure))) {
-            $0.isCheckingPendingApproval = false
+            $0.checkingPendingID = nil
             $0.pendingApprovalCheckError = failure
         }
-        await store.send(.checkPendingApproval) { $0.isCheckingPendingApproval = true }
+        await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_3" }
         await store.receive(.pendingApprovalChecked(pendingID: "pa_3", .success(.approved))) {
-            $0.isCheckingPendingApproval = false
+            $0.checkingPendingID = nil
             $0.pendingApprovalCheckError = nil
             $0.status = .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: "", total: dueToday, unlocked: ["Premium"]))
         }
+    }
+
+    /// A request cleared away (a reset, a snapshot restore) can never be answered: the wait ends.
+    @Test func aRequestThatNoLongerExistsEndsTheWait() async {
+        let pending = PendingAction(id: "pa_4", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
+                                    subscriptionID: nil, createdAt: F.start, newPrice: nil)
+        var stub = client { _ in throw UnstubbedCall("purchase") }
+        stub.storePurchase = { _ in .pending(pending) }
+        stub.storePurchaseStatus = { id, _ in throw PaymentsError.pendingActionNotFound(id) }
+        let store = await loaded(stub)
+        await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
+        await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
+        await store.send(.storePurchaseConfirmed) { $0.status = .processing }
+        await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
+        await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_4" }
+        await store.receive(.pendingApprovalChecked(pendingID: "pa_4", .failure(ScreenError(PaymentsError.pendingActionNotFound("pa_4"))))) {
+            $0.checkingPendingID = nil
+            $0.status = .declined(message: "This request to buy is no longer waiting: the store's purchases were cleared or restored.",
+                                  advice: "Ask again or choose something else.")
+        }
+    }
+
+    /// The next scripted answer; a call beyond the script is a test failure, not a crash.
+    nonisolated static func next<Answer>(_ answers: borrowing Mutex<[Answer]>) throws -> Answer {
+        guard let answer = answers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
+            Issue.record("asked the store more often than scripted")
+            throw UnstubbedCall("storePurchaseStatus")
+        }
+        return answer
     }
 
     @Test func newCardIsValidatedInlineAndGroupedAsTyped() async {

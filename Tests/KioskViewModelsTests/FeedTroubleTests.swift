@@ -14,6 +14,32 @@ struct FeedTroubleTests {
         var description: String { "Can't reach the server at http://127.0.0.1:9" }
     }
 
+    /// A checkout waiting for an ask-to-buy answer asks the store on each poll, but not on the
+    /// polls the feed skips while the server does not answer.
+    @Test func aWaitingAskToBuyIsNotAskedAboutWhileTheFeedBacksOff() async throws {
+        let checks = Mutex(0)
+        var client = PaymentsClient.failing
+        client.feedPosition = { _ in throw Unreachable() }
+        client.storePurchaseStatus = { _, _ in
+            checks.withLock { $0 += 1 }
+            throw Unreachable()
+        }
+        var state = AppState(sessionID: "s1")
+        var checkout = CheckoutState(sessionID: "s1.1", productID: "pro.monthly", account: F.account())
+        checkout.status = .pendingApproval(PendingAction(id: "pa_1", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
+                                                         subscriptionID: nil, createdAt: F.start, newPrice: nil))
+        state.stack = [.checkout(checkout)]
+        let store = Store(initialState: state, reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.pollChanges).value
+        await store.send(.pollChanges).value
+        #expect(checks.withLock { $0 } == 2 && store.state.feedTrouble?.failures == 2)
+        await store.send(.pollChanges).value  // skipped: the second failure backs off one poll
+        #expect(checks.withLock { $0 } == 2)
+        await store.send(.pollChanges).value
+        #expect(checks.withLock { $0 } == 3)
+        #expect(store.state.checkout?.pendingApprovalCheckError?.message == "Can't reach the server at http://127.0.0.1:9")
+    }
+
     @Test func aFailingFeedSaysSoBacksOffAndClearsOnTheNextAnswer() async throws {
         let isDown = Mutex(false)
         let reads = Mutex(0)

@@ -7,7 +7,7 @@ public enum AppAction: Equatable, Sendable {
     case back
     case toggleHelp
     case dismissToast(id: Int64)
-    /// The host's timer: read the change feed.
+    /// The host's timer: read the change feed, and ask how a waiting ask-to-buy request stands.
     case pollChanges
     case changesReceived(Result<[StoreEvent], ScreenError>)
     /// The first read of the feed: where it ends, so only what happens from now on is news.

@@ -68,8 +68,10 @@ public struct AppFeature: Reducer {
             state.toasts.removeAll { $0.id == id }
             return .none
         case .pollChanges:
-            // A declined ask-to-buy request reaches no merchant feed: the waiting checkout asks the store.
-            return .merge(checkPendingApproval(state), readFeed(&state))
+            // The waiting checkout asks the store itself (Apple answers the app, not the merchant),
+            // except while the feed is backing off from a server that does not answer.
+            let backingOff = (state.feedTrouble?.pollsToSkip ?? 0) > 0
+            return .merge(backingOff ? .none : checkPendingApproval(state), readFeed(&state))
         case let .changesReceived(.failure(error)), let .feedPositioned(.failure(error)):
             // The screens keep what they show; only the status line changes until the feed answers.
             state.isPolling = false

@@ -175,16 +175,16 @@ public struct CheckoutFeature: Reducer {
                 await send(.purchaseFinished(await capture { try await client.completeAuthentication(pending.id, approved) }))
             }
         case .checkPendingApproval:
-            guard case let .pendingApproval(pending) = state.status, !state.isCheckingPendingApproval else { return .none }
-            state.isCheckingPendingApproval = true
+            guard case let .pendingApproval(pending) = state.status, state.checkingPendingID != pending.id else { return .none }
+            state.checkingPendingID = pending.id
             return .run { [client] send in
                 await send(.pendingApprovalChecked(pendingID: pending.id, await capture {
                     try await client.storePurchaseStatus(pending.id, pending.accountID)
                 }))
             }
         case let .pendingApprovalChecked(pendingID, result):
-            state.isCheckingPendingApproval = false
             guard case let .pendingApproval(pending) = state.status, pending.id == pendingID else { return .none }
+            state.checkingPendingID = nil
             switch result {
             case .success(.waiting):
                 state.pendingApprovalCheckError = nil
@@ -197,6 +197,11 @@ public struct CheckoutFeature: Reducer {
             case .success(.declined):
                 state.pendingApprovalCheckError = nil
                 state.status = .declined(message: "Your request to buy was declined.", advice: "Ask again or choose something else.")
+            case let .failure(error) where error.paymentsError == .pendingActionNotFound(pendingID):
+                // Cleared or restored away: nobody can answer it any more.
+                state.pendingApprovalCheckError = nil
+                state.status = .declined(message: "This request to buy is no longer waiting: the store's purchases were cleared or restored.",
+                                         advice: "Ask again or choose something else.")
             case let .failure(error):
                 state.pendingApprovalCheckError = error
             }

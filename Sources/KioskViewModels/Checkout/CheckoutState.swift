@@ -31,8 +31,8 @@ public struct CheckoutState: Equatable, Sendable {
     public var declinedCardRemovalError: ScreenError?
     /// Why the store could not say how the ask-to-buy request stands; the next poll asks again.
     public var pendingApprovalCheckError: ScreenError?
-    /// A question to the store about the request is out, so polls do not pile up behind a slow one.
-    var isCheckingPendingApproval = false
+    /// The request a question to the store is out about, so polls do not pile up behind a slow one.
+    var checkingPendingID: String?
     var data: CheckoutData?
 
     public init(sessionID: String, productID: String, account: Account? = nil) {

@@ -26,7 +26,7 @@ public struct PaymentsClient: Sendable {
     public var purchase: @Sendable (PurchaseRequest) async throws -> PurchaseOutcome
     public var storePurchase: @Sendable (StorePurchaseRequest) async throws -> StorePurchaseResult
     /// How the account's own purchase waiting on the store sheet stands (StoreKit's
-    /// `Transaction.updates`): a declined request reaches no merchant feed.
+    /// `Transaction.updates`): Apple tells the app, not the merchant's feed.
     public var storePurchaseStatus: @Sendable (_ pendingID: String, _ accountID: String) async throws -> PendingPurchaseStatus
     public var completeAuthentication: @Sendable (_ pendingID: String, _ approved: Bool) async throws -> PurchaseOutcome
     public var previewPlanChange: @Sendable (_ subscriptionID: String, _ toProductID: String) async throws -> PlanChangePreview

@@ -69,7 +69,7 @@ struct StorePurchases: Rules {
         switch resolution {
         case "approved": return .approved
         case "declined": return .declined
-        default: throw PaymentsError.storage("pending_actions row \(pendingID) has resolution '\(resolution)', which no sheet writes")
+        default: throw PaymentsError.storage("pending_actions.resolution holds \"\(resolution)\", which no purchase sheet writes.")
         }
     }
 
