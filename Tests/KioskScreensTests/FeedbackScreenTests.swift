@@ -103,42 +103,39 @@ import Testing
         #expect(disk[path] != Data("old".utf8))
     }
 
+    /// The open checkout's screen with its state changed as `change` says (statuses a test cannot
+    /// reach quickly through the store).
+    func checkoutText(_ driver: ScreenDriver, _ change: (inout CheckoutState) -> Void) throws -> String {
+        var state = driver.state
+        guard case var .checkout(checkout)? = state.app.stack.last else { throw CheckoutNotOpen() }
+        change(&checkout)
+        state.app.stack[state.app.stack.count - 1] = .checkout(checkout)
+        return HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
+    }
+
+    struct CheckoutNotOpen: Error {}
+
     @Test func aRetriedPaymentShowsTheSpinnerWithItsAttempt() async throws {
         let driver = try ScreenDriver()
         try await driver.openCheckout()
-        var state = driver.state
-        guard case var .checkout(checkout)? = state.app.stack.last else {
-            Issue.record("the checkout is open")
-            return
-        }
-        checkout.status = .processing
-        checkout.retryCount = 1
-        state.app.stack[state.app.stack.count - 1] = .checkout(checkout)
-        let text = HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
-        #expect(text.contains("Retrying your payment, attempt 2…"))
-        checkout.retryCount = 0
-        state.app.stack[state.app.stack.count - 1] = .checkout(checkout)
-        #expect(HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
-            .contains("Processing your payment…"))
+        let retrying = try checkoutText(driver) { $0.status = .processing; $0.retryCount = 1 }
+        #expect(retrying.contains("Retrying your payment, attempt 2…"))
+        let first = try checkoutText(driver) { $0.status = .processing; $0.retryCount = 0 }
+        #expect(first.contains("Processing your payment…"))
     }
 
     @Test func aWaitingAskToBuySaysWhenTheStoreCouldNotBeAsked() async throws {
         let driver = try ScreenDriver()
         try await driver.openCheckout()
-        var state = driver.state
-        guard case var .checkout(checkout)? = state.app.stack.last else {
-            Issue.record("the checkout is open")
-            return
-        }
-        checkout.status = .pendingApproval(PendingAction(id: "pend_1", accountID: "acct_1", kind: .askToBuy, productID: "themes",
-                                                         subscriptionID: nil, createdAt: Date(timeIntervalSince1970: 0),
-                                                         newPrice: nil))
-        state.app.stack[state.app.stack.count - 1] = .checkout(checkout)
-        let waiting = HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
+        let pending = PendingAction(id: "pend_1", accountID: "acct_1", kind: .askToBuy, productID: "themes",
+                                    subscriptionID: nil, createdAt: Date(timeIntervalSince1970: 0), newPrice: nil)
+        let waiting = try checkoutText(driver) { $0.status = .pendingApproval(pending) }
         #expect(waiting.contains("Waiting for approval (Ask to Buy)") && !waiting.contains("Could not ask the store"))
-        checkout.pendingApprovalCheckError = ScreenError(message: "the server did not answer")
-        state.app.stack[state.app.stack.count - 1] = .checkout(checkout)
-        let text = HeadlessBackend.plainText(AppView.render(state, context: driver.context).buffer)
-        #expect(text.contains("Could not ask the store how the request stands") && text.contains("(the server did not answer); asking again."))
+        let troubled = try checkoutText(driver) {
+            $0.status = .pendingApproval(pending)
+            $0.pendingApprovalCheckError = ScreenError(message: "the server did not answer")
+        }
+        #expect(troubled.contains("Could not ask the store how the request stands")
+            && troubled.contains("(the server did not answer); asking again."))
     }
 }

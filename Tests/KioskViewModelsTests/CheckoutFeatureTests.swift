@@ -112,6 +112,14 @@ struct CheckoutFeatureTests {
         await store.receive(.purchaseFinished(.success(.purchased(receipt)))) { $0.status = Self.succeeded(F.invoice(9)) }
     }
 
+    /// Pays with the store account, whose sheet answers that `pending` waits for a parent.
+    func askToBuy(_ store: ViewModelTestStore<CheckoutFeature>, answered pending: PendingAction) async {
+        await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
+        await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
+        await store.send(.storePurchaseConfirmed) { $0.status = .processing }
+        await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
+    }
+
     @Test func askToBuyWaitsForTheParent() async {
         let pending = PendingAction(id: "pa_2", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
                                     subscriptionID: nil, createdAt: F.start, newPrice: nil)
@@ -123,10 +131,7 @@ struct CheckoutFeatureTests {
         let answers = Mutex<[PendingPurchaseStatus]>([.waiting, .declined])
         stub.storePurchaseStatus = { _, _ in try Self.next(answers) }
         let store = await loaded(stub)
-        await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
-        await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
-        await store.send(.storePurchaseConfirmed) { $0.status = .processing }
-        await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
+        await askToBuy(store, answered: pending)
         await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_2" }
         await store.receive(.pendingApprovalChecked(pendingID: "pa_2", .success(.waiting))) { $0.checkingPendingID = nil }
         #expect(answers.withLock { $0 } == [.declined])
@@ -152,10 +157,7 @@ struct CheckoutFeatureTests {
         }
         let store = await loaded(stub)
         let dueToday = try #require(store.state.phase.content?.totalDueToday)
-        await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
-        await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
-        await store.send(.storePurchaseConfirmed) { $0.status = .processing }
-        await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
+        await askToBuy(store, answered: pending)
         // An answer about another request (a checkout left and opened again) changes nothing.
         await store.send(.pendingApprovalChecked(pendingID: "pa_old", .success(.declined)))
         await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_3" }
@@ -182,10 +184,7 @@ struct CheckoutFeatureTests {
         stub.storePurchase = { _ in .pending(pending) }
         stub.storePurchaseStatus = { id, _ in throw PaymentsError.pendingActionNotFound(id) }
         let store = await loaded(stub)
-        await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
-        await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
-        await store.send(.storePurchaseConfirmed) { $0.status = .processing }
-        await store.receive(.storePurchaseFinished(.success(.pending(pending)))) { $0.status = .pendingApproval(pending) }
+        await askToBuy(store, answered: pending)
         await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_4" }
         await store.receive(.pendingApprovalChecked(pendingID: "pa_4", .failure(ScreenError(PaymentsError.pendingActionNotFound("pa_4"))))) {
             $0.checkingPendingID = nil

@@ -121,19 +121,25 @@ struct ViewModelsIntegrationTests {
         #expect(try await core.service.entitlements(accountID: account.id).map(\.id) == ["themes"])
     }
 
-    @Test func askToBuyApprovedFromTheSettingsInbox() async throws {
-        let core = try ViewModelsCoreFixture()
-        let account = try await core.signedIn()
-        try await core.service.updateStoreControls(StoreControls(askToBuy: true))
-        let store = await checkout(core, account)
+    /// Pays with the store account; the request the checkout then waits on, if it waits.
+    func askedToBuy(_ store: ViewModelTestStore<CheckoutFeature>) async -> PendingAction? {
         await store.perform(.selectPayment(.storeAccount))
         await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
         await store.perform(.storePurchaseConfirmed)
         await store.drain()
         guard case let .pendingApproval(pending) = store.state.status else {
             Issue.record("expected to wait for approval, got \(store.state.status)")
-            return
+            return nil
         }
+        return pending
+    }
+
+    @Test func askToBuyApprovedFromTheSettingsInbox() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        try await core.service.updateStoreControls(StoreControls(askToBuy: true))
+        let store = await checkout(core, account)
+        guard let pending = await askedToBuy(store) else { return }
 
         let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
         await settings.send(.retry)
@@ -160,20 +166,14 @@ struct ViewModelsIntegrationTests {
         }
     }
 
-    /// A declined request reaches no merchant feed; the waiting checkout hears it from the store.
+    /// The waiting checkout hears a decline from the store, not from the merchant's feed (which,
+    /// once the App Store is a simulator of its own, never hears of it).
     @Test func askToBuyDeclinedEndsTheWaitingCheckout() async throws {
         let core = try ViewModelsCoreFixture()
         let account = try await core.signedIn()
         try await core.service.updateStoreControls(StoreControls(askToBuy: true))
         let store = await checkout(core, account)
-        await store.perform(.selectPayment(.storeAccount))
-        await store.perform(.submitTapped)
-        await store.perform(.storePurchaseConfirmed)
-        await store.drain()
-        guard case let .pendingApproval(pending) = store.state.status else {
-            Issue.record("expected to wait for approval, got \(store.state.status)")
-            return
-        }
+        guard let pending = await askedToBuy(store) else { return }
         await store.perform(.checkPendingApproval)
         await store.drain()
         #expect(store.state.status == .pendingApproval(pending))
