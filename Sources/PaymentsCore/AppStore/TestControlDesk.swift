@@ -7,9 +7,9 @@ import Foundation
 ///
 /// While the App Store lives in the payments core its requests are rows of the merchant's table
 /// (each side reads its own kinds), and its switches, renewals and receipts are the merchant's,
-/// so the controls, the clock's advance and the resets go to the merchant alone. Every tester's tool (the Settings QA panel, the test-control
-/// API, QA scenarios, `kiosk store`) comes through here, so splitting them (stages 4 and 5)
-/// changes this type, not them.
+/// so the controls, the clock's advance and the resets go to the merchant alone. Every tester's
+/// tool (the Settings QA panel, the test-control API, QA scenarios, `kiosk store`) comes through
+/// here, so splitting them (stages 4 and 5) changes this type, not them.
 public struct TestControlDesk: Sendable {
     public let merchant: any PaymentsService
     public let appStore: any AppStoreService

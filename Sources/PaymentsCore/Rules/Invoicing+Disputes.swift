@@ -15,7 +15,7 @@ extension Invoicing {
         else { return }
         if aftermath == .earlyFraudWarning {
             emit(.earlyFraudWarning, account: invoice.accountID, at: invoice.createdAt,
-                           subscription: invoice.subscriptionID, product: invoice.productID, invoice: invoice.id)
+                 subscription: invoice.subscriptionID, product: invoice.productID, invoice: invoice.id)
         }
         for dispute in aftermath.disputes {
             try await openDispute(on: invoice, reason: dispute.reason, withdrawsFunds: dispute.withdrawsFunds)
@@ -33,7 +33,7 @@ extension Invoicing {
             currency: invoice.total.currency, status: withdrawsFunds ? .disputed : .open, method: invoice.paymentMethod,
             refundOf: invoice.id)
         emit(.disputeOpened, account: invoice.accountID, at: invoice.createdAt, subscription: invoice.subscriptionID,
-                       product: invoice.productID, invoice: dispute.id, detail: reason)
+             product: invoice.productID, invoice: dispute.id, detail: reason)
     }
 
     /// A refund on Stripe's 4000000000005126 fails after succeeding: the refund invoice becomes
@@ -52,7 +52,7 @@ extension Invoicing {
         original.status = .paid
         try await original.update(in: store)
         emit(.refundFailed, account: refund.accountID, at: now, subscription: refund.subscriptionID,
-                       product: refund.productID, invoice: refund.id, detail: original.id)
+             product: refund.productID, invoice: refund.id, detail: original.id)
         return record.invoice
     }
 

@@ -79,7 +79,7 @@ struct PlanChanges: Rules {
             subscription.pendingProductID = product.id == subscription.productID ? nil : product.id
             try await subscription.update(in: store)
             emit(.planChangeScheduled, account: account.id, at: now, subscription: subscription.id,
-                           product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
+                 product: product.id, detail: subscription.pendingProductID == nil ? "withdrawn" : preview.kind.rawValue)
             return .scheduled(subscription: subscription.subscription)
         }
         let currency = subscription.currencyValue
@@ -117,7 +117,7 @@ struct PlanChanges: Rules {
                                                            kind: .planChange, at: now, description: description, lines: lines,
                                                            currency: currency, status: .void, method: summary, failure: reason)
             emit(.purchaseDeclined, account: account.id, at: now, subscription: subscription.id,
-                           product: product.id, invoice: invoice.id, detail: reason.code)
+                 product: product.id, invoice: invoice.id, detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
@@ -148,7 +148,7 @@ struct PlanChanges: Rules {
                                                              invoice: invoice, purchaseDate: now, expires: end, offerType: nil,
                                                              billing: subscription.billing)
             emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
-                           invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
+                 invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")
             return .changed(subscription: subscription.subscription, invoice: invoice)
         }
     }
@@ -165,7 +165,7 @@ struct PlanChanges: Rules {
         subscription.cancellationReason = reason
         try await subscription.update(in: store)
         emit(.cancelled, account: subscription.accountID, at: now, subscription: subscriptionID,
-                       detail: reason?.rawValue)
+             detail: reason?.rawValue)
         return subscription.subscription
     }
 
@@ -206,7 +206,7 @@ struct PlanChanges: Rules {
         subscription.willAutoRenew = false
         subscription.nextEventAt = nil
         emit(.revoked, account: subscription.accountID, at: now, subscription: subscription.id,
-                       product: subscription.productID, detail: reason.rawValue)
+             product: subscription.productID, detail: reason.rawValue)
     }
 
     /// The QA control "expire now".

@@ -86,7 +86,7 @@ struct Purchases: Rules {
                                                            kind: .subscriptionCreate, at: now, description: description, lines: lines,
                                                            currency: currency, status: .void, method: summary, failure: reason)
             emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
-                       detail: reason.code)
+             detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
             try await work.reserveIDs([.subscription, .invoice, .transaction])
@@ -120,9 +120,9 @@ struct Purchases: Rules {
             }
             if let code { try await invoicing.redeem(code, accountID: account.id, at: now) }
             emit(.subscriptionStarted, account: account.id, at: now, subscription: subscriptionID,
-                       product: product.id, invoice: invoice.id)
+             product: product.id, invoice: invoice.id)
             emit(.purchaseCompleted, account: account.id, at: now, subscription: subscriptionID,
-                       product: product.id, invoice: invoice.id)
+             product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: subscription.subscription,
                 introOfferApplied: intro != nil, pointsCredited: 0, entitlements: plan.entitlement.map { [$0] } ?? [],
@@ -149,7 +149,7 @@ struct Purchases: Rules {
                                                            at: now, description: product.name, lines: lines, currency: currency,
                                                            status: .void, method: summary, failure: reason)
             emit(.purchaseDeclined, account: account.id, at: now, product: product.id, invoice: invoice.id,
-                       detail: reason.code)
+             detail: reason.code)
             return .declined(reason: reason, invoice: invoice)
         case let .paid(summary):
             try await work.reserveIDs([.invoice, .purchase, .transaction])
@@ -212,7 +212,7 @@ struct Purchases: Rules {
             throw PaymentsError.storage("the points entry of \(accountID) was not stored")
         }
         emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
-                   invoice: invoice, detail: "\(delta)")
+         invoice: invoice, detail: "\(delta)")
         return PointsEntry(id: entryID, accountID: accountID, delta: delta, balanceAfter: balance,
                            reason: reason, productID: product, invoiceID: invoice, at: at)
     }

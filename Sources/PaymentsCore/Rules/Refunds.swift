@@ -67,7 +67,7 @@ struct Refunds: Rules {
             }
         }
         emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
-                       product: original.productID, invoice: refund.id, detail: original.id)
+             product: original.productID, invoice: refund.id, detail: original.id)
         refund = try await invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
     }

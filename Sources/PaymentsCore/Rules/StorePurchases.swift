@@ -105,7 +105,7 @@ struct StorePurchases: Rules {
                                                        lines: lines, currency: account.currencyValue, status: .void,
                                                        method: method?.paymentMethod.summary, failure: reason)
         emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,
-                       detail: reason.code)
+             detail: reason.code)
         return .declined(reason: reason, invoice: invoice)
     }
 }

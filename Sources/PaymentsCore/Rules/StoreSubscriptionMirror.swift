@@ -122,9 +122,9 @@ struct StoreSubscriptionMirror: Rules {
             emit(.trialStarted, account: account.id, at: now, subscription: mirror.id, product: product.id)
         }
         emit(.subscriptionStarted, account: account.id, at: now, subscription: mirror.id, product: product.id,
-                       invoice: invoice.id)
+             invoice: invoice.id)
         emit(.purchaseCompleted, account: account.id, at: now, subscription: mirror.id, product: product.id,
-                       invoice: invoice.id)
+             invoice: invoice.id)
         return mirror
     }
 
@@ -158,14 +158,14 @@ struct StoreSubscriptionMirror: Rules {
         let (account, subscription) = (mirror.accountID, mirror.id)
         if switched {
             emit(.planChanged, account: account, at: now, subscription: subscription, product: product.id,
-                           invoice: invoice.id)
+                 invoice: invoice.id)
         } else if !wasLive {
             mirror.willAutoRenew = true
             emit(.subscriptionStarted, account: account, at: now, subscription: subscription, product: product.id,
-                           invoice: invoice.id)
+                 invoice: invoice.id)
         } else {
             emit(hadIssue ? .recovered : .renewed, account: account, at: now, subscription: subscription,
-                           product: product.id, invoice: invoice.id)
+                 product: product.id, invoice: invoice.id)
         }
         if wasTrial && mirror.periodType != .trial {
             emit(.trialConverted, account: account, at: now, subscription: subscription, product: product.id)
@@ -199,7 +199,7 @@ struct StoreSubscriptionMirror: Rules {
             mirror.graceEndsAt = grace
             mirror.billingIssueAt = mirror.billingIssueAt ?? notification.signedDate
             emit(state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted, account: account, at: now,
-                           subscription: subscription, product: product)
+                 subscription: subscription, product: product)
         case ("GRACE_PERIOD_EXPIRED", _):
             guard mirror.state == .inGracePeriod else { return false }
             mirror.state = .inBillingRetryPeriod
@@ -211,7 +211,7 @@ struct StoreSubscriptionMirror: Rules {
             mirror.willAutoRenew = false
             mirror.periodEnd = min(mirror.periodEnd, notification.signedDate)
             emit(.expired, account: account, at: now, subscription: subscription, product: product,
-                           detail: mirror.expirationReason?.rawValue)
+                 detail: mirror.expirationReason?.rawValue)
         case ("DID_CHANGE_RENEWAL_STATUS", let subtype):
             let renews = subtype == "AUTO_RENEW_ENABLED"
             guard mirror.isActiveState, mirror.willAutoRenew != renews else { return false }
@@ -225,14 +225,14 @@ struct StoreSubscriptionMirror: Rules {
             guard mirror.pendingProductID != pending, pending.map({ catalog.product(id: $0) != nil }) ?? true else { return false }
             mirror.pendingProductID = pending
             emit(.planChangeScheduled, account: account, at: now, subscription: subscription,
-                           product: pending ?? product)
+                 product: pending ?? product)
         case ("PRICE_INCREASE", "ACCEPTED"):
             guard let price = renewal?.renewalPrice, let currency = Currency(code: renewal?.currency ?? mirror.currency),
                   let amount = Money(exactMilliunits: price, currency: currency), mirror.priceOverride != amount.minorUnits
             else { return false }
             mirror.priceOverride = amount.minorUnits
             emit(.priceIncreaseAccepted, account: account, at: now, subscription: subscription, product: product,
-                           detail: "\(amount.minorUnits)")
+                 detail: "\(amount.minorUnits)")
         case ("PRICE_INCREASE", _):
             emit(.priceIncreaseRequested, account: account, at: now, subscription: subscription, product: product)
         default:

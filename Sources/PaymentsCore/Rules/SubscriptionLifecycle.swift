@@ -137,10 +137,10 @@ struct SubscriptionLifecycle: Rules {
             if wasTrial {
                 report.trialConversions += 1
                 emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
-                               product: terms.product.id, invoice: invoice.id)
+                     product: terms.product.id, invoice: invoice.id)
             }
             emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
-                           product: terms.product.id, invoice: invoice.id)
+                 product: terms.product.id, invoice: invoice.id)
         case let .declined(reason, summary):
             // Stripe applies customer balance when the invoice is finalized, paid or not.
             let invoice = try await invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
@@ -164,9 +164,9 @@ struct SubscriptionLifecycle: Rules {
             subscription.scheduleNextEvent()
             report.failedRenewals += 1
             emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
-                           invoice: invoice.id, detail: reason.code)
+                 invoice: invoice.id, detail: reason.code)
             emit(subscription.state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted,
-                           account: subscription.accountID, at: time, subscription: subscription.id)
+                 account: subscription.accountID, at: time, subscription: subscription.id)
         }
     }
 
@@ -202,7 +202,7 @@ struct SubscriptionLifecycle: Rules {
                                                  ends: subscription.retryEndsAt)
             subscription.scheduleNextEvent()
             emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
-                           invoice: invoice.id, detail: reason.code)
+                 invoice: invoice.id, detail: reason.code)
         case let .paid(summary):
             invoice.status = .paid
             invoice.failureCode = nil
@@ -227,11 +227,11 @@ struct SubscriptionLifecycle: Rules {
             if wasTrial {
                 report.trialConversions += 1
                 emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
-                               product: terms.product.id, invoice: invoice.id)
+                     product: terms.product.id, invoice: invoice.id)
             }
             report.recoveries += 1
             emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
-                           invoice: invoice.id)
+                 invoice: invoice.id)
         }
     }
 
@@ -262,7 +262,7 @@ struct SubscriptionLifecycle: Rules {
         subscription.nextRetryAt = nil
         subscription.nextEventAt = nil
         emit(.expired, account: subscription.accountID, at: time, subscription: subscription.id,
-                       product: subscription.productID, detail: reason.rawValue)
+             product: subscription.productID, detail: reason.rawValue)
     }
 
     /// Gives back the balance an unpaid invoice had consumed, and closes it.

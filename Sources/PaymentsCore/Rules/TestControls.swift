@@ -104,7 +104,7 @@ struct TestControls: Rules {
                                              productID: subscription.productID, subscriptionID: subscriptionID,
                                              request: price, at: now)
         emit(.priceIncreaseRequested, account: subscription.accountID, at: now, subscription: subscriptionID,
-                       detail: price.description)
+             detail: price.description)
         return action
     }
 
@@ -122,7 +122,7 @@ struct TestControls: Rules {
         try await subscription.update(in: store)
         try await resolvePending(action.id, resolution: accept ? "accepted" : "declined", at: now)
         emit(accept ? .priceIncreaseAccepted : .priceIncreaseDeclined, account: subscription.accountID, at: now,
-                       subscription: subscriptionID, detail: newPrice.description)
+             subscription: subscriptionID, detail: newPrice.description)
         return subscription.subscription
     }
 
