@@ -44,10 +44,13 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     public func execute(_ sql: StoreSQL, _ arguments: StoreArguments) async throws -> Int {
         let (binds, types) = try bindings(arguments)
         statements?.add(1)
-        if let prepared = try names?.prepared(sql.postgres, types: types), prepared.count != .commandTagOnly {
+        let prepared = try names?.prepared(sql.postgres, types: types)
+        if let prepared, prepared.count != .commandTagOnly {
             return try await run(prepared, binds, keeping: 0).count
         }
-        return try await unnamed(sql, binds, types).metadata.rows ?? 0
+        // A command-tag-only statement's prepared text is already numbered and has nothing added.
+        let numbered = try prepared?.sql ?? PostgresPlaceholders.numbered(sql.postgres, count: types.count)
+        return try await unnamed(numbered, binds).metadata.rows ?? 0
     }
 
     /// The statement's rows, the first `limit` of them (all are read off the connection).
@@ -57,7 +60,7 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
         if let prepared = try names?.prepared(sql.postgres, types: types), prepared.count != .rowsReturned {
             return try await run(prepared, binds, keeping: limit).rows
         }
-        return Array(try await unnamed(sql, binds, types).rows.prefix(limit))
+        return Array(try await unnamed(PostgresPlaceholders.numbered(sql.postgres, count: types.count), binds).rows.prefix(limit))
     }
 
     /// Runs a prepared statement: how many rows it answered, and the first `limit` of them.
@@ -74,9 +77,9 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
         }
     }
 
-    /// `sql` sent unnamed: parsed and planned for this run only.
-    private func unnamed(_ sql: StoreSQL, _ binds: PostgresBindings, _ types: [PostgresDataType]) async throws -> PostgresQueryResult {
-        let query = PostgresQuery(unsafeSQL: try PostgresPlaceholders.numbered(sql.postgres, count: types.count), binds: binds)
+    /// `numbered` (placeholders as `$1`, `$2`, …) sent unnamed: parsed and planned for this run only.
+    private func unnamed(_ numbered: String, _ binds: PostgresBindings) async throws -> PostgresQueryResult {
+        let query = PostgresQuery(unsafeSQL: numbered, binds: binds)
         let result: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
         return try await result.get()
     }

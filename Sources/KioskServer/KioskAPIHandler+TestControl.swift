@@ -5,8 +5,6 @@ import PaymentsCore
 /// The test-control API's store switches, pending actions, snapshots and resets (admin key only,
 /// see `OperationAudience`).
 extension KioskAPIHandler {
-    var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: appStore) }
-
     func getStoreControls(_ input: Operations.GetStoreControls.Input) async throws -> Operations.GetStoreControls.Output {
         .ok(.init(body: .json(.init(try await desk.storeControls()))))
     }

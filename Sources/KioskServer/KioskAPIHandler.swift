@@ -12,6 +12,8 @@ import PaymentsCore
 struct KioskAPIHandler: APIProtocol {
     let service: any PaymentsService
     let appStore: any AppStoreService
+    /// The test-control operations' levers over both.
+    var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: appStore) }
     let document: Data
     let feed: FeedSignal
     var checkoutOpener: (any HostedCheckoutOpener)?

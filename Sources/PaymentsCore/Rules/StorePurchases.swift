@@ -36,7 +36,7 @@ struct StorePurchases: Rules {
     /// the purchase happens now.
     func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
         let (action, data) = try await testControls.pendingAction(pendingID)
-        guard action.kind == .askToBuy || action.kind == .interruptedPurchase else {
+        guard action.kind.isHeldByAppStore else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let request = try JSONDecoder().decode(StorePurchaseRequest.self, from: data)
@@ -48,7 +48,7 @@ struct StorePurchases: Rules {
 
     func declinePurchase(pendingID: String) async throws {
         let (action, _) = try await testControls.pendingAction(pendingID)
-        guard action.kind == .askToBuy || action.kind == .interruptedPurchase else {
+        guard action.kind.isHeldByAppStore else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let now = try await now(for: account(action.accountID))
@@ -60,8 +60,9 @@ struct StorePurchases: Rules {
     /// that is not the sheet's, is not found.
     func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
         guard let row = try await store.fetchOne(StoredRow.self, """
-            SELECT resolution FROM pending_actions WHERE id = ? AND account_id = ? AND kind IN (?, ?)
-            """, [pendingID, accountID, PendingAction.Kind.askToBuy.rawValue, PendingAction.Kind.interruptedPurchase.rawValue]) else {
+            SELECT kind, resolution FROM pending_actions WHERE id = ? AND account_id = ?
+            """, [pendingID, accountID]),
+              try row.storedValue(PendingAction.Kind.self, table: "pending_actions", column: "kind").isHeldByAppStore else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let resolution: String? = try row.get("resolution")
