@@ -2,6 +2,7 @@ import Benchmark
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
+import Simulators
 import TerminalUI
 
 /// The terminal UI's memory while scrolling a long history: the billing screen at 120x40 over
@@ -33,7 +34,7 @@ enum BillingScrollBenchmarks {
     /// Returns the number of frames rendered.
     @MainActor
     private static func scroll(_ service: LocalPaymentsService, session: SessionTokenKeeper) async -> Int {
-        let app = AppFeature(client: .live(service, appStore: InCoreAppStore(service), session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
+        let app = AppFeature(client: .live(service, appStore: SimulatedAppStore(beside: service), session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
         let terminal = Store(initialState: TerminalState(app: AppState(sessionID: "bench"), size: size),
                              reducer: TerminalFeature(app: app, context: .standard))
         var frames = 0

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import PaymentsCore
+import Simulators
 
 /// `kiosk serve` over a benchmark store and a bare Hummingbird server beside it, both on free
 /// loopback ports, and one HTTP client keeping four connections to each.
@@ -41,7 +42,7 @@ final class ServedStore: Sendable {
         var generator = SystemRandomNumberGenerator()
         let adminKey = try AdminKey.loadOrCreate(in: store.directory.url, using: &generator)
         let logger = { var logger = Logger(label: "kiosk.bench"); logger.logLevel = .critical; return logger }()
-        let server = KioskServer(service: store.service, appStore: InCoreAppStore(store.service), adminKey: adminKey, host: "127.0.0.1", port: 0, logger: logger)
+        let server = KioskServer(service: store.service, appStore: SimulatedAppStore(beside: store.service), adminKey: adminKey, host: "127.0.0.1", port: 0, logger: logger)
         let (kioskPort, kioskTask) = try await listen { ready in try await server.run(onListening: ready) }
 
         // The bare route inserts exactly the rows a keyed purchase inserts, captured from one.

@@ -39,6 +39,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 23, name: "v23-sequence-objects", statements: v23),
         PostgresMigration(version: 24, name: "v24-event-feed-order", statements: v24),
         PostgresMigration(version: 25, name: "v25-shared-secrets", statements: v25),
+        PostgresMigration(version: 26, name: "v26-app-store-sheet", statements: v26),
     ]
 
     private static let v1 = [
@@ -399,5 +400,31 @@ public enum PostgresStoreSchema {
     /// of its keys (`PostgresSchemaParityTests.postgresOnlyTables`), and snapshots leave it out.
     private static let v25 = [
         "CREATE TABLE kiosk_secrets (path TEXT PRIMARY KEY, contents TEXT NOT NULL)",
+    ]
+
+    /// The simulated App Store's own records; see `StoreSchema.v26`.
+    private static let v26 = [
+        "CREATE TABLE appstore_sequences (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+        """
+        CREATE TABLE appstore_transactions (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, purchase_date BIGINT NOT NULL,
+            jws TEXT NOT NULL, payload TEXT NOT NULL, notification_uuid TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE appstore_pending_actions (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, product_id TEXT, request TEXT NOT NULL,
+            created_at BIGINT NOT NULL, resolved_at BIGINT, resolution TEXT)
+        """,
+        "CREATE INDEX appstore_pending_actions_open ON appstore_pending_actions(account_id, created_at) WHERE resolved_at IS NULL",
+        """
+        CREATE TABLE appstore_purchase_keys (
+            key TEXT PRIMARY KEY, request TEXT NOT NULL, pending_id TEXT, transaction_id TEXT, created_at BIGINT NOT NULL)
+        """,
+        """
+        INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, resolved_at, resolution)
+            SELECT id, account_id, kind, product_id, request, created_at, resolved_at, resolution FROM pending_actions
+            WHERE kind IN ('ask_to_buy', 'interrupted_purchase')
+        """,
+        "DELETE FROM pending_actions WHERE kind IN ('ask_to_buy', 'interrupted_purchase')",
     ]
 }

@@ -6,6 +6,7 @@ import KioskServer
 import Logging
 import NIOCore
 import PaymentsCore
+import Simulators
 import Testing
 
 /// The client apps' hosted checkout through `kiosk serve`'s app-backend endpoints: the link opens
@@ -35,7 +36,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let server = KioskServer(service: checkout.service, appStore: InCoreAppStore(checkout.service),
+        let server = KioskServer(service: checkout.service, appStore: SimulatedAppStore(beside: checkout.service),
                                  adminKey: try AdminKey.loadOrCreate(in: directory, using: &generator),
                                  host: "127.0.0.1", port: 0, checkoutOpener: opener ? checkout.server : nil, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

@@ -1,6 +1,7 @@
 import Foundation
 import HostedCheckout
 import PaymentsCore
+import Simulators
 import Testing
 
 /// A subscription bought through hosted checkout keeps talking to Kiosk through signed webhooks
@@ -44,7 +45,7 @@ import Testing
 
     @Test func subscriptionsBoughtOutsideHostedCheckoutSendNoWebhooks() async throws {
         let fixture = try await HostedCheckoutFixture()
-        _ = try await InCoreAppStore(fixture.service).storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
+        _ = try await SimulatedAppStore(beside: fixture.service).storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
         fixture.clock.set(try ISODuration(months: 1).advance(HostedCheckoutFixture.start))
         try await fixture.service.runDueWork()
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.currentPeriodEnd

@@ -33,7 +33,7 @@ struct ServedCheckoutFixture {
         var generator = SystemRandomNumberGenerator()
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let server = KioskServer(service: checkout.service, appStore: InCoreAppStore(checkout.service),
+        let server = KioskServer(service: checkout.service, appStore: SimulatedAppStore(beside: checkout.service),
                                  adminKey: try AdminKey.loadOrCreate(in: directory, using: &generator),
                                  host: "127.0.0.1", port: 0, checkoutOpener: opener ? checkout.server : nil,
                                  hostedCheckout: checkout.provider, logger: logger)

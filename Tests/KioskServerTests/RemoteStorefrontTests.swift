@@ -263,7 +263,7 @@ import Testing
             Issue.record("ask to buy did not wait")
             return
         }
-        try await fixture.service.clearAllTransactions()
+        try await TestControlDesk(merchant: fixture.service, appStore: fixture.appStore).clearAllTransactions()
         await #expect(throws: PaymentsError.pendingActionNotFound(cleared.id)) {
             _ = try await client.storePurchaseStatus(cleared.id, ann.id)
         }

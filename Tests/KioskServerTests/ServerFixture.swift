@@ -43,7 +43,7 @@ struct ServerFixture {
         let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)
         var logger = Logger(label: "kiosk.test")
         logger.logLevel = .critical
-        let appStore = InCoreAppStore(service)
+        let appStore = SimulatedAppStore(beside: service)
         let server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: "127.0.0.1", port: 0,
                                  hostedCheckout: provider, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

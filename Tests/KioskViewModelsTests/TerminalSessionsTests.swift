@@ -1,6 +1,7 @@
 import Foundation
 @testable import KioskViewModels
 @testable import PaymentsCore
+import Simulators
 import Testing
 
 /// Two storefronts on one in-process store, each with its own session: what one signs in to or
@@ -10,7 +11,7 @@ import Testing
         let fixture = try ViewModelsCoreFixture()
         let ada = try await fixture.signedIn("ada")
         let bob = try await fixture.service.createAccount(NewAccount(email: "bob@example.com", name: "bob"))
-        let second = PaymentsClient.live(fixture.service, appStore: InCoreAppStore(fixture.service), session: .inMemory())
+        let second = PaymentsClient.live(fixture.service, appStore: SimulatedAppStore(beside: fixture.service), session: .inMemory())
         #expect(try await second.signedInAccount() == nil)
 
         try await second.signIn(bob.id)

@@ -18,7 +18,7 @@ struct ViewModelsCoreFixture {
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                            clock: clock,
             cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
-        client = .live(service, appStore: InCoreAppStore(service), session: session)
+        client = .live(service, appStore: SimulatedAppStore(beside: service), session: session)
     }
 
     /// A new account, signed in.

@@ -45,7 +45,7 @@ public final class ScenarioSession {
             service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                                random: random, cardProcessor: cards)
         }
-        appStore = InCoreAppStore(service)
+        appStore = SimulatedAppStore(beside: service)
         provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
                                              cardProcessor: cards, catalog: catalog, clock: clock)
         context = options.context

@@ -42,6 +42,10 @@ extension LocalPaymentsService {
         return try await write { try await $0.appStoreInbox.apply(notification, transaction: transaction, renewal: renewalInfo) }
     }
 
+    public func storePurchaseRecord(transactionID: String) async throws -> PurchaseReceipt? {
+        try await read { try await $0.appStoreSales.purchaseReceipt(transactionID: transactionID) }
+    }
+
     private func requireThisApp(bundleID: String, environment: TransactionEnvironment, field: String) throws {
         guard bundleID == storeCatalog.signingBundleID else {
             throw PaymentsError.invalidInput(field: "\(field).bundleId",

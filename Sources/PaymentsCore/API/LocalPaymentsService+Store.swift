@@ -1,21 +1,6 @@
 import Foundation
 
 extension LocalPaymentsService {
-    func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
-        do {
-            let result = try await write(failing: .purchase) { work in
-                try await work.idempotentRequests.idempotent(request.idempotencyKey, operation: "store_purchase", request: request) {
-                    try await work.storePurchases.storePurchase(request)
-                }
-            }
-            try await syncReceipts()
-            return result
-        } catch PaymentsError.store(.userCancelled) {
-            // StoreKit reports a cancelled sheet as a result, not an error.
-            return .userCancelled
-        }
-    }
-
     public func addCard(accountID: String, card: CardDetails, makeDefault: Bool) async throws -> PaymentMethod {
         try await write { try await $0.accountRules.addCard(accountID: accountID, card: card, makeDefault: makeDefault) }
     }
@@ -26,34 +11,15 @@ extension LocalPaymentsService {
         try await write { work in
             try await work.idempotentRequests.idempotent("authentication:" + pendingID, operation: "complete-authentication",
                                                          request: approved) {
-                try await work.storePurchases.completeAuthentication(pendingID: pendingID, approved: approved)
+                try await work.purchases.completeAuthentication(pendingID: pendingID, approved: approved)
             }
         }
     }
 
     /// The merchant's own: 3-D Secure challenges and its price-increase consent. The App Store's
-    /// sheet holds ask to buy and interrupted purchases (`AppStoreService.pendingActions`).
+    /// sheet keeps ask to buy and interrupted purchases in its own records (`AppStoreService.pendingActions`).
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await read { try await $0.testControls.pendingActions(accountID: accountID, heldByAppStore: false) }
-    }
-
-    /// The sheet's requests, while the App Store keeps them in the store's table (`InCoreAppStore`).
-    func appStorePendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await read { try await $0.testControls.pendingActions(accountID: accountID, heldByAppStore: true) }
-    }
-
-    func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
-        let result = try await write { try await $0.storePurchases.approvePurchase(pendingID: pendingID) }
-        try await syncReceipts()
-        return result
-    }
-
-    func declinePurchase(pendingID: String) async throws {
-        try await write { try await $0.storePurchases.declinePurchase(pendingID: pendingID) }
-    }
-
-    func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
-        try await read { try await $0.storePurchases.pendingPurchaseStatus(pendingID: pendingID, accountID: accountID) }
+        try await read { try await $0.testControls.pendingActions(accountID: accountID) }
     }
 
     public func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {

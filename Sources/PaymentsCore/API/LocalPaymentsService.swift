@@ -22,6 +22,9 @@ public final class LocalPaymentsService: PaymentsService {
     let verifier: TransactionVerifier
     /// Trusts the App Store's chain only: the receipt endpoint records what the store account paid.
     let appStoreVerifier: TransactionVerifier
+    /// The App Store's own chain, which the simulated App Store signs its sales with; held here
+    /// only until it renews its subscriptions itself (see `InCoreAppStore`).
+    let appStoreSigning: TransactionSigningAuthority
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
     /// commits, small enough that other processes get the write lock regularly.
@@ -37,6 +40,7 @@ public final class LocalPaymentsService: PaymentsService {
         self.random = random
         self.verifier = TransactionVerifier(trustedRoots: SigningParty.allCases.map { signingChains[$0].rootCertificate })
         self.appStoreVerifier = TransactionVerifier(trustedRoot: signingChains.appStore.rootCertificate)
+        self.appStoreSigning = signingChains.appStore
     }
 
     /// Opens the store of a data directory, creating its database and signing keys on first use.
@@ -85,10 +89,12 @@ public final class LocalPaymentsService: PaymentsService {
     static func unusedSigningParties(_ store: any StoreTransaction) async throws -> Set<SigningParty> {
         var unused: Set<SigningParty> = []
         for party in SigningParty.allCases {
-            // Card sales from before the merchant had a chain carry the App Store's signature (v18).
+            // Card sales from before the merchant had a chain carry the App Store's signature (v18),
+            // and the App Store's own sales may not have reached the merchant yet.
             let sql: StoreSQL = party == .appStore
                 ? """
                   SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?) OR EXISTS(SELECT 1 FROM sync_queue)
+                      OR EXISTS(SELECT 1 FROM appstore_transactions)
                       OR EXISTS(SELECT 1 FROM meta WHERE key = 'app_store_signed_merchant_sales')
                   """
                 : "SELECT EXISTS(SELECT 1 FROM transactions WHERE issuer = ?)"

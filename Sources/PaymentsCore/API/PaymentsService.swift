@@ -126,6 +126,9 @@ public protocol PaymentsService: Sendable {
     /// Verifies a notification's `signedPayload` (and the transaction inside) against the App
     /// Store's root, then books what it teaches the merchant once per `notificationUUID`.
     func receiveStoreNotification(signedPayload: String) async throws -> StoreNotificationOutcome
+    /// What the merchant booked for an App Store transaction it has heard of (from a notification
+    /// or a receipt), nil while it has not: the App Store answers the app's purchase with it.
+    func storePurchaseRecord(transactionID: String) async throws -> PurchaseReceipt?
 
     // The webhook endpoint: what a hosted-checkout provider tells the store
     /// The secret set the endpoint verifies signatures with, as the provider's dashboard gives it

@@ -4,9 +4,9 @@
 /// delivery to the merchant's endpoint. The merchant's side is `PaymentsService`; what the App
 /// Store tells it arrives through `recordReceipt` and `receiveStoreNotification`, as from Apple.
 ///
-/// One protocol, so that consumers stay as they are while the simulated App Store moves out of
-/// the payments core into a simulator of its own (docs/design/app-store-split.md, stage 1); today
-/// the implementation is `InCoreAppStore`.
+/// One protocol, so that the storefront, the server and QA never import the simulator: the
+/// implementation is `SimulatedAppStore` (module Simulators), which still borrows parts of the
+/// payments core while it moves out (`InCoreAppStore`, docs/design/app-store-split.md).
 public protocol AppStoreService: Sendable {
     // The purchase sheet
     /// Buys a product through the store account: StoreKit's `Product.purchase()`. A cancelled
@@ -21,6 +21,10 @@ public protocol AppStoreService: Sendable {
     /// How the account's own pending purchase stands, as the app learns it from StoreKit; another
     /// account's request is `pendingActionNotFound`.
     func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus
+
+    /// Forgets every sale and request, as Xcode's "Delete All Transactions" does; the tester's
+    /// desk clears the merchant's books with it.
+    func clearAllTransactions() async throws
 
     // The device's receipts
     /// Uploads every due receipt to the merchant's backend, as the app does on launch; failures

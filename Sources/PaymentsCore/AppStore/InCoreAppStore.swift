@@ -1,32 +1,35 @@
-/// The simulated App Store while it still lives in the payments core: each operation is the
-/// store's own (`LocalPaymentsService`), so every consumer already talks to `AppStoreService` and
-/// stays unchanged when the App Store becomes a simulator of its own (docs/design/app-store-split.md,
-/// stage 4, which replaces this type).
-public struct InCoreAppStore: AppStoreService {
+/// What the simulated App Store (`SimulatedAppStore`, module Simulators) still borrows from the
+/// payments core while it moves out (docs/design/app-store-split.md): the store's database, where
+/// its own tables sit beside the merchant's; the App Store's signing chain; store-billed
+/// subscriptions with their renewal info and server notifications, still run here until stage 5;
+/// the device's receipt queue; and the sandbox's switches and faults, still kept with the
+/// merchant's. Nothing else reaches these; stage 6 deletes this type.
+public struct InCoreAppStore: Sendable {
     private let store: LocalPaymentsService
 
     public init(_ store: LocalPaymentsService) {
         self.store = store
     }
 
-    public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
-        try await store.storePurchase(request)
+    public var storage: any PaymentsStorage { store.storage }
+    public var signing: TransactionSigningAuthority { store.appStoreSigning }
+    public var catalog: Catalog { store.storeCatalog }
+    public var clock: any KioskClock { store.clock }
+    public var random: RandomSource { store.random }
+
+    /// Counts down a fault armed on `operation`, answering its error.
+    public func takeFault(_ operation: StoreOperation) async throws -> StoreError? {
+        try await store.takeFault(operation)
     }
 
-    public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
-        try await store.approvePurchase(pendingID: pendingID)
+    /// A store-billed subscription the sheet said yes to, bought (once per idempotency key).
+    public func subscriptionPurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
+        try await store.legacyStoreSubscriptionPurchase(request)
     }
 
-    public func declinePurchase(pendingID: String) async throws {
-        try await store.declinePurchase(pendingID: pendingID)
-    }
-
-    public func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await store.appStorePendingActions(accountID: accountID)
-    }
-
-    public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
-        try await store.pendingPurchaseStatus(pendingID: pendingID, accountID: accountID)
+    /// The first answer to a keyed purchase made on the in-core path, if there was one.
+    public func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
+        try await store.legacyStorePurchaseAnswer(request)
     }
 
     public func deliverReceipts() async throws -> ReceiptSyncReport {

@@ -5,9 +5,10 @@ import Foundation
 /// holds the sheet's ask-to-buy and interrupted requests, the merchant 3-D Secure and its own
 /// price-increase consent; docs/design/app-store-split.md §2.3), one set of switches, one clock.
 ///
-/// While the App Store lives in the payments core its requests are rows of the merchant's table
-/// (each side reads its own kinds), and its switches, renewals and receipts are the merchant's,
-/// so the controls, the clock's advance and the resets go to the merchant alone. Every tester's
+/// The App Store keeps the sheet's requests and its sales in records of its own, forgotten with
+/// the merchant's books on a clear; its switches, store-billed renewals and the device's queue
+/// are still kept in the payments core (`InCoreAppStore`), so the controls, the clock's advance
+/// and the reset go to the merchant alone. Every tester's
 /// tool (the Settings QA panel, the test-control API, QA scenarios, `kiosk store`) comes through
 /// here, so splitting them (stages 4 and 5) changes this type, not them.
 public struct TestControlDesk: Sendable {
@@ -53,7 +54,9 @@ public struct TestControlDesk: Sendable {
         try await merchant.resetStore()
     }
 
+    /// Both sides forget every sale: the merchant its books, the App Store its sales and requests.
     public func clearAllTransactions() async throws {
         try await merchant.clearAllTransactions()
+        try await appStore.clearAllTransactions()
     }
 }

@@ -34,6 +34,19 @@ extension Catalog {
         return offerCodes.first { $0.code == wanted }
     }
 
+    /// What an offer code takes off `amount`: a percentage in any currency, a fixed amount only
+    /// in the catalog's own (nil elsewhere), never more than the amount. The merchant's quotes
+    /// and the App Store's sheet price a code alike.
+    public func discount(_ code: OfferCode, on amount: Money) -> Money? {
+        switch code.discount {
+        case let .percent(percent):
+            return amount.percentage(percent)
+        case let .amount(minor):
+            guard amount.currency == currency else { return nil }
+            return Money(minorUnits: min(minor, amount.minorUnits), currency: amount.currency)
+        }
+    }
+
     /// The price of a base-currency amount in a storefront currency: the override if the item has
     /// one, the base price in the base currency, nil when the item is not sold in that currency.
     public func price(base: Int64, overrides: [String: Int64], in currency: Currency) -> Money? {

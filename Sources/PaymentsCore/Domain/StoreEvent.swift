@@ -59,6 +59,8 @@ public enum StoreEventType: String, Hashable, Sendable, Codable, CaseIterable {
     case paymentMethodAdded = "payment_method.added"
     case paymentMethodRemoved = "payment_method.removed"
     case clockAdvanced = "test_clock.advanced"
+    // The sheet's requests are the App Store's own since migration v26, and Apple tells a
+    // merchant nothing of them: these three are no longer written, only read in older histories.
     case purchasePending = "purchase.pending"
     case purchaseApproved = "purchase.approved"
     case purchaseDeclinedByParent = "purchase.ask_to_buy_declined"

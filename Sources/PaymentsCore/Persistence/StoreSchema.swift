@@ -48,6 +48,7 @@ enum StoreSchema {
         migrator.registerMigration("v24-event-feed-order") { _ in }
         // PostgreSQL's table of the keys its servers share; a data directory holds SQLite's.
         migrator.registerMigration("v25-shared-secrets") { _ in }
+        migrator.registerMigration("v26-app-store-sheet") { db in try db.execute(sql: v26) }
         return migrator
     }
 
@@ -303,6 +304,29 @@ enum StoreSchema {
     private static let v20 = """
         ALTER TABLE subscriptions ADD COLUMN mirror_signed_at INTEGER;
         CREATE UNIQUE INDEX subscriptions_store_original ON subscriptions(original_transaction_id) WHERE billing = 'store';
+        """
+
+    /// The simulated App Store's own records (module Simulators): its counters, what it sold
+    /// through its sheet, the sheet's requests waiting for a parent or an interrupted purchase,
+    /// and the purchase requests it answered, by idempotency key. They sit in the store's
+    /// database so that every server of a shared store is one sandbox and a snapshot keeps both
+    /// sides together; the merchant never reads them. The sheet's open requests move here from
+    /// the merchant's pending actions, keeping their ids and answers.
+    private static let v26 = """
+        CREATE TABLE appstore_sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        CREATE TABLE appstore_transactions (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, purchase_date INTEGER NOT NULL,
+            jws TEXT NOT NULL, payload TEXT NOT NULL, notification_uuid TEXT NOT NULL);
+        CREATE TABLE appstore_pending_actions (
+            id TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, product_id TEXT, request TEXT NOT NULL,
+            created_at INTEGER NOT NULL, resolved_at INTEGER, resolution TEXT);
+        CREATE INDEX appstore_pending_actions_open ON appstore_pending_actions(account_id, created_at) WHERE resolved_at IS NULL;
+        CREATE TABLE appstore_purchase_keys (
+            key TEXT PRIMARY KEY, request TEXT NOT NULL, pending_id TEXT, transaction_id TEXT, created_at INTEGER NOT NULL);
+        INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, resolved_at, resolution)
+            SELECT id, account_id, kind, product_id, request, created_at, resolved_at, resolution FROM pending_actions
+            WHERE kind IN ('ask_to_buy', 'interrupted_purchase');
+        DELETE FROM pending_actions WHERE kind IN ('ask_to_buy', 'interrupted_purchase');
         """
 
     /// Billing history pages by (created_at, id), not SQLite's rowid, which PostgreSQL has no

@@ -14,6 +14,36 @@ struct AppStoreSales: Rules {
             """, [transactionID])
     }
 
+    /// What the merchant booked for an App Store transaction: the invoice, the subscription or the
+    /// entitlements it grants, the points its receipt credited so far, and the token as received.
+    func purchaseReceipt(transactionID: String) async throws -> PurchaseReceipt? {
+        guard let record = try await store.fetchOne(TransactionRecord.self, "SELECT * FROM transactions WHERE id = ? AND issuer = ?",
+                                                    [transactionID, SigningParty.appStore.rawValue]),
+              let invoiceID = record.invoiceID else { return nil }
+        let payload = try transactionIssuer.storedPayload(record)
+        var subscription: Subscription?
+        let entitlement: String?
+        switch catalog.product(id: record.productID) {
+        case let .subscription(plan, _)?:
+            entitlement = plan.entitlement
+            if let id = record.subscriptionID {
+                subscription = try await store.fetchOne(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE id = ?", [id])?
+                    .subscription
+            }
+        case let .oneTime(product)?:
+            entitlement = product.entitlement
+        case nil:
+            throw PaymentsError.productNotFound(record.productID)
+        }
+        let points = try await store.fetchOne(Int64.self, "SELECT points FROM backend_receipts WHERE transaction_id = ?",
+                                              [transactionID]) ?? 0
+        let token = try transactionIssuer.deferredToken(id: record.id, jws: record.jws, payload: record.payload, issuer: record.issuer)
+        return PurchaseReceipt(productID: record.productID, invoice: try await invoicing.invoice(invoiceID).invoice,
+                               subscription: subscription, introOfferApplied: payload.offerType == .introductory,
+                               pointsCredited: points, entitlements: entitlement.map { [$0] } ?? [],
+                               transaction: SignedTransaction(payload: payload, token: token))
+    }
+
     /// Books an App Store one-time purchase the merchant has not heard of. Its points are not
     /// credited here: as for every store purchase, they wait for the app's receipt.
     func recordOneTime(_ received: ReceivedTransaction) async throws -> StoreNotificationOutcome {
@@ -34,8 +64,9 @@ struct AppStoreSales: Rules {
             account: account.id, subscription: nil, product: product.id, kind: .oneTime, at: now, description: product.name,
             lines: [InvoiceLine(kind: .charge, description: product.name, amount: total)], currency: currency,
             status: .paid, method: Invoicing.storeSummary)
+        let expires = try await expiry(of: product, payload, accountID: account.id)
         try await PurchaseRecord(id: try await nextID(.purchase), accountID: account.id, productID: product.id, type: product.type,
-                           purchasedAt: payload.purchaseDate, expiresAt: try expiry(of: product, payload), revokedAt: nil,
+                           purchasedAt: payload.purchaseDate, expiresAt: expires, revokedAt: nil,
                            invoiceID: invoice.id, points: product.type == .consumable ? (product.points ?? 0) : 0,
                            billing: .store).insert(into: store)
         try await transactionIssuer.storeReceived(received, accountID: account.id, subscriptionID: nil, invoiceID: invoice.id)
@@ -76,12 +107,14 @@ struct AppStoreSales: Rules {
     }
 
     /// When a pass bought through the App Store ends: the transaction's `expiresDate`, or (the App
-    /// Store does not always send one for a non-renewing subscription) the catalog's duration from
-    /// the purchase.
-    private func expiry(of product: OneTimeProduct, _ payload: TransactionPayload) throws -> Date? {
+    /// Store sends none for a non-renewing subscription; the app keeps its term) the catalog's
+    /// duration from the purchase, after a pass of the same product still running then.
+    private func expiry(of product: OneTimeProduct, _ payload: TransactionPayload, accountID: String) async throws -> Date? {
         guard product.type == .nonRenewing else { return nil }
         if let expires = payload.expiresDate { return expires }
-        return try product.duration.map { try $0.advance(payload.purchaseDate) }
+        guard let duration = product.duration else { return nil }
+        return try await purchases.passExpiry(accountID: accountID, productID: product.id, duration: duration,
+                                              boughtAt: payload.purchaseDate)
     }
 
     /// Books an App Store refund or revocation: the sale it undoes (booked first if the merchant

@@ -41,6 +41,22 @@ struct IdempotentRequests: Rules {
         return result
     }
 
+    /// The answer stored under `key` for `operation`, without running anything: nil when the key
+    /// was never used, refused when it was used for another request.
+    func storedAnswer<Request: Encodable, Result: Codable>(
+        _ key: String, operation: String, request: Request, as type: Result.Type
+    ) async throws -> Result? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let requestJSON = String(decoding: try encoder.encode(request), as: UTF8.self)
+        guard let row = try await store.fetchOne(StoredRow.self, "SELECT operation, request, response FROM idempotency_keys WHERE key = ?",
+                                                 [key]) else { return nil }
+        guard try row.get("operation") as String == operation, try row.get("request") as String == requestJSON else {
+            throw PaymentsError.idempotencyKeyReused(key)
+        }
+        return try await replay(type, from: Data((try row.get("response") as String).utf8))
+    }
+
     /// A stored answer decoded again, each transaction in it with its token from its row. The
     /// decoder asks for tokens synchronously and the rows are read through the store, so a first
     /// pass only collects which transactions (and which of their payloads) the answer names.

@@ -108,18 +108,6 @@ struct Invoicing: Rules {
         return (line, usable)
     }
 
-    /// The discount an offer code gives on one charge, never more than the charge itself. An
-    /// amount-off code is in the catalog's base currency, so it only applies to charges in it.
-    func discount(_ code: OfferCode, on amount: Money) -> Money? {
-        switch code.discount {
-        case let .percent(percent):
-            return amount.percentage(percent)
-        case let .amount(minor):
-            guard amount.currency == catalog.currency else { return nil }
-            return Money(minorUnits: min(minor, amount.minorUnits), currency: amount.currency)
-        }
-    }
-
     /// Checks a typed code against the catalog, the product, its expiry and earlier redemptions.
     func validOfferCode(_ text: String, productID: String, accountID: String, now: Date) async throws -> OfferCode {
         let typed = text.trimmingCharacters(in: .whitespaces)

@@ -36,7 +36,7 @@ extension Purchases {
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         var afterDiscount = subtotal
         var discountedNow = false
-        if let code, subtotal.minorUnits > 0, let off = invoicing.discount(code, on: subtotal), !off.isZero {
+        if let code, subtotal.minorUnits > 0, let off = catalog.discount(code, on: subtotal), !off.isZero {
             lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
             afterDiscount = try subtotal.subtracting(off)
             discountedNow = true
@@ -70,7 +70,7 @@ extension Purchases {
         let regular = try await invoicing.price(product.price, product.prices, in: currency, product: product.id)
         var lines = [InvoiceLine(kind: .charge, description: product.name, amount: regular)]
         var afterDiscount = regular
-        if let code, let off = invoicing.discount(code, on: regular), !off.isZero {
+        if let code, let off = catalog.discount(code, on: regular), !off.isZero {
             lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
             afterDiscount = try regular.subtracting(off)
         }

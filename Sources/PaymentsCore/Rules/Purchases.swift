@@ -159,12 +159,7 @@ struct Purchases: Rules {
             try await spendBalance(accountID: account.id, applied)
             var expires: Date?
             if product.type == .nonRenewing, let duration = product.duration {
-                // A pass bought while one is still running extends it instead of overlapping it.
-                let latest = try await store.fetchOne(StoredRow.self, """
-                    SELECT MAX(expires_at) AS latest FROM purchases
-                    WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
-                    """, [account.id, product.id, now])?.get("latest", as: Date?.self)
-                expires = try duration.advance(max(latest ?? now, now))
+                expires = try await passExpiry(accountID: account.id, productID: product.id, duration: duration, boughtAt: now)
             }
             let points = product.type == .consumable ? (product.points ?? 0) : 0
             let purchase = await PurchaseRecord(id: try nextID(.purchase), accountID: account.id, productID: product.id,
@@ -175,20 +170,29 @@ struct Purchases: Rules {
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
                 expires: expires, offerType: code != nil ? .offerCode : nil, offerCode: code,
                 appAccountToken: context.appAccountToken, billing: context.payer.billing)
-            // A card purchase is recorded server-side at once; a store purchase's points are
-            // credited by the app backend when its receipt arrives through the sync queue.
+            // A card purchase is recorded server-side at once. (The App Store sells one-time
+            // products itself: the merchant books them from its notifications and receipts.)
             let credited = context.payer.billing == .card ? points : 0
             if credited > 0 {
                 try await movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
                                      product: product.id, invoice: invoice.id, at: now)
             }
-            if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
             if let code { try await invoicing.redeem(code, accountID: account.id, at: now) }
             emit(.purchaseCompleted, account: account.id, at: now, product: product.id, invoice: invoice.id)
             return .purchased(PurchaseReceipt(
                 productID: product.id, invoice: invoice, subscription: nil, introOfferApplied: false,
                 pointsCredited: credited, entitlements: product.entitlement.map { [$0] } ?? [], transaction: transaction))
         }
+    }
+
+    /// When a pass bought at `date` ends: a pass bought while one is still running extends it
+    /// instead of overlapping it.
+    func passExpiry(accountID: String, productID: String, duration: ISODuration, boughtAt date: Date) async throws -> Date {
+        let latest = try await store.fetchOne(StoredRow.self, """
+            SELECT MAX(expires_at) AS latest FROM purchases
+            WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
+            """, [accountID, productID, date])?.get("latest", as: Date?.self)
+        return try duration.advance(max(latest ?? date, date))
     }
 
     func spendBalance(accountID: String, _ amount: Int64) async throws {

@@ -35,7 +35,8 @@ struct ReceiptsBackend: Rules {
             guard let account = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [accountID]),
                   try await now(for: account) >= row.get("next_attempt_at") as Date else { continue }
             let transactionID: String = try row.get("transaction_id")
-            // Receipts queued by older versions carry their token.
+            // The App Store's sheet queues its sales with their token (it signs each at once);
+            // the in-core path's rows carry none and take the transaction row's.
             let queuedJWS: String = try row.get("jws")
             let token = queuedJWS.isEmpty ? try await transactionIssuer.deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
             due.append(QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: try row.get("product_id"),

@@ -61,7 +61,6 @@ extension Rules {
     var receiptsBackend: ReceiptsBackend { ReceiptsBackend(work: work) }
     var refunds: Refunds { Refunds(work: work) }
     var storeNotificationQueue: StoreNotificationQueue { StoreNotificationQueue(work: work) }
-    var storePurchases: StorePurchases { StorePurchases(work: work) }
     var storeSubscriptionMirror: StoreSubscriptionMirror { StoreSubscriptionMirror(work: work) }
     var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: work) }
     var testControls: TestControls { TestControls(work: work) }

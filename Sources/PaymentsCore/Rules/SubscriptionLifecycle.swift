@@ -312,7 +312,7 @@ struct SubscriptionLifecycle: Rules {
         var offerLeft = 0
         var offerCode: OfferCode?
         if subscription.offerPeriodsLeft > 0, let code = subscription.offerCode.flatMap(catalog.offerCode),
-           code.products.contains(product.id), let off = invoicing.discount(code, on: line.amount), !off.isZero {
+           code.products.contains(product.id), let off = catalog.discount(code, on: line.amount), !off.isZero {
             lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
             offerLeft = subscription.offerPeriodsLeft - 1
             offerCode = code

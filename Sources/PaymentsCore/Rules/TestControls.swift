@@ -50,16 +50,16 @@ struct TestControls: Rules {
         return try await pendingAction(id).action
     }
 
-    /// The open actions one side holds (the App Store's sheet or the merchant), oldest first. Every
-    /// open row is read, so a kind no Kiosk writes is an error, never left out of both lists.
-    func pendingActions(accountID: String?, heldByAppStore: Bool) async throws -> [PendingAction] {
+    /// The merchant's open actions (3-D Secure, its price-increase consent), oldest first; a kind
+    /// no Kiosk writes is an error, never left out.
+    func pendingActions(accountID: String?) async throws -> [PendingAction] {
         let sql = "SELECT * FROM pending_actions WHERE resolved_at IS NULL"
         let rows = if let accountID {
             try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY created_at, id"), [accountID])
         } else {
             try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY created_at, id"))
         }
-        return try rows.map { try Self.pending($0).action }.filter { $0.kind.isHeldByAppStore == heldByAppStore }
+        return try rows.map { try Self.pending($0).action }
     }
 
     /// An open pending action and the request it holds.

@@ -59,7 +59,7 @@ struct TransactionIssuer: Rules {
             // One app transaction per store account, as Apple has one per Apple Account and app.
             appTransactionId: account.id,
             environment: catalog.signingEnvironment, storefront: account.storefront,
-            storefrontId: Self.storefrontID(account.storefront), price: price,
+            storefrontId: TransactionPayload.storefrontID(account.storefront), price: price,
             currency: invoice.total.currency.code, appAccountToken: appAccountToken, type: type, quantity: 1,
             signedDate: systemNow)
         let encoded = try encode(payload)
@@ -220,15 +220,4 @@ struct TransactionIssuer: Rules {
     func sign(encoded: Data, by party: SigningParty) throws -> String {
         try signer.sign(encoded: encoded, by: party)
     }
-
-    /// App Store storefront ids for common storefronts (StoreKit's `Storefront.id`).
-    static func storefrontID(_ countryCode: String) -> String {
-        storefrontIDs[countryCode] ?? "0"
-    }
-
-    /// Built once: every transaction asks, and a literal here was a new dictionary per call.
-    private static let storefrontIDs = [
-        "USA": "143441", "FRA": "143442", "DEU": "143443", "GBR": "143444", "CAN": "143455",
-        "AUS": "143460", "JPN": "143462", "ITA": "143450", "ESP": "143454", "NLD": "143452",
-    ]
 }

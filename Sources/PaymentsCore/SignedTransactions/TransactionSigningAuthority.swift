@@ -123,8 +123,9 @@ public struct TransactionSigningAuthority: Sendable {
         }
     }
 
-    /// Signs payload bytes made by `encode(_:)`.
-    func sign(encodedPayload payloadBytes: Data) throws(TransactionSigningAuthorityError) -> String {
+    /// Signs payload bytes: a transaction's made by `encode(_:)`, or any other JSON this party
+    /// signs with its chain (the App Store's server notifications).
+    public func sign(encodedPayload payloadBytes: Data) throws(TransactionSigningAuthorityError) -> String {
         let signingInput = headerSegment + "." + Base64URL.encode(payloadBytes)
         do {
             let key = try P256.Signing.PrivateKey(rawRepresentation: leafKeyScalar)

@@ -8,10 +8,6 @@ public struct PendingAction: Hashable, Sendable, Codable, Identifiable {
         case interruptedPurchase = "interrupted_purchase"
         case threeDSecure = "three_d_secure"
         case priceIncrease = "price_increase"
-
-        /// The App Store's sheet holds these until a parent or the interrupted flow answers; the
-        /// merchant holds the others (docs/design/app-store-split.md §2.3).
-        public var isHeldByAppStore: Bool { self == .askToBuy || self == .interruptedPurchase }
     }
 
     public var id: String

@@ -33,6 +33,16 @@ public struct StoreNotificationPayload: Codable, Hashable, Sendable {
         public var signedRenewalInfo: String?
         /// 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
         public var status: Int?
+
+        public init(bundleId: String, bundleVersion: String, environment: TransactionEnvironment,
+                    signedTransactionInfo: String?, signedRenewalInfo: String?, status: Int?) {
+            self.bundleId = bundleId
+            self.bundleVersion = bundleVersion
+            self.environment = environment
+            self.signedTransactionInfo = signedTransactionInfo
+            self.signedRenewalInfo = signedRenewalInfo
+            self.status = status
+        }
     }
 
     public var notificationType: String
@@ -41,6 +51,16 @@ public struct StoreNotificationPayload: Codable, Hashable, Sendable {
     public var data: Body
     public var version: String
     public var signedDate: Date
+
+    public init(notificationType: String, subtype: String?, notificationUUID: String, data: Body, version: String,
+                signedDate: Date) {
+        self.notificationType = notificationType
+        self.subtype = subtype
+        self.notificationUUID = notificationUUID
+        self.data = data
+        self.version = version
+        self.signedDate = signedDate
+    }
 }
 
 /// Posts a notification's JSON body (`{"signedPayload": …}`) and answers the HTTP status.

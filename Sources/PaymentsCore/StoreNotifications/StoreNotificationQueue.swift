@@ -174,7 +174,7 @@ struct StoreNotificationQueue: Rules {
     /// The new notification's UUID; nil when its event already has one.
     private func insertNotification(_ kind: StoreNotificationKind, eventID: Int64?, accountID: String?,
                                     subscriptionID: String?, transactionID: String?, at: Date) async throws -> String? {
-        let uuid = random.with { generator in Self.uuid(using: &generator) }
+        let uuid = random.uuid().uuidString
         let inserted = try await store.execute("""
             INSERT INTO store_notifications(uuid, event_id, account_id, type, subtype, subscription_id, transaction_id,
                                             created_at, next_attempt_at)
@@ -195,15 +195,6 @@ struct StoreNotificationQueue: Rules {
         case .inGracePeriod: return 4
         case .revoked: return 5
         }
-    }
-
-    /// A version 4 UUID from the injected generator.
-    private static func uuid(using generator: inout some RandomNumberGenerator) -> String {
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
     }
 
     private static func notification(_ row: StoredRow) throws -> StoreNotification {

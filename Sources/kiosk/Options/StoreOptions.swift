@@ -65,10 +65,9 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The sandbox's App Store beside the store of the data directory (its purchase sheet, the
-    /// device's receipts, its notifications): still inside the payments core
-    /// (docs/design/app-store-split.md), so it is the store's own.
+    /// device's receipts, its notifications), its records in the same database.
     func openAppStore(beside merchant: LocalPaymentsService) -> any AppStoreService {
-        InCoreAppStore(merchant)
+        SimulatedAppStore(beside: merchant)
     }
 
     /// The tester's levers over the store and its App Store (controls, pending actions, resets).

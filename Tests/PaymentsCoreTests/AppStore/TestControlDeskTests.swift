@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
+import Simulators
 
 /// The QA inbox lists what waits on either side once, oldest first, and answers the sheet's
 /// requests on the App Store's side.
@@ -8,7 +9,7 @@ import Testing
     @Test func theInboxIsBothSidesEachActionOnce() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: .requiresAuthentication(offSessionSucceeds: true))
-        let appStore = InCoreAppStore(store.service)
+        let appStore = SimulatedAppStore(beside: store.service)
         let desk = TestControlDesk(merchant: store.service, appStore: appStore)
         guard case let .requiresAction(challenge) = try await store.service.purchase(
             PurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("no challenge"); return }

@@ -20,7 +20,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         for product in ["points.500", "themes", "pro.monthly"] {
-            guard case .success = try await store.service.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: product))
+            guard case .success = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: product))
             else { throw FixtureError.missing("store purchase of \(product)") }
         }
         try await store.advance(days: 40)

@@ -47,7 +47,7 @@ struct CatalogSigningSettingsTests {
         let catalog = try load(with("bundle-id: com.example.shop\nenvironment: Xcode"))
         let store = try await CoreFixture(catalog: catalog)
         let account = try await store.account(card: nil)
-        guard case let .success(transaction, _) = try await store.service.storePurchase(
+        guard case let .success(transaction, _) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: account.id, productID: "points.500")) else {
             Issue.record("not a success"); return
         }
@@ -55,7 +55,7 @@ struct CatalogSigningSettingsTests {
         #expect(transaction.payload.price == 4990 && transaction.payload.transactionReason == .purchase)
         #expect(transaction.payload.webOrderLineItemId == nil && transaction.payload.offerDiscountType == nil)
 
-        guard case let .success(trial, _) = try await store.service.storePurchase(
+        guard case let .success(trial, _) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: account.id, productID: "pro.monthly")) else {
             Issue.record("not a success"); return
         }

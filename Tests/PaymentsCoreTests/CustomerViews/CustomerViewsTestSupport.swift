@@ -5,7 +5,7 @@ import Foundation
 enum CustomerViewsTestSupport {
     /// A purchase billed to the store account (StoreKit-style) rather than a card.
     static func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> PurchaseReceipt {
-        guard case let .success(_, receipt) = try await store.service.storePurchase(
+        guard case let .success(_, receipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: account.id, productID: product)) else { throw FixtureError.missing("success") }
         return receipt
     }

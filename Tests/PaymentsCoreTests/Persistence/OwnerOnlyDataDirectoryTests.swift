@@ -24,7 +24,7 @@ import Simulators
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "themes")
-        _ = try await store.service.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "points.500"))
+        _ = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "points.500"))
         try await store.service.saveSnapshot(named: "checkpoint")
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(names.contains("kiosk.sqlite-wal") && names.contains("transaction-signing") && names.contains("merchant-signing")

@@ -3,7 +3,7 @@ import GRDB
 @testable import PaymentsCore
 import Testing
 
-/// Migrations v14 to v18, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
+/// Migrations v14 to v26, from stores an older Kiosk left. v14: the store loses the fingerprint key the card processor now
 /// keeps itself, and a checkout challenge that named a card token, which nothing can answer now.
 @Suite struct SimulatorSplitMigrationTests {
     @Test func theStoresFingerprintKeyAndOldChallengesGoWhileEverythingElseStays() throws {
@@ -164,5 +164,36 @@ import Testing
         // Card sales signed by the App Store's chain: that chain counts as used from now on.
         #expect(try queue.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'app_store_signed_merchant_sales'") }
                 == "1")
+    }
+
+    /// Migration v26: the sheet's requests (ask to buy, interrupted purchases), answered or not,
+    /// move to the App Store's own table with their ids, requests and answers; the merchant keeps
+    /// its 3-D Secure challenges and price-increase consents.
+    @Test func theSheetsRequestsMoveToTheAppStoreAndTheMerchantKeepsItsOwn() throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: "v25-shared-secrets")
+        try queue.write { db in
+            for (id, kind, resolution) in [("pend_000001", "ask_to_buy", "approved"), ("pend_000002", "interrupted_purchase", nil),
+                                           ("pend_000003", "three_d_secure", nil), ("pend_000004", "price_increase", "declined")]
+                as [(String, String, String?)] {
+                try db.execute(sql: """
+                    INSERT INTO pending_actions (id, account_id, kind, product_id, request, created_at, resolved_at, resolution)
+                    VALUES (?, 'acct_1', ?, 'themes', '{"accountID":"acct_1"}', 5, ?, ?)
+                    """, arguments: [id, kind, resolution == nil ? nil : 6, resolution])
+            }
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let (merchant, appStore) = try queue.read { db in
+            (try String.fetchAll(db, sql: "SELECT id || ' ' || kind FROM pending_actions ORDER BY id"),
+             try String.fetchAll(db, sql: """
+                 SELECT id || ' ' || kind || ' ' || request || ' ' || created_at || ' ' || COALESCE(resolution, 'waiting')
+                 FROM appstore_pending_actions ORDER BY id
+                 """))
+        }
+        #expect(merchant == ["pend_000003 three_d_secure", "pend_000004 price_increase"])
+        #expect(appStore == ["pend_000001 ask_to_buy {\"accountID\":\"acct_1\"} 5 approved",
+                             "pend_000002 interrupted_purchase {\"accountID\":\"acct_1\"} 5 waiting"])
     }
 }

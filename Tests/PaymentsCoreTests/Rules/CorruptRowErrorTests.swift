@@ -37,11 +37,12 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         try await store.service.updateStoreControls(StoreControls(askToBuy: true))
-        guard case let .pending(action) = try await store.service.storePurchase(
+        guard case let .pending(action) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("not pending"); return }
-        try await corrupt(store, "UPDATE pending_actions SET resolution = 'teleported', resolved_at = 0 WHERE id = ?", [action.id])
-        await expectStorageError(mentioning: "pending_actions.resolution") {
-            _ = try await store.service.pendingPurchaseStatus(pendingID: action.id, accountID: ada.id)
+        try await corrupt(store, "UPDATE appstore_pending_actions SET resolution = 'teleported', resolved_at = 0 WHERE id = ?",
+                          [action.id])
+        await expectStorageError(mentioning: "appstore_pending_actions.resolution") {
+            _ = try await store.service.appStore.pendingPurchaseStatus(pendingID: action.id, accountID: ada.id)
         }
     }
 

@@ -60,7 +60,7 @@ struct FeedCommitOrderTests {
         let store = try await CoreFixture()
         let ada = try await store.account("ada")
         let bob = try await store.account("bob")
-        guard case let .success(_, receipt) = try await store.service.storePurchase(
+        guard case let .success(_, receipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "pro.yearly")) else { throw FixtureError.missing("store purchase") }
         let subscription = try #require(receipt.subscription)
         let before = try await store.service.storeNotifications()
@@ -79,7 +79,7 @@ struct FeedCommitOrderTests {
         }
         var writtenIterator = written.makeAsyncIterator()
         _ = await writtenIterator.next()
-        guard case .success = try await store.service.storePurchase(StorePurchaseRequest(accountID: bob.id, productID: "themes")) else {
+        guard case .success = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: bob.id, productID: "themes")) else {
             throw FixtureError.missing("bob's store purchase")
         }
         let during = try await store.service.storeNotifications()

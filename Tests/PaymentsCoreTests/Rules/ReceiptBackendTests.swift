@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ReceiptBackendTests {
     func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> SignedTransaction {
-        guard case let .success(transaction, _) = try await store.service.storePurchase(
+        guard case let .success(transaction, _) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: account.id, productID: product)) else { throw FixtureError.missing("success") }
         return transaction
     }

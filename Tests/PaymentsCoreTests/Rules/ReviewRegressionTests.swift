@@ -54,7 +54,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         try await store.service.updateStoreControls(StoreControls(droppedReceiptSubmissions: 10))
-        guard case let .success(_, receipt) = try await store.service.storePurchase(
+        guard case let .success(_, receipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("no purchase"); return }
         _ = try await store.service.refund(invoiceID: receipt.invoice.id, idempotencyKey: nil)
         #expect(try await store.service.account(ada.id).pointsBalance == 0)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import PaymentsCore
+import Simulators
 
 @Suite struct SimulatedStoreTests {
     func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> (SignedTransaction, PurchaseReceipt) {
-        guard case let .success(transaction, receipt) = try await store.service.storePurchase(
+        guard case let .success(transaction, receipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: account.id, productID: product)) else { throw FixtureError.missing("success") }
         return (transaction, receipt)
     }
@@ -13,7 +14,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         let token = UUID()
-        guard case let .success(transaction, receipt) = try await store.service.storePurchase(
+        guard case let .success(transaction, receipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "pro.yearly", appAccountToken: token)) else {
             Issue.record("not a success"); return
         }
@@ -48,11 +49,11 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         try await store.service.updateStoreControls(StoreControls(askToBuy: true))
-        guard case let .pending(action) = try await store.service.storePurchase(
+        guard case let .pending(action) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("not pending"); return }
         #expect(action.kind == .askToBuy)
         #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
-        let appStore = InCoreAppStore(store.service)
+        let appStore = SimulatedAppStore(beside: store.service)
         // The sheet holds the request, not the merchant.
         #expect(try await appStore.pendingActions(accountID: ada.id) == [action])
         #expect(try await store.service.pendingActions(accountID: ada.id).isEmpty)
@@ -61,19 +62,19 @@ import Testing
         await #expect(throws: PaymentsError.pendingActionNotFound(action.id)) {
             _ = try await appStore.pendingPurchaseStatus(pendingID: action.id, accountID: grace.id)
         }
-        guard case .success = try await store.service.approvePurchase(pendingID: action.id) else {
+        guard case .success = try await store.service.appStore.approvePurchase(pendingID: action.id) else {
             Issue.record("approval did not purchase"); return
         }
         #expect(try await appStore.pendingPurchaseStatus(pendingID: action.id, accountID: ada.id) == .approved)
         #expect(try await store.service.entitlements(accountID: ada.id).map(\.id) == ["themes"])
-        guard case let .pending(second) = try await store.service.storePurchase(
+        guard case let .pending(second) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("not pending"); return }
-        try await store.service.declinePurchase(pendingID: second.id)
+        try await store.service.appStore.declinePurchase(pendingID: second.id)
         #expect(try await appStore.pendingPurchaseStatus(pendingID: second.id, accountID: ada.id) == .declined)
         #expect(try await store.service.account(ada.id).pointsBalance == 0)
         #expect(try await appStore.pendingActions(accountID: ada.id).isEmpty)
         await #expect(throws: PaymentsError.pendingActionNotFound(second.id)) {
-            _ = try await store.service.approvePurchase(pendingID: second.id)
+            _ = try await store.service.appStore.approvePurchase(pendingID: second.id)
         }
     }
 
@@ -81,10 +82,10 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         try await store.service.updateStoreControls(StoreControls(interruptedPurchases: true))
-        guard case let .pending(action) = try await store.service.storePurchase(
+        guard case let .pending(action) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("not pending"); return }
         #expect(action.kind == .interruptedPurchase)
-        _ = try await store.service.approvePurchase(pendingID: action.id)
+        _ = try await store.service.appStore.approvePurchase(pendingID: action.id)
         #expect(try await store.service.account(ada.id).pointsBalance == 500)
     }
 
@@ -105,7 +106,7 @@ import Testing
         #expect(try await store.service.storeControls().faults.map(\.operation) == [.loadProducts])
         try await store.service.updateStoreControls(StoreControls(faults: [
             StoreFault(operation: .purchase, error: .userCancelled, remaining: 1)]))
-        #expect(try await store.service.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes")) == .userCancelled)
+        #expect(try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes")) == .userCancelled)
         #expect(try await store.service.account(ada.id).pointsBalance == 500)
         try await store.service.resetStore()
         #expect(try await store.service.storeControls() == StoreControls())

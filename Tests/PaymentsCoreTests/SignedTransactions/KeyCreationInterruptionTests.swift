@@ -73,7 +73,7 @@ import Simulators
                                                clock: ManualClock(CoreFixture.start),
             cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let ada = try await service.createAccount(NewAccount(email: "ada@example.com", name: "ada"))
-        guard case .success = try await service.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes")) else {
+        guard case .success = try await service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes")) else {
             Issue.record("the purchase did not succeed"); return
         }
         #expect(try await service.checkInvariants() == [])
@@ -120,6 +120,20 @@ import Simulators
         await #expect(throws: TransactionSigningAuthorityError.self) { _ = try await store.reopen() }
     }
 
+    /// A sale the App Store signed is kept by the App Store itself before the merchant hears of it
+    /// or the device uploads it: its chain is never replaced, though no merchant row names it.
+    @Test func anAppStoreChainWhoseSalesOnlyTheAppStoreKeepsIsNeverReplaced() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        try await sell(in: store.service, to: ada, signedBy: .appStore)
+        try await store.service.storage.write { store in
+            for table in ["transactions", "sync_queue"] { try await store.execute(StoreSQL("DELETE FROM \(table)")) }
+        }
+        try FileManager.default.removeItem(at: store.directory.appendingPathComponent(
+            "\(SigningParty.appStore.folderName)/\(SigningKeyDirectory.leafFile)"))
+        await #expect(throws: TransactionSigningAuthorityError.self) { _ = try await store.reopen() }
+    }
+
     /// A consumable, so the same account may buy it again from either party.
     private func sell(in service: LocalPaymentsService, to account: Account, signedBy party: SigningParty) async throws {
         switch party {
@@ -127,7 +141,7 @@ import Simulators
             guard case .purchased = try await service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500"))
             else { Issue.record("the card purchase did not succeed"); return }
         case .appStore:
-            guard case .success = try await service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: "points.500"))
+            guard case .success = try await service.appStore.storePurchase(StorePurchaseRequest(accountID: account.id, productID: "points.500"))
             else { Issue.record("the store purchase did not succeed"); return }
         }
     }

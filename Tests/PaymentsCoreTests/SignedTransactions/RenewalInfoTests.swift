@@ -11,7 +11,7 @@ import Testing
 
     /// A subscription the store account pays for, as StoreKit buys it.
     func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> PurchaseReceipt {
-        let result = try await store.service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product))
+        let result = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product))
         guard case let .success(_, receipt) = result else { throw StorePurchaseFailed(result: result) }
         return receipt
     }

@@ -54,19 +54,22 @@ import Testing
         #expect(store.service.signatures == SignatureCount(total: 1, insideWrites: 1))
     }
 
-    @Test func storePurchaseQueuesItsReceiptUnsignedAndSendsItSignedOnce() async throws {
+    @Test func theAppStoreSignsItsSaleAndTheMerchantSignsNothingOfIt() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        guard case let .success(transaction, _) = try await store.service.storePurchase(
+        guard case let .success(transaction, booked) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "points.500", idempotencyKey: "key-1")) else {
             Issue.record("the store purchase did not succeed"); return
         }
-        // The receipt queue delivered the receipt at once: that signed it, outside any write.
+        // The device delivered the receipt at once, and the merchant keeps the App Store's token
+        // as it came: it verified it and its notification, and signed nothing.
         #expect(try await store.service.account(ada.id).pointsBalance == 500)
-        #expect(store.service.signatures == SignatureCount(total: 1, insideWrites: 0))
-        let delivered = try await store.service.transactions(accountID: ada.id, limit: 10).map { try $0.jws }
-        #expect(try delivered == [transaction.jws])
-        #expect(store.service.signatures == SignatureCount(total: 1, insideWrites: 0))
+        #expect(booked.pointsCredited == 500)
+        let kept = try await store.service.transactions(accountID: ada.id, limit: 10).map { try $0.jws }
+        #expect(try kept == [transaction.jws])
+        #expect(try booked.transaction?.jws == transaction.jws)
+        #expect(store.service.signatures == SignatureCount(total: 0, insideWrites: 0))
+        #expect(try await store.service.verifyAppStoreTransaction(transaction.jws).verifiedPayload?.transactionId == transaction.payload.transactionId)
     }
 
     @Test func upgradeAndRefundSignNothingInsideTheirWrites() async throws {

@@ -34,7 +34,7 @@ import Testing
     }
 
     func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws -> SignedTransaction {
-        let result = try await store.service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product))
+        let result = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product))
         guard case let .success(transaction, _) = result else { throw FixtureError.missing("store purchase success") }
         return transaction
     }
@@ -62,7 +62,7 @@ import Testing
         let ada = try await store.account()
         let bob = try await store.account("bob")
         let cardSubscription = try #require(try await store.buy(ada, "pro.monthly").subscription)
-        guard case let .success(_, storeReceipt) = try await store.service.storePurchase(
+        guard case let .success(_, storeReceipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: bob.id, productID: "pro.monthly")) else { throw FixtureError.missing("store purchase") }
         let storeSubscription = try #require(storeReceipt.subscription)
         try await store.advance(days: 40)

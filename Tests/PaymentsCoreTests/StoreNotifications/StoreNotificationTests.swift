@@ -13,7 +13,7 @@ import Testing
     }
 
     func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String) async throws {
-        guard case .success = try await store.service.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product)) else {
+        guard case .success = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: account.id, productID: product)) else {
             throw FixtureError.missing("a store purchase of \(product)")
         }
     }

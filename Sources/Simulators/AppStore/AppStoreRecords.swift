@@ -1,0 +1,181 @@
+import Foundation
+import PaymentsCore
+
+/// The App Store's own tables (migration v26) in one transaction of the store's database: its
+/// counters, the sheet's requests, what it sold, and the purchase requests it answered by key.
+/// The merchant's tables are not read or written here, save the device's receipt queue
+/// (`sync_queue`), which is the App Store's even though the payments core still drains it.
+struct AppStoreRecords {
+    let store: any StoreTransaction
+
+    init(_ store: any StoreTransaction) {
+        self.store = store
+    }
+
+    /// Apple's ids: its transactions from 2,000,100,000,000,001 (past every id the in-core store
+    /// numbered), its requests `skpend_000001`.
+    func nextTransactionID() async throws -> String {
+        let (id, overflow) = Int64(2_000_100_000_000_000).addingReportingOverflow(try await next("transaction"))
+        guard !overflow else { throw PaymentsError.storage("the App Store's transaction counter overflowed") }
+        return String(id)
+    }
+
+    private func nextPendingID() async throws -> String {
+        let number = String(try await next("pending"))
+        return "skpend_" + String(repeating: "0", count: max(0, 6 - number.count)) + number
+    }
+
+    private func next(_ name: String) async throws -> Int64 {
+        guard let value = try await store.fetchOne(Int64.self, """
+            INSERT INTO appstore_sequences(name, value) VALUES (?, 1)
+            ON CONFLICT(name) DO UPDATE SET value = appstore_sequences.value + 1 RETURNING value
+            """, [name]) else {
+            throw PaymentsError.storage("the App Store's \(name) counter did not advance")
+        }
+        return value
+    }
+
+    /// Every sale, request and keyed answer, gone (the counters carry on, as Apple's ids never repeat).
+    func clearAll() async throws {
+        for table in ["appstore_transactions", "appstore_pending_actions", "appstore_purchase_keys"] {
+            try await store.execute(StoreSQL("DELETE FROM \(table)"))
+        }
+    }
+
+    // MARK: Keyed requests
+
+    /// What the App Store did with a keyed request: left it waiting on the sheet, or sold it.
+    enum KeyedAnswer {
+        case pending(String)
+        case sold(transactionID: String)
+    }
+
+    /// The answer kept under the request's key, nil for a key never used; the same key with
+    /// another request is refused, never taken for a retry.
+    func keyedAnswer(_ request: StorePurchaseRequest) async throws -> KeyedAnswer? {
+        guard let key = request.idempotencyKey, !key.isEmpty else { return nil }
+        guard let row = try await store.fetchOne(StoredRow.self, """
+            SELECT request, pending_id, transaction_id FROM appstore_purchase_keys WHERE key = ?
+            """, [key]) else { return nil }
+        guard try row.get("request") as String == Self.requestJSON(request) else {
+            throw PaymentsError.idempotencyKeyReused(key)
+        }
+        if let pendingID: String = try row.get("pending_id") { return .pending(pendingID) }
+        guard let transactionID: String = try row.get("transaction_id") else {
+            throw PaymentsError.storage("App Store purchase key \(key) has neither a request nor a sale")
+        }
+        return .sold(transactionID: transactionID)
+    }
+
+    /// Claims the request's key for its answer; false when another writer claimed it first.
+    func claimKey(_ request: StorePurchaseRequest, answer: KeyedAnswer, at now: Date) async throws -> Bool {
+        guard let key = request.idempotencyKey, !key.isEmpty else { return true }
+        let (pendingID, transactionID): (String?, String?) = switch answer {
+        case let .pending(id): (id, nil)
+        case let .sold(id): (nil, id)
+        }
+        return try await store.execute("""
+            INSERT INTO appstore_purchase_keys(key, request, pending_id, transaction_id, created_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(key) DO NOTHING
+            """, [key, try Self.requestJSON(request), pendingID, transactionID, now]) == 1
+    }
+
+    /// Keys are compared by the request's text with sorted keys.
+    private static func requestJSON(_ request: StorePurchaseRequest) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(request), as: UTF8.self)
+    }
+
+    // MARK: The sheet's requests
+
+    func createPending(_ kind: PendingAction.Kind, request: StorePurchaseRequest, at now: Date) async throws -> PendingAction {
+        let id = try await nextPendingID()
+        let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        try await store.execute("""
+            INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at) VALUES (?, ?, ?, ?, ?, ?)
+            """, [id, request.accountID, kind.rawValue, request.productID, json, now])
+        guard let created = try await self.request(id) else {
+            throw PaymentsError.storage("the App Store's request \(id) was not stored")
+        }
+        return created.action
+    }
+
+    /// Requests still waiting (of one account, or all), oldest first.
+    func openRequests(accountID: String?) async throws -> [PendingAction] {
+        let sql = "SELECT * FROM appstore_pending_actions WHERE resolved_at IS NULL"
+        let rows = if let accountID {
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY created_at, id"), [accountID])
+        } else {
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY created_at, id"))
+        }
+        return try rows.map { try Self.request($0).action }
+    }
+
+    /// A request and what it asked for, answered or not; nil when there is none.
+    func request(_ id: String) async throws -> (action: PendingAction, request: StorePurchaseRequest, resolution: String?)? {
+        try await store.fetchOne(StoredRow.self, "SELECT * FROM appstore_pending_actions WHERE id = ?", [id]).map(Self.request)
+    }
+
+    /// Answers a waiting request; false when it was answered already.
+    func resolve(_ id: String, as resolution: String, at now: Date) async throws -> Bool {
+        try await store.execute("""
+            UPDATE appstore_pending_actions SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL
+            """, [now, resolution, id]) == 1
+    }
+
+    /// Opens an approved request again: the purchase its approval started did not happen.
+    func reopen(_ id: String) async throws {
+        try await store.execute("UPDATE appstore_pending_actions SET resolved_at = NULL, resolution = NULL WHERE id = ?", [id])
+    }
+
+    /// Only the sheet's kinds are kept here; any other is a storage error naming the row.
+    private static func request(_ row: StoredRow) throws -> (action: PendingAction, request: StorePurchaseRequest, resolution: String?) {
+        let id: String = try row.get("id")
+        let kindText: String = try row.get("kind")
+        guard let kind = PendingAction.Kind(rawValue: kindText), kind == .askToBuy || kind == .interruptedPurchase else {
+            throw PaymentsError.storage("appstore_pending_actions \(id) is of kind \"\(kindText)\", which the App Store's sheet never makes")
+        }
+        let request: StorePurchaseRequest
+        do {
+            request = try JSONDecoder().decode(StorePurchaseRequest.self, from: Data((try row.get("request") as String).utf8))
+        } catch {
+            throw PaymentsError.storage("appstore_pending_actions \(id) holds a request that cannot be read: \(error)")
+        }
+        let action = PendingAction(id: id, accountID: try row.get("account_id"), kind: kind, productID: try row.get("product_id"),
+                                   createdAt: try row.get("created_at"))
+        return (action, request, try row.get("resolution"))
+    }
+
+    // MARK: Sales
+
+    /// Records a sale with its notification's id, and puts its receipt in the device's queue.
+    func recordSale(_ transaction: SignedTransaction, payloadJSON: String, notificationUUID: String, at now: Date) async throws {
+        let payload = transaction.payload
+        try await store.execute("""
+            INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, jws, payload, notification_uuid)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [payload.transactionId, payload.appTransactionId, payload.productId, payload.purchaseDate, try transaction.jws,
+                  payloadJSON, notificationUUID])
+        try await store.execute("""
+            INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at) VALUES (?, ?, ?, ?, ?)
+            """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
+    }
+
+    /// A sale as recorded, with its notification's id.
+    func sale(_ transactionID: String) async throws -> (transaction: SignedTransaction, notificationUUID: String) {
+        guard let row = try await store.fetchOne(StoredRow.self, """
+            SELECT jws, payload, notification_uuid FROM appstore_transactions WHERE id = ?
+            """, [transactionID]) else {
+            throw PaymentsError.storage("the App Store has no transaction \(transactionID)")
+        }
+        let payload: TransactionPayload
+        do {
+            payload = try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self,
+                                                                     from: Data((try row.get("payload") as String).utf8))
+        } catch {
+            throw PaymentsError.storage("App Store transaction \(transactionID) cannot be read: \(error)")
+        }
+        return (SignedTransaction(jws: try row.get("jws"), payload: payload), try row.get("notification_uuid"))
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import PaymentsCore
+
+/// The sandbox's App Store: its purchase sheet (with ask to buy and interrupted purchases) and
+/// the one-time products it sells, told to the merchant as Apple tells one: a signed
+/// ONE_TIME_CHARGE server notification to its endpoint (`receiveStoreNotification`) and the app's
+/// receipt on the device's queue to its backend, never by writing the merchant's tables. Its own
+/// records are tables of its own in the store's database (`AppStoreRecords`), so every server of
+/// a shared store is one sandbox and a snapshot keeps both sides together.
+///
+/// Still run in the payments core while the App Store moves out (docs/design/app-store-split.md,
+/// stages 4 and 5; `InCoreAppStore`): store-billed subscriptions (a subscription the sheet says
+/// yes to is bought there), their renewal info, the notification outbox, the draining of the
+/// device's queue, and the sandbox's switches and faults.
+///
+/// Each step is its own transaction and the merchant is never called while one is open. A sale
+/// is signed before its write, and recorded with its key, its answer to a waiting request and its
+/// receipt in one; the merchant then hears of it, and a retry of the same keyed request tells the
+/// merchant again if it had not heard, so a crash between the two loses nothing.
+public struct SimulatedAppStore: AppStoreService {
+    let merchant: any PaymentsService
+    let inCore: InCoreAppStore
+
+    public init(merchant: any PaymentsService, inCore: InCoreAppStore) {
+        self.merchant = merchant
+        self.inCore = inCore
+    }
+
+    /// The App Store beside a store in this process.
+    public init(beside merchant: LocalPaymentsService) {
+        self.init(merchant: merchant, inCore: InCoreAppStore(merchant))
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
+        try await inCore.storage.write { try await body(AppStoreRecords($0)) }
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
+        try await inCore.storage.read { try await body(AppStoreRecords($0)) }
+    }
+
+    // MARK: The sheet
+
+    public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
+        if let fault = try await inCore.takeFault(.purchase) {
+            // StoreKit reports a cancelled sheet as a result, not an error.
+            if case .userCancelled = fault { return .userCancelled }
+            throw PaymentsError.store(fault)
+        }
+        if let earlier = try await earlierAnswer(to: request) { return earlier }
+        let account = try await merchant.account(request.accountID)
+        guard let product = inCore.catalog.product(id: request.productID) else {
+            throw PaymentsError.productNotFound(request.productID)
+        }
+        let controls = try await merchant.storeControls()
+        if let kind: PendingAction.Kind = controls.askToBuy ? .askToBuy : controls.interruptedPurchases ? .interruptedPurchase : nil {
+            let now = try await merchant.now(for: account.id)
+            let created: PendingAction? = try await write { records in
+                let action = try await records.createPending(kind, request: request, at: now)
+                return try await records.claimKey(request, answer: .pending(action.id), at: now) ? action : nil
+            }
+            if let created { return .pending(created) }
+            // Another writer answered the same keyed request first: its answer is this one's.
+            return try await earlierAnswer(to: request) ?? { throw PaymentsError.storage("a claimed purchase key has no answer") }()
+        }
+        return try await complete(request, product: product, account: account, approving: nil)
+    }
+
+    public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
+        let (action, request) = try await waitingRequest(pendingID)
+        let account = try await merchant.account(action.accountID)
+        guard let product = inCore.catalog.product(id: request.productID) else {
+            throw PaymentsError.productNotFound(request.productID)
+        }
+        return try await complete(request, product: product, account: account, approving: pendingID)
+    }
+
+    public func declinePurchase(pendingID: String) async throws {
+        let (action, _) = try await waitingRequest(pendingID)
+        let now = try await merchant.now(for: action.accountID)
+        guard try await write({ try await $0.resolve(pendingID, as: Resolution.declined, at: now) }) else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+    }
+
+    public func pendingActions(accountID: String?) async throws -> [PendingAction] {
+        try await read { try await $0.openRequests(accountID: accountID) }
+    }
+
+    public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
+        guard let found = try await read({ try await $0.request(pendingID) }), found.action.accountID == accountID else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        switch found.resolution {
+        case nil: return .waiting
+        case Resolution.approved?: return .approved
+        case Resolution.declined?: return .declined
+        case let other?:
+            throw PaymentsError.storage("appstore_pending_actions.resolution holds \"\(other)\", which the sheet never writes")
+        }
+    }
+
+    private enum Resolution {
+        static let approved = "approved"
+        static let declined = "declined"
+    }
+
+    /// A request still waiting for its answer.
+    private func waitingRequest(_ pendingID: String) async throws -> (PendingAction, StorePurchaseRequest) {
+        guard let found = try await read({ try await $0.request(pendingID) }), found.resolution == nil else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        return (found.action, found.request)
+    }
+
+    /// The first answer to a keyed request: the App Store's own, or one the in-core path gave (a
+    /// subscription, or a request keyed before the App Store kept its keys).
+    private func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
+        switch try await read({ try await $0.keyedAnswer(request) }) {
+        case let .pending(id)?:
+            guard let found = try await read({ try await $0.request(id) }) else {
+                throw PaymentsError.storage("App Store purchase key \(request.idempotencyKey ?? "") names request \(id), which is gone")
+            }
+            return .pending(found.action)
+        case let .sold(transactionID)?:
+            return try await answer(sale: transactionID)
+        case nil:
+            return try await inCore.earlierAnswer(to: request)
+        }
+    }
+
+    /// Buys what the sheet said yes to: a one-time product here, a subscription on the in-core path.
+    private func complete(_ request: StorePurchaseRequest, product: CatalogProduct, account: Account,
+                          approving pendingID: String?) async throws -> StorePurchaseResult {
+        switch product {
+        case let .oneTime(oneTime):
+            return try await sell(oneTime, request: request, account: account, approving: pendingID)
+        case .subscription:
+            guard let pendingID else { return try await inCore.subscriptionPurchase(request) }
+            let now = try await merchant.now(for: account.id)
+            guard try await write({ try await $0.resolve(pendingID, as: Resolution.approved, at: now) }) else {
+                throw PaymentsError.pendingActionNotFound(pendingID)
+            }
+            do {
+                return try await inCore.subscriptionPurchase(request)
+            } catch {
+                try await write { try await $0.reopen(pendingID) }
+                throw error
+            }
+        }
+    }
+
+    // MARK: Sales
+
+    /// Sells a one-time product: the app's checks first (its backend prices the order and checks
+    /// the code; an unlock already owned is not offered), then Apple's sale, then the merchant
+    /// hears of it and the device uploads the receipt.
+    private func sell(_ product: OneTimeProduct, request: StorePurchaseRequest, account: Account,
+                      approving pendingID: String?) async throws -> StorePurchaseResult {
+        _ = try await merchant.purchasePreview(accountID: account.id, productID: product.id, offerCode: request.offerCode)
+        if product.type == .nonConsumable,
+           try await merchant.entitlements(accountID: account.id).contains(where: { $0.source == .nonConsumable(productID: product.id) }) {
+            throw PaymentsError.alreadyOwned(productID: product.id)
+        }
+        let now = try await merchant.now(for: account.id)
+        let id = try await write { try await $0.nextTransactionID() }
+        let sale = try AppStoreSale(product: product, account: account, request: request, transactionID: id, at: now,
+                                    catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
+        let uuid = inCore.random.uuid().uuidString
+        let recorded = try await write { records -> Bool in
+            // An approval answers a request whose key, if any, already names it.
+            if let pendingID {
+                guard try await records.resolve(pendingID, as: Resolution.approved, at: now) else {
+                    throw PaymentsError.pendingActionNotFound(pendingID)
+                }
+            } else if !(try await records.claimKey(request, answer: .sold(transactionID: id), at: now)) {
+                return false
+            }
+            try await records.recordSale(sale.transaction, payloadJSON: sale.payloadJSON, notificationUUID: uuid, at: now)
+            return true
+        }
+        guard recorded else {
+            // Another writer sold the same keyed request first: its answer is this one's.
+            return try await earlierAnswer(to: request) ?? { throw PaymentsError.storage("a claimed purchase key has no answer") }()
+        }
+        try await notifyMerchant(of: sale.transaction, uuid: uuid)
+        try await inCore.deliverReceipts()
+        return try await answer(sale: id)
+    }
+
+    /// The answer to a sale: the transaction and what the merchant booked for it, telling the
+    /// merchant first if it has not heard (the sale's write committed, then its notification was lost).
+    private func answer(sale transactionID: String) async throws -> StorePurchaseResult {
+        let (transaction, uuid) = try await read { try await $0.sale(transactionID) }
+        if let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) {
+            return .success(transaction, booked)
+        }
+        try await notifyMerchant(of: transaction, uuid: uuid)
+        guard let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) else {
+            throw PaymentsError.storage("the merchant did not book App Store transaction \(transactionID)")
+        }
+        return .success(transaction, booked)
+    }
+
+    /// ONE_TIME_CHARGE, signed now with the App Store's chain; every delivery of a sale's
+    /// notification carries the same `notificationUUID`.
+    private func notifyMerchant(of transaction: SignedTransaction, uuid: String) async throws {
+        let signed = try AppStoreSale.oneTimeCharge(transaction, uuid: uuid, catalog: inCore.catalog, signedAt: inCore.clock.now,
+                                                    signing: inCore.signing)
+        if case let .ignored(reason) = try await merchant.receiveStoreNotification(signedPayload: signed) {
+            throw PaymentsError.storage("the merchant did not book App Store transaction \(transaction.payload.transactionId): \(reason)")
+        }
+    }
+
+    public func clearAllTransactions() async throws {
+        try await write { try await $0.clearAll() }
+    }
+
+    // MARK: Still in the payments core
+
+    public func deliverReceipts() async throws -> ReceiptSyncReport {
+        try await inCore.deliverReceipts()
+    }
+
+    public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
+        try await inCore.renewalInfo(accountID: accountID)
+    }
+
+    public func notifications() async throws -> [StoreNotification] {
+        try await inCore.notifications()
+    }
+
+    public func signedNotifications() async throws -> [(notification: StoreNotification, signedPayload: String)] {
+        try await inCore.signedNotifications()
+    }
+
+    public func sendTestNotification() async throws -> StoreNotification {
+        try await inCore.sendTestNotification()
+    }
+
+    public func deliverNotifications(transport: any StoreNotificationTransport) async throws -> StoreNotificationDeliveryReport {
+        try await inCore.deliverNotifications(transport: transport)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+@testable import PaymentsCore
+import Simulators
+import Testing
+
+/// The App Store's sheet and its one-time sales (`SimulatedAppStore`): Apple keeps its own
+/// records and the merchant learns of a sale only as Apple tells one, from its signed
+/// notification and the app's receipt. Runs on SQLite and, in CI, on PostgreSQL.
+@Suite struct SimulatedAppStoreTests {
+    private func rows(_ store: CoreFixture, _ sql: String) async throws -> [String] {
+        try await store.service.storage.read { try await $0.fetchAll(String.self, StoreSQL(sql)) }
+    }
+
+    @Test func aOneTimeSaleIsTheAppStoresAndTheMerchantLearnsItFromItsNotificationAndReceipt() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        guard case let .success(transaction, booked) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        // Apple numbers its own transactions, past every id the merchant ever gave.
+        #expect(transaction.payload.transactionId == "2000100000000001")
+        #expect(transaction.payload.appTransactionId == ada.id && transaction.payload.type == .consumable)
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions") == ["2000100000000001"])
+        // The merchant booked it from ONE_TIME_CHARGE, keeping Apple's token, and its backend
+        // credited the points when the device uploaded the receipt.
+        #expect(try await rows(store, "SELECT type || ' ' || outcome FROM app_store_notifications_received")
+                == ["ONE_TIME_CHARGE recorded"])
+        #expect(try await rows(store, "SELECT issuer || ' ' || jws FROM transactions") == ["app_store " + transaction.jws])
+        #expect(booked.invoice.status == .paid && booked.invoice.total.minorUnits == 500)
+        #expect(booked.invoice.paymentMethod == Invoicing.storeSummary)
+        #expect(booked.pointsCredited == 500)
+        #expect(try await store.service.account(ada.id).pointsBalance == 500)
+        #expect(try await rows(store, "SELECT transaction_id FROM backend_receipts") == ["2000100000000001"])
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func aKeyedRetryGetsTheSaleAgainAndTellsAMerchantThatHadNotHeard() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let request = StorePurchaseRequest(accountID: ada.id, productID: "themes", idempotencyKey: "sheet-1")
+        let first = try await store.service.appStore.storePurchase(request)
+        #expect(try await store.service.appStore.storePurchase(request) == first)
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions").count == 1)
+        await #expect(throws: PaymentsError.idempotencyKeyReused("sheet-1")) {
+            _ = try await store.service.appStore.storePurchase(
+                StorePurchaseRequest(accountID: ada.id, productID: "points.500", idempotencyKey: "sheet-1"))
+        }
+        // The merchant forgets its side (as if the notification had been lost after Apple's
+        // write): the retry tells it again, and it books the same sale once more.
+        try await store.service.clearAllTransactions()
+        #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
+        guard case let .success(again, booked) = try await store.service.appStore.storePurchase(request),
+              case let .success(original, _) = first else {
+            Issue.record("the retry did not answer the sale"); return
+        }
+        #expect(again == original && booked.transaction == original)
+        #expect(try await store.service.entitlements(accountID: ada.id).map(\.id) == ["themes"])
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions").count == 1)
+    }
+
+    @Test func theSheetsRequestsAreTheAppStoresAndTheMerchantHearsOfTheSaleOnly() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await store.service.updateStoreControls(StoreControls(askToBuy: true))
+        let request = StorePurchaseRequest(accountID: ada.id, productID: "themes", idempotencyKey: "sheet-1")
+        guard case let .pending(action) = try await store.service.appStore.storePurchase(request) else {
+            Issue.record("ask to buy did not wait"); return
+        }
+        #expect(action.id == "skpend_000001")
+        #expect(try await rows(store, "SELECT id FROM pending_actions").isEmpty)
+        #expect(try await store.service.events(accountID: ada.id, after: nil, limit: 100).map(\.type) == [.accountCreated])
+        // A retry of the request gets its first answer; two approvals buy once.
+        #expect(try await store.service.appStore.storePurchase(request) == .pending(action))
+        guard case .success = try await store.service.appStore.approvePurchase(pendingID: action.id) else {
+            Issue.record("the approval did not buy"); return
+        }
+        await #expect(throws: PaymentsError.pendingActionNotFound(action.id)) {
+            _ = try await store.service.appStore.approvePurchase(pendingID: action.id)
+        }
+        #expect(try await store.service.events(accountID: ada.id, after: nil, limit: 100).map(\.type)
+                == [.accountCreated, .purchaseCompleted])
+        // Clearing forgets the sheet's requests along with the merchant's books.
+        guard case let .pending(waiting) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else {
+            Issue.record("ask to buy did not wait"); return
+        }
+        try await TestControlDesk(merchant: store.service, appStore: store.service.appStore).clearAllTransactions()
+        await #expect(throws: PaymentsError.pendingActionNotFound(waiting.id)) {
+            _ = try await store.service.appStore.pendingPurchaseStatus(pendingID: waiting.id, accountID: ada.id)
+        }
+    }
+
+    /// The sheet prices from the catalog less an offer code the app's backend accepts; a second
+    /// pass bought through it while the first runs extends it, as a card-bought one does.
+    @Test func offerCodesAndPassesBoughtOnTheSheetAreBookedAsTheyAreSold() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        guard case let .success(discounted, booked) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500", offerCode: "half")) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        #expect(discounted.payload.price == 2_500 && discounted.payload.offerIdentifier == "HALF")
+        #expect(discounted.payload.offerType == .offerCode && discounted.payload.offerDiscountType == .oneTime)
+        #expect(booked.invoice.total.minorUnits == 250)
+        await #expect(throws: PaymentsError.invalidOfferCode(code: "HALF", reason: .alreadyRedeemed)) {
+            _ = try await store.service.appStore.storePurchase(
+                StorePurchaseRequest(accountID: ada.id, productID: "points.500", offerCode: "HALF"))
+        }
+        for _ in 0..<2 {
+            guard case .success = try await store.service.appStore.storePurchase(
+                StorePurchaseRequest(accountID: ada.id, productID: "pass")) else {
+                Issue.record("the sheet did not sell the pass"); return
+            }
+        }
+        let pass = try await store.service.entitlements(accountID: ada.id).first { $0.source == .nonRenewing(productID: "pass") }
+        #expect(pass?.expiresAt == CoreFixture.date("2026-07-01T00:00:00Z"))
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func aSubscriptionIsStillBoughtOnTheInCorePathOncePerKey() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let request = StorePurchaseRequest(accountID: ada.id, productID: "pro.monthly", idempotencyKey: "sheet-1")
+        guard case let .success(transaction, receipt) = try await store.service.appStore.storePurchase(request) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        #expect(receipt.subscription?.productID == "pro.monthly")
+        guard case let .success(again, replayed) = try await store.service.appStore.storePurchase(request) else {
+            Issue.record("the retry did not answer the sale"); return
+        }
+        #expect(try again.jws == transaction.jws && replayed.invoice == receipt.invoice)
+        #expect(try await store.service.subscriptions(accountID: ada.id).count == 1)
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions").isEmpty)
+    }
+}
