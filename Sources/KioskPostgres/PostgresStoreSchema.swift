@@ -405,6 +405,9 @@ public enum PostgresStoreSchema {
     /// The simulated App Store's own records; see `StoreSchema.v26`.
     private static let v26 = [
         "CREATE TABLE appstore_sequences (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+        "CREATE TABLE appstore_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "INSERT INTO appstore_state(key, value) SELECT 'controls', value FROM meta WHERE key = 'controls'",
+        "INSERT INTO appstore_state(key, value) SELECT 'legacy_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events",
         """
         CREATE TABLE appstore_transactions (
             id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, purchase_date BIGINT NOT NULL,

@@ -22,7 +22,7 @@ import Testing
         try expectNotFound(try await bob.client.createPurchase(body: .json(.init(productId: "points.500",
                                                                                   paymentMethodId: annsCard))))
 
-        try await fixture.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await fixture.desk.updateStoreControls(StoreControls(askToBuy: true))
         let annsRequest = try #require(try await ann.client.createStorePurchase(body: .json(.init(productId: "points.500")))
             .ok.body.json.pendingActionId)
         try expectNotFound(try await bob.client.getPendingStorePurchase(path: .init(pendingActionId: annsRequest)))

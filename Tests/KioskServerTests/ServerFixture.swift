@@ -17,6 +17,8 @@ struct ServerFixture {
     let service: LocalPaymentsService
     /// The App Store beside the store, as the server hosts it.
     let appStore: any AppStoreService
+    /// The tester's levers over both sides, as the test-control API reaches them.
+    var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: appStore) }
     /// The sandbox's hosted-checkout provider whose outbox the admin webhook endpoints steer.
     let provider: SimulatedCheckoutProvider
     let clock: ManualClock

@@ -13,7 +13,7 @@ import Testing
         let ann = try await fixture.customer("ann")
         let controls = try await fixture.admin.putStoreControls(body: .json(.init(askToBuy: true))).ok.body.json
         #expect(controls.askToBuy == true)
-        #expect(try await fixture.service.storeControls().askToBuy)
+        #expect(try await fixture.desk.storeControls().askToBuy)
 
         for product in ["points.500", "themes.lifetime"] {
             guard case .pending = try await fixture.appStore.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: product)) else {
@@ -40,7 +40,7 @@ import Testing
             renewalsFail: true, faults: [.init(operation: .purchase, error: .networkError, remaining: 2)],
             droppedReceiptSubmissions: 3, backendServerErrors: 1)
         _ = try await fixture.admin.putStoreControls(body: .json(wanted)).ok
-        let stored = try await fixture.service.storeControls()
+        let stored = try await fixture.desk.storeControls()
         #expect(stored.renewalsFail && stored.droppedReceiptSubmissions == 3 && stored.backendServerErrors == 1)
         #expect(stored.faults == [StoreFault(operation: .purchase, error: .networkError, remaining: 2)])
         let read = try await fixture.admin.getStoreControls().ok.body.json
@@ -52,7 +52,7 @@ import Testing
         let unknown = try await fixture.raw("PUT", "/v1/admin/store-controls", key: fixture.adminKey.value,
                                             body: #"{"faults":[{"operation":"teleport","error":"unknown"}]}"#)
         #expect(unknown.status == 400)
-        #expect(try await fixture.service.storeControls().droppedReceiptSubmissions == 3)
+        #expect(try await fixture.desk.storeControls().droppedReceiptSubmissions == 3)
     }
 
     @Test func aSnapshotRestoresTheStoreAndClearAndResetDoWhatTheySay() async throws {
@@ -76,7 +76,7 @@ import Testing
 
         _ = try await fixture.admin.putStoreControls(body: .json(.init(askToBuy: true, renewalsFail: true))).ok
         _ = try await fixture.admin.resetStore().noContent
-        #expect(try await fixture.service.storeControls() == StoreControls())
+        #expect(try await fixture.desk.storeControls() == StoreControls())
         #expect(try await fixture.service.accounts().count == 1)
     }
 
@@ -131,7 +131,7 @@ import Testing
         defer { Task { await fixture.stop() } }
         let ann = try await fixture.customer("ann")
         let bob = try await fixture.customer("bob")
-        try await fixture.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await fixture.desk.updateStoreControls(StoreControls(askToBuy: true))
         let asked = try await ann.client.createStorePurchase(headers: .init(idempotencyKey: "ask-1"),
                                                              body: .json(.init(productId: "themes.lifetime"))).ok.body.json
         let id = try #require(asked.pendingActionId)

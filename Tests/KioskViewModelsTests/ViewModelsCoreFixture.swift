@@ -11,6 +11,8 @@ struct ViewModelsCoreFixture {
     let clock: ManualClock
     let client: PaymentsClient
     let session = SessionTokenKeeper.inMemory()
+    /// The tester's levers over the store and its App Store.
+    var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: SimulatedAppStore(beside: service)) }
 
     init(catalog: Catalog = ViewModelsFixtures.catalog) throws {
         let directory = ScratchDirectories.make("kiosk-viewmodels")

@@ -137,7 +137,7 @@ struct ViewModelsIntegrationTests {
     @Test func askToBuyApprovedFromTheSettingsInbox() async throws {
         let core = try ViewModelsCoreFixture()
         let account = try await core.signedIn()
-        try await core.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await core.desk.updateStoreControls(StoreControls(askToBuy: true))
         let store = await checkout(core, account)
         guard let pending = await askedToBuy(store) else { return }
 
@@ -171,7 +171,7 @@ struct ViewModelsIntegrationTests {
     @Test func askToBuyDeclinedEndsTheWaitingCheckout() async throws {
         let core = try ViewModelsCoreFixture()
         let account = try await core.signedIn()
-        try await core.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await core.desk.updateStoreControls(StoreControls(askToBuy: true))
         let store = await checkout(core, account)
         guard let pending = await askedToBuy(store) else { return }
         await store.perform(.checkPendingApproval)

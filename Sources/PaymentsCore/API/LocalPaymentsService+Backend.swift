@@ -20,51 +20,6 @@ extension LocalPaymentsService {
         }
     }
 
-    /// Delivers every due receipt in the sync queue. A receipt whose delivery fails for a
-    /// transient reason (the network dropped, the backend was unreachable) stays queued with
-    /// exponential backoff; the backend's own deduplication makes redelivery harmless, so each
-    /// purchase is recorded exactly once however many attempts it took.
-    @discardableResult
-    func syncReceipts() async throws -> ReceiptSyncReport {
-        var report = ReceiptSyncReport()
-        for receipt in try await write({ try await $0.receiptsBackend.dueReceipts() }) {
-            let dropped = try await write { work in
-                guard try await work.receiptsBackend.takeDroppedSubmission() else { return false }
-                try await work.receiptsBackend.markFailed(receipt, error: .network)
-                return true
-            }
-            if dropped {
-                report.failed += 1
-                continue
-            }
-            let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: try receipt.token.compact())
-            let payload: TransactionPayload
-            do {
-                payload = try await verifiedReceipt(submission)
-            } catch let PaymentsError.receipt(error) {
-                try await write { try await $0.receiptsBackend.markDelivered(receipt, error: error) }
-                report.failed += 1
-                continue
-            }
-            let delivered = try await write { work -> Bool in
-                do {
-                    _ = try await work.receiptsBackend.recordVerifiedReceipt(submission, payload: payload)
-                    if try await work.testControls.controls().duplicateReceiptSubmissions {
-                        _ = try await work.receiptsBackend.recordVerifiedReceipt(submission, payload: payload)
-                    }
-                    try await work.receiptsBackend.markDelivered(receipt)
-                    return true
-                } catch let error as ReceiptBackendError {
-                    if error.isTransient { try await work.receiptsBackend.markFailed(receipt, error: error) } else { try await work.receiptsBackend.markDelivered(receipt, error: error) }
-                    return false
-                }
-            }
-            if delivered { report.delivered += 1 } else { report.failed += 1 }
-        }
-        report.waiting = try await read { try await $0.receiptsBackend.waitingReceipts() }
-        return report
-    }
-
     private func verifiedReceipt(_ submission: ReceiptSubmission) async throws -> TransactionPayload {
         guard !submission.receipt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw PaymentsError.receipt(.noReceipt)

@@ -324,10 +324,7 @@ public final class LocalPaymentsService: PaymentsService {
                 return (batch, done)
             }
             report = batch
-            if finished {
-                try await syncReceipts()
-                return report
-            }
+            if finished { return report }
         }
     }
 

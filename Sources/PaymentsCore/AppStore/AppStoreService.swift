@@ -22,6 +22,10 @@ public protocol AppStoreService: Sendable {
     /// account's request is `pendingActionNotFound`.
     func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus
 
+    /// The App Store's switches (its sheet's and the device's); the merchant keeps its own.
+    func controls() async throws -> AppStoreControls
+    func updateControls(_ controls: AppStoreControls) async throws
+
     /// Forgets every sale and request, as Xcode's "Delete All Transactions" does; the tester's
     /// desk clears the merchant's books with it.
     func clearAllTransactions() async throws

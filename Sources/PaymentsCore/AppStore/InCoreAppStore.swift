@@ -1,9 +1,9 @@
 /// What the simulated App Store (`SimulatedAppStore`, module Simulators) still borrows from the
 /// payments core while it moves out (docs/design/app-store-split.md): the store's database, where
 /// its own tables sit beside the merchant's; the App Store's signing chain; store-billed
-/// subscriptions with their renewal info and server notifications, still run here until stage 5;
-/// the device's receipt queue; and the sandbox's switches and faults, still kept with the
-/// merchant's. Nothing else reaches these; stage 6 deletes this type.
+/// subscriptions with their renewal info and server notifications, still run here until stage 5
+/// (their receipts put in the device's queue without a token); and the sandbox's faults, still
+/// kept with the merchant's. Nothing else reaches these; stage 6 deletes this type.
 public struct InCoreAppStore: Sendable {
     private let store: LocalPaymentsService
 
@@ -32,8 +32,9 @@ public struct InCoreAppStore: Sendable {
         try await store.legacyStorePurchaseAnswer(request)
     }
 
-    public func deliverReceipts() async throws -> ReceiptSyncReport {
-        try await store.syncReceipts()
+    /// The token of a receipt the in-core path queued without one.
+    public func receiptToken(transactionID: String) async throws -> String {
+        try await store.legacyReceiptToken(transactionID: transactionID)
     }
 
     public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {

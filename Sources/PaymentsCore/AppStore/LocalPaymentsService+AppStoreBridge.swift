@@ -2,17 +2,17 @@ import Foundation
 
 /// What the simulated App Store (module Simulators) still borrows from the payments core while
 /// it moves out (docs/design/app-store-split.md, stages 4 and 5): store-billed subscriptions are
-/// still sold, renewed and notified here, and the sandbox's switches and faults are still kept
-/// with the merchant's. Reached only through `InCoreAppStore`.
+/// still sold, renewed and notified here, and the sandbox's faults are still kept with the
+/// merchant's. Reached only through `InCoreAppStore`.
 extension LocalPaymentsService {
     /// A store-billed subscription the sheet said yes to, bought on the in-core path, keyed as
-    /// before so a retry gets the first answer; its receipt goes up at once.
+    /// before so a retry gets the first answer; its receipt waits in the device's queue.
     func legacyStoreSubscriptionPurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
         guard case .subscription? = storeCatalog.product(id: request.productID) else {
             throw PaymentsError.invalidInput(field: "productID",
                                              message: "\(request.productID) is not a subscription; the App Store sells one-time products itself")
         }
-        let result = try await write { work in
+        return try await write { work in
             try await work.idempotentRequests.idempotent(request.idempotencyKey, operation: Self.storePurchaseOperation,
                                                          request: request) { () async throws -> StorePurchaseResult in
                 let outcome = try await work.purchases.performPurchase(
@@ -24,8 +24,11 @@ extension LocalPaymentsService {
                 return .success(transaction, receipt)
             }
         }
-        try await syncReceipts()
-        return result
+    }
+
+    /// The token of a receipt the in-core path queued without one: its transaction row's.
+    func legacyReceiptToken(transactionID: String) async throws -> String {
+        try await read { try await $0.transactionIssuer.deferredToken(transactionID: transactionID) }.compact()
     }
 
     /// The first answer to a keyed store purchase made on the in-core path: a subscription, or

@@ -5,10 +5,11 @@ import Foundation
 /// holds the sheet's ask-to-buy and interrupted requests, the merchant 3-D Secure and its own
 /// price-increase consent; docs/design/app-store-split.md §2.3), one set of switches, one clock.
 ///
-/// The App Store keeps the sheet's requests and its sales in records of its own, forgotten with
-/// the merchant's books on a clear; its switches, store-billed renewals and the device's queue
-/// are still kept in the payments core (`InCoreAppStore`), so the controls, the clock's advance
-/// and the reset go to the merchant alone. Every tester's
+/// The App Store keeps the sheet's requests, its sales, the device's receipt queue and their
+/// switches in records of its own: a clear and a reset reach both sides, the controls are joined
+/// and split, and an advance lets the device retry its uploads. Faults and store-billed renewals
+/// are still kept in the payments core (`InCoreAppStore`), so the clock itself and the faults go to
+/// the merchant alone. Every tester's
 /// tool (the Settings QA panel, the test-control API, QA scenarios, `kiosk store`) comes through
 /// here, so splitting them (stages 4 and 5) changes this type, not them.
 public struct TestControlDesk: Sendable {
@@ -36,22 +37,29 @@ public struct TestControlDesk: Sendable {
         try await appStore.declinePurchase(pendingID: pendingID)
     }
 
+    /// One set of switches: the merchant's, with the App Store's sheet and device switches.
     public func storeControls() async throws -> StoreControls {
-        try await merchant.storeControls()
+        try await merchant.storeControls().joined(with: appStore.controls())
     }
 
+    /// Each side keeps its own part.
     public func updateStoreControls(_ controls: StoreControls) async throws {
-        try await merchant.updateStoreControls(controls)
+        try await merchant.updateStoreControls(controls.merchantsPart)
+        try await appStore.updateControls(AppStoreControls(controls))
     }
 
-    /// Runs everything due up to `date` on the clock, then moves it there.
+    /// Runs everything due up to `date` on the clock, then moves it there; the device then
+    /// uploads the receipts whose retry fell due meanwhile.
     public func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport {
-        try await merchant.advanceTestClock(id, to: date)
+        let report = try await merchant.advanceTestClock(id, to: date)
+        _ = try await appStore.deliverReceipts()
+        return report
     }
 
-    /// Controls and settings back to their defaults.
+    /// Controls and settings back to their defaults, on both sides.
     public func resetStore() async throws {
         try await merchant.resetStore()
+        try await appStore.updateControls(AppStoreControls())
     }
 
     /// Both sides forget every sale: the merchant its books, the App Store its sales and requests.

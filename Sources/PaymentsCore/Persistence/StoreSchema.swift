@@ -306,14 +306,20 @@ enum StoreSchema {
         CREATE UNIQUE INDEX subscriptions_store_original ON subscriptions(original_transaction_id) WHERE billing = 'store';
         """
 
-    /// The simulated App Store's own records (module Simulators): its counters, what it sold
-    /// through its sheet, the sheet's requests waiting for a parent or an interrupted purchase,
-    /// and the purchase requests it answered, by idempotency key. They sit in the store's
-    /// database so that every server of a shared store is one sandbox and a snapshot keeps both
-    /// sides together; the merchant never reads them. The sheet's open requests move here from
-    /// the merchant's pending actions, keeping their ids and answers.
+    /// The simulated App Store's own records (module Simulators): its counters and switches,
+    /// what it sold through its sheet, the sheet's requests waiting for a parent or an interrupted
+    /// purchase, and the purchase requests it answered, by idempotency key. They sit in the
+    /// store's database so that every server of a shared store is one sandbox and a snapshot
+    /// keeps both sides together; the merchant never reads them. The sheet's requests move here
+    /// from the merchant's pending actions, keeping their ids and answers, and the App Store
+    /// starts from the tester's controls as they were (it reads only its own switches of them).
+    /// Its sheet queues each sale's ONE_TIME_CHARGE itself from here on; `legacy_event_end` is the
+    /// last event whose one-time store purchase is still notified from the event.
     private static let v26 = """
         CREATE TABLE appstore_sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        CREATE TABLE appstore_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO appstore_state(key, value) SELECT 'controls', value FROM meta WHERE key = 'controls';
+        INSERT INTO appstore_state(key, value) SELECT 'legacy_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events;
         CREATE TABLE appstore_transactions (
             id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, purchase_date INTEGER NOT NULL,
             jws TEXT NOT NULL, payload TEXT NOT NULL, notification_uuid TEXT NOT NULL);

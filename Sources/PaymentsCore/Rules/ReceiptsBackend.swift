@@ -1,79 +1,19 @@
 import Foundation
 
-/// A receipt waiting in the sync queue.
-struct QueuedReceipt: Sendable {
-    var transactionID: String
-    var accountID: String
-    var productID: String
-    /// The receipt's token, signed when first read, outside the write that found it due.
-    var token: TransactionToken
-    var attempts: Int
-}
-
 /// The merchant's receipt backend: store purchases queue their signed transaction here and the
 /// backend verifies and records each exactly once, however often it is delivered.
 struct ReceiptsBackend: Rules {
     let work: UnitOfWork
 
-    /// Queued in the same transaction as the store purchase, so a receipt can never be lost
-    /// between the store charging and the backend recording it.
-    /// The queue keeps no token: the purchase's write signs nothing, and the receipt's token is the
-    /// transaction row's (`dueReceipts`), signed when the receipt is first sent.
+    /// A store-billed subscription bought on the in-core path (`InCoreAppStore`) puts its receipt
+    /// in the device's queue (the App Store's table) in the same transaction, so it can never be
+    /// lost between the store charging and the backend recording it. The row keeps no token: the
+    /// purchase's write signs nothing, and the device takes the transaction row's when it sends it.
     func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) async throws {
         try await store.execute("""
             INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
             VALUES (?, ?, ?, '', ?) ON CONFLICT DO NOTHING
             """, [transaction.payload.transactionId, accountID, transaction.payload.productId, now])
-    }
-
-    /// Receipts whose next attempt is due, each by its account's clock.
-    func dueReceipts() async throws -> [QueuedReceipt] {
-        let rows = try await store.fetchAll(StoredRow.self, "SELECT * FROM sync_queue WHERE done_at IS NULL ORDER BY next_attempt_at")
-        var due: [QueuedReceipt] = []
-        for row in rows {
-            let accountID: String = try row.get("account_id")
-            guard let account = try await store.fetchOne(AccountRecord.self, "SELECT * FROM accounts WHERE id = ?", [accountID]),
-                  try await now(for: account) >= row.get("next_attempt_at") as Date else { continue }
-            let transactionID: String = try row.get("transaction_id")
-            // The App Store's sheet queues its sales with their token (it signs each at once);
-            // the in-core path's rows carry none and take the transaction row's.
-            let queuedJWS: String = try row.get("jws")
-            let token = queuedJWS.isEmpty ? try await transactionIssuer.deferredToken(transactionID: transactionID) : TransactionToken(signed: queuedJWS)
-            due.append(QueuedReceipt(transactionID: transactionID, accountID: accountID, productID: try row.get("product_id"),
-                                     token: token, attempts: try row.get("attempts")))
-        }
-        return due
-    }
-
-    func waitingReceipts() async throws -> Int {
-        try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM sync_queue WHERE done_at IS NULL") ?? 0
-    }
-
-    /// Ends a queued receipt's journey: recorded, or refused for good (kept with the reason).
-    func markDelivered(_ receipt: QueuedReceipt, error: ReceiptBackendError? = nil) async throws {
-        let now = try await now(for: account(receipt.accountID))
-        try await store.execute("UPDATE sync_queue SET done_at = ?, attempts = attempts + 1, last_error = ? WHERE transaction_id = ?",
-                                [now, error.map { "\($0)" }, receipt.transactionID])
-    }
-
-    /// Schedules the next try with exponential backoff on the store clock: 2, 4, 8 … seconds,
-    /// at most an hour apart.
-    func markFailed(_ receipt: QueuedReceipt, error: ReceiptBackendError) async throws {
-        let now = try await now(for: account(receipt.accountID))
-        let delay = Int64(1) << Int64(min(receipt.attempts + 1, 12))
-        let next = try now.milliseconds + min(delay, 3_600) * 1_000
-        try await store.execute("""
-            UPDATE sync_queue SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE transaction_id = ?
-            """, [next, "\(error)", receipt.transactionID])
-    }
-
-    /// The "network drops before the backend records it" fault: consumes one armed drop.
-    func takeDroppedSubmission() async throws -> Bool {
-        var controls = try await testControls.controls()
-        guard controls.droppedReceiptSubmissions > 0 else { return false }
-        controls.droppedReceiptSubmissions -= 1
-        try await testControls.saveControls(controls)
-        return true
     }
 
     /// The app backend recording a receipt whose signature was already verified: credits points

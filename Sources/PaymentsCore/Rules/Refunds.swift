@@ -53,14 +53,11 @@ struct Refunds: Rules {
             purchase.revokedAt = now
             try await purchase.updateRevocation(in: store)
             // Take back what was credited: a store purchase's points may still be on their way
-            // (then they never will be) or may have been refused by the backend.
+            // (then the backend refuses the receipt, its transaction revoked) or may have been
+            // refused by the backend.
             let credited = try await store.fetchOne(Int64.self, """
                 SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM points_ledger WHERE invoice_id = ? AND delta > 0
                 """, [original.id]) ?? 0
-            try await store.execute("""
-                UPDATE sync_queue SET done_at = ?, last_error = 'refunded'
-                WHERE done_at IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE invoice_id = ?)
-                """, [now, original.id])
             if credited > 0 {
                 try await purchases.movePoints(accountID: account.id, delta: -credited, reason: "Refund of \(original.id)",
                                                product: purchase.productID, invoice: refund.id, at: now)

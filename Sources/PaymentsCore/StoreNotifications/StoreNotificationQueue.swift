@@ -21,6 +21,11 @@ struct StoreNotificationQueue: Rules {
             SELECT seq, account_id, type, at, subscription_id, invoice_id, detail, \(feed.settled()) AS settled FROM events
             WHERE \(feed.after(settledOnly: false)) ORDER BY \(feed.ascending()) LIMIT 5000
             """ }, [cursor, cursor])
+        // The sheet queues the ONE_TIME_CHARGE of each sale itself since migration v26; a one-time
+        // store purchase before it is notified from its event here.
+        let sheetQueuesFrom = try await store.fetchOne(Int64.self, """
+            SELECT CAST(value AS BIGINT) FROM appstore_state WHERE key = 'legacy_event_end'
+            """) ?? 0
         var added = 0
         var settledUpTo: Int64?
         for row in rows {
@@ -30,12 +35,14 @@ struct StoreNotificationQueue: Rules {
             let invoiceID = try row.get("invoice_id", as: String?.self)
             let detail = try row.get("detail", as: String?.self)
             let at: Int64 = try row.get("at")
+            let seq: Int64 = try row.get("seq")
+            if type == .purchaseCompleted, seq > sheetQueuesFrom { continue }
             guard let kind = try await notificationKind(type, subscriptionID: subscriptionID, at: at, detail: detail),
                   try await billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: detail, type: type)
             else { continue }
             let transactionID = try await notifiedTransaction(subscriptionID: subscriptionID, invoiceID: invoiceID,
                                                               detail: detail, type: type, at: at)
-            if try await insertNotification(kind, eventID: try row.get("seq"), accountID: try row.get("account_id"),
+            if try await insertNotification(kind, eventID: seq, accountID: try row.get("account_id"),
                                             subscriptionID: subscriptionID, transactionID: transactionID,
                                             at: Date(milliseconds: at)) != nil {
                 added += 1
@@ -61,12 +68,12 @@ struct StoreNotificationQueue: Rules {
     }
 
     func storeNotifications() async throws -> [StoreNotification] {
-        try await store.fetchAll(StoredRow.self, "SELECT * FROM store_notifications ORDER BY id").map(Self.notification)
+        try await store.fetchAll(StoredRow.self, "SELECT * FROM store_notifications ORDER BY created_at, id").map(Self.notification)
     }
 
     func dueStoreNotifications() async throws -> [StoreNotification] {
         try await store.fetchAll(StoredRow.self, """
-            SELECT * FROM store_notifications WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id
+            SELECT * FROM store_notifications WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY created_at, id
             """, [systemNow]).map(Self.notification)
     }
 
@@ -74,9 +81,14 @@ struct StoreNotificationQueue: Rules {
     /// transaction and (for a subscription) the renewal info, each signed too.
     func signedPayload(of notification: StoreNotification) async throws -> (payload: StoreNotificationPayload, jws: String) {
         var transactionJWS: String?
-        if let id = notification.transactionID,
-           let record = try await store.fetchOne(TransactionRecord.self, "SELECT * FROM transactions WHERE id = ?", [id]) {
-            transactionJWS = try await transactionIssuer.token(of: record)
+        if let id = notification.transactionID {
+            // The merchant's copy carries a refund made in-core (re-signed revoked); a sale the
+            // sheet made that the merchant has not booked yet is only in the App Store's records.
+            if let record = try await store.fetchOne(TransactionRecord.self, "SELECT * FROM transactions WHERE id = ?", [id]) {
+                transactionJWS = try await transactionIssuer.token(of: record)
+            } else {
+                transactionJWS = try await store.fetchOne(String.self, "SELECT jws FROM appstore_transactions WHERE id = ?", [id])
+            }
         }
         var renewal: SignedRenewalInfo?
         var status: Int?

@@ -42,6 +42,27 @@ struct AppStoreRecords {
         }
     }
 
+    // MARK: Switches
+
+    /// The App Store's switches; a row that cannot be read is an error, never the defaults (a
+    /// corrupt row must not silently turn ask to buy or an armed fault off).
+    func controls() async throws -> AppStoreControls {
+        guard let json = try await store.fetchOne(String.self, "SELECT value FROM appstore_state WHERE key = 'controls'") else {
+            return AppStoreControls()
+        }
+        do {
+            return try JSONDecoder().decode(AppStoreControls.self, from: Data(json.utf8))
+        } catch {
+            throw PaymentsError.storage("the App Store's controls (appstore_state row 'controls') cannot be read: \(error)")
+        }
+    }
+
+    func saveControls(_ controls: AppStoreControls) async throws {
+        try await store.execute("""
+            INSERT INTO appstore_state(key, value) VALUES ('controls', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, [String(decoding: try JSONEncoder().encode(controls), as: UTF8.self)])
+    }
+
     // MARK: Keyed requests
 
     /// What the App Store did with a keyed request: left it waiting on the sheet, or sold it.
@@ -149,8 +170,10 @@ struct AppStoreRecords {
 
     // MARK: Sales
 
-    /// Records a sale with its notification's id, and puts its receipt in the device's queue.
-    func recordSale(_ transaction: SignedTransaction, payloadJSON: String, notificationUUID: String, at now: Date) async throws {
+    /// Records a sale, queues its ONE_TIME_CHARGE server notification for the notification URL
+    /// (the outbox `store_notifications`), and puts its receipt in the device's queue.
+    func recordSale(_ transaction: SignedTransaction, payloadJSON: String, notificationUUID: String, at now: Date,
+                    sentFrom systemNow: Date) async throws {
         let payload = transaction.payload
         try await store.execute("""
             INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, jws, payload, notification_uuid)
@@ -160,6 +183,54 @@ struct AppStoreRecords {
         try await store.execute("""
             INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at) VALUES (?, ?, ?, ?, ?)
             """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
+        try await store.execute("""
+            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at)
+            VALUES (?, ?, 'ONE_TIME_CHARGE', ?, ?, ?)
+            """, [notificationUUID, payload.appTransactionId, payload.transactionId, now, systemNow])
+    }
+
+    // MARK: The device's receipt queue
+
+    /// Receipts not delivered yet, oldest due first.
+    func queuedReceipts() async throws -> [QueuedReceipt] {
+        try await store.fetchAll(StoredRow.self, """
+            SELECT transaction_id, account_id, product_id, jws, attempts, next_attempt_at FROM sync_queue
+            WHERE done_at IS NULL ORDER BY next_attempt_at, transaction_id
+            """).map { row in
+            QueuedReceipt(transactionID: try row.get("transaction_id"), accountID: try row.get("account_id"),
+                          productID: try row.get("product_id"), jws: try row.get("jws"), attempts: try row.get("attempts"),
+                          dueAt: try row.get("next_attempt_at"))
+        }
+    }
+
+    /// Ends a receipt's journey: recorded, or refused for good (kept with the reason).
+    func markDelivered(_ receipt: QueuedReceipt, at now: Date, error: String? = nil) async throws {
+        try await store.execute("""
+            UPDATE sync_queue SET done_at = ?, attempts = attempts + 1, last_error = ? WHERE transaction_id = ? AND done_at IS NULL
+            """, [now, error, receipt.transactionID])
+    }
+
+    /// Schedules the next try with exponential backoff on the account's clock: 2, 4, 8 … seconds,
+    /// at most an hour apart.
+    func markFailed(_ receipt: QueuedReceipt, at now: Date, error: String) async throws {
+        let delay = min(Int64(1) << Int64(min(receipt.attempts + 1, 12)), 3_600)
+        try await store.execute("""
+            UPDATE sync_queue SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?
+            WHERE transaction_id = ? AND done_at IS NULL
+            """, [now.addingTimeInterval(TimeInterval(delay)), error, receipt.transactionID])
+    }
+
+    func waitingReceipts() async throws -> Int {
+        try await store.fetchOne(Int.self, "SELECT COUNT(*) FROM sync_queue WHERE done_at IS NULL") ?? 0
+    }
+
+    /// The "network drops before the backend records it" fault: consumes one armed drop.
+    func takeDroppedSubmission() async throws -> Bool {
+        var controls = try await controls()
+        guard controls.droppedReceiptSubmissions > 0 else { return false }
+        controls.droppedReceiptSubmissions -= 1
+        try await saveControls(controls)
+        return true
     }
 
     /// A sale as recorded, with its notification's id.
@@ -177,5 +248,16 @@ struct AppStoreRecords {
             throw PaymentsError.storage("App Store transaction \(transactionID) cannot be read: \(error)")
         }
         return (SignedTransaction(jws: try row.get("jws"), payload: payload), try row.get("notification_uuid"))
+    }
+}
+
+extension InCoreAppStore {
+    /// A write of the App Store's own records, in one transaction of the store's database.
+    func writeRecords<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
+        try await storage.write { try await body(AppStoreRecords($0)) }
+    }
+
+    func readRecords<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
+        try await storage.read { try await body(AppStoreRecords($0)) }
     }
 }

@@ -8,10 +8,11 @@ import PaymentsCore
 /// records are tables of its own in the store's database (`AppStoreRecords`), so every server of
 /// a shared store is one sandbox and a snapshot keeps both sides together.
 ///
-/// Still run in the payments core while the App Store moves out (docs/design/app-store-split.md,
-/// stages 4 and 5; `InCoreAppStore`): store-billed subscriptions (a subscription the sheet says
-/// yes to is bought there), their renewal info, the notification outbox, the draining of the
-/// device's queue, and the sandbox's switches and faults.
+/// Its switches (ask to buy, interrupted purchases, dropped and duplicated receipt uploads) are
+/// its own, and so is the device's receipt queue (`DeviceReceiptQueue`). Still run in the payments
+/// core while the App Store moves out (docs/design/app-store-split.md, stages 4 and 5;
+/// `InCoreAppStore`): store-billed subscriptions (a subscription the sheet says yes to is bought
+/// there), their renewal info, the notification outbox, and the sandbox's faults.
 ///
 /// Each step is its own transaction and the merchant is never called while one is open. A sale
 /// is signed before its write, and recorded with its key, its answer to a waiting request and its
@@ -31,14 +32,6 @@ public struct SimulatedAppStore: AppStoreService {
         self.init(merchant: merchant, inCore: InCoreAppStore(merchant))
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
-        try await inCore.storage.write { try await body(AppStoreRecords($0)) }
-    }
-
-    private func read<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
-        try await inCore.storage.read { try await body(AppStoreRecords($0)) }
-    }
-
     // MARK: The sheet
 
     public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
@@ -52,10 +45,10 @@ public struct SimulatedAppStore: AppStoreService {
         guard let product = inCore.catalog.product(id: request.productID) else {
             throw PaymentsError.productNotFound(request.productID)
         }
-        let controls = try await merchant.storeControls()
+        let controls = try await inCore.readRecords { try await $0.controls() }
         if let kind: PendingAction.Kind = controls.askToBuy ? .askToBuy : controls.interruptedPurchases ? .interruptedPurchase : nil {
             let now = try await merchant.now(for: account.id)
-            let created: PendingAction? = try await write { records in
+            let created: PendingAction? = try await inCore.writeRecords { records in
                 let action = try await records.createPending(kind, request: request, at: now)
                 return try await records.claimKey(request, answer: .pending(action.id), at: now) ? action : nil
             }
@@ -78,17 +71,17 @@ public struct SimulatedAppStore: AppStoreService {
     public func declinePurchase(pendingID: String) async throws {
         let (action, _) = try await waitingRequest(pendingID)
         let now = try await merchant.now(for: action.accountID)
-        guard try await write({ try await $0.resolve(pendingID, as: Resolution.declined, at: now) }) else {
+        guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: Resolution.declined, at: now) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
     }
 
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await read { try await $0.openRequests(accountID: accountID) }
+        try await inCore.readRecords { try await $0.openRequests(accountID: accountID) }
     }
 
     public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
-        guard let found = try await read({ try await $0.request(pendingID) }), found.action.accountID == accountID else {
+        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }), found.action.accountID == accountID else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         switch found.resolution {
@@ -107,7 +100,7 @@ public struct SimulatedAppStore: AppStoreService {
 
     /// A request still waiting for its answer.
     private func waitingRequest(_ pendingID: String) async throws -> (PendingAction, StorePurchaseRequest) {
-        guard let found = try await read({ try await $0.request(pendingID) }), found.resolution == nil else {
+        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }), found.resolution == nil else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         return (found.action, found.request)
@@ -116,9 +109,9 @@ public struct SimulatedAppStore: AppStoreService {
     /// The first answer to a keyed request: the App Store's own, or one the in-core path gave (a
     /// subscription, or a request keyed before the App Store kept its keys).
     private func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
-        switch try await read({ try await $0.keyedAnswer(request) }) {
+        switch try await inCore.readRecords({ try await $0.keyedAnswer(request) }) {
         case let .pending(id)?:
-            guard let found = try await read({ try await $0.request(id) }) else {
+            guard let found = try await inCore.readRecords({ try await $0.request(id) }) else {
                 throw PaymentsError.storage("App Store purchase key \(request.idempotencyKey ?? "") names request \(id), which is gone")
             }
             return .pending(found.action)
@@ -136,17 +129,23 @@ public struct SimulatedAppStore: AppStoreService {
         case let .oneTime(oneTime):
             return try await sell(oneTime, request: request, account: account, approving: pendingID)
         case .subscription:
-            guard let pendingID else { return try await inCore.subscriptionPurchase(request) }
-            let now = try await merchant.now(for: account.id)
-            guard try await write({ try await $0.resolve(pendingID, as: Resolution.approved, at: now) }) else {
-                throw PaymentsError.pendingActionNotFound(pendingID)
+            let result: StorePurchaseResult
+            if let pendingID {
+                let now = try await merchant.now(for: account.id)
+                guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: Resolution.approved, at: now) }) else {
+                    throw PaymentsError.pendingActionNotFound(pendingID)
+                }
+                do {
+                    result = try await inCore.subscriptionPurchase(request)
+                } catch {
+                    try await inCore.writeRecords { try await $0.reopen(pendingID) }
+                    throw error
+                }
+            } else {
+                result = try await inCore.subscriptionPurchase(request)
             }
-            do {
-                return try await inCore.subscriptionPurchase(request)
-            } catch {
-                try await write { try await $0.reopen(pendingID) }
-                throw error
-            }
+            _ = try await deliverReceipts()
+            return result
         }
     }
 
@@ -163,11 +162,11 @@ public struct SimulatedAppStore: AppStoreService {
             throw PaymentsError.alreadyOwned(productID: product.id)
         }
         let now = try await merchant.now(for: account.id)
-        let id = try await write { try await $0.nextTransactionID() }
+        let id = try await inCore.writeRecords { try await $0.nextTransactionID() }
         let sale = try AppStoreSale(product: product, account: account, request: request, transactionID: id, at: now,
                                     catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
         let uuid = inCore.random.uuid().uuidString
-        let recorded = try await write { records -> Bool in
+        let recorded = try await inCore.writeRecords { records -> Bool in
             // An approval answers a request whose key, if any, already names it.
             if let pendingID {
                 guard try await records.resolve(pendingID, as: Resolution.approved, at: now) else {
@@ -176,7 +175,8 @@ public struct SimulatedAppStore: AppStoreService {
             } else if !(try await records.claimKey(request, answer: .sold(transactionID: id), at: now)) {
                 return false
             }
-            try await records.recordSale(sale.transaction, payloadJSON: sale.payloadJSON, notificationUUID: uuid, at: now)
+            try await records.recordSale(sale.transaction, payloadJSON: sale.payloadJSON, notificationUUID: uuid, at: now,
+                                         sentFrom: inCore.clock.now)
             return true
         }
         guard recorded else {
@@ -184,14 +184,14 @@ public struct SimulatedAppStore: AppStoreService {
             return try await earlierAnswer(to: request) ?? { throw PaymentsError.storage("a claimed purchase key has no answer") }()
         }
         try await notifyMerchant(of: sale.transaction, uuid: uuid)
-        try await inCore.deliverReceipts()
+        _ = try await deliverReceipts()
         return try await answer(sale: id)
     }
 
     /// The answer to a sale: the transaction and what the merchant booked for it, telling the
     /// merchant first if it has not heard (the sale's write committed, then its notification was lost).
     private func answer(sale transactionID: String) async throws -> StorePurchaseResult {
-        let (transaction, uuid) = try await read { try await $0.sale(transactionID) }
+        let (transaction, uuid) = try await inCore.readRecords { try await $0.sale(transactionID) }
         if let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) {
             return .success(transaction, booked)
         }
@@ -212,15 +212,24 @@ public struct SimulatedAppStore: AppStoreService {
         }
     }
 
+    public func controls() async throws -> AppStoreControls {
+        try await inCore.readRecords { try await $0.controls() }
+    }
+
+    public func updateControls(_ controls: AppStoreControls) async throws {
+        try await inCore.writeRecords { try await $0.saveControls(controls) }
+    }
+
+    /// Uploads every due receipt on the device to the merchant's backend (see `DeviceReceiptQueue`).
+    public func deliverReceipts() async throws -> ReceiptSyncReport {
+        try await DeviceReceiptQueue(merchant: merchant, inCore: inCore).deliver()
+    }
+
     public func clearAllTransactions() async throws {
-        try await write { try await $0.clearAll() }
+        try await inCore.writeRecords { try await $0.clearAll() }
     }
 
     // MARK: Still in the payments core
-
-    public func deliverReceipts() async throws -> ReceiptSyncReport {
-        try await inCore.deliverReceipts()
-    }
 
     public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
         try await inCore.renewalInfo(accountID: accountID)

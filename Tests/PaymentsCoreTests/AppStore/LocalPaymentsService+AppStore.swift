@@ -5,3 +5,8 @@ extension LocalPaymentsService {
     /// The sandbox's App Store beside this store: the tests buy through its sheet as the app does.
     var appStore: SimulatedAppStore { SimulatedAppStore(beside: self) }
 }
+
+extension LocalPaymentsService {
+    /// The tester's levers over this store and its App Store.
+    var desk: TestControlDesk { TestControlDesk(merchant: self, appStore: appStore) }
+}

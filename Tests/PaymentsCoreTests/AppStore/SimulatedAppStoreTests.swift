@@ -35,6 +35,25 @@ import Testing
         #expect(try await store.invariants() == [])
     }
 
+    /// One notification per sale: the outbox sends the notification the merchant got at the sale
+    /// (same `notificationUUID`), carrying the sale even where the merchant lost it.
+    @Test func aSaleIsNotifiedOnceAndTheOutboxSendsWhatTheMerchantGot() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        guard case let .success(transaction, _) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        let outbox = try await store.service.appStore.notifications()
+        #expect(outbox.map(\.kind) == [StoreNotificationKind("ONE_TIME_CHARGE")])
+        #expect(outbox.map(\.transactionID) == [transaction.payload.transactionId])
+        #expect(try await rows(store, "SELECT notification_uuid FROM app_store_notifications_received") == outbox.map(\.uuid))
+        try await store.service.clearAllTransactions()
+        let signed = try #require(try await store.service.appStore.signedNotifications().first)
+        #expect(try await store.service.receiveStoreNotification(signedPayload: signed.signedPayload) == .recorded)
+        #expect(try await rows(store, "SELECT jws FROM transactions") == [try transaction.jws])
+    }
+
     @Test func aKeyedRetryGetsTheSaleAgainAndTellsAMerchantThatHadNotHeard() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
@@ -62,7 +81,7 @@ import Testing
     @Test func theSheetsRequestsAreTheAppStoresAndTheMerchantHearsOfTheSaleOnly() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
         let request = StorePurchaseRequest(accountID: ada.id, productID: "themes", idempotencyKey: "sheet-1")
         guard case let .pending(action) = try await store.service.appStore.storePurchase(request) else {
             Issue.record("ask to buy did not wait"); return

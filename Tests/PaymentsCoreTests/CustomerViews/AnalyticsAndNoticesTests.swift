@@ -129,7 +129,7 @@ import Testing
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")
         let themes = try await store.buy(ada, "themes")
-        try await store.service.updateStoreControls(StoreControls(renewalsFail: true))
+        try await store.service.desk.updateStoreControls(StoreControls(renewalsFail: true))
         try await store.advance(days: 365)
         try await store.advance(days: 10)  // two retries fail too
         let notices = try await store.service.notifications(accountID: ada.id, after: nil)

@@ -67,7 +67,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")
-        try await store.service.updateStoreControls(StoreControls(renewalsFail: true))
+        try await store.service.desk.updateStoreControls(StoreControls(renewalsFail: true))
         try await store.advance(days: 365)
         let grace = try await store.service.customerInfo(accountID: ada.id)
         let inGrace = try #require(grace.entitlements.active["premium"])
@@ -131,7 +131,7 @@ import Testing
     @Test func subscriptionStatusFaultsFailCustomerInfo() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
-        try await store.service.updateStoreControls(StoreControls(faults: [
+        try await store.service.desk.updateStoreControls(StoreControls(faults: [
             StoreFault(operation: .subscriptionStatus, error: .networkError, remaining: 1)]))
         await #expect(throws: PaymentsError.store(.networkError)) {
             _ = try await store.service.customerInfo(accountID: ada.id)

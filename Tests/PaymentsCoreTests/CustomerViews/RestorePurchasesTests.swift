@@ -87,7 +87,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         _ = try await CustomerViewsTestSupport.storeBuy(store, ada, "pro.yearly")
-        try await store.service.updateStoreControls(StoreControls(renewalsFail: true))
+        try await store.service.desk.updateStoreControls(StoreControls(renewalsFail: true))
         try await store.advance(days: 365)
         let grace = try #require(try await store.service.restorePurchases(accountID: ada.id, includeInactive: false)
             .subscriptions.first)
@@ -105,7 +105,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "themes")
-        try await store.service.updateStoreControls(StoreControls(faults: [
+        try await store.service.desk.updateStoreControls(StoreControls(faults: [
             StoreFault(operation: .restore, error: .networkError, remaining: 1)]))
         await #expect(throws: PaymentsError.restore(.serviceError(.networkError))) {
             _ = try await store.service.restorePurchases(accountID: ada.id, includeInactive: false)

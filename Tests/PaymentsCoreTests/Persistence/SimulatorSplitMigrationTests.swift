@@ -168,7 +168,7 @@ import Testing
 
     /// Migration v26: the sheet's requests (ask to buy, interrupted purchases), answered or not,
     /// move to the App Store's own table with their ids, requests and answers; the merchant keeps
-    /// its 3-D Secure challenges and price-increase consents.
+    /// its 3-D Secure challenges and price-increase consents; the App Store gets the controls.
     @Test func theSheetsRequestsMoveToTheAppStoreAndTheMerchantKeepsItsOwn() throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
@@ -183,6 +183,11 @@ import Testing
                     VALUES (?, 'acct_1', ?, 'themes', '{"accountID":"acct_1"}', 5, ?, ?)
                     """, arguments: [id, kind, resolution == nil ? nil : 6, resolution])
             }
+            try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('controls', '{\"askToBuy\":true,\"renewalsFail\":true}')")
+            try db.execute(sql: """
+                INSERT INTO events(seq, account_id, type, at) VALUES (7, 'acct_1', 'purchase.completed', 0),
+                                                                     (9, 'acct_1', 'purchase.completed', 0)
+                """)
         }
         try StoreSchema.migrator.migrate(queue)
         let (merchant, appStore) = try queue.read { db in
@@ -193,6 +198,12 @@ import Testing
                  """))
         }
         #expect(merchant == ["pend_000003 three_d_secure", "pend_000004 price_increase"])
+        // Events up to here still notify their one-time store purchases; the sheet queues later ones.
+        #expect(try queue.read { try String.fetchOne($0, sql: "SELECT value FROM appstore_state WHERE key = 'legacy_event_end'") }
+                == "9")
+        // The App Store starts from the tester's controls as they were, and reads its own of them.
+        #expect(try queue.read { try String.fetchOne($0, sql: "SELECT value FROM appstore_state WHERE key = 'controls'") }
+                == "{\"askToBuy\":true,\"renewalsFail\":true}")
         #expect(appStore == ["pend_000001 ask_to_buy {\"accountID\":\"acct_1\"} 5 approved",
                              "pend_000002 interrupted_purchase {\"accountID\":\"acct_1\"} 5 waiting"])
     }

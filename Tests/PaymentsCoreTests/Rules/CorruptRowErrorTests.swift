@@ -28,7 +28,7 @@ import Testing
 
     @Test func corruptControlsAreAnErrorNotTheDefaults() async throws {
         let store = try await CoreFixture()
-        try await store.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
         try await corrupt(store, "UPDATE meta SET value = 'not json' WHERE key = 'controls'")
         await expectStorageError(mentioning: "controls") { _ = try await store.service.storeControls() }
     }
@@ -36,7 +36,7 @@ import Testing
     @Test func aPendingPurchaseWithAResolutionNoSheetWritesIsAnErrorNotAnAnswer() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
         guard case let .pending(action) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("not pending"); return }
         try await corrupt(store, "UPDATE appstore_pending_actions SET resolution = 'teleported', resolved_at = 0 WHERE id = ?",

@@ -51,7 +51,7 @@ import Testing
     @Test func verifyOnlyChecksWithoutRecording() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(droppedReceiptSubmissions: 1))
+        try await store.service.desk.updateStoreControls(StoreControls(droppedReceiptSubmissions: 1))
         let transaction = try await storeBuy(store, ada, "points.500")
         let check = try await store.service.verifyReceipt(
             ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: transaction.jws))
@@ -62,7 +62,7 @@ import Testing
     @Test func pendingThenPaidCreditsWhenPaid() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(droppedReceiptSubmissions: 1))
+        try await store.service.desk.updateStoreControls(StoreControls(droppedReceiptSubmissions: 1))
         let transaction = try await storeBuy(store, ada, "points.500")
         var submission = ReceiptSubmission(userID: ada.id, productID: "points.500", receipt: try transaction.jws, status: .pending)
         #expect(try await store.service.recordReceipt(submission).pointsCredited == 0)
@@ -75,33 +75,33 @@ import Testing
     @Test func droppedNetworkQueuesTheReceiptAndRetriesWithBackoffUntilItLandsOnce() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(droppedReceiptSubmissions: 3))
+        try await store.service.desk.updateStoreControls(StoreControls(droppedReceiptSubmissions: 3))
         _ = try await storeBuy(store, ada, "points.500")  // attempt 1 dropped
         #expect(try await store.service.account(ada.id).pointsBalance == 0)
-        #expect(try await store.service.syncReceipts().waiting == 1)  // not due yet: nothing tried
+        #expect(try await store.service.appStore.deliverReceipts().waiting == 1)  // not due yet: nothing tried
         store.clock.advance(by: 2)
-        #expect(try await store.service.syncReceipts().failed == 1)  // attempt 2 dropped, next in 4 s
+        #expect(try await store.service.appStore.deliverReceipts().failed == 1)  // attempt 2 dropped, next in 4 s
         store.clock.advance(by: 3)
-        #expect(try await store.service.syncReceipts() == ReceiptSyncReport(delivered: 0, failed: 0, waiting: 1))
+        #expect(try await store.service.appStore.deliverReceipts() == ReceiptSyncReport(delivered: 0, failed: 0, waiting: 1))
         store.clock.advance(by: 1)
-        #expect(try await store.service.syncReceipts().failed == 1)  // attempt 3 dropped, next in 8 s
+        #expect(try await store.service.appStore.deliverReceipts().failed == 1)  // attempt 3 dropped, next in 8 s
         store.clock.advance(by: 8)
-        #expect(try await store.service.syncReceipts() == ReceiptSyncReport(delivered: 1, failed: 0, waiting: 0))
+        #expect(try await store.service.appStore.deliverReceipts() == ReceiptSyncReport(delivered: 1, failed: 0, waiting: 0))
         #expect(try await store.service.account(ada.id).pointsBalance == 500)
-        #expect(try await store.service.syncReceipts() == ReceiptSyncReport())
+        #expect(try await store.service.appStore.deliverReceipts() == ReceiptSyncReport())
         #expect(try await store.invariants() == [])
     }
 
     @Test func backendUnreachableForAWhileThenDuplicatesTolerated() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(
+        try await store.service.desk.updateStoreControls(StoreControls(
             duplicateReceiptSubmissions: true, backendUnreachableUntil: CoreFixture.start.addingTimeInterval(60)))
         _ = try await storeBuy(store, ada, "points.500")
         _ = try await storeBuy(store, ada, "points.500")
         #expect(try await store.service.account(ada.id).pointsBalance == 0)
         store.clock.advance(by: 61)
-        let report = try await store.service.syncReceipts()
+        let report = try await store.service.appStore.deliverReceipts()
         #expect(report.delivered == 2 && report.waiting == 0)
         #expect(try await store.service.account(ada.id).pointsBalance == 1000)
         #expect(try await store.invariants() == [])
@@ -112,14 +112,14 @@ import Testing
     @Test func serverErrorsAreTransientTheReceiptIsRetriedAndLandsOnce() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(backendServerErrors: 1))
+        try await store.service.desk.updateStoreControls(StoreControls(backendServerErrors: 1))
         _ = try await ReceiptBackendTests().storeBuy(store, ada, "points.500")
         #expect(try await store.service.account(ada.id).pointsBalance == 0)
         #expect(ReceiptBackendError.server("x").isTransient && !ReceiptBackendError.noReceipt.isTransient)
         store.clock.advance(by: 2)
-        #expect(try await store.service.syncReceipts().delivered == 1)
+        #expect(try await store.service.appStore.deliverReceipts().delivered == 1)
         #expect(try await store.service.account(ada.id).pointsBalance == 500)
-        try await store.service.updateStoreControls(StoreControls(backendServerErrors: 1))
+        try await store.service.desk.updateStoreControls(StoreControls(backendServerErrors: 1))
         let transaction = try #require(try await store.service.transactions(accountID: ada.id, limit: 1).first)
         await #expect(throws: PaymentsError.receipt(.server("HTTP 500 from the receipt endpoint"))) {
             _ = try await store.service.recordReceipt(

@@ -48,7 +48,7 @@ import Simulators
     @Test func askToBuyWaitsForApprovalOrDecline() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(askToBuy: true))
+        try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
         guard case let .pending(action) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("not pending"); return }
         #expect(action.kind == .askToBuy)
@@ -81,7 +81,7 @@ import Simulators
     @Test func interruptedPurchaseCompletesWhenResolved() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(interruptedPurchases: true))
+        try await store.service.desk.updateStoreControls(StoreControls(interruptedPurchases: true))
         guard case let .pending(action) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("not pending"); return }
         #expect(action.kind == .interruptedPurchase)
@@ -92,7 +92,7 @@ import Simulators
     @Test func faultsFailTheNextCallsThenClear() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
-        try await store.service.updateStoreControls(StoreControls(faults: [
+        try await store.service.desk.updateStoreControls(StoreControls(faults: [
             StoreFault(operation: .purchase, error: .networkError, remaining: 2),
             StoreFault(operation: .loadProducts, error: .systemError),
         ]))
@@ -104,7 +104,7 @@ import Simulators
             await #expect(throws: PaymentsError.store(.systemError)) { _ = try await store.service.catalog() }
         }
         #expect(try await store.service.storeControls().faults.map(\.operation) == [.loadProducts])
-        try await store.service.updateStoreControls(StoreControls(faults: [
+        try await store.service.desk.updateStoreControls(StoreControls(faults: [
             StoreFault(operation: .purchase, error: .userCancelled, remaining: 1)]))
         #expect(try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes")) == .userCancelled)
         #expect(try await store.service.account(ada.id).pointsBalance == 500)
@@ -116,11 +116,11 @@ import Simulators
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         _ = try await storeBuy(store, ada, "pro.yearly")
-        try await store.service.updateStoreControls(StoreControls(renewalsFail: true))
+        try await store.service.desk.updateStoreControls(StoreControls(renewalsFail: true))
         try await store.advance(days: 365)
         let subscription = try await store.subscription(ada)
         #expect(subscription.state == .inGracePeriod)
-        try await store.service.updateStoreControls(StoreControls())
+        try await store.service.desk.updateStoreControls(StoreControls())
         try await store.advance(days: 1)
         #expect(try await store.subscription(ada).state == .subscribed)
         #expect(try await store.invariants() == [])

@@ -27,7 +27,7 @@ import Testing
         let ada = try await store.account()
         let receipt = try await store.buy(ada, "pro.yearly")
         let subscription = try #require(receipt.subscription).id
-        try await store.service.updateStoreControls(StoreControls(faults: [
+        try await store.service.desk.updateStoreControls(StoreControls(faults: [
             StoreFault(operation: operation, error: .systemError, remaining: 2)]))
         for _ in 0..<2 {
             do {

@@ -30,7 +30,7 @@ import Testing
         try await store.advance(days: 366)
         var controls = try await store.service.storeControls()
         controls.renewalsFail = true
-        try await store.service.updateStoreControls(controls)
+        try await store.service.desk.updateStoreControls(controls)
         try await store.advance(days: 366)
         try await store.advance(days: 17)
         try await storeBuy(store, ada, "points.500")

@@ -1,0 +1,73 @@
+import Foundation
+import PaymentsCore
+
+/// A receipt on the device, waiting to be uploaded to the merchant's backend.
+struct QueuedReceipt: Sendable {
+    var transactionID: String
+    var accountID: String
+    var productID: String
+    /// Empty for a receipt the in-core path queued: the device takes its transaction's token.
+    var jws: String
+    var attempts: Int
+    var dueAt: Date
+}
+
+/// The device's side of StoreKit's unfinished transactions: each receipt is uploaded to the
+/// merchant's backend (`recordReceipt`, its public endpoint) until it lands, with backoff on the
+/// customer's clock after a transient failure. The backend records each transaction once, so an
+/// upload repeated (the duplicate switch, a crash after the upload and before the queue heard)
+/// credits nothing twice; the dropped switch loses an upload on the way, as a flaky network does.
+struct DeviceReceiptQueue {
+    let merchant: any PaymentsService
+    let inCore: InCoreAppStore
+
+    func deliver() async throws -> ReceiptSyncReport {
+        var report = ReceiptSyncReport()
+        var clocks: [String: Date] = [:]
+        for receipt in try await inCore.readRecords({ try await $0.queuedReceipts() }) {
+            let now: Date
+            if let known = clocks[receipt.accountID] {
+                now = known
+            } else {
+                now = try await merchant.now(for: receipt.accountID)
+                clocks[receipt.accountID] = now
+            }
+            guard receipt.dueAt <= now else { continue }
+            let dropped = try await inCore.writeRecords { records -> Bool in
+                guard try await records.takeDroppedSubmission() else { return false }
+                try await records.markFailed(receipt, at: now, error: "\(ReceiptBackendError.network)")
+                return true
+            }
+            if dropped {
+                report.failed += 1
+                continue
+            }
+            if try await upload(receipt, at: now) { report.delivered += 1 } else { report.failed += 1 }
+        }
+        report.waiting = try await inCore.readRecords { try await $0.waitingReceipts() }
+        return report
+    }
+
+    /// One upload (twice with the duplicate switch on); true once the backend recorded it.
+    private func upload(_ receipt: QueuedReceipt, at now: Date) async throws -> Bool {
+        let token = receipt.jws.isEmpty ? try await inCore.receiptToken(transactionID: receipt.transactionID) : receipt.jws
+        let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: token)
+        do {
+            _ = try await merchant.recordReceipt(submission)
+            if try await inCore.readRecords({ try await $0.controls() }).duplicateReceiptSubmissions {
+                _ = try await merchant.recordReceipt(submission)
+            }
+        } catch let PaymentsError.receipt(error) {
+            try await inCore.writeRecords { records in
+                if error.isTransient {
+                    try await records.markFailed(receipt, at: now, error: "\(error)")
+                } else {
+                    try await records.markDelivered(receipt, at: now, error: "\(error)")
+                }
+            }
+            return false
+        }
+        try await inCore.writeRecords { try await $0.markDelivered(receipt, at: now) }
+        return true
+    }
+}
