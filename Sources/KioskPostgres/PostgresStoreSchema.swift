@@ -405,14 +405,25 @@ public enum PostgresStoreSchema {
     /// The simulated App Store's own records; see `StoreSchema.v26`.
     private static let v26 = [
         "CREATE TABLE appstore_sequences (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+        // The App Store's counters are sequence objects here (`AppStoreRecords.next`), as v23 made
+        // the merchant's; the table stays for the SQLite twin's sake.
+        "CREATE SEQUENCE appstore_seq_transaction AS BIGINT MINVALUE 1",
+        "CREATE SEQUENCE appstore_seq_pending AS BIGINT MINVALUE 1",
         "CREATE TABLE appstore_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
         "INSERT INTO appstore_state(key, value) SELECT 'controls', value FROM meta WHERE key = 'controls'",
         "INSERT INTO appstore_state(key, value) SELECT 'legacy_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events",
         """
         CREATE TABLE appstore_transactions (
             id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, purchase_date BIGINT NOT NULL,
-            jws TEXT NOT NULL, payload TEXT NOT NULL, notification_uuid TEXT NOT NULL)
+            revocation_date BIGINT, offer_code TEXT, jws TEXT NOT NULL, payload TEXT, notification_uuid TEXT)
         """,
+        "CREATE INDEX appstore_transactions_owned ON appstore_transactions(account_id, product_id)",
+        """
+        INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, revocation_date, jws, payload)
+            SELECT id, account_id, product_id, purchase_date, revocation_date, jws, payload FROM transactions
+            WHERE issuer = 'app_store' AND subscription_id IS NULL
+        """,
+        "CREATE INDEX invoices_refund_of ON invoices(refund_of) WHERE refund_of IS NOT NULL",
         """
         CREATE TABLE appstore_pending_actions (
             id TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, product_id TEXT, request TEXT NOT NULL,

@@ -63,7 +63,8 @@ struct KioskAPIHandler: APIProtocol {
 
     func refundInvoice(_ input: Operations.RefundInvoice.Input) async throws -> Operations.RefundInvoice.Output {
         let invoice = try await ownInvoice(input.path.invoiceId)
-        let outcome = try await service.refund(invoiceID: invoice.id, idempotencyKey: try scoped(input.headers.idempotencyKey))
+        let outcome = try await StoreKitRouter(merchant: service, appStore: appStore)
+            .refund(invoiceID: invoice.id, idempotencyKey: try scoped(input.headers.idempotencyKey))
         return .ok(.init(body: .json(.init(refund: .init(outcome.refund), original: .init(outcome.original),
                                            revokedSubscriptionId: outcome.revokedSubscription?.id))))
     }

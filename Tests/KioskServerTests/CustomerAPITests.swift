@@ -41,6 +41,29 @@ import Testing
         #expect(Set((page.items + second.items).map(\.id)) == [invoiceID, refunded.refund.id])
     }
 
+    /// A purchase the App Store sold is refunded by the App Store through the same endpoint: its
+    /// REFUND notification books the refund with the App Store's revoked token, and a retry with
+    /// the key answers the same refund.
+    @Test func aStorePurchaseIsRefundedByTheAppStoreThroughTheSameEndpoint() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        guard case let .success(sold, booked) = try await fixture.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ann.id, productID: "themes.lifetime")) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        let refunded = try await ann.client.refundInvoice(path: .init(invoiceId: booked.invoice.id),
+                                                          headers: .init(idempotencyKey: "r1")).ok.body.json
+        #expect(refunded.original.status == .refunded && refunded.refund.total.amount == -1499)
+        let again = try await ann.client.refundInvoice(path: .init(invoiceId: booked.invoice.id),
+                                                       headers: .init(idempotencyKey: "r1")).ok.body.json
+        #expect(again.refund.id == refunded.refund.id)
+        let kept = try #require(try await fixture.service.transactions(accountID: ann.id, limit: 1).first)
+        #expect(kept.payload.transactionId == sold.payload.transactionId && kept.payload.revocationDate != nil)
+        #expect(try await fixture.service.verifyAppStoreTransaction(kept.jws).verifiedPayload?.revocationDate != nil)
+        #expect(try await ann.client.getCustomer().ok.body.json.entitlements.allSatisfy { !$0.isActive })
+    }
+
     /// The plan comes from the customer info's plan standing (one read), as the current plan did.
     @Test func customerInfoNamesThePlanThatApplies() async throws {
         let fixture = try await ServerFixture.start()

@@ -17,7 +17,7 @@ extension Problem {
         case .idempotencyKeyReused:
             self.init(status: .unprocessableContent, kind: "idempotency-key-reused",
                       title: "Idempotency key reused with other details", detail: detail)
-        case .alreadySubscribed, .alreadyOwned, .invalidTransition, .billedByAppStore, .nothingToRefund, .accountHasPurchases,
+        case .alreadySubscribed, .alreadyOwned, .invalidTransition, .billedByAppStore, .soldByAppStore, .nothingToRefund, .accountHasPurchases,
              .clockCannotGoBack, .snapshotRejected, .accountOnTestClock, .accountNotOnTestClock, .clockAheadOfRealTime:
             self.init(status: .conflict, kind: "conflict", title: "Not possible in the current state", detail: detail)
         case let .invalidOfferCode(code, reason):

@@ -3,7 +3,8 @@ import PaymentsCore
 
 extension PaymentsClient {
     /// Every call goes to `service`, or to `appStore` for the App Store's own (its purchase sheet
-    /// and ask to buy), the QA inbox to both through a `TestControlDesk`; who is signed in is this
+    /// and ask to buy), a refund through a `StoreKitRouter`, the QA inbox to both through a
+    /// `TestControlDesk`; who is signed in is this
     /// client's own session, its token kept by `session`. Hosted checkout has no server here unless
     /// one is passed, and the settings' webhook controls steer `checkoutProvider`'s deliveries when
     /// there is one.
@@ -12,6 +13,7 @@ extension PaymentsClient {
                             hostedCheckout: HostedCheckoutClient = .unavailable,
                             checkoutProvider: (any HostedCheckoutService)? = nil) -> PaymentsClient {
         let desk = TestControlDesk(merchant: service, appStore: appStore)
+        let router = StoreKitRouter(merchant: service, appStore: appStore)
         var client = PaymentsClient(
             catalog: { try await service.catalog() },
             accounts: { try await service.accounts() },
@@ -37,7 +39,7 @@ extension PaymentsClient {
             statusVocabulary: { try await service.statusVocabulary(subscriptionID: $0) },
             cancelAtPeriodEnd: { try await service.cancelAtPeriodEnd(subscriptionID: $0, reason: $1) },
             resume: { try await service.resume(subscriptionID: $0) },
-            refund: { try await service.refund(invoiceID: $0, idempotencyKey: $1) },
+            refund: { try await router.refund(invoiceID: $0, idempotencyKey: $1) },
             paymentMethods: { try await service.paymentMethods(accountID: $0) },
             addCard: { try await service.addCard(accountID: $0, card: $1, makeDefault: $2) },
             removePaymentMethod: { try await service.removePaymentMethod($0) },

@@ -22,6 +22,8 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     /// The App Store bills and renews this subscription: the merchant only mirrors it, so a
     /// change or a refund is the customer's to ask of the App Store.
     case billedByAppStore(subscriptionID: String)
+    /// A one-time sale of the App Store's: only the App Store refunds it (`StoreKitRouter` asks it).
+    case soldByAppStore(transactionID: String)
     case usageLimitReached(featureID: String, limit: Int, used: Int, resetsAt: Date?)
     case usageTooSoon(featureID: String, nextAvailableAt: Date)
     case featureNotInPlan(featureID: String)
@@ -80,6 +82,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case .noPaymentMethod: "Add a payment method first."
         case let .invalidTransition(_, state, action): "Cannot \(action) a subscription that is \(state.plainWords)."
         case .billedByAppStore: "The App Store bills this subscription: change, cancel or refund it in the App Store's subscription settings."
+        case .soldByAppStore: "The App Store sold this: ask the App Store for the refund."
         case let .usageLimitReached(_, limit, _, resetsAt):
             "You have used all \(limit) for this period" + (resetsAt.map { "; it resets on \(Self.day($0))." } ?? ".")
         case let .usageTooSoon(_, next): "Available again at \(Self.minute(next))."

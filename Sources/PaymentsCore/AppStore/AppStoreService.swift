@@ -22,6 +22,10 @@ public protocol AppStoreService: Sendable {
     /// account's request is `pendingActionNotFound`.
     func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus
 
+    /// Refunds one of the App Store's one-time sales (a customer's refund request, granted): the
+    /// merchant learns of it from the App Store's REFUND notification.
+    func requestRefund(transactionID: String) async throws
+
     /// The App Store's switches (its sheet's and the device's); the merchant keeps its own.
     func controls() async throws -> AppStoreControls
     func updateControls(_ controls: AppStoreControls) async throws

@@ -310,11 +310,15 @@ enum StoreSchema {
     /// what it sold through its sheet, the sheet's requests waiting for a parent or an interrupted
     /// purchase, and the purchase requests it answered, by idempotency key. They sit in the
     /// store's database so that every server of a shared store is one sandbox and a snapshot
-    /// keeps both sides together; the merchant never reads them. The sheet's requests move here
+    /// keeps both sides together; the merchant's rules never use them (the App Store's code still
+    /// in the core does: its notification outbox, and the signing chain's "used" check). The sheet's requests move here
     /// from the merchant's pending actions, keeping their ids and answers, and the App Store
     /// starts from the tester's controls as they were (it reads only its own switches of them).
-    /// Its sheet queues each sale's ONE_TIME_CHARGE itself from here on; `legacy_event_end` is the
-    /// last event whose one-time store purchase is still notified from the event.
+    /// Its sheet queues each sale's ONE_TIME_CHARGE (and each refund's REFUND) itself from here on;
+    /// `legacy_event_end` is the last event whose one-time store purchase is still notified from
+    /// the event. It keeps a copy of every one-time sale it made before (token or payload as they
+    /// are), so it can refund them; only the App Store refunds them now, and the merchant finds the
+    /// refund its notification booked by `refund_of`.
     private static let v26 = """
         CREATE TABLE appstore_sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
         CREATE TABLE appstore_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -322,7 +326,12 @@ enum StoreSchema {
         INSERT INTO appstore_state(key, value) SELECT 'legacy_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events;
         CREATE TABLE appstore_transactions (
             id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL, purchase_date INTEGER NOT NULL,
-            jws TEXT NOT NULL, payload TEXT NOT NULL, notification_uuid TEXT NOT NULL);
+            revocation_date INTEGER, offer_code TEXT, jws TEXT NOT NULL, payload TEXT, notification_uuid TEXT);
+        CREATE INDEX appstore_transactions_owned ON appstore_transactions(account_id, product_id);
+        INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, revocation_date, jws, payload)
+            SELECT id, account_id, product_id, purchase_date, revocation_date, jws, payload FROM transactions
+            WHERE issuer = 'app_store' AND subscription_id IS NULL;
+        CREATE INDEX invoices_refund_of ON invoices(refund_of) WHERE refund_of IS NOT NULL;
         CREATE TABLE appstore_pending_actions (
             id TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, product_id TEXT, request TEXT NOT NULL,
             created_at INTEGER NOT NULL, resolved_at INTEGER, resolution TEXT);

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A customer buying something: the one path card and store purchases share, from the quote
-/// to the invoice, the signed transaction and the entitlement, plus restore.
+/// A customer buying something from the merchant, from the quote to the invoice, the signed
+/// transaction and the entitlement, plus restore: by card, or a store-billed subscription on the
+/// App Store's in-core path (`InCoreAppStore`); the App Store sells one-time products itself.
 struct Purchases: Rules {
     let work: UnitOfWork
 
@@ -27,8 +28,8 @@ struct Purchases: Rules {
         return (account, product, now, code)
     }
 
-    /// Shared by card and store purchases: both end in the same invoices, ledger, transactions
-    /// and entitlements.
+    /// Shared by card purchases and the App Store's in-core subscriptions: both end in the same
+    /// invoices, ledger, transactions and entitlements.
     func performPurchase(accountID: String, productID: String, offerCode: String?, payer: Payer,
                          appAccountToken: UUID? = nil, authenticated: Bool = false,
                          cardRequest: PurchaseRequest? = nil) async throws -> PurchaseOutcome {
@@ -131,6 +132,11 @@ struct Purchases: Rules {
     }
 
     private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) async throws -> PurchaseOutcome {
+        // The App Store sells one-time products itself: the merchant books them from its
+        // notifications and receipts (`AppStoreSales`), never through this path.
+        guard context.payer.billing == .card else {
+            throw PaymentsError.invalidInput(field: "productID", message: "\(product.id) is sold by the App Store, not billed to it here")
+        }
         let (account, code, now) = (context.account, context.code, context.now)
         if product.type == .nonConsumable {
             let owned = try await store.fetchOne(Int.self, """
@@ -164,15 +170,14 @@ struct Purchases: Rules {
             let points = product.type == .consumable ? (product.points ?? 0) : 0
             let purchase = await PurchaseRecord(id: try nextID(.purchase), accountID: account.id, productID: product.id,
                                           type: product.type, purchasedAt: now, expiresAt: expires, revokedAt: nil,
-                                          invoiceID: invoice.id, points: points, billing: context.payer.billing)
+                                          invoiceID: invoice.id, points: points, billing: .card)
             try await purchase.insert(into: store)
             let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .oneTime(product), subscription: nil, invoice: invoice, purchaseDate: now,
                 expires: expires, offerType: code != nil ? .offerCode : nil, offerCode: code,
-                appAccountToken: context.appAccountToken, billing: context.payer.billing)
-            // A card purchase is recorded server-side at once. (The App Store sells one-time
-            // products itself: the merchant books them from its notifications and receipts.)
-            let credited = context.payer.billing == .card ? points : 0
+                appAccountToken: context.appAccountToken, billing: .card)
+            // A card purchase is recorded server-side at once.
+            let credited = points
             if credited > 0 {
                 try await movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
                                      product: product.id, invoice: invoice.id, at: now)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The merchant's receipt backend: store purchases queue their signed transaction here and the
-/// backend verifies and records each exactly once, however often it is delivered.
+/// The merchant's receipt backend: the App Store's device uploads each purchase's signed
+/// transaction (`recordReceipt`), and the backend verifies and records each exactly once, however
+/// often it is delivered.
 struct ReceiptsBackend: Rules {
     let work: UnitOfWork
 

@@ -5,6 +5,25 @@ import Foundation
 struct Refunds: Rules {
     let work: UnitOfWork
 
+    /// The App Store's transaction of a one-time sale it made, which the merchant only booked.
+    private func appStoreSale(paidBy invoiceID: String) async throws -> String? {
+        try await store.fetchOne(String.self, """
+            SELECT t.id FROM transactions t JOIN purchases p ON p.invoice_id = t.invoice_id
+            WHERE t.invoice_id = ? AND t.issuer = ? AND p.billing = ? ORDER BY t.id LIMIT 1
+            """, [invoiceID, SigningParty.appStore.rawValue, Billing.store.rawValue])
+    }
+
+    /// Only the App Store refunds what it sold: until its REFUND notification has booked the
+    /// refund the answer is `soldByAppStore` (`StoreKitRouter` then asks the App Store), and
+    /// from then on it is that refund, however often it is asked again.
+    private func appStoreRefund(of original: InvoiceRecord, transactionID: String) async throws -> RefundOutcome {
+        guard let refund = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE refund_of = ? AND kind = ?",
+                                                    [original.id, InvoiceKind.refund.rawValue]) else {
+            throw PaymentsError.soldByAppStore(transactionID: transactionID)
+        }
+        return RefundOutcome(refund: refund.invoice, original: original.invoice)
+    }
+
     /// Refunds a paid invoice in full: a refund invoice and ledger entry for the money, and the
     /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
     /// points taken back). On Stripe's refund-failure test card the refund then fails (see
@@ -14,6 +33,9 @@ struct Refunds: Rules {
     ///   (its token is kept); otherwise the store revokes and re-signs the transactions itself.
     func refund(invoiceID: String, revocation: ReceivedTransaction? = nil) async throws -> RefundOutcome {
         var original = try await invoicing.invoice(invoiceID)
+        if revocation == nil, original.subscriptionID == nil, let transactionID = try await appStoreSale(paidBy: invoiceID) {
+            return try await appStoreRefund(of: original, transactionID: transactionID)
+        }
         guard original.status == .paid, original.kind != .refund, original.total > 0 else {
             throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The sandbox's levers for QA: store controls and one-shot faults, pending actions (ask to
-/// buy, price-increase consent), forced renewals and clearing purchases.
+/// The sandbox's levers for QA on the merchant's side: its controls and one-shot faults, its
+/// pending actions (3-D Secure, price-increase consent), forced renewals and clearing purchases.
 struct TestControls: Rules {
     let work: UnitOfWork
 

@@ -21,11 +21,12 @@ struct StoreNotificationQueue: Rules {
             SELECT seq, account_id, type, at, subscription_id, invoice_id, detail, \(feed.settled()) AS settled FROM events
             WHERE \(feed.after(settledOnly: false)) ORDER BY \(feed.ascending()) LIMIT 5000
             """ }, [cursor, cursor])
-        // The sheet queues the ONE_TIME_CHARGE of each sale itself since migration v26; a one-time
-        // store purchase before it is notified from its event here.
-        let sheetQueuesFrom = try await store.fetchOne(Int64.self, """
-            SELECT CAST(value AS BIGINT) FROM appstore_state WHERE key = 'legacy_event_end'
-            """) ?? 0
+        // The App Store queues the ONE_TIME_CHARGE of each sale and the REFUND of each refund of
+        // one itself since migration v26; earlier events of one-time store purchases are notified here.
+        let end = try await store.fetchOne(String.self, "SELECT value FROM appstore_state WHERE key = 'legacy_event_end'")
+        guard let sheetQueuesFrom = end.flatMap({ Int64($0) }) else {
+            throw PaymentsError.storage("appstore_state row 'legacy_event_end' holds \(end.map { "\"\($0)\"" } ?? "nothing"), not an event number")
+        }
         var added = 0
         var settledUpTo: Int64?
         for row in rows {
@@ -36,7 +37,7 @@ struct StoreNotificationQueue: Rules {
             let detail = try row.get("detail", as: String?.self)
             let at: Int64 = try row.get("at")
             let seq: Int64 = try row.get("seq")
-            if type == .purchaseCompleted, seq > sheetQueuesFrom { continue }
+            if type == .purchaseCompleted || (type == .refunded && subscriptionID == nil), seq > sheetQueuesFrom { continue }
             guard let kind = try await notificationKind(type, subscriptionID: subscriptionID, at: at, detail: detail),
                   try await billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: detail, type: type)
             else { continue }

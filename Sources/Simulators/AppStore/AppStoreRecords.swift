@@ -1,10 +1,20 @@
 import Foundation
 import PaymentsCore
 
-/// The App Store's own tables (migration v26) in one transaction of the store's database: its
-/// counters, the sheet's requests, what it sold, and the purchase requests it answered by key.
-/// The merchant's tables are not read or written here, save the device's receipt queue
-/// (`sync_queue`), which is the App Store's even though the payments core still drains it.
+/// A sale in the App Store's records.
+struct RecordedSale {
+    var payload: TransactionPayload
+    /// Empty for a sale made before migration v26 whose token nobody read yet.
+    var jws: String
+    /// The ONE_TIME_CHARGE that told the merchant; nil for a sale made before migration v26.
+    var notificationUUID: String?
+}
+
+/// The App Store's own tables in one transaction of the store's database: its counters and
+/// switches, the sheet's requests, what it sold, the purchase requests it answered by key, the
+/// device's receipt queue (`sync_queue`) and its notification outbox (`store_notifications`,
+/// which the payments core still fills for store-billed subscriptions). No merchant table is read
+/// or written here.
 struct AppStoreRecords {
     let store: any StoreTransaction
 
@@ -25,21 +35,25 @@ struct AppStoreRecords {
         return "skpend_" + String(repeating: "0", count: max(0, 6 - number.count)) + number
     }
 
+    /// On PostgreSQL a sequence object per counter (`appstore_seq_<name>`), so that concurrent
+    /// sales on several servers never conflict on one row, as the merchant's counters.
     private func next(_ name: String) async throws -> Int64 {
-        guard let value = try await store.fetchOne(Int64.self, """
+        guard let value = try await store.fetchOne(Int64.self, StoreSQL(sqlite: """
             INSERT INTO appstore_sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = appstore_sequences.value + 1 RETURNING value
-            """, [name]) else {
+            """, postgres: "SELECT nextval(CAST('appstore_seq_' || ? AS regclass))"), [name]) else {
             throw PaymentsError.storage("the App Store's \(name) counter did not advance")
         }
         return value
     }
 
-    /// Every sale, request and keyed answer, gone (the counters carry on, as Apple's ids never repeat).
+    /// Every sale, request and keyed answer gone, with the device's unfinished receipts and the
+    /// notifications about the sales not sent yet (the counters carry on: Apple's ids never repeat).
     func clearAll() async throws {
-        for table in ["appstore_transactions", "appstore_pending_actions", "appstore_purchase_keys"] {
+        for table in ["appstore_transactions", "appstore_pending_actions", "appstore_purchase_keys", "sync_queue"] {
             try await store.execute(StoreSQL("DELETE FROM \(table)"))
         }
+        try await store.execute("DELETE FROM store_notifications WHERE delivered_at IS NULL AND event_id IS NULL")
     }
 
     // MARK: Switches
@@ -170,16 +184,31 @@ struct AppStoreRecords {
 
     // MARK: Sales
 
+    /// Apple's own rules for a sale, checked in its write against what Apple sold: an unlock once
+    /// per Apple Account (until refunded), an offer code once.
+    func checkStillForSale(_ payload: TransactionPayload, exclusive: Bool) async throws {
+        if exclusive, try await store.fetchOne(Bool.self, """
+            SELECT EXISTS(SELECT 1 FROM appstore_transactions WHERE account_id = ? AND product_id = ? AND revocation_date IS NULL)
+            """, [payload.appTransactionId, payload.productId]) == true {
+            throw PaymentsError.alreadyOwned(productID: payload.productId)
+        }
+        if let code = payload.offerIdentifier, try await store.fetchOne(Bool.self, """
+            SELECT EXISTS(SELECT 1 FROM appstore_transactions WHERE account_id = ? AND offer_code = ?)
+            """, [payload.appTransactionId, code]) == true {
+            throw PaymentsError.invalidOfferCode(code: code, reason: .alreadyRedeemed)
+        }
+    }
+
     /// Records a sale, queues its ONE_TIME_CHARGE server notification for the notification URL
     /// (the outbox `store_notifications`), and puts its receipt in the device's queue.
     func recordSale(_ transaction: SignedTransaction, payloadJSON: String, notificationUUID: String, at now: Date,
                     sentFrom systemNow: Date) async throws {
         let payload = transaction.payload
         try await store.execute("""
-            INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, jws, payload, notification_uuid)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [payload.transactionId, payload.appTransactionId, payload.productId, payload.purchaseDate, try transaction.jws,
-                  payloadJSON, notificationUUID])
+            INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, offer_code, jws, payload, notification_uuid)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [payload.transactionId, payload.appTransactionId, payload.productId, payload.purchaseDate, payload.offerIdentifier,
+                  try transaction.jws, payloadJSON, notificationUUID])
         try await store.execute("""
             INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at) VALUES (?, ?, ?, ?, ?)
             """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
@@ -233,21 +262,48 @@ struct AppStoreRecords {
         return true
     }
 
-    /// A sale as recorded, with its notification's id.
-    func sale(_ transactionID: String) async throws -> (transaction: SignedTransaction, notificationUUID: String) {
+    /// A sale as recorded: its payload, its token (empty for a sale made before migration v26 that
+    /// nobody read yet) and the id of the notification that told the merchant.
+    func sale(_ transactionID: String) async throws -> RecordedSale {
         guard let row = try await store.fetchOne(StoredRow.self, """
             SELECT jws, payload, notification_uuid FROM appstore_transactions WHERE id = ?
             """, [transactionID]) else {
             throw PaymentsError.storage("the App Store has no transaction \(transactionID)")
         }
+        let jws: String = try row.get("jws")
         let payload: TransactionPayload
         do {
-            payload = try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self,
-                                                                     from: Data((try row.get("payload") as String).utf8))
+            if let json: String = try row.get("payload") {
+                payload = try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(json.utf8))
+            } else {
+                payload = try TransactionPayload(storedToken: jws)
+            }
         } catch {
             throw PaymentsError.storage("App Store transaction \(transactionID) cannot be read: \(error)")
         }
-        return (SignedTransaction(jws: try row.get("jws"), payload: payload), try row.get("notification_uuid"))
+        return RecordedSale(payload: payload, jws: jws, notificationUUID: try row.get("notification_uuid"))
+    }
+
+    /// Marks a sale refunded with its revoked token, and queues the REFUND notification; false
+    /// when another writer refunded it first.
+    func recordRefund(_ revoked: SignedTransaction, payloadJSON: String, notificationUUID: String, at now: Date,
+                      sentFrom systemNow: Date) async throws -> Bool {
+        let payload = revoked.payload
+        guard try await store.execute("""
+            UPDATE appstore_transactions SET revocation_date = ?, jws = ?, payload = ? WHERE id = ? AND revocation_date IS NULL
+            """, [payload.revocationDate, try revoked.jws, payloadJSON, payload.transactionId]) == 1 else { return false }
+        try await store.execute("""
+            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at)
+            VALUES (?, ?, 'REFUND', ?, ?, ?)
+            """, [notificationUUID, payload.appTransactionId, payload.transactionId, now, systemNow])
+        return true
+    }
+
+    /// The REFUND notification queued for a sale, if it was refunded.
+    func refundNotification(of transactionID: String) async throws -> String? {
+        try await store.fetchOne(String.self, """
+            SELECT uuid FROM store_notifications WHERE transaction_id = ? AND type = 'REFUND' AND event_id IS NULL
+            """, [transactionID])
     }
 }
 

@@ -3,7 +3,8 @@ import PaymentsCore
 
 /// One sale of a one-time product through the App Store's sheet, signed with its chain: the
 /// transaction priced from the catalog (App Store Connect's price list) in the customer's currency,
-/// less an offer code's discount, and the ONE_TIME_CHARGE notification that tells the merchant.
+/// less an offer code's discount, or the same sale refunded; and the notifications that tell the
+/// merchant of either.
 struct AppStoreSale {
     let transaction: SignedTransaction
     /// The payload as stored, for reading the sale again.
@@ -29,12 +30,7 @@ struct AppStoreSale {
             storefrontId: TransactionPayload.storefrontID(account.storefront), price: try price.milliunits,
             currency: price.currency.code, appAccountToken: request.appAccountToken, type: Self.transactionType(of: product),
             quantity: 1, signedDate: signedAt)
-        do {
-            payloadJSON = String(decoding: try TransactionJSONCoding.makeEncoder().encode(payload), as: UTF8.self)
-            transaction = SignedTransaction(jws: try signing.sign(payload), payload: payload)
-        } catch {
-            throw PaymentsError.storage("the App Store could not sign transaction \(transactionID): \(error)")
-        }
+        try self.init(payload, signing: signing)
     }
 
     private static func transactionType(of product: OneTimeProduct) -> TransactionProductType {
@@ -45,11 +41,36 @@ struct AppStoreSale {
         }
     }
 
-    /// The App Store Server Notification (V2) of the sale, its `signedPayload`.
-    static func oneTimeCharge(_ transaction: SignedTransaction, uuid: String, catalog: Catalog, signedAt: Date,
-                              signing: TransactionSigningAuthority) throws -> String {
+    /// The sale refunded at `date`: Apple's revoked transaction, signed again. Built through the
+    /// payload's initializer, which rounds its dates as a token carries them.
+    init(refunding sold: TransactionPayload, at date: Date, signedAt: Date, signing: TransactionSigningAuthority) throws {
+        let revoked = TransactionPayload(
+            transactionId: sold.transactionId, originalTransactionId: sold.originalTransactionId,
+            webOrderLineItemId: sold.webOrderLineItemId, bundleId: sold.bundleId, productId: sold.productId,
+            subscriptionGroupIdentifier: sold.subscriptionGroupIdentifier, purchaseDate: sold.purchaseDate,
+            originalPurchaseDate: sold.originalPurchaseDate, expiresDate: sold.expiresDate, offerType: sold.offerType,
+            offerIdentifier: sold.offerIdentifier, offerDiscountType: sold.offerDiscountType, offerPeriod: sold.offerPeriod,
+            isUpgraded: sold.isUpgraded, transactionReason: sold.transactionReason, appTransactionId: sold.appTransactionId,
+            revocationDate: date, revocationReason: .other, environment: sold.environment, storefront: sold.storefront,
+            storefrontId: sold.storefrontId, price: sold.price, currency: sold.currency, appAccountToken: sold.appAccountToken,
+            type: sold.type, quantity: sold.quantity, signedDate: signedAt, inAppOwnershipType: sold.inAppOwnershipType)
+        try self.init(revoked, signing: signing)
+    }
+
+    private init(_ payload: TransactionPayload, signing: TransactionSigningAuthority) throws {
+        do {
+            payloadJSON = String(decoding: try TransactionJSONCoding.makeEncoder().encode(payload), as: UTF8.self)
+            transaction = SignedTransaction(jws: try signing.sign(payload), payload: payload)
+        } catch {
+            throw PaymentsError.storage("the App Store could not sign transaction \(payload.transactionId): \(error)")
+        }
+    }
+
+    /// An App Store Server Notification (V2) about a sale (ONE_TIME_CHARGE, REFUND), its `signedPayload`.
+    static func notification(_ type: String, about transaction: SignedTransaction, uuid: String, catalog: Catalog,
+                             signedAt: Date, signing: TransactionSigningAuthority) throws -> String {
         let notification = StoreNotificationPayload(
-            notificationType: "ONE_TIME_CHARGE", subtype: nil, notificationUUID: uuid,
+            notificationType: type, subtype: nil, notificationUUID: uuid,
             data: .init(bundleId: catalog.signingBundleID, bundleVersion: "1.0", environment: catalog.signingEnvironment,
                         signedTransactionInfo: try transaction.jws, signedRenewalInfo: nil, status: nil),
             version: "2.0", signedDate: signedAt)

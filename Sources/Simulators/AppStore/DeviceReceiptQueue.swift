@@ -50,9 +50,9 @@ struct DeviceReceiptQueue {
 
     /// One upload (twice with the duplicate switch on); true once the backend recorded it.
     private func upload(_ receipt: QueuedReceipt, at now: Date) async throws -> Bool {
-        let token = receipt.jws.isEmpty ? try await inCore.receiptToken(transactionID: receipt.transactionID) : receipt.jws
-        let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: token)
         do {
+            let token = receipt.jws.isEmpty ? try await inCore.receiptToken(transactionID: receipt.transactionID) : receipt.jws
+            let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: token)
             _ = try await merchant.recordReceipt(submission)
             if try await inCore.readRecords({ try await $0.controls() }).duplicateReceiptSubmissions {
                 _ = try await merchant.recordReceipt(submission)
@@ -65,6 +65,11 @@ struct DeviceReceiptQueue {
                     try await records.markDelivered(receipt, at: now, error: "\(error)")
                 }
             }
+            return false
+        } catch {
+            // Anything else (the backend's store failing, a token that cannot be made) is kept
+            // on the receipt and tried again later; one receipt never stops the others.
+            try await inCore.writeRecords { try await $0.markFailed(receipt, at: now, error: "\(error)") }
             return false
         }
         try await inCore.writeRecords { try await $0.markDelivered(receipt, at: now) }

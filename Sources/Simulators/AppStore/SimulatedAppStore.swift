@@ -48,29 +48,55 @@ public struct SimulatedAppStore: AppStoreService {
         let controls = try await inCore.readRecords { try await $0.controls() }
         if let kind: PendingAction.Kind = controls.askToBuy ? .askToBuy : controls.interruptedPurchases ? .interruptedPurchase : nil {
             let now = try await merchant.now(for: account.id)
-            let created: PendingAction? = try await inCore.writeRecords { records in
-                let action = try await records.createPending(kind, request: request, at: now)
-                return try await records.claimKey(request, answer: .pending(action.id), at: now) ? action : nil
+            do {
+                return .pending(try await inCore.writeRecords { records in
+                    let action = try await records.createPending(kind, request: request, at: now)
+                    guard try await records.claimKey(request, answer: .pending(action.id), at: now) else {
+                        throw AnsweredElsewhere()
+                    }
+                    return action
+                })
+            } catch is AnsweredElsewhere {
+                return try await answerOfAnotherWriter(to: request)
             }
-            if let created { return .pending(created) }
-            // Another writer answered the same keyed request first: its answer is this one's.
-            return try await earlierAnswer(to: request) ?? { throw PaymentsError.storage("a claimed purchase key has no answer") }()
         }
         return try await complete(request, product: product, account: account, approving: nil)
     }
 
+    /// The approval is a keyed purchase of its own (`approval:<id>`): answered twice (a retry, a
+    /// second parent, a crash between the approval and the purchase) it buys once and answers
+    /// the same.
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
-        let (action, request) = try await waitingRequest(pendingID)
-        let account = try await merchant.account(action.accountID)
-        guard let product = inCore.catalog.product(id: request.productID) else {
-            throw PaymentsError.productNotFound(request.productID)
+        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }) else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
         }
-        return try await complete(request, product: product, account: account, approving: pendingID)
+        var approval = found.request
+        approval.idempotencyKey = "approval:" + pendingID
+        let account = try await merchant.account(found.action.accountID)
+        guard let product = inCore.catalog.product(id: approval.productID) else {
+            throw PaymentsError.productNotFound(approval.productID)
+        }
+        switch found.resolution {
+        case nil:
+            return try await complete(approval, product: product, account: account, approving: pendingID)
+        case Resolution.approved?:
+            if let earlier = try await earlierAnswer(to: approval) { return earlier }
+            // Approved, and the in-core purchase it started never ran: it runs now. (A one-time
+            // sale is recorded in the approval's own write, so it always has its answer.)
+            guard case .subscription = product else {
+                throw PaymentsError.storage("request \(pendingID) was approved but its sale is not recorded")
+            }
+            return try await complete(approval, product: product, account: account, approving: nil)
+        default:
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
     }
 
     public func declinePurchase(pendingID: String) async throws {
-        let (action, _) = try await waitingRequest(pendingID)
-        let now = try await merchant.now(for: action.accountID)
+        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }), found.resolution == nil else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        let now = try await merchant.now(for: found.action.accountID)
         guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: Resolution.declined, at: now) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
@@ -98,12 +124,15 @@ public struct SimulatedAppStore: AppStoreService {
         static let declined = "declined"
     }
 
-    /// A request still waiting for its answer.
-    private func waitingRequest(_ pendingID: String) async throws -> (PendingAction, StorePurchaseRequest) {
-        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }), found.resolution == nil else {
-            throw PaymentsError.pendingActionNotFound(pendingID)
+    /// Thrown inside a write that found its key (or its request) answered by another writer, so
+    /// that the write rolls back and the other's answer is given instead.
+    private struct AnsweredElsewhere: Error {}
+
+    private func answerOfAnotherWriter(to request: StorePurchaseRequest) async throws -> StorePurchaseResult {
+        guard let earlier = try await earlierAnswer(to: request) else {
+            throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
         }
-        return (found.action, found.request)
+        return earlier
     }
 
     /// The first answer to a keyed request: the App Store's own, or one the in-core path gave (a
@@ -129,21 +158,23 @@ public struct SimulatedAppStore: AppStoreService {
         case let .oneTime(oneTime):
             return try await sell(oneTime, request: request, account: account, approving: pendingID)
         case .subscription:
-            let result: StorePurchaseResult
             if let pendingID {
+                // Approved first, so a decline cannot follow a purchase; a crash before the
+                // purchase is completed by approving again (see `approvePurchase`).
                 let now = try await merchant.now(for: account.id)
                 guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: Resolution.approved, at: now) }) else {
-                    throw PaymentsError.pendingActionNotFound(pendingID)
+                    return try await approvePurchase(pendingID: pendingID)
                 }
                 do {
-                    result = try await inCore.subscriptionPurchase(request)
+                    let result = try await inCore.subscriptionPurchase(request)
+                    _ = try await deliverReceipts()
+                    return result
                 } catch {
                     try await inCore.writeRecords { try await $0.reopen(pendingID) }
                     throw error
                 }
-            } else {
-                result = try await inCore.subscriptionPurchase(request)
             }
+            let result = try await inCore.subscriptionPurchase(request)
             _ = try await deliverReceipts()
             return result
         }
@@ -152,8 +183,10 @@ public struct SimulatedAppStore: AppStoreService {
     // MARK: Sales
 
     /// Sells a one-time product: the app's checks first (its backend prices the order and checks
-    /// the code; an unlock already owned is not offered), then Apple's sale, then the merchant
-    /// hears of it and the device uploads the receipt.
+    /// the code; an unlock it knows is owned is not offered), then Apple's sale, whose write checks
+    /// Apple's own records (an unlock it sold, a code redeemed with it), then the merchant hears
+    /// of it and the device uploads the receipt. Once the sale is written it stands: the answer is
+    /// an error only if the merchant heard of it by neither way.
     private func sell(_ product: OneTimeProduct, request: StorePurchaseRequest, account: Account,
                       approving pendingID: String?) async throws -> StorePurchaseResult {
         _ = try await merchant.purchasePreview(accountID: account.id, productID: product.id, offerCode: request.offerCode)
@@ -166,50 +199,91 @@ public struct SimulatedAppStore: AppStoreService {
         let sale = try AppStoreSale(product: product, account: account, request: request, transactionID: id, at: now,
                                     catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
         let uuid = inCore.random.uuid().uuidString
-        let recorded = try await inCore.writeRecords { records -> Bool in
-            // An approval answers a request whose key, if any, already names it.
-            if let pendingID {
-                guard try await records.resolve(pendingID, as: Resolution.approved, at: now) else {
-                    throw PaymentsError.pendingActionNotFound(pendingID)
+        let systemNow = inCore.clock.now
+        do {
+            try await inCore.writeRecords { records in
+                if let pendingID, !(try await records.resolve(pendingID, as: Resolution.approved, at: now)) {
+                    throw AnsweredElsewhere()
                 }
-            } else if !(try await records.claimKey(request, answer: .sold(transactionID: id), at: now)) {
-                return false
+                guard try await records.claimKey(request, answer: .sold(transactionID: id), at: now) else {
+                    throw AnsweredElsewhere()
+                }
+                try await records.checkStillForSale(sale.transaction.payload, exclusive: product.type == .nonConsumable)
+                try await records.recordSale(sale.transaction, payloadJSON: sale.payloadJSON, notificationUUID: uuid, at: now,
+                                             sentFrom: systemNow)
             }
-            try await records.recordSale(sale.transaction, payloadJSON: sale.payloadJSON, notificationUUID: uuid, at: now,
-                                         sentFrom: inCore.clock.now)
-            return true
+        } catch is AnsweredElsewhere {
+            // Another writer sold this keyed request, or approved or declined this request, first.
+            if let earlier = try await earlierAnswer(to: request) { return earlier }
+            if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
+            return try await answerOfAnotherWriter(to: request)
         }
-        guard recorded else {
-            // Another writer sold the same keyed request first: its answer is this one's.
-            return try await earlierAnswer(to: request) ?? { throw PaymentsError.storage("a claimed purchase key has no answer") }()
+        var unheard: (any Error)?
+        do {
+            try await notifyMerchant("ONE_TIME_CHARGE", of: sale.transaction, uuid: uuid)
+        } catch {
+            unheard = error
         }
-        try await notifyMerchant(of: sale.transaction, uuid: uuid)
         _ = try await deliverReceipts()
-        return try await answer(sale: id)
+        guard let booked = try await merchant.storePurchaseRecord(transactionID: id) else {
+            throw unheard ?? PaymentsError.storage("the merchant did not book App Store transaction \(id)")
+        }
+        return .success(sale.transaction, booked)
     }
 
     /// The answer to a sale: the transaction and what the merchant booked for it, telling the
     /// merchant first if it has not heard (the sale's write committed, then its notification was lost).
     private func answer(sale transactionID: String) async throws -> StorePurchaseResult {
-        let (transaction, uuid) = try await inCore.readRecords { try await $0.sale(transactionID) }
+        let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
+        let transaction = SignedTransaction(jws: sale.jws, payload: sale.payload)
         if let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) {
             return .success(transaction, booked)
         }
-        try await notifyMerchant(of: transaction, uuid: uuid)
+        guard let uuid = sale.notificationUUID else {
+            throw PaymentsError.storage("App Store transaction \(transactionID) was never notified")
+        }
+        try await notifyMerchant("ONE_TIME_CHARGE", of: transaction, uuid: uuid)
         guard let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) else {
             throw PaymentsError.storage("the merchant did not book App Store transaction \(transactionID)")
         }
         return .success(transaction, booked)
     }
 
-    /// ONE_TIME_CHARGE, signed now with the App Store's chain; every delivery of a sale's
+    /// A notification about a sale, signed now with the App Store's chain; every delivery of one
     /// notification carries the same `notificationUUID`.
-    private func notifyMerchant(of transaction: SignedTransaction, uuid: String) async throws {
-        let signed = try AppStoreSale.oneTimeCharge(transaction, uuid: uuid, catalog: inCore.catalog, signedAt: inCore.clock.now,
-                                                    signing: inCore.signing)
+    private func notifyMerchant(_ type: String, of transaction: SignedTransaction, uuid: String) async throws {
+        let signed = try AppStoreSale.notification(type, about: transaction, uuid: uuid, catalog: inCore.catalog,
+                                                   signedAt: inCore.clock.now, signing: inCore.signing)
         if case let .ignored(reason) = try await merchant.receiveStoreNotification(signedPayload: signed) {
-            throw PaymentsError.storage("the merchant did not book App Store transaction \(transaction.payload.transactionId): \(reason)")
+            throw PaymentsError.storage("the merchant did not book \(type) of App Store transaction \(transaction.payload.transactionId): \(reason)")
         }
+    }
+
+    // MARK: Refunds
+
+    /// Refunds one of the App Store's sales, as Apple grants a customer's refund request: the
+    /// transaction is revoked and signed again, and REFUND tells the merchant, which books the
+    /// refund (points taken back, access ended). Asked again, it tells the merchant again.
+    public func requestRefund(transactionID: String) async throws {
+        let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
+        let accountID = try sale.payload.appTransactionId ?? {
+            throw PaymentsError.storage("App Store transaction \(transactionID) names no customer")
+        }()
+        let now = try await merchant.now(for: accountID)
+        if sale.payload.revocationDate == nil {
+            let refund = try AppStoreSale(refunding: sale.payload, at: now, signedAt: inCore.clock.now, signing: inCore.signing)
+            let uuid = inCore.random.uuid().uuidString
+            let systemNow = inCore.clock.now
+            _ = try await inCore.writeRecords { records in
+                try await records.recordRefund(refund.transaction, payloadJSON: refund.payloadJSON, notificationUUID: uuid,
+                                               at: now, sentFrom: systemNow)
+            }
+        }
+        let refunded = try await inCore.readRecords { try await $0.sale(transactionID) }
+        guard let uuid = try await inCore.readRecords({ try await $0.refundNotification(of: transactionID) }) else {
+            throw PaymentsError.storage("App Store transaction \(transactionID) is revoked but its REFUND was never queued")
+        }
+        try await notifyMerchant("REFUND", of: SignedTransaction(jws: refunded.jws, payload: refunded.payload), uuid: uuid)
     }
 
     public func controls() async throws -> AppStoreControls {

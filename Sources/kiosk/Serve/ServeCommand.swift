@@ -71,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      _ = try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport())
+                                     _ = try await appStore.deliverReceipts()
                                  }, logger: logger)
         do {
             try await server.run(untilSignalled: true) { port in

@@ -10,3 +10,8 @@ extension LocalPaymentsService {
     /// The tester's levers over this store and its App Store.
     var desk: TestControlDesk { TestControlDesk(merchant: self, appStore: appStore) }
 }
+
+extension LocalPaymentsService {
+    /// Refunds as the storefront asks for them: the App Store's sales through the App Store.
+    var router: StoreKitRouter { StoreKitRouter(merchant: self, appStore: appStore) }
+}

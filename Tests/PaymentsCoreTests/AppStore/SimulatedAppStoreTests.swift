@@ -91,12 +91,10 @@ import Testing
         #expect(try await store.service.events(accountID: ada.id, after: nil, limit: 100).map(\.type) == [.accountCreated])
         // A retry of the request gets its first answer; two approvals buy once.
         #expect(try await store.service.appStore.storePurchase(request) == .pending(action))
-        guard case .success = try await store.service.appStore.approvePurchase(pendingID: action.id) else {
-            Issue.record("the approval did not buy"); return
-        }
-        await #expect(throws: PaymentsError.pendingActionNotFound(action.id)) {
-            _ = try await store.service.appStore.approvePurchase(pendingID: action.id)
-        }
+        let approved = try await store.service.appStore.approvePurchase(pendingID: action.id)
+        guard case .success = approved else { Issue.record("the approval did not buy"); return }
+        #expect(try await store.service.appStore.approvePurchase(pendingID: action.id) == approved)
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions").count == 1)
         #expect(try await store.service.events(accountID: ada.id, after: nil, limit: 100).map(\.type)
                 == [.accountCreated, .purchaseCompleted])
         // Clearing forgets the sheet's requests along with the merchant's books.
@@ -137,6 +135,38 @@ import Testing
         #expect(try await store.invariants() == [])
     }
 
+    /// Only the App Store refunds what it sold: the merchant refuses, the router asks the App
+    /// Store, which revokes its sale and tells the merchant with REFUND; the merchant books the
+    /// refund with the App Store's revoked token and takes the points back, once.
+    @Test func aRefundOfAnAppStoreSaleIsTheAppStoresAndTheMerchantBooksItFromREFUND() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        guard case let .success(sold, booked) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        let id = sold.payload.transactionId
+        await #expect(throws: PaymentsError.soldByAppStore(transactionID: id)) {
+            _ = try await store.service.refund(invoiceID: booked.invoice.id, idempotencyKey: nil)
+        }
+        let router = StoreKitRouter(merchant: store.service, appStore: store.service.appStore)
+        let outcome = try await router.refund(invoiceID: booked.invoice.id, idempotencyKey: "refund-1")
+        #expect(outcome.original.status == .refunded && outcome.refund.refundOf == booked.invoice.id)
+        #expect(try await store.service.account(ada.id).pointsBalance == 0)
+        let revoked = try await rows(store, "SELECT jws FROM appstore_transactions")
+        #expect(try await rows(store, "SELECT jws FROM transactions") == revoked)
+        #expect(try await store.service.verifyAppStoreTransaction(try #require(revoked.first)).verifiedPayload?.revocationDate
+                == CoreFixture.start)
+        #expect(try await rows(store, "SELECT type || ' ' || outcome FROM app_store_notifications_received ORDER BY type")
+                == ["ONE_TIME_CHARGE recorded", "REFUND recorded"])
+        #expect(try await store.service.appStore.notifications().map(\.kind.type) == ["ONE_TIME_CHARGE", "REFUND"])
+        // Asked again, with the key or without, it is the same refund.
+        #expect(try await router.refund(invoiceID: booked.invoice.id, idempotencyKey: "refund-1") == outcome)
+        #expect(try await router.refund(invoiceID: booked.invoice.id, idempotencyKey: nil) == outcome)
+        #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.count == 2)
+        #expect(try await store.invariants() == [])
+    }
+
     @Test func aSubscriptionIsStillBoughtOnTheInCorePathOncePerKey() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
@@ -151,5 +181,75 @@ import Testing
         #expect(try again.jws == transaction.jws && replayed.invoice == receipt.invoice)
         #expect(try await store.service.subscriptions(accountID: ada.id).count == 1)
         #expect(try await rows(store, "SELECT id FROM appstore_transactions").isEmpty)
+    }
+
+    /// Apple's own records decide in its sale's write: an unlock it sold is not sold again to the
+    /// same Apple Account though the merchant lost it, nor an offer code redeemed twice.
+    @Test func theSaleChecksWhatTheAppStoreSoldNotOnlyWhatTheMerchantKnows() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        for product in ["themes", "points.500"] {
+            guard case .success = try await store.service.appStore.storePurchase(
+                StorePurchaseRequest(accountID: ada.id, productID: product, offerCode: product == "themes" ? nil : "HALF")) else {
+                Issue.record("the sheet did not sell \(product)"); return
+            }
+        }
+        try await store.service.clearAllTransactions()  // the merchant alone forgets
+        await #expect(throws: PaymentsError.alreadyOwned(productID: "themes")) {
+            _ = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes"))
+        }
+        await #expect(throws: PaymentsError.invalidOfferCode(code: "HALF", reason: .alreadyRedeemed)) {
+            _ = try await store.service.appStore.storePurchase(
+                StorePurchaseRequest(accountID: ada.id, productID: "points.500", offerCode: "HALF"))
+        }
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions").count == 2)
+    }
+
+    /// Clearing forgets the device's unfinished receipts too: a cleared sale never comes back
+    /// through a late upload.
+    @Test func aClearedSaleDoesNotComeBackThroughTheDevicesQueue() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await store.service.desk.updateStoreControls(StoreControls(droppedReceiptSubmissions: 1))
+        guard case .success = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("no sale"); return }
+        #expect(try await rows(store, "SELECT transaction_id FROM sync_queue WHERE done_at IS NULL").count == 1)
+        try await store.service.desk.clearAllTransactions()
+        store.clock.advance(by: 3_600)
+        #expect(try await store.service.appStore.deliverReceipts() == ReceiptSyncReport())
+        #expect(try await store.service.account(ada.id).pointsBalance == 0)
+        #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.isEmpty)
+    }
+
+    /// An approval is answered once: approving again answers the same purchase, and an approval
+    /// whose purchase never ran (a crash in between) buys when it is approved again.
+    @Test func anApprovalBuysOnceAndAnInterruptedOneCompletesWhenApprovedAgain() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
+        guard case let .pending(monthly) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "pro.monthly")) else { Issue.record("not pending"); return }
+        guard case let .success(first, _) = try await store.service.appStore.approvePurchase(pendingID: monthly.id),
+              case let .success(again, _) = try await store.service.appStore.approvePurchase(pendingID: monthly.id) else {
+            Issue.record("the approvals did not buy"); return
+        }
+        #expect(try first.jws == again.jws)
+        #expect(try await store.service.subscriptions(accountID: ada.id).count == 1)
+
+        let bob = try await store.account("bob", card: nil)
+        guard case let .pending(interrupted) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: bob.id, productID: "pro.monthly")) else { Issue.record("not pending"); return }
+        try await store.service.storage.write {
+            try await $0.execute("UPDATE appstore_pending_actions SET resolution = 'approved', resolved_at = 0 WHERE id = ?",
+                                 [interrupted.id])
+        }
+        #expect(try await store.service.subscriptions(accountID: bob.id).isEmpty)
+        guard case .success = try await store.service.appStore.approvePurchase(pendingID: interrupted.id) else {
+            Issue.record("approving again did not buy"); return
+        }
+        #expect(try await store.service.subscriptions(accountID: bob.id).count == 1)
+        await #expect(throws: PaymentsError.pendingActionNotFound(monthly.id)) {
+            try await store.service.appStore.declinePurchase(pendingID: monthly.id)
+        }
     }
 }

@@ -15,9 +15,9 @@ import Testing
     }
 
     /// Proof on real traffic: every notification the in-process App Store sends about what it
-    /// sold tells the merchant nothing new (the sheet's ONE_TIME_CHARGE reached it at the sale,
-    /// so its delivery from the outbox is already a duplicate), and a second delivery of each is
-    /// a duplicate.
+    /// sold tells the merchant nothing new (the App Store's ONE_TIME_CHARGE and REFUND of a sale
+    /// reached it when they happened, so their delivery from the outbox is already a duplicate),
+    /// and a second delivery of each is a duplicate.
     @Test func replayingEveryNotificationOfTheInProcessStoreChangesNothing() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
@@ -28,7 +28,7 @@ import Testing
         try await store.advance(days: 40)
         let points = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items
             .first { $0.productID == "points.500" })
-        _ = try await store.service.refund(invoiceID: points.id, idempotencyKey: nil)
+        _ = try await store.service.router.refund(invoiceID: points.id, idempotencyKey: nil)
         _ = try await store.service.sendTestNotification()
         let signed = try await store.service.signedStoreNotifications()
         #expect(signed.count >= 6, "ONE_TIME_CHARGE x2, SUBSCRIBED, DID_RENEW, REFUND, TEST")
@@ -38,7 +38,7 @@ import Testing
             let outcome = try await store.service.receiveStoreNotification(signedPayload: payload)
             let expected: StoreNotificationOutcome = switch notification.kind.type {
             case "TEST": .acknowledged
-            case "ONE_TIME_CHARGE": .duplicate
+            case "ONE_TIME_CHARGE", "REFUND": .duplicate
             default: .alreadyKnown
             }
             #expect(outcome == expected, "\(notification.kind)")

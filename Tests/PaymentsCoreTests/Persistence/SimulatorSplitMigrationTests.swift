@@ -188,6 +188,14 @@ import Testing
                 INSERT INTO events(seq, account_id, type, at) VALUES (7, 'acct_1', 'purchase.completed', 0),
                                                                      (9, 'acct_1', 'purchase.completed', 0)
                 """)
+            for (id, subscription, issuer) in [("10", nil, "app_store"), ("11", "sub_1", "app_store"), ("12", nil, "merchant")]
+                as [(String, String?, String)] {
+                try db.execute(sql: """
+                    INSERT INTO transactions (id, original_id, account_id, product_id, subscription_id, invoice_id, purchase_date,
+                                              jws, payload, issuer)
+                    VALUES (?, ?, 'acct_1', 'themes', ?, 'INV-1', 5, 'token-' || ?, NULL, ?)
+                    """, arguments: [id, id, subscription, id, issuer])
+            }
         }
         try StoreSchema.migrator.migrate(queue)
         let (merchant, appStore) = try queue.read { db in
@@ -198,6 +206,9 @@ import Testing
                  """))
         }
         #expect(merchant == ["pend_000003 three_d_secure", "pend_000004 price_increase"])
+        // The App Store keeps a copy of the one-time sales it made, to refund them.
+        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT id || ' ' || jws FROM appstore_transactions") }
+                == ["10 token-10"])
         // Events up to here still notify their one-time store purchases; the sheet queues later ones.
         #expect(try queue.read { try String.fetchOne($0, sql: "SELECT value FROM appstore_state WHERE key = 'legacy_event_end'") }
                 == "9")

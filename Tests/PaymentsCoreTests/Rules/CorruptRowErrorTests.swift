@@ -46,6 +46,12 @@ import Testing
         }
     }
 
+    @Test func aCorruptOutboxBoundaryIsAnErrorNotTheStart() async throws {
+        let store = try await CoreFixture()
+        try await corrupt(store, "UPDATE appstore_state SET value = 'soon' WHERE key = 'legacy_event_end'")
+        await expectStorageError(mentioning: "legacy_event_end") { _ = try await store.service.appStore.notifications() }
+    }
+
     @Test func aRefundDoesNotSkipATransactionItCannotRead() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()

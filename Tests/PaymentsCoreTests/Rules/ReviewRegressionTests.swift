@@ -56,7 +56,7 @@ import Testing
         try await store.service.desk.updateStoreControls(StoreControls(droppedReceiptSubmissions: 10))
         guard case let .success(_, receipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else { Issue.record("no purchase"); return }
-        _ = try await store.service.refund(invoiceID: receipt.invoice.id, idempotencyKey: nil)
+        _ = try await store.service.router.refund(invoiceID: receipt.invoice.id, idempotencyKey: nil)
         #expect(try await store.service.account(ada.id).pointsBalance == 0)
         // The device still holds the receipt and uploads it once the network works again; the
         // backend refuses it for good (the transaction is revoked), so it is not tried again.

@@ -48,7 +48,7 @@ import Testing
         let ada = try await store.account(card: nil)
         try await storeBuy(store, ada, "points.500")
         let pointsInvoice = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first)
-        _ = try await store.service.refund(invoiceID: pointsInvoice.id, idempotencyKey: nil)
+        _ = try await store.service.router.refund(invoiceID: pointsInvoice.id, idempotencyKey: nil)
         try await storeBuy(store, ada, "pro.yearly")
         let id = try await store.subscription(ada).id
         let consent = try await store.service.requestPriceIncrease(subscriptionID: id, newPrice: 12_000)
