@@ -18,7 +18,11 @@ public struct StoreKitRouter: Sendable {
             return try await merchant.refund(invoiceID: invoiceID, idempotencyKey: idempotencyKey)
         } catch let PaymentsError.soldByAppStore(transactionID) {
             try await appStore.requestRefund(transactionID: transactionID)
-            return try await merchant.refund(invoiceID: invoiceID, idempotencyKey: idempotencyKey)
+            do {
+                return try await merchant.refund(invoiceID: invoiceID, idempotencyKey: idempotencyKey)
+            } catch PaymentsError.soldByAppStore {
+                throw PaymentsError.storage("the App Store refunded transaction \(transactionID) but the merchant did not book it")
+            }
         }
     }
 }

@@ -13,24 +13,27 @@ struct Refunds: Rules {
             """, [invoiceID, SigningParty.appStore.rawValue, Billing.store.rawValue])
     }
 
-    /// Only the App Store refunds what it sold: until its REFUND notification has booked the
-    /// refund the answer is `soldByAppStore` (`StoreKitRouter` then asks the App Store), and
-    /// from then on it is that refund, however often it is asked again.
+    /// Only the App Store refunds what it sold: once its REFUND notification has booked the
+    /// refund the answer is that refund, however often it is asked again; before, a sale with
+    /// money to give back is `soldByAppStore` (`StoreKitRouter` then asks the App Store), and one
+    /// without (a free sale) has nothing to refund, as any other.
     private func appStoreRefund(of original: InvoiceRecord, transactionID: String) async throws -> RefundOutcome {
-        guard let refund = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE refund_of = ? AND kind = ?",
-                                                    [original.id, InvoiceKind.refund.rawValue]) else {
-            throw PaymentsError.soldByAppStore(transactionID: transactionID)
+        if let refund = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE refund_of = ? AND kind = ?",
+                                                 [original.id, InvoiceKind.refund.rawValue]) {
+            return RefundOutcome(refund: refund.invoice, original: original.invoice)
         }
-        return RefundOutcome(refund: refund.invoice, original: original.invoice)
+        guard original.status == .paid, original.total > 0 else { throw PaymentsError.nothingToRefund(invoiceID: original.id) }
+        throw PaymentsError.soldByAppStore(transactionID: transactionID)
     }
 
     /// Refunds a paid invoice in full: a refund invoice and ledger entry for the money, and the
     /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
     /// points taken back). On Stripe's refund-failure test card the refund then fails (see
-    /// `failRefundIfTheCardSaysSo`).
+    /// `failRefundIfTheCardSaysSo`). A one-time sale of the App Store's is refunded only by the
+    /// App Store (see `appStoreRefund`).
     ///
     /// - Parameter revocation: the App Store's revoked transaction, when the App Store refunded it
-    ///   (its token is kept); otherwise the store revokes and re-signs the transactions itself.
+    ///   (its token is kept); otherwise the merchant revokes and re-signs its own transactions.
     func refund(invoiceID: String, revocation: ReceivedTransaction? = nil) async throws -> RefundOutcome {
         var original = try await invoicing.invoice(invoiceID)
         if revocation == nil, original.subscriptionID == nil, let transactionID = try await appStoreSale(paidBy: invoiceID) {

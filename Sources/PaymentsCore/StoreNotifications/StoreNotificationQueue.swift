@@ -83,12 +83,18 @@ struct StoreNotificationQueue: Rules {
     func signedPayload(of notification: StoreNotification) async throws -> (payload: StoreNotificationPayload, jws: String) {
         var transactionJWS: String?
         if let id = notification.transactionID {
-            // The merchant's copy carries a refund made in-core (re-signed revoked); a sale the
-            // sheet made that the merchant has not booked yet is only in the App Store's records.
-            if let record = try await store.fetchOne(TransactionRecord.self, "SELECT * FROM transactions WHERE id = ?", [id]) {
+            // A notification the App Store queued itself (a sale, a refund) carries its own copy of
+            // the transaction, which the merchant may not have booked yet; one collected from the
+            // merchant's events (an in-core subscription's) the merchant's copy. The App Store's
+            // copy of an old sale whose token nobody read is the merchant's, unsigned alike.
+            let ownCopy = try await store.fetchOne(String.self, """
+                SELECT a.jws FROM appstore_transactions a JOIN store_notifications n ON n.transaction_id = a.id
+                WHERE n.uuid = ? AND n.event_id IS NULL AND a.jws <> ''
+                """, [notification.uuid])
+            if let ownCopy {
+                transactionJWS = ownCopy
+            } else if let record = try await store.fetchOne(TransactionRecord.self, "SELECT * FROM transactions WHERE id = ?", [id]) {
                 transactionJWS = try await transactionIssuer.token(of: record)
-            } else {
-                transactionJWS = try await store.fetchOne(String.self, "SELECT jws FROM appstore_transactions WHERE id = ?", [id])
             }
         }
         var renewal: SignedRenewalInfo?

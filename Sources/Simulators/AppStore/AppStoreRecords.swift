@@ -3,6 +3,7 @@ import PaymentsCore
 
 /// A sale in the App Store's records.
 struct RecordedSale {
+    var accountID: String
     var payload: TransactionPayload
     /// Empty for a sale made before migration v26 whose token nobody read yet.
     var jws: String
@@ -53,7 +54,9 @@ struct AppStoreRecords {
         for table in ["appstore_transactions", "appstore_pending_actions", "appstore_purchase_keys", "sync_queue"] {
             try await store.execute(StoreSQL("DELETE FROM \(table)"))
         }
-        try await store.execute("DELETE FROM store_notifications WHERE delivered_at IS NULL AND event_id IS NULL")
+        try await store.execute("""
+            DELETE FROM store_notifications WHERE delivered_at IS NULL AND event_id IS NULL AND type IN ('ONE_TIME_CHARGE', 'REFUND')
+            """)
     }
 
     // MARK: Switches
@@ -159,9 +162,18 @@ struct AppStoreRecords {
             """, [now, resolution, id]) == 1
     }
 
-    /// Opens an approved request again: the purchase its approval started did not happen.
-    func reopen(_ id: String) async throws {
-        try await store.execute("UPDATE appstore_pending_actions SET resolved_at = NULL, resolution = NULL WHERE id = ?", [id])
+    /// Moves an answered request on (`approving` to `approved` once its purchase is made); false
+    /// when it was not in `from`.
+    func advance(_ id: String, from: String, to: String) async throws -> Bool {
+        try await store.execute("UPDATE appstore_pending_actions SET resolution = ? WHERE id = ? AND resolution = ?",
+                                [to, id, from]) == 1
+    }
+
+    /// Opens a request being approved again: the purchase its approval started was refused.
+    func reopen(_ id: String, from resolution: String) async throws {
+        try await store.execute("""
+            UPDATE appstore_pending_actions SET resolved_at = NULL, resolution = NULL WHERE id = ? AND resolution = ?
+            """, [id, resolution])
     }
 
     /// Only the sheet's kinds are kept here; any other is a storage error naming the row.
@@ -179,7 +191,11 @@ struct AppStoreRecords {
         }
         let action = PendingAction(id: id, accountID: try row.get("account_id"), kind: kind, productID: try row.get("product_id"),
                                    createdAt: try row.get("created_at"))
-        return (action, request, try row.get("resolution"))
+        let resolution: String? = try row.get("resolution")
+        guard (try row.get("resolved_at", as: Int64?.self) == nil) == (resolution == nil) else {
+            throw PaymentsError.storage("appstore_pending_actions \(id) is answered at one column and not the other")
+        }
+        return (action, request, resolution)
     }
 
     // MARK: Sales
@@ -266,7 +282,7 @@ struct AppStoreRecords {
     /// nobody read yet) and the id of the notification that told the merchant.
     func sale(_ transactionID: String) async throws -> RecordedSale {
         guard let row = try await store.fetchOne(StoredRow.self, """
-            SELECT jws, payload, notification_uuid FROM appstore_transactions WHERE id = ?
+            SELECT account_id, jws, payload, notification_uuid FROM appstore_transactions WHERE id = ?
             """, [transactionID]) else {
             throw PaymentsError.storage("the App Store has no transaction \(transactionID)")
         }
@@ -281,13 +297,14 @@ struct AppStoreRecords {
         } catch {
             throw PaymentsError.storage("App Store transaction \(transactionID) cannot be read: \(error)")
         }
-        return RecordedSale(payload: payload, jws: jws, notificationUUID: try row.get("notification_uuid"))
+        return RecordedSale(accountID: try row.get("account_id"), payload: payload, jws: jws,
+                            notificationUUID: try row.get("notification_uuid"))
     }
 
     /// Marks a sale refunded with its revoked token, and queues the REFUND notification; false
     /// when another writer refunded it first.
-    func recordRefund(_ revoked: SignedTransaction, payloadJSON: String, notificationUUID: String, at now: Date,
-                      sentFrom systemNow: Date) async throws -> Bool {
+    func recordRefund(_ revoked: SignedTransaction, of accountID: String, payloadJSON: String, notificationUUID: String,
+                      at now: Date, sentFrom systemNow: Date) async throws -> Bool {
         let payload = revoked.payload
         guard try await store.execute("""
             UPDATE appstore_transactions SET revocation_date = ?, jws = ?, payload = ? WHERE id = ? AND revocation_date IS NULL
@@ -295,7 +312,7 @@ struct AppStoreRecords {
         try await store.execute("""
             INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at)
             VALUES (?, ?, 'REFUND', ?, ?, ?)
-            """, [notificationUUID, payload.appTransactionId, payload.transactionId, now, systemNow])
+            """, [notificationUUID, accountID, payload.transactionId, now, systemNow])
         return true
     }
 

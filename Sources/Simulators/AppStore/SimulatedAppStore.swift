@@ -64,32 +64,34 @@ public struct SimulatedAppStore: AppStoreService {
     }
 
     /// The approval is a keyed purchase of its own (`approval:<id>`): answered twice (a retry, a
-    /// second parent, a crash between the approval and the purchase) it buys once and answers
-    /// the same.
+    /// second parent) it buys once and answers the same. A subscription's approval is `approving`
+    /// until the in-core purchase it starts is made, so one cut short by a crash is completed by
+    /// approving again; a request approved before approvals were keyed has no answer to give.
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
         guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
-        var approval = found.request
-        approval.idempotencyKey = "approval:" + pendingID
-        let account = try await merchant.account(found.action.accountID)
-        guard let product = inCore.catalog.product(id: approval.productID) else {
-            throw PaymentsError.productNotFound(approval.productID)
-        }
+        let approval = Self.approval(of: found.request, pendingID: pendingID)
         switch found.resolution {
-        case nil:
+        case nil, Resolution.approving?:
+            let account = try await merchant.account(found.action.accountID)
+            guard let product = inCore.catalog.product(id: approval.productID) else {
+                throw PaymentsError.productNotFound(approval.productID)
+            }
             return try await complete(approval, product: product, account: account, approving: pendingID)
         case Resolution.approved?:
             if let earlier = try await earlierAnswer(to: approval) { return earlier }
-            // Approved, and the in-core purchase it started never ran: it runs now. (A one-time
-            // sale is recorded in the approval's own write, so it always has its answer.)
-            guard case .subscription = product else {
-                throw PaymentsError.storage("request \(pendingID) was approved but its sale is not recorded")
-            }
-            return try await complete(approval, product: product, account: account, approving: nil)
+            throw PaymentsError.pendingActionNotFound(pendingID)
         default:
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
+    }
+
+    /// The purchase an approval makes: the request as asked, keyed by its approval.
+    private static func approval(of request: StorePurchaseRequest, pendingID: String) -> StorePurchaseRequest {
+        var approval = request
+        approval.idempotencyKey = "approval:" + pendingID
+        return approval
     }
 
     public func declinePurchase(pendingID: String) async throws {
@@ -111,7 +113,7 @@ public struct SimulatedAppStore: AppStoreService {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         switch found.resolution {
-        case nil: return .waiting
+        case nil, Resolution.approving?: return .waiting
         case Resolution.approved?: return .approved
         case Resolution.declined?: return .declined
         case let other?:
@@ -120,6 +122,8 @@ public struct SimulatedAppStore: AppStoreService {
     }
 
     private enum Resolution {
+        /// A subscription's approval whose in-core purchase is not made yet.
+        static let approving = "approving"
         static let approved = "approved"
         static let declined = "declined"
     }
@@ -143,6 +147,11 @@ public struct SimulatedAppStore: AppStoreService {
             guard let found = try await inCore.readRecords({ try await $0.request(id) }) else {
                 throw PaymentsError.storage("App Store purchase key \(request.idempotencyKey ?? "") names request \(id), which is gone")
             }
+            // Approved since: the request's answer is now the purchase its approval made.
+            if found.resolution == Resolution.approved,
+               let bought = try await earlierAnswer(to: Self.approval(of: found.request, pendingID: id)) {
+                return bought
+            }
             return .pending(found.action)
         case let .sold(transactionID)?:
             return try await answer(sale: transactionID)
@@ -159,20 +168,31 @@ public struct SimulatedAppStore: AppStoreService {
             return try await sell(oneTime, request: request, account: account, approving: pendingID)
         case .subscription:
             if let pendingID {
-                // Approved first, so a decline cannot follow a purchase; a crash before the
-                // purchase is completed by approving again (see `approvePurchase`).
+                // Approving before buying, so a decline cannot follow the purchase; a lost race
+                // leaves the request answered by the other writer (approving: bought by both, once).
                 let now = try await merchant.now(for: account.id)
-                guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: Resolution.approved, at: now) }) else {
-                    return try await approvePurchase(pendingID: pendingID)
+                _ = try await inCore.writeRecords { try await $0.resolve(pendingID, as: Resolution.approving, at: now) }
+                switch try await inCore.readRecords({ try await $0.request(pendingID) })?.resolution {
+                case Resolution.approving?:
+                    break
+                case Resolution.approved?:
+                    if let bought = try await earlierAnswer(to: request) { return bought }
+                    throw PaymentsError.pendingActionNotFound(pendingID)
+                default:
+                    throw PaymentsError.pendingActionNotFound(pendingID)
                 }
+                let result: StorePurchaseResult
                 do {
-                    let result = try await inCore.subscriptionPurchase(request)
-                    _ = try await deliverReceipts()
-                    return result
+                    result = try await inCore.subscriptionPurchase(request)
                 } catch {
-                    try await inCore.writeRecords { try await $0.reopen(pendingID) }
+                    try await inCore.writeRecords { try await $0.reopen(pendingID, from: Resolution.approving) }
                     throw error
                 }
+                _ = try await inCore.writeRecords {
+                    try await $0.advance(pendingID, from: Resolution.approving, to: Resolution.approved)
+                }
+                _ = try await deliverReceipts()
+                return result
             }
             let result = try await inCore.subscriptionPurchase(request)
             _ = try await deliverReceipts()
@@ -263,20 +283,21 @@ public struct SimulatedAppStore: AppStoreService {
 
     /// Refunds one of the App Store's sales, as Apple grants a customer's refund request: the
     /// transaction is revoked and signed again, and REFUND tells the merchant, which books the
-    /// refund (points taken back, access ended). Asked again, it tells the merchant again.
+    /// refund (points taken back, access ended). Asked again, it delivers the same REFUND again,
+    /// which a merchant that booked it answers as a duplicate.
     public func requestRefund(transactionID: String) async throws {
         let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
-        let accountID = try sale.payload.appTransactionId ?? {
-            throw PaymentsError.storage("App Store transaction \(transactionID) names no customer")
-        }()
+        // The account the sale is recorded for: a token signed before tokens named their customer
+        // (`appTransactionId`) does not.
+        let accountID = sale.accountID
         let now = try await merchant.now(for: accountID)
         if sale.payload.revocationDate == nil {
             let refund = try AppStoreSale(refunding: sale.payload, at: now, signedAt: inCore.clock.now, signing: inCore.signing)
             let uuid = inCore.random.uuid().uuidString
             let systemNow = inCore.clock.now
             _ = try await inCore.writeRecords { records in
-                try await records.recordRefund(refund.transaction, payloadJSON: refund.payloadJSON, notificationUUID: uuid,
-                                               at: now, sentFrom: systemNow)
+                try await records.recordRefund(refund.transaction, of: accountID, payloadJSON: refund.payloadJSON,
+                                               notificationUUID: uuid, at: now, sentFrom: systemNow)
             }
         }
         let refunded = try await inCore.readRecords { try await $0.sale(transactionID) }

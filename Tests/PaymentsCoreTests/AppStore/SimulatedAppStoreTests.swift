@@ -1,6 +1,6 @@
 import Foundation
 @testable import PaymentsCore
-import Simulators
+@testable import Simulators
 import Testing
 
 /// The App Store's sheet and its one-time sales (`SimulatedAppStore`): Apple keeps its own
@@ -89,11 +89,13 @@ import Testing
         #expect(action.id == "skpend_000001")
         #expect(try await rows(store, "SELECT id FROM pending_actions").isEmpty)
         #expect(try await store.service.events(accountID: ada.id, after: nil, limit: 100).map(\.type) == [.accountCreated])
-        // A retry of the request gets its first answer; two approvals buy once.
+        // A retry of the request gets its answer (waiting, then what the approval bought); two
+        // approvals buy once.
         #expect(try await store.service.appStore.storePurchase(request) == .pending(action))
         let approved = try await store.service.appStore.approvePurchase(pendingID: action.id)
         guard case .success = approved else { Issue.record("the approval did not buy"); return }
         #expect(try await store.service.appStore.approvePurchase(pendingID: action.id) == approved)
+        #expect(try await store.service.appStore.storePurchase(request) == approved)
         #expect(try await rows(store, "SELECT id FROM appstore_transactions").count == 1)
         #expect(try await store.service.events(accountID: ada.id, after: nil, limit: 100).map(\.type)
                 == [.accountCreated, .purchaseCompleted])
@@ -102,10 +104,13 @@ import Testing
             StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else {
             Issue.record("ask to buy did not wait"); return
         }
+        let test = try await store.service.appStore.sendTestNotification()
         try await TestControlDesk(merchant: store.service, appStore: store.service.appStore).clearAllTransactions()
         await #expect(throws: PaymentsError.pendingActionNotFound(waiting.id)) {
             _ = try await store.service.appStore.pendingPurchaseStatus(pendingID: waiting.id, accountID: ada.id)
         }
+        // The sale's notifications not sent yet go with it; a requested TEST stays.
+        #expect(try await store.service.appStore.notifications().map(\.uuid) == [test.uuid])
     }
 
     /// The sheet prices from the catalog less an offer code the app's backend accepts; a second
@@ -239,17 +244,78 @@ import Testing
         let bob = try await store.account("bob", card: nil)
         guard case let .pending(interrupted) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: bob.id, productID: "pro.monthly")) else { Issue.record("not pending"); return }
+        // Approved, and the process died before the in-core purchase: still waiting to the app.
         try await store.service.storage.write {
-            try await $0.execute("UPDATE appstore_pending_actions SET resolution = 'approved', resolved_at = 0 WHERE id = ?",
+            try await $0.execute("UPDATE appstore_pending_actions SET resolution = 'approving', resolved_at = 0 WHERE id = ?",
                                  [interrupted.id])
         }
         #expect(try await store.service.subscriptions(accountID: bob.id).isEmpty)
+        #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: interrupted.id, accountID: bob.id) == .waiting)
         guard case .success = try await store.service.appStore.approvePurchase(pendingID: interrupted.id) else {
             Issue.record("approving again did not buy"); return
         }
         #expect(try await store.service.subscriptions(accountID: bob.id).count == 1)
+        #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: interrupted.id, accountID: bob.id) == .approved)
         await #expect(throws: PaymentsError.pendingActionNotFound(monthly.id)) {
             try await store.service.appStore.declinePurchase(pendingID: monthly.id)
         }
+    }
+
+    /// An approval made before approvals were keyed has no purchase to answer with: approving it
+    /// again buys nothing.
+    @Test func aRequestApprovedBeforeApprovalsWereKeyedIsNotBoughtAgain() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
+        guard case let .pending(action) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "pro.monthly")) else { Issue.record("not pending"); return }
+        try await store.service.storage.write {
+            try await $0.execute("UPDATE appstore_pending_actions SET resolution = 'approved', resolved_at = 0 WHERE id = ?",
+                                 [action.id])
+        }
+        await #expect(throws: PaymentsError.pendingActionNotFound(action.id)) {
+            _ = try await store.service.appStore.approvePurchase(pendingID: action.id)
+        }
+        #expect(try await store.service.subscriptions(accountID: ada.id).isEmpty)
+    }
+
+    /// A free sale (an offer code taking all of it off) has no money to give back: nothing to
+    /// refund, and the App Store is not asked.
+    @Test func aFreeAppStoreSaleHasNothingToRefund() async throws {
+        var catalog = CoreFixture.catalog
+        catalog.offerCodes.append(OfferCode(code: "GIFT", products: ["themes"], discount: .percent(100),
+                                            expires: CoreFixture.date("2026-06-01T00:00:00Z")))
+        let store = try await CoreFixture(catalog: catalog)
+        let ada = try await store.account(card: nil)
+        guard case let .success(sold, booked) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "themes", offerCode: "GIFT")) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        #expect(sold.payload.price == 0 && booked.invoice.total.minorUnits == 0)
+        await #expect(throws: PaymentsError.nothingToRefund(invoiceID: booked.invoice.id)) {
+            _ = try await store.service.router.refund(invoiceID: booked.invoice.id, idempotencyKey: nil)
+        }
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions WHERE revocation_date IS NULL").count == 1)
+    }
+
+    /// The outbox may send a refund before the App Store's own delivery reaches the merchant: it
+    /// carries the App Store's revoked transaction, so the merchant books the refund from it.
+    @Test func aRefundSentByTheOutboxFirstCarriesTheRevokedTransaction() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        guard case let .success(sold, booked) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("no sale"); return }
+        let refund = try AppStoreSale(refunding: sold.payload, at: CoreFixture.start, signedAt: CoreFixture.start,
+                                      signing: InCoreAppStore(store.service).signing)
+        _ = try await store.service.storage.write { transaction in
+            try await AppStoreRecords(transaction).recordRefund(refund.transaction, of: ada.id, payloadJSON: refund.payloadJSON,
+                                                                 notificationUUID: UUID().uuidString, at: CoreFixture.start,
+                                                                 sentFrom: CoreFixture.start)
+        }
+        let outbox = try await store.service.appStore.signedNotifications()
+        let signed = try #require(outbox.first { $0.notification.kind.type == "REFUND" }?.signedPayload)
+        #expect(try await store.service.receiveStoreNotification(signedPayload: signed) == .recorded)
+        #expect(try await store.service.invoice(booked.invoice.id).status == .refunded)
+        #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
     }
 }
