@@ -15,8 +15,8 @@ public protocol AppStoreService: Sendable {
     /// A parent's (or the interrupted flow's) approval of a pending purchase; it then completes.
     func approvePurchase(pendingID: String) async throws -> StorePurchaseResult
     func declinePurchase(pendingID: String) async throws
-    /// The sheet's requests (ask to buy, interrupted purchases) still waiting for an answer, of
-    /// one account or all, oldest first.
+    /// The sheet's requests (ask to buy, interrupted purchases) still waiting for an answer, or
+    /// approved with their purchase not made yet, of one account or all, oldest first.
     func pendingActions(accountID: String?) async throws -> [PendingAction]
     /// How the account's own pending purchase stands, as the app learns it from StoreKit; another
     /// account's request is `pendingActionNotFound`.

@@ -139,9 +139,11 @@ struct AppStoreRecords {
         return created.action
     }
 
-    /// Requests still waiting (of one account, or all), oldest first.
+    /// Requests still waiting, or being approved (of one account, or all), oldest first.
     func openRequests(accountID: String?) async throws -> [PendingAction] {
-        let sql = "SELECT * FROM appstore_pending_actions WHERE resolved_at IS NULL"
+        // A request being approved stays in the inbox until its purchase is made (approving it
+        // again completes one cut short).
+        let sql = "SELECT * FROM appstore_pending_actions WHERE (resolved_at IS NULL OR resolution = 'approving')"
         let rows = if let accountID {
             try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY created_at, id"), [accountID])
         } else {
@@ -162,11 +164,14 @@ struct AppStoreRecords {
             """, [now, resolution, id]) == 1
     }
 
-    /// Moves an answered request on (`approving` to `approved` once its purchase is made); false
-    /// when it was not in `from`.
-    func advance(_ id: String, from: String, to: String) async throws -> Bool {
-        try await store.execute("UPDATE appstore_pending_actions SET resolution = ? WHERE id = ? AND resolution = ?",
-                                [to, id, from]) == 1
+    /// Marks a request approved once its purchase is made, from waiting or being approved;
+    /// false when it was declined.
+    func settleApproved(_ id: String, at now: Date) async throws -> Bool {
+        if try await store.execute("""
+            UPDATE appstore_pending_actions SET resolved_at = COALESCE(resolved_at, ?), resolution = 'approved'
+            WHERE id = ? AND (resolution IS NULL OR resolution = 'approving')
+            """, [now, id]) == 1 { return true }
+        return try await store.fetchOne(String.self, "SELECT resolution FROM appstore_pending_actions WHERE id = ?", [id]) == "approved"
     }
 
     /// Opens a request being approved again: the purchase its approval started was refused.

@@ -40,6 +40,9 @@ public struct SimulatedAppStore: AppStoreService {
             if case .userCancelled = fault { return .userCancelled }
             throw PaymentsError.store(fault)
         }
+        if let key = request.idempotencyKey, key.hasPrefix(Self.approvalKeyPrefix) {
+            throw PaymentsError.invalidInput(field: "idempotencyKey", message: "keys starting \"\(Self.approvalKeyPrefix)\" are the App Store's own")
+        }
         if let earlier = try await earlierAnswer(to: request) { return earlier }
         let account = try await merchant.account(request.accountID)
         guard let product = inCore.catalog.product(id: request.productID) else {
@@ -80,18 +83,43 @@ public struct SimulatedAppStore: AppStoreService {
             }
             return try await complete(approval, product: product, account: account, approving: pendingID)
         case Resolution.approved?:
-            if let earlier = try await earlierAnswer(to: approval) { return earlier }
+            if let bought = try await approvalAnswer(approval) { return bought }
             throw PaymentsError.pendingActionNotFound(pendingID)
         default:
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
     }
 
+    private static let approvalKeyPrefix = "approval:"
+
     /// The purchase an approval makes: the request as asked, keyed by its approval.
     private static func approval(of request: StorePurchaseRequest, pendingID: String) -> StorePurchaseRequest {
         var approval = request
-        approval.idempotencyKey = "approval:" + pendingID
+        approval.idempotencyKey = approvalKeyPrefix + pendingID
         return approval
+    }
+
+    /// What an approval bought, if it did: its sale, or its in-core subscription purchase. Never
+    /// a waiting request (an approval key names only a purchase).
+    private func approvalAnswer(_ approval: StorePurchaseRequest) async throws -> StorePurchaseResult? {
+        switch try await inCore.readRecords({ try await $0.keyedAnswer(approval) }) {
+        case let .sold(transactionID)?:
+            return try await answer(sale: transactionID)
+        case let .pending(id)?:
+            throw PaymentsError.storage("approval key \(approval.idempotencyKey ?? "") names request \(id), not a purchase")
+        case nil:
+            return try await inCore.earlierAnswer(to: approval)
+        }
+    }
+
+    /// Marks an approval whose purchase is made `approved`; a request declined meanwhile would
+    /// mean a purchase nobody approved, which the states never allow.
+    private func settleApproval(_ pendingID: String, at now: Date) async throws {
+        try await inCore.writeRecords { records in
+            guard try await records.settleApproved(pendingID, at: now) else {
+                throw PaymentsError.storage("request \(pendingID) was bought on approval but is no longer being approved")
+            }
+        }
     }
 
     public func declinePurchase(pendingID: String) async throws {
@@ -147,9 +175,13 @@ public struct SimulatedAppStore: AppStoreService {
             guard let found = try await inCore.readRecords({ try await $0.request(id) }) else {
                 throw PaymentsError.storage("App Store purchase key \(request.idempotencyKey ?? "") names request \(id), which is gone")
             }
-            // Approved since: the request's answer is now the purchase its approval made.
-            if found.resolution == Resolution.approved,
-               let bought = try await earlierAnswer(to: Self.approval(of: found.request, pendingID: id)) {
+            // Approved since: the request's answer is now the purchase its approval made (an
+            // approval cut short after its purchase is settled here).
+            if found.resolution == Resolution.approved || found.resolution == Resolution.approving,
+               let bought = try await approvalAnswer(Self.approval(of: found.request, pendingID: id)) {
+                if found.resolution == Resolution.approving {
+                    try await settleApproval(id, at: try await merchant.now(for: found.action.accountID))
+                }
                 return bought
             }
             return .pending(found.action)
@@ -172,11 +204,16 @@ public struct SimulatedAppStore: AppStoreService {
                 // leaves the request answered by the other writer (approving: bought by both, once).
                 let now = try await merchant.now(for: account.id)
                 _ = try await inCore.writeRecords { try await $0.resolve(pendingID, as: Resolution.approving, at: now) }
-                switch try await inCore.readRecords({ try await $0.request(pendingID) })?.resolution {
+                let found = try await inCore.readRecords { try await $0.request(pendingID) }
+                switch found?.resolution {
                 case Resolution.approving?:
                     break
                 case Resolution.approved?:
-                    if let bought = try await earlierAnswer(to: request) { return bought }
+                    if let bought = try await approvalAnswer(request) { return bought }
+                    throw PaymentsError.pendingActionNotFound(pendingID)
+                case nil:
+                    // Reopened meanwhile by an approval whose purchase was refused: waiting again.
+                    if let found { return .pending(found.action) }
                     throw PaymentsError.pendingActionNotFound(pendingID)
                 default:
                     throw PaymentsError.pendingActionNotFound(pendingID)
@@ -185,12 +222,15 @@ public struct SimulatedAppStore: AppStoreService {
                 do {
                     result = try await inCore.subscriptionPurchase(request)
                 } catch {
+                    // Another approver may have bought it meanwhile: then it stands, approved.
+                    if let bought = try await approvalAnswer(request) {
+                        try await settleApproval(pendingID, at: now)
+                        return bought
+                    }
                     try await inCore.writeRecords { try await $0.reopen(pendingID, from: Resolution.approving) }
                     throw error
                 }
-                _ = try await inCore.writeRecords {
-                    try await $0.advance(pendingID, from: Resolution.approving, to: Resolution.approved)
-                }
+                try await settleApproval(pendingID, at: now)
                 _ = try await deliverReceipts()
                 return result
             }

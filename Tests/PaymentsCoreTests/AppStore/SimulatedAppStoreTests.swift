@@ -251,6 +251,7 @@ import Testing
         }
         #expect(try await store.service.subscriptions(accountID: bob.id).isEmpty)
         #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: interrupted.id, accountID: bob.id) == .waiting)
+        #expect(try await store.service.desk.pendingActions(accountID: bob.id).map(\.id) == [interrupted.id])
         guard case .success = try await store.service.appStore.approvePurchase(pendingID: interrupted.id) else {
             Issue.record("approving again did not buy"); return
         }
@@ -317,5 +318,38 @@ import Testing
         #expect(try await store.service.receiveStoreNotification(signedPayload: signed) == .recorded)
         #expect(try await store.service.invoice(booked.invoice.id).status == .refunded)
         #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
+    }
+
+    /// An approval cut short after its purchase was made: a retry of the original keyed request
+    /// finds the purchase, answers it and settles the request approved.
+    @Test func anApprovalCutShortAfterItsPurchaseIsSettledByARetryOfTheRequest() async throws {
+        let store = try await CoreFixture()
+        let cara = try await store.account("cara", card: nil)
+        try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
+        let request = StorePurchaseRequest(accountID: cara.id, productID: "pro.monthly", idempotencyKey: "cara-1")
+        guard case let .pending(action) = try await store.service.appStore.storePurchase(request) else {
+            Issue.record("not pending"); return
+        }
+        try await store.service.storage.write {
+            try await $0.execute("UPDATE appstore_pending_actions SET resolution = 'approving', resolved_at = 0 WHERE id = ?",
+                                 [action.id])
+        }
+        var approval = request
+        approval.idempotencyKey = "approval:" + action.id
+        guard case let .success(bought, _) = try await InCoreAppStore(store.service).subscriptionPurchase(approval) else {
+            Issue.record("the in-core purchase did not buy"); return
+        }
+        #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: action.id, accountID: cara.id) == .waiting)
+        guard case let .success(answered, _) = try await store.service.appStore.storePurchase(request) else {
+            Issue.record("the retry did not answer the purchase"); return
+        }
+        #expect(try answered.jws == bought.jws)
+        #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: action.id, accountID: cara.id) == .approved)
+        #expect(try await store.service.subscriptions(accountID: cara.id).count == 1)
+        await #expect(throws: PaymentsError.invalidInput(field: "idempotencyKey",
+                                                         message: "keys starting \"approval:\" are the App Store's own")) {
+            _ = try await store.service.appStore.storePurchase(
+                StorePurchaseRequest(accountID: cara.id, productID: "points.500", idempotencyKey: "approval:skpend_000009"))
+        }
     }
 }
