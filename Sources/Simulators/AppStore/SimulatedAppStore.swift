@@ -2,9 +2,10 @@ import Foundation
 import PaymentsCore
 
 /// The sandbox's App Store: its purchase sheet (with ask to buy and interrupted purchases) and
-/// the one-time products it sells, told to the merchant as Apple tells one: a signed
-/// ONE_TIME_CHARGE server notification to its endpoint (`receiveStoreNotification`) and the app's
-/// receipt on the device's queue to its backend, never by writing the merchant's tables. Its own
+/// the one-time products it sells and refunds, told to the merchant as Apple tells one: signed
+/// ONE_TIME_CHARGE and REFUND server notifications to its endpoint (`receiveStoreNotification`)
+/// and the app's receipt on the device's queue to its backend, never by writing the merchant's
+/// tables. Its own
 /// records are tables of its own in the store's database (`AppStoreRecords`), so every server of
 /// a shared store is one sandbox and a snapshot keeps both sides together.
 ///
@@ -12,7 +13,7 @@ import PaymentsCore
 /// its own, and so is the device's receipt queue (`DeviceReceiptQueue`). Still run in the payments
 /// core while the App Store moves out (docs/design/app-store-split.md, stages 4 and 5;
 /// `InCoreAppStore`): store-billed subscriptions (a subscription the sheet says yes to is bought
-/// there), their renewal info, the notification outbox, and the sandbox's faults.
+/// there), their renewal info and the notifications about them, and the sandbox's faults.
 ///
 /// Each step is its own transaction and the merchant is never called while one is open. A sale
 /// is signed before its write, and recorded with its key, its answer to a waiting request and its
