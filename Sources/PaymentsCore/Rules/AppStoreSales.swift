@@ -150,14 +150,3 @@ struct AppStoreSales: Rules {
         return .recorded
     }
 }
-
-extension OneTimeProduct.Kind {
-    /// The App Store's name for this kind of product in a transaction.
-    var transactionType: TransactionProductType {
-        switch self {
-        case .consumable: .consumable
-        case .nonConsumable: .nonConsumable
-        case .nonRenewing: .nonRenewingSubscription
-        }
-    }
-}

@@ -34,11 +34,7 @@ struct TransactionIssuer: Rules {
                 offer = TransactionOffer(code: offerCode, period: subscriptionProduct.period)
             }
         case let .oneTime(oneTime):
-            switch oneTime.type {
-            case .consumable: type = .consumable
-            case .nonConsumable: type = .nonConsumable
-            case .nonRenewing: type = .nonRenewingSubscription
-            }
+            type = oneTime.type.transactionType
             if offerType == .offerCode, let offerCode { offer = TransactionOffer(code: offerCode, period: nil) }
         }
         let price: Int64

@@ -1,6 +1,14 @@
 import Foundation
 import PaymentsCore
 
+/// How a sheet's request was answered (`appstore_pending_actions.resolution`); nil while waiting.
+enum RequestResolution {
+    /// A subscription's approval whose in-core purchase is not made yet.
+    static let approving = "approving"
+    static let approved = "approved"
+    static let declined = "declined"
+}
+
 /// A sale in the App Store's records.
 struct RecordedSale {
     var accountID: String
@@ -143,11 +151,12 @@ struct AppStoreRecords {
     func openRequests(accountID: String?) async throws -> [PendingAction] {
         // A request being approved stays in the inbox until its purchase is made (approving it
         // again completes one cut short).
-        let sql = "SELECT * FROM appstore_pending_actions WHERE (resolved_at IS NULL OR resolution = 'approving')"
+        let sql = "SELECT * FROM appstore_pending_actions WHERE (resolved_at IS NULL OR resolution = ?)"
         let rows = if let accountID {
-            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY created_at, id"), [accountID])
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY created_at, id"),
+                                     [RequestResolution.approving, accountID])
         } else {
-            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY created_at, id"))
+            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY created_at, id"), [RequestResolution.approving])
         }
         return try rows.map { try Self.request($0).action }
     }
@@ -168,10 +177,11 @@ struct AppStoreRecords {
     /// false when it was declined.
     func settleApproved(_ id: String, at now: Date) async throws -> Bool {
         if try await store.execute("""
-            UPDATE appstore_pending_actions SET resolved_at = COALESCE(resolved_at, ?), resolution = 'approved'
-            WHERE id = ? AND (resolution IS NULL OR resolution = 'approving')
-            """, [now, id]) == 1 { return true }
-        return try await store.fetchOne(String.self, "SELECT resolution FROM appstore_pending_actions WHERE id = ?", [id]) == "approved"
+            UPDATE appstore_pending_actions SET resolved_at = COALESCE(resolved_at, ?), resolution = ?
+            WHERE id = ? AND (resolution IS NULL OR resolution = ?)
+            """, [now, RequestResolution.approved, id, RequestResolution.approving]) == 1 { return true }
+        return try await store.fetchOne(String.self, "SELECT resolution FROM appstore_pending_actions WHERE id = ?", [id])
+            == RequestResolution.approved
     }
 
     /// Opens a request being approved again: the purchase its approval started was refused.

@@ -28,17 +28,9 @@ struct AppStoreSale {
             // One app transaction per Apple Account and app; the sandbox's tester is the customer.
             appTransactionId: account.id, environment: catalog.signingEnvironment, storefront: account.storefront,
             storefrontId: TransactionPayload.storefrontID(account.storefront), price: try price.milliunits,
-            currency: price.currency.code, appAccountToken: request.appAccountToken, type: Self.transactionType(of: product),
+            currency: price.currency.code, appAccountToken: request.appAccountToken, type: product.type.transactionType,
             quantity: 1, signedDate: signedAt)
         try self.init(payload, signing: signing)
-    }
-
-    private static func transactionType(of product: OneTimeProduct) -> TransactionProductType {
-        switch product.type {
-        case .consumable: .consumable
-        case .nonConsumable: .nonConsumable
-        case .nonRenewing: .nonRenewingSubscription
-        }
     }
 
     /// The sale refunded at `date`: Apple's revoked transaction, signed again. Built through the

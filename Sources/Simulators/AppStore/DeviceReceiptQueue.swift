@@ -24,7 +24,10 @@ struct DeviceReceiptQueue {
     func deliver() async throws -> ReceiptSyncReport {
         var report = ReceiptSyncReport()
         var clocks: [String: Date] = [:]
-        for receipt in try await inCore.readRecords({ try await $0.queuedReceipts() }) {
+        let (queued, duplicated) = try await inCore.readRecords { records in
+            (try await records.queuedReceipts(), try await records.controls().duplicateReceiptSubmissions)
+        }
+        for receipt in queued {
             let now: Date
             if let known = clocks[receipt.accountID] {
                 now = known
@@ -42,21 +45,19 @@ struct DeviceReceiptQueue {
                 report.failed += 1
                 continue
             }
-            if try await upload(receipt, at: now) { report.delivered += 1 } else { report.failed += 1 }
+            if try await upload(receipt, at: now, twice: duplicated) { report.delivered += 1 } else { report.failed += 1 }
         }
         report.waiting = try await inCore.readRecords { try await $0.waitingReceipts() }
         return report
     }
 
-    /// One upload (twice with the duplicate switch on); true once the backend recorded it.
-    private func upload(_ receipt: QueuedReceipt, at now: Date) async throws -> Bool {
+    /// One upload (`twice` with the duplicate switch on); true once the backend recorded it.
+    private func upload(_ receipt: QueuedReceipt, at now: Date, twice: Bool) async throws -> Bool {
         do {
             let token = receipt.jws.isEmpty ? try await inCore.receiptToken(transactionID: receipt.transactionID) : receipt.jws
             let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: token)
             _ = try await merchant.recordReceipt(submission)
-            if try await inCore.readRecords({ try await $0.controls() }).duplicateReceiptSubmissions {
-                _ = try await merchant.recordReceipt(submission)
-            }
+            if twice { _ = try await merchant.recordReceipt(submission) }
         } catch let PaymentsError.receipt(error) {
             try await inCore.writeRecords { records in
                 if error.isTransient {

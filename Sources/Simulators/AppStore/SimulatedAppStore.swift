@@ -77,13 +77,13 @@ public struct SimulatedAppStore: AppStoreService {
         }
         let approval = Self.approval(of: found.request, pendingID: pendingID)
         switch found.resolution {
-        case nil, Resolution.approving?:
+        case nil, RequestResolution.approving?:
             let account = try await merchant.account(found.action.accountID)
             guard let product = inCore.catalog.product(id: approval.productID) else {
                 throw PaymentsError.productNotFound(approval.productID)
             }
             return try await complete(approval, product: product, account: account, approving: pendingID)
-        case Resolution.approved?:
+        case RequestResolution.approved?:
             if let bought = try await approvalAnswer(approval) { return bought }
             throw PaymentsError.pendingActionNotFound(pendingID)
         default:
@@ -128,7 +128,7 @@ public struct SimulatedAppStore: AppStoreService {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let now = try await merchant.now(for: found.action.accountID)
-        guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: Resolution.declined, at: now) }) else {
+        guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: RequestResolution.declined, at: now) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
     }
@@ -142,19 +142,12 @@ public struct SimulatedAppStore: AppStoreService {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         switch found.resolution {
-        case nil, Resolution.approving?: return .waiting
-        case Resolution.approved?: return .approved
-        case Resolution.declined?: return .declined
+        case nil, RequestResolution.approving?: return .waiting
+        case RequestResolution.approved?: return .approved
+        case RequestResolution.declined?: return .declined
         case let other?:
             throw PaymentsError.storage("appstore_pending_actions.resolution holds \"\(other)\", which the sheet never writes")
         }
-    }
-
-    private enum Resolution {
-        /// A subscription's approval whose in-core purchase is not made yet.
-        static let approving = "approving"
-        static let approved = "approved"
-        static let declined = "declined"
     }
 
     /// Thrown inside a write that found its key (or its request) answered by another writer, so
@@ -178,9 +171,9 @@ public struct SimulatedAppStore: AppStoreService {
             }
             // Approved since: the request's answer is now the purchase its approval made (an
             // approval cut short after its purchase is settled here).
-            if found.resolution == Resolution.approved || found.resolution == Resolution.approving,
+            if found.resolution == RequestResolution.approved || found.resolution == RequestResolution.approving,
                let bought = try await approvalAnswer(Self.approval(of: found.request, pendingID: id)) {
-                if found.resolution == Resolution.approving {
+                if found.resolution == RequestResolution.approving {
                     try await settleApproval(id, at: try await merchant.now(for: found.action.accountID))
                 }
                 return bought
@@ -200,45 +193,51 @@ public struct SimulatedAppStore: AppStoreService {
         case let .oneTime(oneTime):
             return try await sell(oneTime, request: request, account: account, approving: pendingID)
         case .subscription:
-            if let pendingID {
-                // Approving before buying, so a decline cannot follow the purchase; a lost race
-                // leaves the request answered by the other writer (approving: bought by both, once).
-                let now = try await merchant.now(for: account.id)
-                _ = try await inCore.writeRecords { try await $0.resolve(pendingID, as: Resolution.approving, at: now) }
-                let found = try await inCore.readRecords { try await $0.request(pendingID) }
-                switch found?.resolution {
-                case Resolution.approving?:
-                    break
-                case Resolution.approved?:
-                    if let bought = try await approvalAnswer(request) { return bought }
-                    throw PaymentsError.pendingActionNotFound(pendingID)
-                case nil:
-                    // Reopened meanwhile by an approval whose purchase was refused: waiting again.
-                    if let found { return .pending(found.action) }
-                    throw PaymentsError.pendingActionNotFound(pendingID)
-                default:
-                    throw PaymentsError.pendingActionNotFound(pendingID)
-                }
-                let result: StorePurchaseResult
-                do {
-                    result = try await inCore.subscriptionPurchase(request)
-                } catch {
-                    // Another approver may have bought it meanwhile: then it stands, approved.
-                    if let bought = try await approvalAnswer(request) {
-                        try await settleApproval(pendingID, at: now)
-                        return bought
-                    }
-                    try await inCore.writeRecords { try await $0.reopen(pendingID, from: Resolution.approving) }
-                    throw error
-                }
-                try await settleApproval(pendingID, at: now)
-                _ = try await deliverReceipts()
-                return result
+            let result = if let pendingID {
+                try await approveSubscription(request, pendingID: pendingID, accountID: account.id)
+            } else {
+                try await inCore.subscriptionPurchase(request)
             }
-            let result = try await inCore.subscriptionPurchase(request)
             _ = try await deliverReceipts()
             return result
         }
+    }
+
+    /// A subscription's approval: `approving` before the in-core purchase, so a decline cannot
+    /// follow the purchase; a lost race leaves the request answered by the other writer (being
+    /// approved: bought by both, once, under the approval's key).
+    private func approveSubscription(_ request: StorePurchaseRequest, pendingID: String,
+                                     accountID: String) async throws -> StorePurchaseResult {
+        let now = try await merchant.now(for: accountID)
+        _ = try await inCore.writeRecords { try await $0.resolve(pendingID, as: RequestResolution.approving, at: now) }
+        let found = try await inCore.readRecords { try await $0.request(pendingID) }
+        switch found?.resolution {
+        case RequestResolution.approving?:
+            break
+        case RequestResolution.approved?:
+            if let bought = try await approvalAnswer(request) { return bought }
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        case nil:
+            // Reopened meanwhile by an approval whose purchase was refused: waiting again.
+            if let found { return .pending(found.action) }
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        default:
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        let result: StorePurchaseResult
+        do {
+            result = try await inCore.subscriptionPurchase(request)
+        } catch {
+            // Another approver may have bought it meanwhile: then it stands, approved.
+            if let bought = try await approvalAnswer(request) {
+                try await settleApproval(pendingID, at: now)
+                return bought
+            }
+            try await inCore.writeRecords { try await $0.reopen(pendingID, from: RequestResolution.approving) }
+            throw error
+        }
+        try await settleApproval(pendingID, at: now)
+        return result
     }
 
     // MARK: Sales
@@ -263,7 +262,7 @@ public struct SimulatedAppStore: AppStoreService {
         let systemNow = inCore.clock.now
         do {
             try await inCore.writeRecords { records in
-                if let pendingID, !(try await records.resolve(pendingID, as: Resolution.approved, at: now)) {
+                if let pendingID, !(try await records.resolve(pendingID, as: RequestResolution.approved, at: now)) {
                     throw AnsweredElsewhere()
                 }
                 guard try await records.claimKey(request, answer: .sold(transactionID: id), at: now) else {
@@ -277,7 +276,7 @@ public struct SimulatedAppStore: AppStoreService {
             // Another writer sold this keyed request, or approved or declined this request, first.
             if let earlier = try await earlierAnswer(to: request) { return earlier }
             if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
-            return try await answerOfAnotherWriter(to: request)
+            throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
         }
         var unheard: (any Error)?
         do {
