@@ -40,6 +40,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 24, name: "v24-event-feed-order", statements: v24),
         PostgresMigration(version: 25, name: "v25-shared-secrets", statements: v25),
         PostgresMigration(version: 26, name: "v26-app-store-sheet", statements: v26),
+        PostgresMigration(version: 27, name: "v27-app-store-subscriptions", statements: v27),
     ]
 
     private static let v1 = [
@@ -440,5 +441,55 @@ public enum PostgresStoreSchema {
             WHERE kind IN ('ask_to_buy', 'interrupted_purchase')
         """,
         "DELETE FROM pending_actions WHERE kind IN ('ask_to_buy', 'interrupted_purchase')",
+    ]
+
+    /// The SQLite twin's comment says why (`StoreSchema.v27`).
+    private static let v27 = [
+        """
+        CREATE TABLE appstore_subscriptions (
+            original_transaction_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL,
+            state TEXT NOT NULL, period_type TEXT NOT NULL, period_start BIGINT NOT NULL, period_end BIGINT NOT NULL,
+            original_purchase BIGINT NOT NULL, series_anchor BIGINT NOT NULL, series_index BIGINT NOT NULL,
+            intro_periods_left BIGINT NOT NULL, offer_code TEXT, offer_periods_left BIGINT NOT NULL,
+            will_auto_renew BIGINT NOT NULL, pending_product_id TEXT, expiration_reason TEXT, revocation_date BIGINT,
+            billing_issue_at BIGINT, grace_ends_at BIGINT, retry_ends_at BIGINT, next_retry_at BIGINT,
+            retry_index BIGINT NOT NULL, price_override BIGINT, currency TEXT NOT NULL, latest_transaction_id TEXT NOT NULL,
+            clock_id TEXT, next_event_at BIGINT)
+        """,
+        "CREATE INDEX appstore_subscriptions_account ON appstore_subscriptions(account_id)",
+        "CREATE INDEX appstore_subscriptions_due ON appstore_subscriptions(clock_id, next_event_at) WHERE next_event_at IS NOT NULL",
+        """
+        INSERT INTO appstore_subscriptions
+            SELECT s.original_transaction_id, s.account_id, s.product_id, s.state, s.period_type, s.period_start, s.period_end,
+                   s.original_purchase, s.series_anchor, s.series_index, s.intro_periods_left, s.offer_code, s.offer_periods_left,
+                   s.will_auto_renew, s.pending_product_id, s.expiration_reason, s.revocation_date, s.billing_issue_at,
+                   s.grace_ends_at, s.retry_ends_at, s.next_retry_at, s.retry_index, s.price_override, s.currency,
+                   (SELECT t.id FROM transactions t WHERE t.subscription_id = s.id ORDER BY t.purchase_date DESC, t.id DESC LIMIT 1),
+                   s.clock_id, s.next_event_at
+            FROM subscriptions s
+            WHERE s.billing = 'store' AND s.mirror_signed_at IS NULL AND s.original_transaction_id IS NOT NULL
+        """,
+        """
+        INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, revocation_date, jws, payload)
+            SELECT t.id, t.account_id, t.product_id, t.purchase_date, t.revocation_date, t.jws, t.payload
+            FROM transactions t JOIN subscriptions s ON s.id = t.subscription_id
+            WHERE t.issuer = 'app_store' AND s.billing = 'store' AND s.mirror_signed_at IS NULL
+        """,
+        """
+        UPDATE subscriptions SET mirror_signed_at = 0, next_event_at = NULL, next_retry_at = NULL, retry_ends_at = NULL,
+                                 retry_index = 0
+            WHERE billing = 'store' AND mirror_signed_at IS NULL
+        """,
+        "ALTER TABLE appstore_pending_actions ADD COLUMN original_transaction_id TEXT",
+        "ALTER TABLE store_notifications ADD COLUMN signed_renewal_info TEXT",
+        "ALTER TABLE store_notifications ADD COLUMN status BIGINT",
+        "CREATE SEQUENCE appstore_seq_web_order AS BIGINT MINVALUE 1",
+        "ALTER TABLE store_notifications ADD COLUMN merchant_delivered_at BIGINT",
+        "UPDATE store_notifications SET merchant_delivered_at = created_at",
+        "CREATE INDEX store_notifications_to_merchant ON store_notifications(created_at) WHERE merchant_delivered_at IS NULL",
+        """
+        INSERT INTO appstore_state(key, value)
+            SELECT 'legacy_subscription_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events
+        """,
     ]
 }

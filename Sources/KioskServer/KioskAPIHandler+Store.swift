@@ -35,8 +35,12 @@ extension KioskAPIHandler {
         -> Operations.AnswerPriceIncrease.Output {
         let accountID = try customerID()
         guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
-        let pendingID = try await ownPendingAction(input.path.pendingActionId, kind: .priceIncrease, accountID: accountID)
-        let subscription = try await service.answerPriceIncrease(pendingID: pendingID, accept: body.accept)
+        let id = input.path.pendingActionId
+        // Either party's consent request: the merchant's, or the App Store's for what it bills.
+        guard try await desk.pendingActions(accountID: accountID).contains(where: { $0.id == id && $0.kind == .priceIncrease }) else {
+            throw PaymentsError.pendingActionNotFound(id)
+        }
+        let subscription = try await desk.answerPriceIncrease(pendingID: id, accept: body.accept)
         return .ok(.init(body: .json(.init(subscription))))
     }
 
@@ -47,7 +51,7 @@ extension KioskAPIHandler {
             throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
                           detail: "new_price must be between 1 and 1000000000000", field: "new_price")
         }
-        let action = try await service.requestPriceIncrease(subscriptionID: input.path.subscriptionId, newPrice: body.newPrice)
+        let action = try await desk.requestPriceIncrease(subscriptionID: input.path.subscriptionId, newPrice: body.newPrice)
         return .created(.init(body: .json(.init(action))))
     }
 }

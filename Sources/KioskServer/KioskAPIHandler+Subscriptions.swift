@@ -3,7 +3,8 @@ import KioskAPI
 import PaymentsCore
 
 /// The customer's own subscriptions: each id is checked to be the caller's, and another
-/// customer's answers 404 like one that does not exist.
+/// customer's answers 404 like one that does not exist. Changes go through `StoreKitRouter`, so
+/// a store-billed subscription is changed by the App Store.
 extension KioskAPIHandler {
     func listSubscriptions(_ input: Operations.ListSubscriptions.Input) async throws -> Operations.ListSubscriptions.Output {
         let subscriptions = try await service.subscriptions(accountID: try customerID())
@@ -16,25 +17,25 @@ extension KioskAPIHandler {
         if case let .json(body) = input.body, let given = body.reason {
             reason = CancellationReason(rawValue: given.rawValue)
         }
-        let cancelled = try await service.cancelAtPeriodEnd(subscriptionID: subscription.id, reason: reason)
+        let cancelled = try await router.cancelAtPeriodEnd(subscriptionID: subscription.id, reason: reason)
         return .ok(.init(body: .json(.init(cancelled))))
     }
 
     func resumeSubscription(_ input: Operations.ResumeSubscription.Input) async throws -> Operations.ResumeSubscription.Output {
         let subscription = try await ownSubscription(input.path.subscriptionId)
-        return .ok(.init(body: .json(.init(try await service.resume(subscriptionID: subscription.id)))))
+        return .ok(.init(body: .json(.init(try await router.resume(subscriptionID: subscription.id)))))
     }
 
     func previewPlanChange(_ input: Operations.PreviewPlanChange.Input) async throws -> Operations.PreviewPlanChange.Output {
         let subscription = try await ownSubscription(input.path.subscriptionId)
-        let preview = try await service.previewPlanChange(subscriptionID: subscription.id, toProductID: input.query.to)
+        let preview = try await router.previewPlanChange(subscriptionID: subscription.id, toProductID: input.query.to)
         return .ok(.init(body: .json(.init(preview))))
     }
 
     func changePlan(_ input: Operations.ChangePlan.Input) async throws -> Operations.ChangePlan.Output {
         let subscription = try await ownSubscription(input.path.subscriptionId)
         guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
-        let outcome = try await service.changePlan(PlanChangeRequest(
+        let outcome = try await router.changePlan(PlanChangeRequest(
             subscriptionID: subscription.id, toProductID: body.toProductId,
             idempotencyKey: try scoped(input.headers.idempotencyKey)))
         return .ok(.init(body: .json(.init(outcome))))

@@ -14,6 +14,8 @@ struct KioskAPIHandler: APIProtocol {
     let appStore: any AppStoreService
     /// The test-control operations' levers over both.
     var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: appStore) }
+    /// The customer's changes to what either party sold or bills.
+    var router: StoreKitRouter { StoreKitRouter(merchant: service, appStore: appStore) }
     let document: Data
     let feed: FeedSignal
     var checkoutOpener: (any HostedCheckoutOpener)?
@@ -63,7 +65,7 @@ struct KioskAPIHandler: APIProtocol {
 
     func refundInvoice(_ input: Operations.RefundInvoice.Input) async throws -> Operations.RefundInvoice.Output {
         let invoice = try await ownInvoice(input.path.invoiceId)
-        let outcome = try await StoreKitRouter(merchant: service, appStore: appStore)
+        let outcome = try await router
             .refund(invoiceID: invoice.id, idempotencyKey: try scoped(input.headers.idempotencyKey))
         return .ok(.init(body: .json(.init(refund: .init(outcome.refund), original: .init(outcome.original),
                                            revokedSubscriptionId: outcome.revokedSubscription?.id))))

@@ -45,9 +45,11 @@ import Testing
 
     @Test func subscriptionsBoughtOutsideHostedCheckoutSendNoWebhooks() async throws {
         let fixture = try await HostedCheckoutFixture()
-        _ = try await SimulatedAppStore(beside: fixture.service).storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
+        let appStore = SimulatedAppStore(beside: fixture.service)
+        _ = try await appStore.storePurchase(StorePurchaseRequest(accountID: fixture.account.id, productID: "pro.monthly"))
         fixture.clock.set(try ISODuration(months: 1).advance(HostedCheckoutFixture.start))
         try await fixture.service.runDueWork()
+        try await appStore.runScheduledDueWork()
         #expect(try await fixture.service.subscriptions(accountID: fixture.account.id).first?.currentPeriodEnd
                 == (try ISODuration(months: 2).advance(HostedCheckoutFixture.start)))
         #expect(try await fixture.provider.webhookDeliveries().isEmpty)

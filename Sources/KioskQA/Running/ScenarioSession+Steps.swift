@@ -61,7 +61,7 @@ extension ScenarioSession {
             guard let subscription = try await service.subscriptions(accountID: accountID).first(where: \.isActive) else {
                 return .failed(expected: "an active subscription to raise the price of", actual: "none", line: step.line, column: step.column)
             }
-            _ = try await service.requestPriceIncrease(subscriptionID: subscription.id, newPrice: price)
+            _ = try await desk.requestPriceIncrease(subscriptionID: subscription.id, newPrice: price)
             await send(.app(.pollChanges))
             return .passed(detail: "\(subscription.productID) to \(price)")
         case let .use(feature, times):
@@ -165,7 +165,7 @@ extension ScenarioSession {
         case .askToBuy, .interruptedPurchase:
             if approve { _ = try await desk.approvePurchase(pendingID: pending.id) } else { try await desk.declinePurchase(pendingID: pending.id) }
         case .priceIncrease:
-            _ = try await service.answerPriceIncrease(pendingID: pending.id, accept: approve)
+            _ = try await desk.answerPriceIncrease(pendingID: pending.id, accept: approve)
         case .threeDSecure:
             _ = try await service.completeAuthentication(pendingID: pending.id, approved: approve)
         }

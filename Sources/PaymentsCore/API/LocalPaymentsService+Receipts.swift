@@ -5,11 +5,3 @@ extension LocalPaymentsService {
         try await writeWithoutDueWork { try await $0.transactionIssuer.allTransactions(accountID: accountID) }
     }
 }
-
-extension LocalPaymentsService {
-    /// The App Store's signed renewal info for each of the account's subscriptions (a read: it
-    /// signs, but runs no due work).
-    func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
-        try await writeWithoutDueWork { try await $0.transactionIssuer.signedRenewalInfo(accountID: accountID) }
-    }
-}

@@ -20,9 +20,11 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case noPaymentMethod
     case invalidTransition(subscriptionID: String, state: RenewalState, action: String)
     /// The App Store bills and renews this subscription: the merchant only mirrors it, so a
-    /// change or a refund is the customer's to ask of the App Store.
-    case billedByAppStore(subscriptionID: String)
-    /// A one-time sale of the App Store's: only the App Store refunds it (`StoreKitRouter` asks it).
+    /// change or a refund is the customer's to ask of the App Store (`StoreKitRouter` asks it,
+    /// naming the App Store's subscription by its original transaction).
+    case billedByAppStore(subscriptionID: String, accountID: String, originalTransactionID: String)
+    /// A sale of the App Store's (one-time, or a period of a store-billed subscription): only the
+    /// App Store refunds it (`StoreKitRouter` asks it).
     case soldByAppStore(transactionID: String)
     case usageLimitReached(featureID: String, limit: Int, used: Int, resetsAt: Date?)
     case usageTooSoon(featureID: String, nextAvailableAt: Date)

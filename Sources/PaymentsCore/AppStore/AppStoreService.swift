@@ -1,3 +1,5 @@
+import Foundation
+
 /// The App Store as the storefront, QA, the server and the command line reach it: the purchase
 /// sheet (with ask to buy and interrupted purchases), the device's receipts on their way to the
 /// merchant's backend, signed renewal info, and App Store Server Notifications V2 with their
@@ -7,6 +9,7 @@
 /// One protocol, so that the storefront, the server and QA never import the simulator: the
 /// implementation is `SimulatedAppStore` (module Simulators), which still borrows parts of the
 /// payments core while it moves out (`InCoreAppStore`, docs/design/app-store-split.md).
+/// Renewal info and notifications are the App Store's, about what it bills.
 public protocol AppStoreService: Sendable {
     // The purchase sheet
     /// Buys a product through the store account: StoreKit's `Product.purchase()`. A cancelled
@@ -22,9 +25,36 @@ public protocol AppStoreService: Sendable {
     /// account's request is `pendingActionNotFound`.
     func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus
 
-    /// Refunds one of the App Store's one-time sales (a customer's refund request, granted): the
-    /// merchant learns of it from the App Store's REFUND notification.
+    /// Refunds one of the App Store's transactions (a customer's refund request, granted): a
+    /// one-time sale, or a period of a subscription, which then ends at once. The merchant learns
+    /// of it from the App Store's REFUND notification.
     func requestRefund(transactionID: String) async throws
+
+    // Store-billed subscriptions, as the customer manages them in the App Store's settings; the
+    // merchant learns of each change from the App Store's notification about it.
+    /// Turns auto-renew off (the subscription ends with its period) or on again.
+    func setAutoRenew(originalTransactionID: String, enabled: Bool) async throws
+    /// What moving to another product of the group would do, by the App Store's rules: an
+    /// upgrade at once (the unused time refunded, the new price charged), a downgrade or a
+    /// crossgrade to another duration at the next renewal.
+    func previewPlanChange(originalTransactionID: String, toProductID: String) async throws -> PlanChangePreview
+    /// Makes that move; answers the new transaction of a change made at once, nil for one
+    /// scheduled for the renewal.
+    func changePlan(originalTransactionID: String, toProductID: String) async throws -> String?
+
+    /// Asks the customer to consent to a higher price at the next renewal (App Store Connect's
+    /// price increase that needs consent); `subscriptionID` is the app's name for the
+    /// subscription, shown in the tester's inbox. Unanswered by the renewal, the subscription ends.
+    func requestPriceIncrease(originalTransactionID: String, subscriptionID: String, newPrice: Int64) async throws -> PendingAction
+    /// The customer's answer to a consent request; declined, the subscription ends with its period.
+    func answerPriceIncrease(pendingID: String, accept: Bool) async throws
+
+    // Time: the App Store renews, retries and ends its subscriptions on the customer's clock.
+    /// When the App Store next has work on the clock (nil: real time), if it has any.
+    func nextDueDate(clockID: String?) async throws -> Date?
+    /// Runs the App Store's work due on the clock up to `until`, in time order, telling the
+    /// merchant of each step.
+    func runDueWork(clockID: String?, until: Date) async throws -> ClockAdvanceReport
 
     /// The App Store's switches (its sheet's and the device's); the merchant keeps its own.
     func controls() async throws -> AppStoreControls

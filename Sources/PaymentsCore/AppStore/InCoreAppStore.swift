@@ -1,9 +1,10 @@
 /// What the simulated App Store (`SimulatedAppStore`, module Simulators) still borrows from the
 /// payments core while it moves out (docs/design/app-store-split.md): the store's database, where
-/// its own tables sit beside the merchant's; the App Store's signing chain; store-billed
-/// subscriptions with their renewal info and server notifications, still run here until stage 5
-/// (their receipts put in the device's queue without a token); and the sandbox's faults, still
-/// kept with the merchant's. Nothing else reaches these; stage 6 deletes this type.
+/// its own tables sit beside the merchant's; the App Store's signing chain; the answers and
+/// receipts of purchases the in-core store made before the App Store kept its own (receipts queued
+/// without a token); the notification outbox, where notifications the in-core store made are still
+/// collected; and the sandbox's faults, still kept with the merchant's. Nothing else reaches these;
+/// stage 6 deletes this type.
 public struct InCoreAppStore: Sendable {
     private let store: LocalPaymentsService
 
@@ -22,11 +23,6 @@ public struct InCoreAppStore: Sendable {
         try await store.takeFault(operation)
     }
 
-    /// A store-billed subscription the sheet said yes to, bought (once per idempotency key).
-    public func subscriptionPurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
-        try await store.legacyStoreSubscriptionPurchase(request)
-    }
-
     /// The first answer to a keyed purchase made on the in-core path, if there was one.
     public func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
         try await store.legacyStorePurchaseAnswer(request)
@@ -35,10 +31,6 @@ public struct InCoreAppStore: Sendable {
     /// The token of a receipt the in-core path queued without one.
     public func receiptToken(transactionID: String) async throws -> String {
         try await store.legacyReceiptToken(transactionID: transactionID)
-    }
-
-    public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
-        try await store.renewalInfo(accountID: accountID)
     }
 
     public func notifications() async throws -> [StoreNotification] {

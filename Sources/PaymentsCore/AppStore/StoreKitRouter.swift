@@ -1,7 +1,8 @@
-/// The customer's side of the two parties, as an app sees them: what the merchant sold it
-/// answers, and what the App Store sold goes to the App Store (StoreKit's refund request), whose
-/// notification then tells the merchant. The storefront (`PaymentsClient.live`) and the customer
-/// API route through it, so a customer refunds any purchase from the same place.
+/// The customer's side of the two parties, as an app sees them: what the merchant sold or bills
+/// it answers, and what the App Store sold or bills goes to the App Store (StoreKit's refund
+/// request, the App Store's subscription settings), whose notification then tells the merchant;
+/// the answer is the merchant's books after that. The storefront (`PaymentsClient.live`) and the
+/// customer API route through it, so a customer manages any purchase from the same place.
 public struct StoreKitRouter: Sendable {
     public let merchant: any PaymentsService
     public let appStore: any AppStoreService
@@ -24,5 +25,58 @@ public struct StoreKitRouter: Sendable {
                 throw PaymentsError.storage("the App Store refunded transaction \(transactionID) but the merchant did not book it")
             }
         }
+    }
+
+    public func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription {
+        do {
+            return try await merchant.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason)
+        } catch let PaymentsError.billedByAppStore(id, accountID, original) {
+            try await appStore.setAutoRenew(originalTransactionID: original, enabled: false)
+            return try await mirror(id, of: accountID)
+        }
+    }
+
+    public func resume(subscriptionID: String) async throws -> Subscription {
+        do {
+            return try await merchant.resume(subscriptionID: subscriptionID)
+        } catch let PaymentsError.billedByAppStore(id, accountID, original) {
+            try await appStore.setAutoRenew(originalTransactionID: original, enabled: true)
+            return try await mirror(id, of: accountID)
+        }
+    }
+
+    public func previewPlanChange(subscriptionID: String, toProductID: String) async throws -> PlanChangePreview {
+        do {
+            return try await merchant.previewPlanChange(subscriptionID: subscriptionID, toProductID: toProductID)
+        } catch let PaymentsError.billedByAppStore(id, _, original) {
+            var preview = try await appStore.previewPlanChange(originalTransactionID: original, toProductID: toProductID)
+            preview.subscriptionID = id
+            return preview
+        }
+    }
+
+    /// The App Store's change answers as the merchant booked it: a change made now with the
+    /// invoice its new transaction was booked on.
+    public func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
+        do {
+            return try await merchant.changePlan(request)
+        } catch let PaymentsError.billedByAppStore(id, accountID, original) {
+            guard let transactionID = try await appStore.changePlan(originalTransactionID: original,
+                                                                   toProductID: request.toProductID) else {
+                return .scheduled(subscription: try await mirror(id, of: accountID))
+            }
+            guard let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) else {
+                throw PaymentsError.storage("the App Store changed \(original) with transaction \(transactionID) but the merchant did not book it")
+            }
+            return .changed(subscription: try await mirror(id, of: accountID), invoice: booked.invoice)
+        }
+    }
+
+    /// The merchant's copy of a store-billed subscription, after the App Store told it.
+    private func mirror(_ subscriptionID: String, of accountID: String) async throws -> Subscription {
+        guard let mirror = try await merchant.subscriptions(accountID: accountID).first(where: { $0.id == subscriptionID }) else {
+            throw PaymentsError.subscriptionNotFound(subscriptionID)
+        }
+        return mirror
     }
 }

@@ -5,11 +5,11 @@ import Foundation
 /// holds the sheet's ask-to-buy and interrupted requests, the merchant 3-D Secure and its own
 /// price-increase consent; docs/design/app-store-split.md §2.3), one set of switches, one clock.
 ///
-/// The App Store keeps the sheet's requests, its sales, the device's receipt queue and their
-/// switches in records of its own: a clear and a reset reach both sides, the controls are joined
-/// and split, and an advance lets the device retry its uploads. Faults and store-billed renewals
-/// are still kept in the payments core (`InCoreAppStore`), so the clock itself and the faults go to
-/// the merchant alone. Every tester's
+/// The App Store keeps the sheet's requests, its sales and subscriptions, the device's receipt
+/// queue and their switches in records of its own: a clear and a reset reach both sides, the
+/// controls are joined and split, and an advance runs both sides' due work in time order and lets
+/// the device retry its uploads. The clock is the merchant's (the App Store reads it), and faults
+/// are still kept in the payments core (`InCoreAppStore`). Every tester's
 /// tool (the Settings QA panel, the test-control API, QA scenarios, `kiosk store`) comes through
 /// here, so splitting them (stages 4 and 5) changes this type, not them.
 public struct TestControlDesk: Sendable {
@@ -37,6 +37,34 @@ public struct TestControlDesk: Sendable {
         try await appStore.declinePurchase(pendingID: pendingID)
     }
 
+    /// A price increase that needs the customer's consent: the merchant asks about what it bills,
+    /// the App Store about what it bills (named in the inbox by the merchant's subscription id).
+    public func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {
+        do {
+            return try await merchant.requestPriceIncrease(subscriptionID: subscriptionID, newPrice: newPrice)
+        } catch let PaymentsError.billedByAppStore(id, _, original) {
+            return try await appStore.requestPriceIncrease(originalTransactionID: original, subscriptionID: id, newPrice: newPrice)
+        }
+    }
+
+    /// The customer's answer, to the side that asked; the merchant's subscription as it stands after.
+    public func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription {
+        do {
+            return try await merchant.answerPriceIncrease(pendingID: pendingID, accept: accept)
+        } catch PaymentsError.pendingActionNotFound {
+            guard let asked = try await appStore.pendingActions(accountID: nil)
+                .first(where: { $0.id == pendingID && $0.kind == .priceIncrease }),
+                let subscriptionID = asked.subscriptionID else {
+                throw PaymentsError.pendingActionNotFound(pendingID)
+            }
+            try await appStore.answerPriceIncrease(pendingID: pendingID, accept: accept)
+            guard let mirror = try await merchant.subscriptions(accountID: asked.accountID).first(where: { $0.id == subscriptionID }) else {
+                throw PaymentsError.subscriptionNotFound(subscriptionID)
+            }
+            return mirror
+        }
+    }
+
     /// One set of switches: the merchant's, with the App Store's sheet and device switches.
     public func storeControls() async throws -> StoreControls {
         try await merchant.storeControls().joined(with: appStore.controls())
@@ -48,10 +76,24 @@ public struct TestControlDesk: Sendable {
         try await appStore.updateControls(AppStoreControls(controls))
     }
 
-    /// Runs everything due up to `date` on the clock, then moves it there; the device then
-    /// uploads the receipts whose retry fell due meanwhile.
+    /// Runs everything due up to `date` on the clock on both sides in time order, then leaves
+    /// the clock there: the merchant's clock moves to each instant the App Store has work (its
+    /// own due work up to then first), the App Store then runs that instant's, so a card and a
+    /// store subscription renew in the order of their dates and the merchant stamps what the App
+    /// Store tells it with that instant. The device then uploads the receipts whose retry fell due.
     public func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport {
-        let report = try await merchant.advanceTestClock(id, to: date)
+        let start = try await merchant.testClock(id).frozenTime
+        let target = date.wholeSeconds
+        guard target >= start else { throw PaymentsError.clockCannotGoBack(current: start, requested: target) }
+        var report = ClockAdvanceReport(clockID: id, from: start, to: target)
+        var step = start
+        repeat {
+            let due = try await appStore.nextDueDate(clockID: id)
+            // The App Store runs everything due up to a step, so its next work is always later.
+            step = max(step, min(due ?? target, target))
+            report.add(try await merchant.advanceTestClock(id, to: step))
+            report.add(try await appStore.runDueWork(clockID: id, until: step))
+        } while step < target
         _ = try await appStore.deliverReceipts()
         return report
     }

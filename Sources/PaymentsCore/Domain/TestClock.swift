@@ -35,3 +35,14 @@ public struct ClockAdvanceReport: Hashable, Sendable, Codable {
         self.to = to
     }
 }
+
+extension ClockAdvanceReport {
+    /// Counts another part of the same advance (the other party's work, a later step) in.
+    public mutating func add(_ part: ClockAdvanceReport) {
+        renewals += part.renewals
+        failedRenewals += part.failedRenewals
+        recoveries += part.recoveries
+        expirations += part.expirations
+        trialConversions += part.trialConversions
+    }
+}

@@ -49,6 +49,7 @@ enum StoreSchema {
         // PostgreSQL's table of the keys its servers share; a data directory holds SQLite's.
         migrator.registerMigration("v25-shared-secrets") { _ in }
         migrator.registerMigration("v26-app-store-sheet") { db in try db.execute(sql: v26) }
+        migrator.registerMigration("v27-app-store-subscriptions") { db in try db.execute(sql: v27) }
         return migrator
     }
 
@@ -342,6 +343,52 @@ enum StoreSchema {
             SELECT id, account_id, kind, product_id, request, created_at, resolved_at, resolution FROM pending_actions
             WHERE kind IN ('ask_to_buy', 'interrupted_purchase');
         DELETE FROM pending_actions WHERE kind IN ('ask_to_buy', 'interrupted_purchase');
+        """
+
+    /// The App Store bills and renews its subscriptions itself (docs/design/app-store-split.md,
+    /// stage 5): each store-billed subscription the in-core path sold continues in
+    /// `appstore_subscriptions` exactly where it was (period, series, offers, billing issue,
+    /// consent price, clock), with its transactions copied to Apple's, and the merchant's row
+    /// becomes a mirror that only the App Store's notifications change (`mirror_signed_at` 0:
+    /// older than any of them; nothing scheduled). The outbox keeps each notification's renewal
+    /// info and status as Apple signed them and whether the merchant's endpoint has it (rows
+    /// before this point were delivered with their effects), and the merchant's events are no
+    /// longer collected into notifications past this point (Apple queues its own).
+    private static let v27 = """
+        CREATE TABLE appstore_subscriptions (
+            original_transaction_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, product_id TEXT NOT NULL,
+            state TEXT NOT NULL, period_type TEXT NOT NULL, period_start INTEGER NOT NULL, period_end INTEGER NOT NULL,
+            original_purchase INTEGER NOT NULL, series_anchor INTEGER NOT NULL, series_index INTEGER NOT NULL,
+            intro_periods_left INTEGER NOT NULL, offer_code TEXT, offer_periods_left INTEGER NOT NULL,
+            will_auto_renew INTEGER NOT NULL, pending_product_id TEXT, expiration_reason TEXT, revocation_date INTEGER,
+            billing_issue_at INTEGER, grace_ends_at INTEGER, retry_ends_at INTEGER, next_retry_at INTEGER,
+            retry_index INTEGER NOT NULL, price_override INTEGER, currency TEXT NOT NULL, latest_transaction_id TEXT NOT NULL,
+            clock_id TEXT, next_event_at INTEGER);
+        CREATE INDEX appstore_subscriptions_account ON appstore_subscriptions(account_id);
+        CREATE INDEX appstore_subscriptions_due ON appstore_subscriptions(clock_id, next_event_at) WHERE next_event_at IS NOT NULL;
+        INSERT INTO appstore_subscriptions
+            SELECT s.original_transaction_id, s.account_id, s.product_id, s.state, s.period_type, s.period_start, s.period_end,
+                   s.original_purchase, s.series_anchor, s.series_index, s.intro_periods_left, s.offer_code, s.offer_periods_left,
+                   s.will_auto_renew, s.pending_product_id, s.expiration_reason, s.revocation_date, s.billing_issue_at,
+                   s.grace_ends_at, s.retry_ends_at, s.next_retry_at, s.retry_index, s.price_override, s.currency,
+                   (SELECT t.id FROM transactions t WHERE t.subscription_id = s.id ORDER BY t.purchase_date DESC, t.id DESC LIMIT 1),
+                   s.clock_id, s.next_event_at
+            FROM subscriptions s
+            WHERE s.billing = 'store' AND s.mirror_signed_at IS NULL AND s.original_transaction_id IS NOT NULL;
+        INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, revocation_date, jws, payload)
+            SELECT t.id, t.account_id, t.product_id, t.purchase_date, t.revocation_date, t.jws, t.payload
+            FROM transactions t JOIN subscriptions s ON s.id = t.subscription_id
+            WHERE t.issuer = 'app_store' AND s.billing = 'store' AND s.mirror_signed_at IS NULL;
+        UPDATE subscriptions SET mirror_signed_at = 0, next_event_at = NULL, next_retry_at = NULL, retry_ends_at = NULL,
+                                 retry_index = 0
+            WHERE billing = 'store' AND mirror_signed_at IS NULL;
+        ALTER TABLE appstore_pending_actions ADD COLUMN original_transaction_id TEXT;
+        ALTER TABLE store_notifications ADD COLUMN signed_renewal_info TEXT;
+        ALTER TABLE store_notifications ADD COLUMN status INTEGER;
+        ALTER TABLE store_notifications ADD COLUMN merchant_delivered_at INTEGER;
+        UPDATE store_notifications SET merchant_delivered_at = created_at;
+        CREATE INDEX store_notifications_to_merchant ON store_notifications(created_at) WHERE merchant_delivered_at IS NULL;
+        INSERT INTO appstore_state(key, value) SELECT 'legacy_subscription_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events;
         """
 
     /// Billing history pages by (created_at, id), not SQLite's rowid, which PostgreSQL has no

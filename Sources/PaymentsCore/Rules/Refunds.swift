@@ -5,12 +5,12 @@ import Foundation
 struct Refunds: Rules {
     let work: UnitOfWork
 
-    /// The App Store's transaction of a one-time sale it made, which the merchant only booked.
+    /// The App Store's transaction an invoice books (a one-time sale, or a period of a
+    /// subscription it bills), which the merchant only booked.
     private func appStoreSale(paidBy invoiceID: String) async throws -> String? {
         try await store.fetchOne(String.self, """
-            SELECT t.id FROM transactions t JOIN purchases p ON p.invoice_id = t.invoice_id
-            WHERE t.invoice_id = ? AND t.issuer = ? AND p.billing = ? ORDER BY t.id LIMIT 1
-            """, [invoiceID, SigningParty.appStore.rawValue, Billing.store.rawValue])
+            SELECT id FROM transactions WHERE invoice_id = ? AND issuer = ? ORDER BY id LIMIT 1
+            """, [invoiceID, SigningParty.appStore.rawValue])
     }
 
     /// Only the App Store refunds what it sold: once its REFUND notification has booked the
@@ -20,7 +20,9 @@ struct Refunds: Rules {
     private func appStoreRefund(of original: InvoiceRecord, transactionID: String) async throws -> RefundOutcome {
         if let refund = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE refund_of = ? AND kind = ?",
                                                  [original.id, InvoiceKind.refund.rawValue]) {
-            return RefundOutcome(refund: refund.invoice, original: original.invoice)
+            var revoked: Subscription?
+            if let id = original.subscriptionID { revoked = try await subscription(id).subscription }
+            return RefundOutcome(refund: refund.invoice, original: original.invoice, revokedSubscription: revoked)
         }
         guard original.status == .paid, original.total > 0 else { throw PaymentsError.nothingToRefund(invoiceID: original.id) }
         throw PaymentsError.soldByAppStore(transactionID: transactionID)
@@ -36,15 +38,11 @@ struct Refunds: Rules {
     ///   (its token is kept); otherwise the merchant revokes and re-signs its own transactions.
     func refund(invoiceID: String, revocation: ReceivedTransaction? = nil) async throws -> RefundOutcome {
         var original = try await invoicing.invoice(invoiceID)
-        if revocation == nil, original.subscriptionID == nil, let transactionID = try await appStoreSale(paidBy: invoiceID) {
+        if revocation == nil, original.kind != .refund, let transactionID = try await appStoreSale(paidBy: invoiceID) {
             return try await appStoreRefund(of: original, transactionID: transactionID)
         }
         guard original.status == .paid, original.kind != .refund, original.total > 0 else {
             throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
-        }
-        if revocation == nil, let subscriptionID = original.subscriptionID {
-            // Only the App Store refunds what it billed; its REFUND notification brings the revocation.
-            _ = try await merchantBilledSubscription(subscriptionID)
         }
         let account = try await account(original.accountID)
         let now = try await now(for: account)

@@ -39,8 +39,11 @@ extension Rules {
     /// A subscription the merchant may change itself: never a mirror of one the App Store bills.
     func merchantBilledSubscription(_ id: String) async throws -> SubscriptionRecord {
         let subscription = try await work.subscription(id)
-        guard !subscription.isAppStoreMirror else { throw PaymentsError.billedByAppStore(subscriptionID: id) }
-        return subscription
+        guard subscription.isAppStoreMirror else { return subscription }
+        guard let original = subscription.originalTransactionID else {
+            throw PaymentsError.storage("store-billed subscription \(id) names no original transaction")
+        }
+        throw PaymentsError.billedByAppStore(subscriptionID: id, accountID: subscription.accountID, originalTransactionID: original)
     }
 }
 

@@ -42,7 +42,7 @@ struct StoreSubscriptionMirror: Rules {
 
     private enum Booking {
         /// Nothing to follow: the transaction cannot be booked, or it belongs to a subscription
-        /// the in-process App Store sold (not a mirror until stage 5).
+        /// the in-process store sold before v27 made every store-billed subscription a mirror.
         case settled(StoreNotificationOutcome)
         /// The mirror with the transaction booked (`booked` if it was new), and when the last
         /// notification applied to it was signed (nil for a mirror created just now).
@@ -154,6 +154,9 @@ struct StoreSubscriptionMirror: Rules {
         mirror.expirationReason = nil
         mirror.billingIssueAt = nil
         mirror.graceEndsAt = nil
+        // A renewal the in-core store failed to charge before the App Store took the
+        // subscription over (v27) is paid by this one.
+        try await lifecycle.closeOpenInvoice(&mirror, as: .void)
         if mirror.pendingProductID == product.id { mirror.pendingProductID = nil }
         let (account, subscription) = (mirror.accountID, mirror.id)
         if switched {
@@ -210,6 +213,7 @@ struct StoreSubscriptionMirror: Rules {
             mirror.expirationReason = Self.expirationReason(subtype)
             mirror.willAutoRenew = false
             mirror.periodEnd = min(mirror.periodEnd, notification.signedDate)
+            try await lifecycle.closeOpenInvoice(&mirror, as: mirror.expirationReason == .billingError ? .uncollectible : .void)
             emit(.expired, account: account, at: now, subscription: subscription, product: product,
                  detail: mirror.expirationReason?.rawValue)
         case ("DID_CHANGE_RENEWAL_STATUS", let subtype):

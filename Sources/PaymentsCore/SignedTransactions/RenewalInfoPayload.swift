@@ -22,6 +22,26 @@ public struct RenewalInfoPayload: Codable, Hashable, Sendable {
     public var currency: String?
     public var appTransactionId: String?
     public var signedDate: Date
+
+    public init(originalTransactionId: String, productId: String, autoRenewProductId: String, autoRenewStatus: Int,
+                expirationIntent: Int?, gracePeriodExpiresDate: Date?, isInBillingRetryPeriod: Bool?,
+                environment: TransactionEnvironment, recentSubscriptionStartDate: Date, renewalDate: Date,
+                renewalPrice: Int64?, currency: String?, appTransactionId: String?, signedDate: Date) {
+        self.originalTransactionId = originalTransactionId
+        self.productId = productId
+        self.autoRenewProductId = autoRenewProductId
+        self.autoRenewStatus = autoRenewStatus
+        self.expirationIntent = expirationIntent
+        self.gracePeriodExpiresDate = gracePeriodExpiresDate
+        self.isInBillingRetryPeriod = isInBillingRetryPeriod
+        self.environment = environment
+        self.recentSubscriptionStartDate = recentSubscriptionStartDate
+        self.renewalDate = renewalDate
+        self.renewalPrice = renewalPrice
+        self.currency = currency
+        self.appTransactionId = appTransactionId
+        self.signedDate = signedDate
+    }
 }
 
 /// A subscription's renewal info and its compact JWS.
@@ -29,4 +49,10 @@ public struct SignedRenewalInfo: Hashable, Sendable {
     public var subscriptionID: String
     public var payload: RenewalInfoPayload
     public var jws: String
+
+    public init(subscriptionID: String, payload: RenewalInfoPayload, jws: String) {
+        self.subscriptionID = subscriptionID
+        self.payload = payload
+        self.jws = jws
+    }
 }

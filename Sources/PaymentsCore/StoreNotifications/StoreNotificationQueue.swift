@@ -22,11 +22,10 @@ struct StoreNotificationQueue: Rules {
             WHERE \(feed.after(settledOnly: false)) ORDER BY \(feed.ascending()) LIMIT 5000
             """ }, [cursor, cursor])
         // The App Store queues the ONE_TIME_CHARGE of each sale and the REFUND of each refund of
-        // one itself since migration v26; earlier events of one-time store purchases are notified here.
-        let end = try await store.fetchOne(String.self, "SELECT value FROM appstore_state WHERE key = 'legacy_event_end'")
-        guard let sheetQueuesFrom = end.flatMap({ Int64($0) }) else {
-            throw PaymentsError.storage("appstore_state row 'legacy_event_end' holds \(end.map { "\"\($0)\"" } ?? "nothing"), not an event number")
-        }
+        // one itself since migration v26, and every notification about its subscriptions since
+        // v27; earlier events of the in-core store's purchases and subscriptions are notified here.
+        let sheetQueuesFrom = try await legacyEnd("legacy_event_end")
+        let appStoreQueuesFrom = try await legacyEnd("legacy_subscription_event_end")
         var added = 0
         var settledUpTo: Int64?
         for row in rows {
@@ -37,6 +36,7 @@ struct StoreNotificationQueue: Rules {
             let detail = try row.get("detail", as: String?.self)
             let at: Int64 = try row.get("at")
             let seq: Int64 = try row.get("seq")
+            if seq > appStoreQueuesFrom { continue }
             if type == .purchaseCompleted || (type == .refunded && subscriptionID == nil), seq > sheetQueuesFrom { continue }
             guard let kind = try await notificationKind(type, subscriptionID: subscriptionID, at: at, detail: detail),
                   try await billedByStore(subscriptionID: subscriptionID, invoiceID: invoiceID, detail: detail, type: type)
@@ -56,6 +56,16 @@ struct StoreNotificationQueue: Rules {
                 """, [String(settledUpTo)])
         }
         return added
+    }
+
+    /// The last event of the merchant's that the collector notifies of a kind (see the migration
+    /// that recorded it).
+    private func legacyEnd(_ key: String) async throws -> Int64 {
+        let end = try await store.fetchOne(String.self, "SELECT value FROM appstore_state WHERE key = ?", [key])
+        guard let seq = end.flatMap({ Int64($0) }) else {
+            throw PaymentsError.storage("appstore_state row '\(key)' holds \(end.map { "\"\($0)\"" } ?? "nothing"), not an event number")
+        }
+        return seq
     }
 
     /// App Store Connect's "Request a Test Notification".
@@ -83,9 +93,9 @@ struct StoreNotificationQueue: Rules {
     func signedPayload(of notification: StoreNotification) async throws -> (payload: StoreNotificationPayload, jws: String) {
         var transactionJWS: String?
         if let id = notification.transactionID {
-            // A notification the App Store queued itself (a sale, a refund) carries its own copy of
-            // the transaction, which the merchant may not have booked yet; one collected from the
-            // merchant's events (an in-core subscription's) the merchant's copy. The App Store's
+            // A notification the App Store queued itself carries its own copy of the transaction,
+            // which the merchant may not have booked yet; one collected from the merchant's events
+            // (the in-core store's, before v26 and v27) the merchant's copy. The App Store's
             // copy of an old sale whose token nobody read is the merchant's, unsigned alike.
             let ownCopy = try await store.fetchOne(String.self, """
                 SELECT a.jws FROM appstore_transactions a JOIN store_notifications n ON n.transaction_id = a.id
@@ -97,17 +107,24 @@ struct StoreNotificationQueue: Rules {
                 transactionJWS = try await transactionIssuer.token(of: record)
             }
         }
-        var renewal: SignedRenewalInfo?
+        var renewal: String?
         var status: Int?
-        if let subscriptionID = notification.subscriptionID, let accountID = notification.accountID {
-            renewal = try await transactionIssuer.signedRenewalInfo(accountID: accountID).first { $0.subscriptionID == subscriptionID }
+        if let signed = try await store.fetchOne(StoredRow.self, """
+            SELECT signed_renewal_info, status FROM store_notifications WHERE uuid = ? AND event_id IS NULL AND signed_renewal_info IS NOT NULL
+            """, [notification.uuid]) {
+            // The App Store's own notification about its subscription: the renewal info and
+            // status as they were when it happened.
+            renewal = try signed.get("signed_renewal_info")
+            status = try signed.get("status")
+        } else if let subscriptionID = notification.subscriptionID, let accountID = notification.accountID {
+            renewal = try await transactionIssuer.signedRenewalInfo(accountID: accountID).first { $0.subscriptionID == subscriptionID }?.jws
             status = try await subscriptionStatusCode(subscriptionID)
         }
         let payload = StoreNotificationPayload(
             notificationType: notification.kind.type, subtype: notification.kind.subtype,
             notificationUUID: notification.uuid,
             data: .init(bundleId: catalog.signingBundleID, bundleVersion: "1.0", environment: catalog.signingEnvironment,
-                        signedTransactionInfo: transactionJWS, signedRenewalInfo: renewal?.jws, status: status),
+                        signedTransactionInfo: transactionJWS, signedRenewalInfo: renewal, status: status),
             version: "2.0", signedDate: systemNow)
         let encoded: Data
         do {

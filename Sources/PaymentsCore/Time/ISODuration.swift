@@ -176,7 +176,7 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
 extension ISODuration {
     /// `count` of this duration back to back (`P1M` three times is `P3M`); nil when a component
     /// would overflow.
-    func repeated(_ count: Int) -> ISODuration? {
+    public func repeated(_ count: Int) -> ISODuration? {
         func times(_ value: Int) -> Int? {
             let (product, overflow) = value.multipliedReportingOverflow(by: count)
             return overflow ? nil : product

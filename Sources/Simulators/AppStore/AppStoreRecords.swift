@@ -3,7 +3,8 @@ import PaymentsCore
 
 /// How a sheet's request was answered (`appstore_pending_actions.resolution`); nil while waiting.
 enum RequestResolution {
-    /// A subscription's approval whose in-core purchase is not made yet.
+    /// A subscription's approval whose in-core purchase was not made yet (stage 4 only: the App
+    /// Store sells subscriptions itself since v27, approving and selling in one write).
     static let approving = "approving"
     static let approved = "approved"
     static let declined = "declined"
@@ -22,8 +23,8 @@ struct RecordedSale {
 /// The App Store's own tables in one transaction of the store's database: its counters and
 /// switches, the sheet's requests, what it sold, the purchase requests it answered by key, the
 /// device's receipt queue (`sync_queue`) and its notification outbox (`store_notifications`,
-/// which the payments core still fills for store-billed subscriptions). No merchant table is read
-/// or written here.
+/// where the payments core's outbox still lists notifications the in-core store made). No
+/// merchant table is read or written here.
 struct AppStoreRecords {
     let store: any StoreTransaction
 
@@ -46,7 +47,7 @@ struct AppStoreRecords {
 
     /// On PostgreSQL a sequence object per counter (`appstore_seq_<name>`), so that concurrent
     /// sales on several servers never conflict on one row, as the merchant's counters.
-    private func next(_ name: String) async throws -> Int64 {
+    func next(_ name: String) async throws -> Int64 {
         guard let value = try await store.fetchOne(Int64.self, StoreSQL(sqlite: """
             INSERT INTO appstore_sequences(name, value) VALUES (?, 1)
             ON CONFLICT(name) DO UPDATE SET value = appstore_sequences.value + 1 RETURNING value
@@ -56,14 +57,19 @@ struct AppStoreRecords {
         return value
     }
 
-    /// Every sale, request and keyed answer gone, with the device's unfinished receipts and the
-    /// notifications about the sales not sent yet (the counters carry on: Apple's ids never repeat).
+    /// Every sale, subscription, request and keyed answer gone, with the device's unfinished
+    /// receipts and the notifications not sent yet (the counters carry on: Apple's ids never repeat).
     func clearAll() async throws {
-        for table in ["appstore_transactions", "appstore_pending_actions", "appstore_purchase_keys", "sync_queue"] {
+        for table in ["appstore_subscriptions", "appstore_transactions", "appstore_pending_actions", "appstore_purchase_keys",
+                      "sync_queue"] {
             try await store.execute(StoreSQL("DELETE FROM \(table)"))
         }
         try await store.execute("""
-            DELETE FROM store_notifications WHERE delivered_at IS NULL AND event_id IS NULL AND type IN ('ONE_TIME_CHARGE', 'REFUND')
+            DELETE FROM store_notifications WHERE delivered_at IS NULL AND event_id IS NULL AND type <> 'TEST'
+            """)
+        // What was sent to the notification URL stays listed, but is about nothing any more.
+        try await store.execute("""
+            UPDATE store_notifications SET merchant_delivered_at = created_at WHERE merchant_delivered_at IS NULL
             """)
     }
 
@@ -147,7 +153,8 @@ struct AppStoreRecords {
         return created.action
     }
 
-    /// Requests still waiting, or being approved (of one account, or all), oldest first.
+    /// Requests still waiting, or being approved (of one account, or all), oldest first: the
+    /// sheet's and the price-increase consents of the App Store's subscriptions.
     func openRequests(accountID: String?) async throws -> [PendingAction] {
         // A request being approved stays in the inbox until its purchase is made (approving it
         // again completes one cut short).
@@ -158,12 +165,17 @@ struct AppStoreRecords {
         } else {
             try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY created_at, id"), [RequestResolution.approving])
         }
-        return try rows.map { try Self.request($0).action }
+        return try rows.map { row in
+            try row.get("kind") as String == PendingAction.Kind.priceIncrease.rawValue ? try Self.consent(row).action
+                : try Self.request(row).action
+        }
     }
 
-    /// A request and what it asked for, answered or not; nil when there is none.
+    /// A request of the sheet and what it asked for, answered or not; nil when there is none.
     func request(_ id: String) async throws -> (action: PendingAction, request: StorePurchaseRequest, resolution: String?)? {
-        try await store.fetchOne(StoredRow.self, "SELECT * FROM appstore_pending_actions WHERE id = ?", [id]).map(Self.request)
+        try await store.fetchOne(StoredRow.self, """
+            SELECT * FROM appstore_pending_actions WHERE id = ? AND kind IN ('ask_to_buy', 'interrupted_purchase')
+            """, [id]).map(Self.request)
     }
 
     /// Answers a waiting request; false when it was answered already.
@@ -189,6 +201,66 @@ struct AppStoreRecords {
         try await store.execute("""
             UPDATE appstore_pending_actions SET resolved_at = NULL, resolution = NULL WHERE id = ? AND resolution = ?
             """, [id, resolution])
+    }
+
+    // MARK: Price-increase consent
+
+    /// What a consent request asked: the new price, and the merchant's name for the subscription
+    /// (the app's own reference, shown in the tester's inbox).
+    private struct ConsentRequest: Codable {
+        var newPrice: Int64
+        var currency: String
+        var subscriptionID: String
+    }
+
+    /// Asks the customer to consent to `newPrice` at the next renewal.
+    func createConsent(_ subscription: AppStoreSubscription, label: String, newPrice: Money, at now: Date) async throws -> PendingAction {
+        let id = try await nextPendingID()
+        let json = String(decoding: try JSONEncoder().encode(ConsentRequest(newPrice: newPrice.minorUnits, currency: newPrice.currency.code,
+                                                                                subscriptionID: label)),
+                          as: UTF8.self)
+        try await store.execute("""
+            INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, original_transaction_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [id, subscription.accountID, PendingAction.Kind.priceIncrease.rawValue, subscription.productID, json, now,
+                  subscription.originalTransactionID])
+        guard let created = try await consent(id) else { throw PaymentsError.storage("the App Store's consent request \(id) was not stored") }
+        return created.action
+    }
+
+    /// A consent request, answered or not, and the subscription it is about; nil when there is none.
+    func consent(_ id: String) async throws -> (action: PendingAction, originalTransactionID: String, resolution: String?)? {
+        try await store.fetchOne(StoredRow.self, """
+            SELECT * FROM appstore_pending_actions WHERE id = ? AND kind = 'price_increase'
+            """, [id]).map(Self.consent)
+    }
+
+    /// The consent request still waiting for the subscription, if any.
+    func openConsent(of originalTransactionID: String) async throws -> String? {
+        try await store.fetchOne(String.self, """
+            SELECT id FROM appstore_pending_actions WHERE original_transaction_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
+            """, [originalTransactionID])
+    }
+
+    private static func consent(_ row: StoredRow) throws -> (action: PendingAction, originalTransactionID: String, resolution: String?) {
+        let id: String = try row.get("id")
+        let asked: ConsentRequest
+        do {
+            asked = try JSONDecoder().decode(ConsentRequest.self, from: Data((try row.get("request") as String).utf8))
+        } catch {
+            throw PaymentsError.storage("appstore_pending_actions \(id) holds a consent request that cannot be read: \(error)")
+        }
+        guard let original: String = try row.get("original_transaction_id") else {
+            throw PaymentsError.storage("appstore_pending_actions \(id) asks for consent about no subscription")
+        }
+        guard let currency = Currency(code: asked.currency) else {
+            throw PaymentsError.storage("appstore_pending_actions \(id) asks for a price in \(asked.currency), which is no currency")
+        }
+        let action = PendingAction(id: id, accountID: try row.get("account_id"), kind: .priceIncrease,
+                                   productID: try row.get("product_id"), subscriptionID: asked.subscriptionID,
+                                   createdAt: try row.get("created_at"),
+                                   newPrice: Money(minorUnits: asked.newPrice, currency: currency))
+        return (action, original, try row.get("resolution"))
     }
 
     /// Only the sheet's kinds are kept here; any other is a storage error naming the row.
@@ -329,13 +401,6 @@ struct AppStoreRecords {
             VALUES (?, ?, 'REFUND', ?, ?, ?)
             """, [notificationUUID, accountID, payload.transactionId, now, systemNow])
         return true
-    }
-
-    /// The REFUND notification queued for a sale, if it was refunded.
-    func refundNotification(of transactionID: String) async throws -> String? {
-        try await store.fetchOne(String.self, """
-            SELECT uuid FROM store_notifications WHERE transaction_id = ? AND type = 'REFUND' AND event_id IS NULL
-            """, [transactionID])
     }
 }
 

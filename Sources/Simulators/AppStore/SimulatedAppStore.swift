@@ -1,24 +1,25 @@
 import Foundation
 import PaymentsCore
 
-/// The sandbox's App Store: its purchase sheet (with ask to buy and interrupted purchases) and
-/// the one-time products it sells and refunds, told to the merchant as Apple tells one: signed
-/// ONE_TIME_CHARGE and REFUND server notifications to its endpoint (`receiveStoreNotification`)
-/// and the app's receipt on the device's queue to its backend, never by writing the merchant's
-/// tables. Its own
-/// records are tables of its own in the store's database (`AppStoreRecords`), so every server of
-/// a shared store is one sandbox and a snapshot keeps both sides together.
+/// The sandbox's App Store: its purchase sheet (with ask to buy and interrupted purchases), the
+/// one-time products it sells and refunds, and the auto-renewable subscriptions it bills, renews
+/// and refunds, told to the merchant as Apple tells one: signed server notifications to its
+/// endpoint (`receiveStoreNotification`) and the app's receipt on the device's queue to its
+/// backend, never by writing the merchant's tables. Its own records are tables of its own in the
+/// store's database (`AppStoreRecords`), so every server of a shared store is one sandbox and a
+/// snapshot keeps both sides together.
 ///
-/// Its switches (ask to buy, interrupted purchases, dropped and duplicated receipt uploads) are
-/// its own, and so is the device's receipt queue (`DeviceReceiptQueue`). Still run in the payments
-/// core while the App Store moves out (docs/design/app-store-split.md, stages 4 and 5;
-/// `InCoreAppStore`): store-billed subscriptions (a subscription the sheet says yes to is bought
-/// there), their renewal info and the notifications about them, and the sandbox's faults.
+/// Its switches (ask to buy, interrupted purchases, failing renewals, dropped and duplicated
+/// receipt uploads) are its own, and so is the device's receipt queue (`DeviceReceiptQueue`).
+/// Still borrowed from the payments core while the App Store moves out (docs/design/
+/// app-store-split.md, stage 6; `InCoreAppStore`): the answers and receipts of purchases the
+/// in-core store made before, the notification outbox's delivery, and the sandbox's faults.
 ///
 /// Each step is its own transaction and the merchant is never called while one is open. A sale
-/// is signed before its write, and recorded with its key, its answer to a waiting request and its
-/// receipt in one; the merchant then hears of it, and a retry of the same keyed request tells the
-/// merchant again if it had not heard, so a crash between the two loses nothing.
+/// is signed before its write, and recorded with its key, its answer to a waiting request, its
+/// receipt and its notification in one; the merchant then hears of it, and a retry of the same
+/// keyed request tells the merchant again if it had not heard, so a crash between the two loses
+/// nothing.
 public struct SimulatedAppStore: AppStoreService {
     let merchant: any PaymentsService
     let inCore: InCoreAppStore
@@ -68,9 +69,9 @@ public struct SimulatedAppStore: AppStoreService {
     }
 
     /// The approval is a keyed purchase of its own (`approval:<id>`): answered twice (a retry, a
-    /// second parent) it buys once and answers the same. A subscription's approval is `approving`
-    /// until the in-core purchase it starts is made, so one cut short by a crash is completed by
-    /// approving again; a request approved before approvals were keyed has no answer to give.
+    /// second parent) it buys once and answers the same. A request left `approving` by an
+    /// approval cut short before the App Store sold subscriptions itself is completed by approving
+    /// again; a request approved before approvals were keyed has no answer to give.
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
         guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
@@ -100,8 +101,8 @@ public struct SimulatedAppStore: AppStoreService {
         return approval
     }
 
-    /// What an approval bought, if it did: its sale, or its in-core subscription purchase. Never
-    /// a waiting request (an approval key names only a purchase).
+    /// What an approval bought, if it did: its sale, or the in-core store's subscription purchase
+    /// (before v27). Never a waiting request (an approval key names only a purchase).
     private func approvalAnswer(_ approval: StorePurchaseRequest) async throws -> StorePurchaseResult? {
         switch try await inCore.readRecords({ try await $0.keyedAnswer(approval) }) {
         case let .sold(transactionID)?:
@@ -152,7 +153,7 @@ public struct SimulatedAppStore: AppStoreService {
 
     /// Thrown inside a write that found its key (or its request) answered by another writer, so
     /// that the write rolls back and the other's answer is given instead.
-    private struct AnsweredElsewhere: Error {}
+    struct AnsweredElsewhere: Error {}
 
     private func answerOfAnotherWriter(to request: StorePurchaseRequest) async throws -> StorePurchaseResult {
         guard let earlier = try await earlierAnswer(to: request) else {
@@ -163,7 +164,7 @@ public struct SimulatedAppStore: AppStoreService {
 
     /// The first answer to a keyed request: the App Store's own, or one the in-core path gave (a
     /// subscription, or a request keyed before the App Store kept its keys).
-    private func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
+    func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
         switch try await inCore.readRecords({ try await $0.keyedAnswer(request) }) {
         case let .pending(id)?:
             guard let found = try await inCore.readRecords({ try await $0.request(id) }) else {
@@ -186,58 +187,15 @@ public struct SimulatedAppStore: AppStoreService {
         }
     }
 
-    /// Buys what the sheet said yes to: a one-time product here, a subscription on the in-core path.
+    /// Buys what the sheet said yes to.
     private func complete(_ request: StorePurchaseRequest, product: CatalogProduct, account: Account,
                           approving pendingID: String?) async throws -> StorePurchaseResult {
         switch product {
         case let .oneTime(oneTime):
-            return try await sell(oneTime, request: request, account: account, approving: pendingID)
-        case .subscription:
-            let result = if let pendingID {
-                try await approveSubscription(request, pendingID: pendingID, accountID: account.id)
-            } else {
-                try await inCore.subscriptionPurchase(request)
-            }
-            _ = try await deliverReceipts()
-            return result
+            try await sell(oneTime, request: request, account: account, approving: pendingID)
+        case let .subscription(plan, subscription):
+            try await subscribe(request, plan: plan, product: subscription, account: account, approving: pendingID)
         }
-    }
-
-    /// A subscription's approval: `approving` before the in-core purchase, so a decline cannot
-    /// follow the purchase; a lost race leaves the request answered by the other writer (being
-    /// approved: bought by both, once, under the approval's key).
-    private func approveSubscription(_ request: StorePurchaseRequest, pendingID: String,
-                                     accountID: String) async throws -> StorePurchaseResult {
-        let now = try await merchant.now(for: accountID)
-        _ = try await inCore.writeRecords { try await $0.resolve(pendingID, as: RequestResolution.approving, at: now) }
-        let found = try await inCore.readRecords { try await $0.request(pendingID) }
-        switch found?.resolution {
-        case RequestResolution.approving?:
-            break
-        case RequestResolution.approved?:
-            if let bought = try await approvalAnswer(request) { return bought }
-            throw PaymentsError.pendingActionNotFound(pendingID)
-        case nil:
-            // Reopened meanwhile by an approval whose purchase was refused: waiting again.
-            if let found { return .pending(found.action) }
-            throw PaymentsError.pendingActionNotFound(pendingID)
-        default:
-            throw PaymentsError.pendingActionNotFound(pendingID)
-        }
-        let result: StorePurchaseResult
-        do {
-            result = try await inCore.subscriptionPurchase(request)
-        } catch {
-            // Another approver may have bought it meanwhile: then it stands, approved.
-            if let bought = try await approvalAnswer(request) {
-                try await settleApproval(pendingID, at: now)
-                return bought
-            }
-            try await inCore.writeRecords { try await $0.reopen(pendingID, from: RequestResolution.approving) }
-            throw error
-        }
-        try await settleApproval(pendingID, at: now)
-        return result
     }
 
     // MARK: Sales
@@ -278,17 +236,7 @@ public struct SimulatedAppStore: AppStoreService {
             if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
             throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
         }
-        var unheard: (any Error)?
-        do {
-            try await notifyMerchant("ONE_TIME_CHARGE", of: sale.transaction, uuid: uuid)
-        } catch {
-            unheard = error
-        }
-        _ = try await deliverReceipts()
-        guard let booked = try await merchant.storePurchaseRecord(transactionID: id) else {
-            throw unheard ?? PaymentsError.storage("the merchant did not book App Store transaction \(id)")
-        }
-        return .success(sale.transaction, booked)
+        return try await booked(sale.transaction)
     }
 
     /// The answer to a sale: the transaction and what the merchant booked for it, telling the
@@ -299,32 +247,19 @@ public struct SimulatedAppStore: AppStoreService {
         if let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) {
             return .success(transaction, booked)
         }
-        guard let uuid = sale.notificationUUID else {
-            throw PaymentsError.storage("App Store transaction \(transactionID) was never notified")
-        }
-        try await notifyMerchant("ONE_TIME_CHARGE", of: transaction, uuid: uuid)
+        try await tellMerchant(again: transactionID)
         guard let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) else {
             throw PaymentsError.storage("the merchant did not book App Store transaction \(transactionID)")
         }
         return .success(transaction, booked)
     }
 
-    /// A notification about a sale, signed now with the App Store's chain; every delivery of one
-    /// notification carries the same `notificationUUID`.
-    private func notifyMerchant(_ type: String, of transaction: SignedTransaction, uuid: String) async throws {
-        let signed = try AppStoreSale.notification(type, about: transaction, uuid: uuid, catalog: inCore.catalog,
-                                                   signedAt: inCore.clock.now, signing: inCore.signing)
-        if case let .ignored(reason) = try await merchant.receiveStoreNotification(signedPayload: signed) {
-            throw PaymentsError.storage("the merchant did not book \(type) of App Store transaction \(transaction.payload.transactionId): \(reason)")
-        }
-    }
-
     // MARK: Refunds
 
-    /// Refunds one of the App Store's sales, as Apple grants a customer's refund request: the
-    /// transaction is revoked and signed again, and REFUND tells the merchant, which books the
-    /// refund (points taken back, access ended). Asked again, it delivers the same REFUND again,
-    /// which a merchant that booked it answers as a duplicate.
+    /// Refunds one of the App Store's transactions, as Apple grants a customer's refund request:
+    /// the transaction is revoked and signed again (a subscription's current period ends the
+    /// subscription), and REFUND tells the merchant, which books the refund (points taken back,
+    /// access ended). Asked again, it only makes sure the merchant has heard.
     public func requestRefund(transactionID: String) async throws {
         let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
         // The account the sale is recorded for: a token signed before tokens named their customer
@@ -332,19 +267,19 @@ public struct SimulatedAppStore: AppStoreService {
         let accountID = sale.accountID
         let now = try await merchant.now(for: accountID)
         if sale.payload.revocationDate == nil {
-            let refund = try AppStoreSale(refunding: sale.payload, at: now, signedAt: inCore.clock.now, signing: inCore.signing)
-            let uuid = inCore.random.uuid().uuidString
-            let systemNow = inCore.clock.now
-            _ = try await inCore.writeRecords { records in
-                try await records.recordRefund(refund.transaction, of: accountID, payloadJSON: refund.payloadJSON,
-                                               notificationUUID: uuid, at: now, sentFrom: systemNow)
+            if sale.payload.type == .autoRenewableSubscription {
+                try await refundPeriod(of: sale, at: now)
+            } else {
+                let refund = try AppStoreSale(refunding: sale.payload, at: now, signedAt: inCore.clock.now, signing: inCore.signing)
+                let uuid = inCore.random.uuid().uuidString
+                let systemNow = inCore.clock.now
+                _ = try await inCore.writeRecords { records in
+                    try await records.recordRefund(refund.transaction, of: accountID, payloadJSON: refund.payloadJSON,
+                                                   notificationUUID: uuid, at: now, sentFrom: systemNow)
+                }
             }
         }
-        let refunded = try await inCore.readRecords { try await $0.sale(transactionID) }
-        guard let uuid = try await inCore.readRecords({ try await $0.refundNotification(of: transactionID) }) else {
-            throw PaymentsError.storage("App Store transaction \(transactionID) is revoked but its REFUND was never queued")
-        }
-        try await notifyMerchant("REFUND", of: SignedTransaction(jws: refunded.jws, payload: refunded.payload), uuid: uuid)
+        try await tellMerchant()
     }
 
     public func controls() async throws -> AppStoreControls {
@@ -365,10 +300,6 @@ public struct SimulatedAppStore: AppStoreService {
     }
 
     // MARK: Still in the payments core
-
-    public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
-        try await inCore.renewalInfo(accountID: accountID)
-    }
 
     public func notifications() async throws -> [StoreNotification] {
         try await inCore.notifications()

@@ -5,6 +5,7 @@ import KioskRemoteClient
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
+import Simulators
 import TerminalUI
 
 /// `kiosk run`, the default: the storefront in the terminal.
@@ -62,7 +63,7 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error(problem)
             throw ExitCode(64)
         }
-        let (client, localService) = try await paymentsClient(environment: environment)
+        let (client, local) = try await paymentsClient(environment: environment)
         let preferences = PreferencesFile(directory: store.data.directory.url)
         let saved: Preferences
         do {
@@ -94,7 +95,11 @@ struct RunCommand: AsyncParsableCommand {
         // failed run stays due and is tried again at the next tick (there is no line to print it
         // on while curses owns the terminal).
         // A server runs its own.
-        let dueWork = localService.map { service in Task.detached { await DueWorkScheduler(service: service).run() } }
+        let dueWork = local.map { local in
+            Task.detached {
+                await DueWorkScheduler(service: local.service, more: { try await local.appStore.runScheduledDueWork() }).run()
+            }
+        }
         defer { dueWork?.cancel() }
         let ending = await NCursesTerminal.run(colorLevel: appearance.colorLevel, mouse: !noMouse) { terminal in
             if exitAfterFirstFrame {
@@ -112,9 +117,10 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The data directory's store in this process, or with `--server` the running server's,
     /// behind the same client so every screen takes one code path.
-    /// The in-process service comes back too, for the due-work timer only a local store needs.
+    /// The in-process service and App Store come back too, for the due-work timer only a local
+    /// store needs.
     private func paymentsClient(environment: [String: String]) async throws
-        -> (client: PaymentsClient, localService: LocalPaymentsService?) {
+        -> (client: PaymentsClient, local: (service: LocalPaymentsService, appStore: SimulatedAppStore)?) {
         if let server = try remote.remoteServer(environment: environment) {
             // The checkout page is the server's, but the browser and clipboard are this machine's.
             var client = PaymentsClient.remote(server)
@@ -128,7 +134,8 @@ struct RunCommand: AsyncParsableCommand {
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         try await FirstRunAccount.ensure(in: service, session: session, environment: environment)
         let checkout = LiveHostedCheckout(provider: provider, merchant: service)
-        return (.live(service, appStore: store.openAppStore(beside: service), session: session, hostedCheckout: checkout.client,
-                      checkoutProvider: provider), service)
+        let appStore = store.openAppStore(beside: service)
+        return (.live(service, appStore: appStore, session: session, hostedCheckout: checkout.client, checkoutProvider: provider),
+                (service, appStore))
     }
 }

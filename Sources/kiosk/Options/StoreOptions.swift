@@ -66,7 +66,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The sandbox's App Store beside the store of the data directory (its purchase sheet, the
     /// device's receipts, its notifications), its records in the same database.
-    func openAppStore(beside merchant: LocalPaymentsService) -> any AppStoreService {
+    func openAppStore(beside merchant: LocalPaymentsService) -> SimulatedAppStore {
         SimulatedAppStore(beside: merchant)
     }
 

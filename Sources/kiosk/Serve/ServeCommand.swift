@@ -5,6 +5,7 @@ import KioskPostgres
 import KioskServer
 import Logging
 import PaymentsCore
+import Simulators
 
 /// `kiosk serve`: the payments core as an HTTP service until Ctrl-C or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -71,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      _ = try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport())
-                                     _ = try await appStore.deliverReceipts()
+                                     try await appStore.runScheduledDueWork()
                                  }, logger: logger)
         do {
             try await server.run(untilSignalled: true) { port in

@@ -172,20 +172,30 @@ import Testing
         #expect(try await store.invariants() == [])
     }
 
-    @Test func aSubscriptionIsStillBoughtOnTheInCorePathOncePerKey() async throws {
+    @Test func aSubscriptionIsTheAppStoresOncePerKeyAndTheMerchantMirrorsIt() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account(card: nil)
         let request = StorePurchaseRequest(accountID: ada.id, productID: "pro.monthly", idempotencyKey: "sheet-1")
         guard case let .success(transaction, receipt) = try await store.service.appStore.storePurchase(request) else {
             Issue.record("the sheet did not sell"); return
         }
-        #expect(receipt.subscription?.productID == "pro.monthly")
+        #expect(receipt.subscription?.productID == "pro.monthly" && receipt.transaction == transaction)
         guard case let .success(again, replayed) = try await store.service.appStore.storePurchase(request) else {
             Issue.record("the retry did not answer the sale"); return
         }
         #expect(try again.jws == transaction.jws && replayed.invoice == receipt.invoice)
         #expect(try await store.service.subscriptions(accountID: ada.id).count == 1)
-        #expect(try await rows(store, "SELECT id FROM appstore_transactions").isEmpty)
+        #expect(try await rows(store, "SELECT id FROM appstore_transactions") == [transaction.payload.transactionId])
+        #expect(try await rows(store, "SELECT original_transaction_id FROM appstore_subscriptions")
+                == [transaction.payload.transactionId])
+        #expect(try await rows(store, "SELECT original_transaction_id FROM subscriptions WHERE mirror_signed_at IS NOT NULL")
+                == [transaction.payload.transactionId], "the merchant's copy is a mirror")
+        #expect(transaction.payload.transactionId.hasPrefix("20001") && transaction.payload.webOrderLineItemId != nil)
+        #expect(try await store.invariants() == [])
+        // A second subscription in the group is refused: the customer changes plan instead.
+        await #expect(throws: PaymentsError.alreadySubscribed(subscriptionID: try #require(receipt.subscription?.id))) {
+            _ = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "max.monthly"))
+        }
     }
 
     /// Apple's own records decide in its sale's write: an unlock it sold is not sold again to the
@@ -322,7 +332,7 @@ import Testing
 
     /// An approval cut short after its purchase was made: a retry of the original keyed request
     /// finds the purchase, answers it and settles the request approved.
-    @Test func anApprovalCutShortAfterItsPurchaseIsSettledByARetryOfTheRequest() async throws {
+    @Test func aSubscriptionsApprovalLeftBeingApprovedIsCompletedByApprovingAgain() async throws {
         let store = try await CoreFixture()
         let cara = try await store.account("cara", card: nil)
         try await store.service.desk.updateStoreControls(StoreControls(askToBuy: true))
@@ -330,21 +340,20 @@ import Testing
         guard case let .pending(action) = try await store.service.appStore.storePurchase(request) else {
             Issue.record("not pending"); return
         }
+        // As a stage-4 approval cut short before its in-core purchase left it.
         try await store.service.storage.write {
             try await $0.execute("UPDATE appstore_pending_actions SET resolution = 'approving', resolved_at = 0 WHERE id = ?",
                                  [action.id])
         }
-        var approval = request
-        approval.idempotencyKey = "approval:" + action.id
-        guard case let .success(bought, _) = try await InCoreAppStore(store.service).subscriptionPurchase(approval) else {
-            Issue.record("the in-core purchase did not buy"); return
-        }
         #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: action.id, accountID: cara.id) == .waiting)
+        guard case let .success(bought, _) = try await store.service.desk.approvePurchase(pendingID: action.id) else {
+            Issue.record("approving again did not buy"); return
+        }
+        #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: action.id, accountID: cara.id) == .approved)
         guard case let .success(answered, _) = try await store.service.appStore.storePurchase(request) else {
             Issue.record("the retry did not answer the purchase"); return
         }
         #expect(try answered.jws == bought.jws)
-        #expect(try await store.service.appStore.pendingPurchaseStatus(pendingID: action.id, accountID: cara.id) == .approved)
         #expect(try await store.service.subscriptions(accountID: cara.id).count == 1)
         await #expect(throws: PaymentsError.invalidInput(field: "idempotencyKey",
                                                          message: "keys starting \"approval:\" are the App Store's own")) {

@@ -37,7 +37,8 @@ import Simulators
         #expect(try await desk.storeControls() == controls)
         #expect(try await store.service.storeControls() == StoreControls(renewalsFail: true, backendServerErrors: 2))
         #expect(try await store.service.appStore.controls()
-                == AppStoreControls(askToBuy: true, droppedReceiptSubmissions: 1, duplicateReceiptSubmissions: true))
+                == AppStoreControls(askToBuy: true, renewalsFail: true, droppedReceiptSubmissions: 1,
+                                    duplicateReceiptSubmissions: true), "renewals fail on both sides")
         try await desk.resetStore()
         #expect(try await store.service.storeControls() == StoreControls())
         #expect(try await store.service.appStore.controls() == AppStoreControls())
@@ -59,7 +60,7 @@ import Simulators
     @Test func theAppStoreReadsItsOwnSwitchesOfTheMerchantsRowAndAbsentOnesAreOff() throws {
         let merchants = try JSONEncoder().encode(StoreControls(askToBuy: true, renewalsFail: true, droppedReceiptSubmissions: 2))
         #expect(try JSONDecoder().decode(AppStoreControls.self, from: merchants)
-                == AppStoreControls(askToBuy: true, droppedReceiptSubmissions: 2))
+                == AppStoreControls(askToBuy: true, renewalsFail: true, droppedReceiptSubmissions: 2))
         #expect(try JSONDecoder().decode(AppStoreControls.self, from: Data(#"{"interruptedPurchases":true}"#.utf8))
                 == AppStoreControls(interruptedPurchases: true))
         #expect(throws: DecodingError.self) {

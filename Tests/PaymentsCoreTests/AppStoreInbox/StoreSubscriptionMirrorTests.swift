@@ -94,12 +94,15 @@ import Testing
         try await m.post("SUBSCRIBED", "INITIAL_BUY")
         let subscription = try await m.subscription()
         let invoice = try #require(try await m.invoices().first)
-        let refused = PaymentsError.billedByAppStore(subscriptionID: subscription.id)
+        let refused = PaymentsError.billedByAppStore(subscriptionID: subscription.id, accountID: subscription.accountID,
+                                                    originalTransactionID: Self.original)
         await #expect(throws: refused) { try await m.store.service.cancelAtPeriodEnd(subscriptionID: subscription.id, reason: nil) }
         await #expect(throws: refused) {
             try await m.store.service.changePlan(PlanChangeRequest(subscriptionID: subscription.id, toProductID: "max.monthly"))
         }
-        await #expect(throws: refused) { try await m.store.service.refund(invoiceID: invoice.id, idempotencyKey: nil) }
+        await #expect(throws: PaymentsError.soldByAppStore(transactionID: Self.original)) {
+            try await m.store.service.refund(invoiceID: invoice.id, idempotencyKey: nil)
+        }
         await #expect(throws: refused) { try await m.store.service.forceRenewal(subscriptionID: subscription.id) }
         #expect(try await m.subscription() == subscription)
         #expect(try await m.invoices().count == 1)

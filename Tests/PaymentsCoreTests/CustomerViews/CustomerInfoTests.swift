@@ -56,7 +56,7 @@ import Testing
         let receipt = try await CustomerViewsTestSupport.storeBuy(store, ada, "pro.yearly")
         let subscription = try #require(receipt.subscription)
         try await store.advance(days: 10)
-        _ = try await store.service.cancelAtPeriodEnd(subscriptionID: subscription.id, reason: nil)
+        _ = try await store.service.router.cancelAtPeriodEnd(subscriptionID: subscription.id, reason: nil)
         let premium = try #require(try await store.service.customerInfo(accountID: ada.id).entitlements["premium"])
         #expect(premium.store == .appStore && premium.periodType == .normal)
         #expect(premium.isActive && !premium.willRenew)

@@ -218,4 +218,64 @@ import Testing
         #expect(appStore == ["pend_000001 ask_to_buy {\"accountID\":\"acct_1\"} 5 approved",
                              "pend_000002 interrupted_purchase {\"accountID\":\"acct_1\"} 5 waiting"])
     }
+
+    /// Migration v27: a store-billed subscription the in-core store sold continues on the App
+    /// Store exactly where it was (period, series, offers, billing issue, clock), its transactions
+    /// copied to the App Store's; the merchant's row becomes a mirror with nothing scheduled (its
+    /// unpaid renewal invoice kept for the mirror to close); a card subscription stays the
+    /// merchant's; the outbox's rows count as delivered to the merchant; events up to here are
+    /// the last the collector turns into notifications.
+    @Test func storeSubscriptionsMoveToTheAppStoreAndTheMerchantKeepsMirrors() throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: "v26-app-store-sheet")
+        try queue.write { db in
+            for (id, billing, original) in [("sub_card", "card", nil), ("sub_store", "store", "2000000000000002")] as [(String, String, String?)] {
+                try db.execute(sql: """
+                    INSERT INTO subscriptions (id, account_id, group_id, plan_id, product_id, state, period_type, period_start,
+                                               period_end, original_purchase, series_anchor, series_index, will_auto_renew,
+                                               paid_amount, currency, billing, original_transaction_id, clock_id, next_event_at,
+                                               billing_issue_at, grace_ends_at, retry_ends_at, next_retry_at, retry_index,
+                                               open_invoice_id, offer_code, offer_periods_left, price_override)
+                    VALUES (?, 'acct_1', 'pro', 'pro', 'pro.monthly', 'inGracePeriod', 'normal', 100, 200, 50, 50, 3, 1, 1000,
+                            'USD', ?, ?, 'clk_1', 210, 200, 1600, 6000, 210, 0, 'INV-9', 'HALF', 1, 1200)
+                    """, arguments: [id, billing, original])
+            }
+            for (id, subscription, date) in [("2000000000000001", "sub_card", 100), ("2000000000000002", "sub_store", 50),
+                                             ("2000000000000003", "sub_store", 100)] {
+                try db.execute(sql: """
+                    INSERT INTO transactions (id, original_id, account_id, product_id, subscription_id, invoice_id, purchase_date,
+                                              jws, payload, issuer)
+                    VALUES (?, '2000000000000002', 'acct_1', 'pro.monthly', ?, 'INV-1', ?, '', '{}', ?)
+                    """, arguments: [id, subscription, date, subscription == "sub_card" ? "merchant" : "app_store"])
+            }
+            try db.execute(sql: """
+                INSERT INTO store_notifications (uuid, event_id, type, created_at, next_attempt_at) VALUES ('n-1', 7, 'DID_RENEW', 5, 5)
+                """)
+            try db.execute(sql: "INSERT INTO events (account_id, type, at) VALUES ('acct_1', 'subscription.renewed', 100)")
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let (apple, copied, merchant, outbox, end) = try queue.read { db in
+            (try Row.fetchOne(db, sql: "SELECT * FROM appstore_subscriptions"),
+             try String.fetchAll(db, sql: "SELECT id FROM appstore_transactions ORDER BY id"),
+             try String.fetchAll(db, sql: """
+                SELECT id || ' ' || COALESCE(mirror_signed_at, -1) || ' ' || COALESCE(next_event_at, -1) || ' '
+                       || COALESCE(open_invoice_id, '-') FROM subscriptions ORDER BY id
+                """),
+             try String.fetchAll(db, sql: "SELECT uuid || ' ' || merchant_delivered_at FROM store_notifications"),
+             try String.fetchOne(db, sql: "SELECT value FROM appstore_state WHERE key = 'legacy_subscription_event_end'"))
+        }
+        let row = try #require(apple)
+        #expect(row["original_transaction_id"] as String == "2000000000000002")
+        #expect(row["latest_transaction_id"] as String == "2000000000000003")
+        #expect(row["state"] as String == "inGracePeriod" && row["clock_id"] as String == "clk_1")
+        #expect(row["period_start"] as Int64 == 100 && row["period_end"] as Int64 == 200 && row["series_index"] as Int64 == 3)
+        #expect(row["next_event_at"] as Int64 == 210 && row["next_retry_at"] as Int64 == 210 && row["grace_ends_at"] as Int64 == 1600)
+        #expect(row["offer_code"] as String == "HALF" && row["price_override"] as Int64 == 1200)
+        #expect(copied == ["2000000000000002", "2000000000000003"])
+        #expect(merchant == ["sub_card -1 210 INV-9", "sub_store 0 -1 INV-9"])
+        #expect(outbox == ["n-1 5"])
+        #expect(end == "1")
+    }
 }

@@ -36,7 +36,7 @@ import Testing
         _ = try await service.invoices(accountID: ada.id, query: InvoiceQuery())
         _ = try await service.notifications(accountID: ada.id, after: nil)
         _ = try await service.transactions(accountID: ada.id, limit: 10)
-        _ = try await service.renewalInfo(accountID: ada.id)
+        _ = try await service.appStore.renewalInfo(accountID: ada.id)
         _ = try await service.checkInvariants()
 
         #expect(try await service.feedPosition(accountID: nil) == position)

@@ -6,7 +6,7 @@ import Testing
 /// bills, in Apple's fields and units, signed with the same chain as its transactions.
 @Suite struct RenewalInfoTests {
     func info(_ store: CoreFixture, _ account: Account) async throws -> SignedRenewalInfo {
-        try #require(try await store.service.renewalInfo(accountID: account.id).first)
+        try #require(try await store.service.appStore.renewalInfo(accountID: account.id).first)
     }
 
     /// A subscription the store account pays for, as StoreKit buys it.
@@ -22,9 +22,9 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         _ = try await store.buy(ada, "pro.yearly")
-        #expect(try await store.service.renewalInfo(accountID: ada.id).isEmpty)
+        #expect(try await store.service.appStore.renewalInfo(accountID: ada.id).isEmpty)
         _ = try await storeBuy(store, ada, "points.500")
-        #expect(try await store.service.renewalInfo(accountID: ada.id).isEmpty, "a one-time store purchase renews nothing")
+        #expect(try await store.service.appStore.renewalInfo(accountID: ada.id).isEmpty, "a one-time store purchase renews nothing")
     }
 
     @Test func aRenewingSubscriptionNamesItsNextDatePriceAndProduct() async throws {
@@ -33,7 +33,7 @@ import Testing
         let receipt = try await storeBuy(store, ada, "pro.yearly")
         let subscription = try #require(receipt.subscription)
         let signed = try await info(store, ada)
-        #expect(signed.subscriptionID == subscription.id)
+        #expect(signed.subscriptionID == receipt.transaction?.payload.originalTransactionId, "the App Store names its subscriptions by their first transaction")
         #expect(signed.payload.originalTransactionId == receipt.transaction?.payload.transactionId)
         #expect(signed.payload.autoRenewStatus == 1 && signed.payload.autoRenewProductId == "pro.yearly")
         #expect(signed.payload.renewalDate == subscription.currentPeriodEnd)
@@ -54,7 +54,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         let id = try #require(try await storeBuy(store, ada, "pro.yearly").subscription?.id)
-        _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: .tooExpensive)
+        _ = try await store.service.router.cancelAtPeriodEnd(subscriptionID: id, reason: .tooExpensive)
         #expect(try await info(store, ada).payload.autoRenewStatus == 0)
         try await store.advance(days: 400)
         let expired = try await info(store, ada).payload
@@ -66,7 +66,7 @@ import Testing
         let store = try await CoreFixture()
         let ada = try await store.account()
         let id = try #require(try await storeBuy(store, ada, "pro.yearly").subscription?.id)
-        let outcome = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "pro.monthly"))
+        let outcome = try await store.service.router.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "pro.monthly"))
         guard case .scheduled = outcome else {
             Issue.record("a yearly-to-monthly change should wait for the renewal, got \(outcome)")
             return

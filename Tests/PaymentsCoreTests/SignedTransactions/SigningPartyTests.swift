@@ -67,7 +67,7 @@ import Testing
         let storeSubscription = try #require(storeReceipt.subscription)
         try await store.advance(days: 40)
         _ = try await store.service.changePlan(PlanChangeRequest(subscriptionID: cardSubscription.id, toProductID: "pro.yearly"))
-        _ = try await store.service.changePlan(PlanChangeRequest(subscriptionID: storeSubscription.id, toProductID: "pro.yearly"))
+        _ = try await store.service.router.changePlan(PlanChangeRequest(subscriptionID: storeSubscription.id, toProductID: "pro.yearly"))
         let refunded = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items
             .first { $0.status == .paid && $0.total.minorUnits > 0 })
         _ = try await store.service.refund(invoiceID: refunded.id, idempotencyKey: nil)

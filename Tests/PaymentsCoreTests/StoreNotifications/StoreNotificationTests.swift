@@ -25,8 +25,8 @@ import Testing
         _ = try await store.buy(bob, "points.500")  // a card purchase: not the App Store's
         try await storeBuy(store, ada, "pro.yearly")
         let id = try await store.subscription(ada).id
-        _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
-        _ = try await store.service.resume(subscriptionID: id)
+        _ = try await store.service.router.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
+        _ = try await store.service.router.resume(subscriptionID: id)
         try await store.advance(days: 366)
         var controls = try await store.service.storeControls()
         controls.renewalsFail = true
@@ -51,9 +51,9 @@ import Testing
         _ = try await store.service.router.refund(invoiceID: pointsInvoice.id, idempotencyKey: nil)
         try await storeBuy(store, ada, "pro.yearly")
         let id = try await store.subscription(ada).id
-        let consent = try await store.service.requestPriceIncrease(subscriptionID: id, newPrice: 12_000)
-        _ = try await store.service.answerPriceIncrease(pendingID: consent.id, accept: true)
-        _ = try await store.service.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
+        let consent = try await store.service.desk.requestPriceIncrease(subscriptionID: id, newPrice: 12_000)
+        _ = try await store.service.desk.answerPriceIncrease(pendingID: consent.id, accept: true)
+        _ = try await store.service.router.cancelAtPeriodEnd(subscriptionID: id, reason: nil)
         try await store.advance(days: 400)
         try await storeBuy(store, ada, "pro.yearly")
         #expect(try await kinds(store) == [

@@ -68,9 +68,12 @@ struct CoreFixture {
 
     /// Moves real time forward and runs what fell due, as the scheduler's next tick would.
     /// (UTC days have no daylight-saving jumps, so a day is always 86,400 seconds.)
+    /// Moves real time forward and runs what fell due on both sides, as the timers of `kiosk
+    /// serve` and `kiosk run` do.
     func advance(days: Int) async throws {
         moveClock(days: days)
         try await service.runDueWork()
+        try await service.appStore.runScheduledDueWork()
     }
 
     /// Moves real time forward only: what falls due stays due until something runs it.

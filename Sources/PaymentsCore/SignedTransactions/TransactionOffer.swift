@@ -1,14 +1,14 @@
 /// The offer fields of a signed transaction (`offerIdentifier`, `offerDiscountType`,
 /// `offerPeriod`), worded as App Store payloads word them.
-struct TransactionOffer {
-    var identifier: String?
-    var discountType: TransactionOfferDiscountType?
-    var period: String?
+public struct TransactionOffer: Sendable {
+    public var identifier: String?
+    public var discountType: TransactionOfferDiscountType?
+    public var period: String?
 
-    init() {}
+    public init() {}
 
     /// An introductory offer has no identifier in Apple's payloads, only its kind and period.
-    init(introductory intro: IntroOffer) {
+    public init(introductory intro: IntroOffer) {
         switch intro.type {
         case .freeTrial: discountType = .freeTrial
         case .payUpFront: discountType = .payUpFront
@@ -20,7 +20,7 @@ struct TransactionOffer {
     /// An offer code: its code is the identifier. On a subscription it discounts `code.periods`
     /// billing periods (free when it takes everything off); on a one-time product it is a
     /// one-time discount with no period.
-    init(code: OfferCode, period billingPeriod: ISODuration?) {
+    public init(code: OfferCode, period billingPeriod: ISODuration?) {
         identifier = code.code
         guard let billingPeriod else {
             discountType = .oneTime

@@ -1,0 +1,150 @@
+import Foundation
+import PaymentsCore
+
+/// A notification of the App Store's own in its outbox, as the merchant's endpoint is sent it.
+typealias OwnNotification = (uuid: String, type: String, subtype: String?, transactionID: String?, renewalInfo: String?,
+                             status: Int?)
+
+/// One notification about a subscription, as the App Store queues it in the write that made the
+/// change: its renewal info and status are those of that moment.
+struct SubscriptionNotice: Sendable {
+    var uuid: String
+    var type: String
+    var subtype: String?
+    var transaction: SignedTransaction
+    var renewalInfo: SignedRenewalInfo
+    var status: Int
+}
+
+extension AppStoreRecords {
+    private static let subscriptionColumns = """
+        original_transaction_id, account_id, product_id, state, period_type, period_start, period_end, original_purchase,
+        series_anchor, series_index, intro_periods_left, offer_code, offer_periods_left, will_auto_renew, pending_product_id,
+        expiration_reason, revocation_date, billing_issue_at, grace_ends_at, retry_ends_at, next_retry_at, retry_index,
+        price_override, currency, latest_transaction_id, clock_id, next_event_at
+        """
+
+    func subscription(_ originalTransactionID: String) async throws -> AppStoreSubscription? {
+        try await store.fetchOne(AppStoreSubscription.self, """
+            SELECT * FROM appstore_subscriptions WHERE original_transaction_id = ?
+            """, [originalTransactionID])
+    }
+
+    /// The account's subscriptions, most recently started first.
+    func subscriptions(accountID: String) async throws -> [AppStoreSubscription] {
+        try await store.fetchAll(AppStoreSubscription.self, """
+            SELECT * FROM appstore_subscriptions WHERE account_id = ? ORDER BY original_purchase DESC, original_transaction_id DESC
+            """, [accountID])
+    }
+
+    func insert(_ subscription: AppStoreSubscription) async throws {
+        let marks = Array(repeating: "?", count: subscription.columns.count).joined(separator: ", ")
+        try await store.execute(StoreSQL("INSERT INTO appstore_subscriptions(\(Self.subscriptionColumns)) VALUES (\(marks))"),
+                                StoreArguments(subscription.columns))
+    }
+
+    func update(_ subscription: AppStoreSubscription) async throws {
+        let names = Self.subscriptionColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let assignments = names.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+        let values = Array(subscription.columns.dropFirst()) + [subscription.originalTransactionID]
+        guard try await store.execute(StoreSQL("UPDATE appstore_subscriptions SET \(assignments) WHERE original_transaction_id = ?"),
+                                      StoreArguments(values)) == 1 else {
+            throw PaymentsError.storage("the App Store has no subscription \(subscription.originalTransactionID) to update")
+        }
+    }
+
+    /// Whether the account ever had a subscription with the App Store (intro offers are once per
+    /// subscription group and Apple Account).
+    func hasSubscribed(accountID: String) async throws -> Bool {
+        try await store.fetchOne(Bool.self, """
+            SELECT EXISTS(SELECT 1 FROM appstore_subscriptions WHERE account_id = ?)
+            """, [accountID]) ?? false
+    }
+
+    /// The earliest work due on the clock (nil: real time).
+    func nextDue(clockID: String?) async throws -> Date? {
+        let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
+        return try await store.fetchOne(Int64.self, StoreSQL("""
+            SELECT next_event_at FROM appstore_subscriptions WHERE \(filter) AND next_event_at IS NOT NULL
+            ORDER BY next_event_at LIMIT 1
+            """), StoreArguments(clockID.map { [$0] } ?? [])).map(Date.init(milliseconds:))
+    }
+
+    /// The earliest subscription due on the clock at or before `until`, whole.
+    func earliestDue(clockID: String?, until: Date) async throws -> AppStoreSubscription? {
+        let filter = clockID == nil ? "clock_id IS NULL" : "clock_id = ?"
+        let arguments: [(any StoreValueConvertible)?] = (clockID.map { [$0] } ?? []) + [until]
+        return try await store.fetchOne(AppStoreSubscription.self, StoreSQL("""
+            SELECT * FROM appstore_subscriptions WHERE \(filter) AND next_event_at IS NOT NULL AND next_event_at <= ?
+            ORDER BY next_event_at, original_transaction_id LIMIT 1
+            """), StoreArguments(arguments))
+    }
+
+    /// The live subscriptions' accounts and the clock each was filed under, to follow customers
+    /// moved onto or off a test clock since.
+    func liveClocks() async throws -> [(accountID: String, clockID: String?)] {
+        try await store.fetchAll(StoredRow.self, """
+            SELECT DISTINCT account_id, clock_id FROM appstore_subscriptions WHERE next_event_at IS NOT NULL
+            """).map { (try $0.get("account_id"), try $0.get("clock_id")) }
+    }
+
+    func moveClock(accountID: String, to clockID: String?) async throws {
+        try await store.execute("UPDATE appstore_subscriptions SET clock_id = ? WHERE account_id = ?", [clockID, accountID])
+    }
+
+    /// Apple's web order line item ids: one per subscription transaction, its own counter.
+    func nextWebOrderLineItemID() async throws -> String {
+        let (id, overflow) = Int64(1_000_100_000_000_000).addingReportingOverflow(try await next("web_order"))
+        guard !overflow else { throw PaymentsError.storage("the App Store's web order counter overflowed") }
+        return String(id)
+    }
+
+    /// Records a subscription's transaction (a purchase, a renewal, an upgrade) and puts its
+    /// receipt in the device's queue.
+    func recordSubscriptionTransaction(_ transaction: SignedTransaction, payloadJSON: String, at now: Date) async throws {
+        let payload = transaction.payload
+        try await store.execute("""
+            INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, offer_code, jws, payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [payload.transactionId, payload.appTransactionId, payload.productId, payload.purchaseDate, payload.offerIdentifier,
+                  try transaction.jws, payloadJSON])
+        try await store.execute("""
+            INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at) VALUES (?, ?, ?, ?, ?)
+            """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
+    }
+
+    /// Replaces a transaction's token (upgraded: `isUpgraded`; refunded: revoked).
+    func resign(_ transaction: SignedTransaction, payloadJSON: String) async throws {
+        let payload = transaction.payload
+        try await store.execute("UPDATE appstore_transactions SET revocation_date = ?, jws = ?, payload = ? WHERE id = ?",
+                                [payload.revocationDate, try transaction.jws, payloadJSON, payload.transactionId])
+    }
+
+    /// Queues a notification about a subscription for the notification URL (and for the
+    /// merchant's endpoint, which `undeliveredToMerchant` lists until it has it).
+    func queue(_ notice: SubscriptionNotice, subscription: AppStoreSubscription, at now: Date, sentFrom systemNow: Date) async throws {
+        try await store.execute("""
+            INSERT INTO store_notifications(uuid, account_id, type, subtype, subscription_id, transaction_id, created_at,
+                                            next_attempt_at, signed_renewal_info, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [notice.uuid, subscription.accountID, notice.type, notice.subtype, subscription.originalTransactionID,
+                  notice.transaction.payload.transactionId, now, systemNow, notice.renewalInfo.jws, notice.status])
+    }
+
+    /// The App Store's own notifications the merchant's endpoint has not taken yet, oldest first;
+    /// or, for a transaction the merchant has not booked, every one about it, taken or not.
+    func undeliveredToMerchant(about transactionID: String? = nil) async throws -> [OwnNotification] {
+        let which = transactionID == nil ? "merchant_delivered_at IS NULL" : "transaction_id = ?"
+        return try await store.fetchAll(StoredRow.self, StoreSQL("""
+            SELECT uuid, type, subtype, transaction_id, signed_renewal_info, status FROM store_notifications
+            WHERE event_id IS NULL AND \(which) AND type <> 'TEST' ORDER BY created_at, id
+            """), StoreArguments(transactionID.map { [$0] } ?? [])).map { row in
+            (try row.get("uuid"), try row.get("type"), try row.get("subtype"), try row.get("transaction_id"),
+             try row.get("signed_renewal_info"), try row.get("status"))
+        }
+    }
+
+    func markDeliveredToMerchant(_ uuid: String, at systemNow: Date) async throws {
+        try await store.execute("UPDATE store_notifications SET merchant_delivered_at = ? WHERE uuid = ?", [systemNow, uuid])
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import PaymentsCore
+
+/// Time passing for the subscriptions the App Store bills, on each customer's clock: renewals
+/// (the store account is charged unless the "renewals fail" switch is on), a billing issue with
+/// the grace period and billing retry the tester set (App Store Connect's settings, shown with
+/// the merchant's), recovery, and the end. Run by the tester's advance (`TestControlDesk`, in time
+/// order with the merchant's own work) and for real time by the server's and the storefront's
+/// timers (`runScheduledDueWork`), never as a side effect of a read. Each step is one write with
+/// its transaction, receipt and notification; the merchant hears of it after.
+extension SimulatedAppStore {
+    public func nextDueDate(clockID: String?) async throws -> Date? {
+        try await followClocks()
+        return try await inCore.readRecords { try await $0.nextDue(clockID: clockID) }
+    }
+
+    public func runDueWork(clockID: String?, until: Date) async throws -> ClockAdvanceReport {
+        var report = ClockAdvanceReport(clockID: clockID ?? "", from: until, to: until)
+        // Each step moves its subscription's next work past its instant or ends it, so this
+        // ends; the bound only keeps a corrupt row from looping.
+        for _ in 0..<Self.stepsPerRun {
+            guard let due = try await inCore.readRecords({ try await $0.earliestDue(clockID: clockID, until: until) }),
+                  let at = due.nextEventAt else { break }
+            try await step(due, at: at, report: &report)
+        }
+        try await tellMerchant()
+        return report
+    }
+
+    /// Real time's due work (customers on no test clock), as of the App Store's clock: what the
+    /// timers of `kiosk serve` and `kiosk run` call each tick, with the device's uploads.
+    public func runScheduledDueWork() async throws {
+        try await followClocks()
+        _ = try await runDueWork(clockID: nil, until: inCore.clock.now)
+        _ = try await deliverReceipts()
+    }
+
+    private static let stepsPerRun = 100_000
+
+    /// Files each live subscription under its customer's clock as it is now: a customer moved
+    /// onto or off a test clock renews on the clock it is on.
+    private func followClocks() async throws {
+        for (accountID, filed) in try await inCore.readRecords({ try await $0.liveClocks() }) {
+            let current = try await merchant.account(accountID).testClockID
+            if current != filed {
+                try await inCore.writeRecords { try await $0.moveClock(accountID: accountID, to: current) }
+            }
+        }
+    }
+
+    /// One step at `time`, the subscription's due instant.
+    private func step(_ due: AppStoreSubscription, at time: Date, report: inout ClockAdvanceReport) async throws {
+        var subscription = due
+        switch subscription.state {
+        case .subscribed:
+            guard subscription.willAutoRenew else {
+                // Turned off by the customer, or by declining a price increase.
+                let reason = subscription.expirationReason ?? .autoRenewDisabled
+                let subtype = reason == .didNotConsentToPriceIncrease ? "PRICE_INCREASE" : "VOLUNTARY"
+                return try await expire(subscription, reason, subtype, at: time, report: &report)
+            }
+            try await renew(subscription, at: time, report: &report)
+        case .inGracePeriod, .inBillingRetryPeriod:
+            if !subscription.willAutoRenew {
+                try await expire(subscription, .autoRenewDisabled, "VOLUNTARY", at: time, report: &report)
+            } else if let ends = subscription.retryEndsAt, ends <= time, subscription.nextRetryAt.map({ $0 >= ends }) ?? true {
+                try await expire(subscription, .billingError, "BILLING_RETRY", at: time, report: &report)
+            } else if let retry = subscription.nextRetryAt, retry <= time {
+                try await retryCharge(subscription, at: time, report: &report)
+            } else if subscription.state == .inGracePeriod, let graceEnds = subscription.graceEndsAt, graceEnds <= time {
+                subscription.state = .inBillingRetryPeriod
+                subscription.graceEndsAt = nil
+                subscription.scheduleNextEvent()
+                try await write(subscription, was: due, at: time, notice: try await notice("GRACE_PERIOD_EXPIRED", nil, about: subscription))
+            } else {
+                subscription.scheduleNextEvent()
+                try await write(subscription, was: due, at: time)
+            }
+        case .expired, .revoked:
+            subscription.nextEventAt = nil
+            try await write(subscription, was: due, at: time)
+        }
+    }
+
+    /// The renewal at the end of a period: the store account charged for the next one, or a
+    /// billing issue opened.
+    private func renew(_ due: AppStoreSubscription, at time: Date, report: inout ClockAdvanceReport) async throws {
+        if let consent = try await inCore.readRecords({ try await $0.openConsent(of: due.originalTransactionID) }) {
+            // A price increase needing consent that was never given ends the subscription.
+            _ = try await inCore.writeRecords { try await $0.resolve(consent, as: "expired", at: time) }
+            return try await expire(due, .didNotConsentToPriceIncrease, "PRICE_INCREASE", at: time, report: &report)
+        }
+        guard let terms = try AppStoreTerms.renewal(of: due, catalog: inCore.catalog, start: due.periodEnd, restartSeries: false) else {
+            return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
+        }
+        guard try await renewalsFail() else {
+            try await charge(due, terms: terms, at: time, subtype: nil)
+            report.renewals += 1
+            if due.periodType == .trial { report.trialConversions += 1 }
+            return
+        }
+        let settings = try await merchant.settings()
+        var subscription = due
+        subscription.billingIssueAt = time
+        subscription.retryEndsAt = try ISODuration(days: settings.billingRetryDays).advance(time)
+        subscription.retryIndex = 0
+        subscription.nextRetryAt = try Self.nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
+        if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
+            subscription.state = .inGracePeriod
+            subscription.graceEndsAt = try ISODuration(days: settings.gracePeriodDays).advance(time)
+        } else {
+            subscription.state = .inBillingRetryPeriod
+            subscription.graceEndsAt = nil
+        }
+        subscription.scheduleNextEvent()
+        let subtype = subscription.state == .inGracePeriod ? "GRACE_PERIOD" : nil
+        try await write(subscription, was: due, at: time, notice: try await notice("DID_FAIL_TO_RENEW", subtype, about: subscription))
+        report.failedRenewals += 1
+    }
+
+    /// A retry of the failed renewal during grace or billing retry. Recovered in grace, the
+    /// customer keeps the days (the period starts at the missed renewal); in billing retry the
+    /// renewal date moves to today, as on the App Store.
+    private func retryCharge(_ due: AppStoreSubscription, at time: Date, report: inout ClockAdvanceReport) async throws {
+        let inGrace = due.state == .inGracePeriod
+        guard let terms = try AppStoreTerms.renewal(of: due, catalog: inCore.catalog, start: inGrace ? due.periodEnd : time,
+                                                    restartSeries: !inGrace) else {
+            return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
+        }
+        guard try await renewalsFail() else {
+            try await charge(due, terms: terms, at: time, subtype: "BILLING_RECOVERY")
+            report.recoveries += 1
+            if due.periodType == .trial { report.trialConversions += 1 }
+            return
+        }
+        var subscription = due
+        subscription.retryIndex += 1
+        subscription.nextRetryAt = try Self.nextRetry(after: due.billingIssueAt ?? time, index: subscription.retryIndex,
+                                                      ends: subscription.retryEndsAt)
+        subscription.scheduleNextEvent()
+        try await write(subscription, was: due, at: time)
+    }
+
+    /// A paid period: its transaction signed, the subscription moved into it, DID_RENEW queued.
+    private func charge(_ due: AppStoreSubscription, terms: AppStoreTerms, at time: Date, subtype: String?) async throws {
+        let account = try await merchant.account(due.accountID)
+        let latest = try await inCore.readRecords { try await $0.sale(due.latestTransactionID) }
+        let (id, webOrder) = try await inCore.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
+        let sale = try AppStoreSale(period: terms, account: account, transactionID: id,
+                                    original: (due.originalTransactionID, due.originalPurchase), webOrderLineItemID: webOrder,
+                                    reason: .renewal, appAccountToken: latest.payload.appAccountToken, at: time,
+                                    catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
+        var subscription = due
+        terms.apply(to: &subscription, transactionID: id)
+        let notice = try self.notice("DID_RENEW", subtype, transaction: sale.transaction, subscription: subscription)
+        try await write(subscription, was: due, at: time, notice: notice, transaction: sale)
+    }
+
+    private func expire(_ due: AppStoreSubscription, _ reason: ExpirationReason, _ subtype: String, at time: Date,
+                        report: inout ClockAdvanceReport) async throws {
+        var subscription = due
+        subscription.state = .expired
+        subscription.expirationReason = reason
+        subscription.willAutoRenew = false
+        subscription.graceEndsAt = nil
+        subscription.nextRetryAt = nil
+        subscription.scheduleNextEvent()
+        try await write(subscription, was: due, at: time, notice: try await notice("EXPIRED", subtype, about: subscription))
+        report.expirations += 1
+    }
+
+    /// A notification carrying the subscription's latest transaction as the App Store holds it.
+    private func notice(_ type: String, _ subtype: String?, about subscription: AppStoreSubscription) async throws -> SubscriptionNotice {
+        let latest = try await inCore.readRecords { try await $0.sale(subscription.latestTransactionID) }
+        return try notice(type, subtype, transaction: SignedTransaction(jws: latest.jws, payload: latest.payload),
+                          subscription: subscription)
+    }
+
+    /// Writes a step, unless another writer (a second server's timer, a customer's change) moved
+    /// the subscription on since it was read: then that writer's step stands.
+    private func write(_ subscription: AppStoreSubscription, was due: AppStoreSubscription, at time: Date,
+                       notice: SubscriptionNotice? = nil, transaction: AppStoreSale? = nil) async throws {
+        let systemNow = inCore.clock.now
+        try await inCore.writeRecords { records in
+            guard try await records.subscription(due.originalTransactionID) == due else { return }
+            try await records.update(subscription)
+            if let transaction {
+                try await records.recordSubscriptionTransaction(transaction.transaction, payloadJSON: transaction.payloadJSON, at: time)
+            }
+            if let notice { try await records.queue(notice, subscription: subscription, at: time, sentFrom: systemNow) }
+        }
+    }
+
+    private func renewalsFail() async throws -> Bool {
+        try await inCore.readRecords { try await $0.controls() }.renewalsFail
+    }
+
+    /// The retry schedule: fixed days after the failed renewal, inside the retry window.
+    private static func nextRetry(after issue: Date, index: Int, ends: Date?) throws -> Date? {
+        guard index < StoreSettings.retryDays.count else { return nil }
+        let next = try ISODuration(days: StoreSettings.retryDays[index]).advance(issue)
+        if let ends, next >= ends { return nil }
+        return next
+    }
+}

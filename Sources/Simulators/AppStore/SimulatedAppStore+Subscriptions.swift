@@ -1,0 +1,367 @@
+import Foundation
+import PaymentsCore
+
+/// Auto-renewable subscriptions the App Store bills: sold through the sheet, managed in the
+/// customer's App Store settings (auto-renew, plan changes), refunded on request, renewed on the
+/// customer's clock (`SimulatedAppStore+Renewals`). Each change is written with its transaction,
+/// its receipt on the device and its notification in the outbox in one transaction; the merchant
+/// then hears of it from the notification, as from Apple, and keeps a mirror.
+extension SimulatedAppStore {
+    /// A one-time purchase is never a subscription: one live subscription per group and Apple
+    /// Account, as the app offers (its backend's view) and as the App Store's own records say.
+    func subscribe(_ request: StorePurchaseRequest, plan: Plan, product: SubscriptionProduct, account: Account,
+                   approving pendingID: String?) async throws -> StorePurchaseResult {
+        _ = try await merchant.purchasePreview(accountID: account.id, productID: product.id, offerCode: request.offerCode)
+        if let live = try await merchant.subscriptions(accountID: account.id).first(where: Self.isLive) {
+            throw PaymentsError.alreadySubscribed(subscriptionID: live.id)
+        }
+        let now = try await merchant.now(for: account.id)
+        let returning = try await inCore.readRecords { try await $0.hasSubscribed(accountID: account.id) }
+        // Apple's intro offer is once per group and Apple Account; the app shows it only to a
+        // customer its backend finds eligible.
+        let introductory = returning ? false : try await merchant.isEligibleForIntroOffer(accountID: account.id)
+        let code = request.offerCode.flatMap { inCore.catalog.offerCode($0.trimmingCharacters(in: .whitespaces)) }
+        let terms = try AppStoreTerms.first(plan: plan, product: product, currency: account.currency, introductory: introductory,
+                                            code: code, catalog: inCore.catalog, at: now)
+        let (id, webOrder) = try await inCore.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
+        let sale = try AppStoreSale(period: terms, account: account, transactionID: id, original: nil, webOrderLineItemID: webOrder,
+                                    reason: .purchase, appAccountToken: request.appAccountToken, at: now, catalog: inCore.catalog,
+                                    signedAt: inCore.clock.now, signing: inCore.signing)
+        var subscription = AppStoreSubscription(
+            originalTransactionID: id, accountID: account.id, productID: product.id, state: .subscribed,
+            periodType: terms.periodType, periodStart: now, periodEnd: terms.end, originalPurchase: now, seriesAnchor: now,
+            seriesIndex: 0, introPeriodsLeft: terms.introPeriodsLeft, offerCode: terms.offerCode,
+            offerPeriodsLeft: terms.offerPeriodsLeft, willAutoRenew: true, pendingProductID: nil, expirationReason: nil,
+            revocationDate: nil, billingIssueAt: nil, graceEndsAt: nil, retryEndsAt: nil, nextRetryAt: nil, retryIndex: 0,
+            priceOverride: nil, currency: account.currency.code, latestTransactionID: id, clockID: account.testClockID,
+            nextEventAt: nil)
+        subscription.scheduleNextEvent()
+        let notice = try self.notice("SUBSCRIBED", returning ? "RESUBSCRIBE" : "INITIAL_BUY", transaction: sale.transaction,
+                                     subscription: subscription)
+        let systemNow = inCore.clock.now
+        do {
+            try await inCore.writeRecords { [subscription] records in
+                // An approval: waiting, or being approved by a stage-4 approval cut short.
+                if let pendingID, !(try await records.settleApproved(pendingID, at: now)) { throw AnsweredElsewhere() }
+                guard try await records.claimKey(request, answer: .sold(transactionID: id), at: now) else {
+                    throw AnsweredElsewhere()
+                }
+                if try await records.subscriptions(accountID: account.id).contains(where: \.isLive) {
+                    throw PaymentsError.alreadySubscribed(subscriptionID: id)
+                }
+                try await records.insert(subscription)
+                try await records.recordSubscriptionTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
+                try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
+            }
+        } catch is AnsweredElsewhere {
+            if let earlier = try await earlierAnswer(to: request) { return earlier }
+            if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
+            throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
+        }
+        return try await booked(sale.transaction)
+    }
+
+    /// The merchant's booking of a transaction the App Store just wrote: it hears of it from the
+    /// notification, else from the receipt. Once written the transaction stands; the answer is an
+    /// error only if the merchant heard of it by neither way.
+    func booked(_ transaction: SignedTransaction) async throws -> StorePurchaseResult {
+        var unheard: (any Error)?
+        do {
+            try await tellMerchant()
+        } catch {
+            unheard = error
+        }
+        _ = try await deliverReceipts()
+        let id = transaction.payload.transactionId
+        guard let booked = try await merchant.storePurchaseRecord(transactionID: id) else {
+            throw unheard ?? PaymentsError.storage("the merchant did not book App Store transaction \(id)")
+        }
+        return .success(transaction, booked)
+    }
+
+    private static func isLive(_ subscription: Subscription) -> Bool {
+        subscription.state == .subscribed || subscription.state == .inGracePeriod || subscription.state == .inBillingRetryPeriod
+    }
+
+    // MARK: The customer's App Store settings
+
+    public func setAutoRenew(originalTransactionID: String, enabled: Bool) async throws {
+        var subscription = try await liveSubscription(originalTransactionID, action: enabled ? "resume" : "cancel")
+        guard subscription.willAutoRenew != enabled else { return }
+        subscription.willAutoRenew = enabled
+        subscription.scheduleNextEvent()
+        let latestID = subscription.latestTransactionID
+        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
+        let notice = try notice("DID_CHANGE_RENEWAL_STATUS", enabled ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED",
+                                transaction: SignedTransaction(jws: latest.jws, payload: latest.payload), subscription: subscription)
+        try await save(subscription, notice: notice, expecting: originalTransactionID)
+        try await tellMerchant()
+    }
+
+    public func previewPlanChange(originalTransactionID: String, toProductID: String) async throws -> PlanChangePreview {
+        let subscription = try await liveSubscription(originalTransactionID, action: "change the plan of")
+        return try await planChange(subscription, to: toProductID).preview
+    }
+
+    public func changePlan(originalTransactionID: String, toProductID: String) async throws -> String? {
+        var subscription = try await liveSubscription(originalTransactionID, action: "change the plan of")
+        let change = try await planChange(subscription, to: toProductID)
+        let now = try await merchant.now(for: subscription.accountID)
+        let latestID = subscription.latestTransactionID
+        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
+        guard case .immediate = change.preview.timing else {
+            // Choosing the current product again withdraws a scheduled change.
+            let pending = toProductID == subscription.productID ? nil : toProductID
+            guard subscription.pendingProductID != pending else { return nil }
+            subscription.pendingProductID = pending
+            let notice = try notice("DID_CHANGE_RENEWAL_PREF", pending == nil ? nil : "DOWNGRADE",
+                                    transaction: SignedTransaction(jws: latest.jws, payload: latest.payload), subscription: subscription)
+            try await save(subscription, notice: notice, expecting: originalTransactionID)
+            try await tellMerchant()
+            return nil
+        }
+        // An upgrade takes effect at once: the period cut short is marked upgraded (Apple refunds
+        // its unused part to the customer), and a new period of the new product starts today.
+        let account = try await merchant.account(subscription.accountID)
+        var terms = change.terms
+        terms.start = now
+        let (id, webOrder) = try await inCore.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
+        let signedAt = inCore.clock.now
+        let upgraded = try AppStoreSale(resigning: latest.payload, revokedAt: nil, upgraded: true, signedAt: signedAt,
+                                        signing: inCore.signing)
+        let sale = try AppStoreSale(period: terms, account: account, transactionID: id,
+                                    original: (originalTransactionID, subscription.originalPurchase), webOrderLineItemID: webOrder,
+                                    reason: .purchase, appAccountToken: latest.payload.appAccountToken, at: now,
+                                    catalog: inCore.catalog, signedAt: signedAt, signing: inCore.signing)
+        terms.apply(to: &subscription, transactionID: id)
+        let notice = try notice("DID_CHANGE_RENEWAL_PREF", "UPGRADE", transaction: sale.transaction, subscription: subscription)
+        let systemNow = inCore.clock.now
+        try await inCore.writeRecords { [subscription] records in
+            guard try await records.subscription(originalTransactionID)?.latestTransactionID == latest.payload.transactionId else {
+                throw PaymentsError.invalidTransition(subscriptionID: originalTransactionID, state: subscription.state,
+                                                      action: "change the plan of (it changed meanwhile)")
+            }
+            try await records.resign(upgraded.transaction, payloadJSON: upgraded.payloadJSON)
+            try await records.update(subscription)
+            try await records.recordSubscriptionTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
+            try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
+        }
+        _ = try await booked(sale.transaction)
+        return id
+    }
+
+    /// A plan change by the App Store's rules, ported from the merchant's own: an upgrade (a
+    /// higher rank) and a crossgrade of the same duration at once, charged the new price in full
+    /// with the unused time refunded; a downgrade or a crossgrade to another duration at the
+    /// next renewal.
+    private func planChange(_ subscription: AppStoreSubscription,
+                            to toProductID: String) async throws -> (preview: PlanChangePreview, terms: AppStoreTerms) {
+        let catalog = inCore.catalog
+        guard case let .subscription(toPlan, toProduct)? = catalog.product(id: toProductID) else {
+            throw PaymentsError.productNotFound(toProductID)
+        }
+        guard case let .subscription(fromPlan, fromProduct)? = catalog.product(id: subscription.productID) else {
+            throw PaymentsError.productNotFound(subscription.productID)
+        }
+        guard toProduct.id != subscription.productID || subscription.pendingProductID != nil else {
+            throw PaymentsError.invalidInput(field: "product", message: "\(toProductID) is already your plan")
+        }
+        guard let currency = Currency(code: subscription.currency),
+              let newPrice = catalog.price(base: toProduct.price, overrides: toProduct.prices, in: currency) else {
+            throw PaymentsError.productNotSoldInCurrency(productID: toProductID, currency: subscription.currency)
+        }
+        let account = try await merchant.account(subscription.accountID)
+        let balance = Money(minorUnits: account.creditBalance, currency: currency)
+        let kind: PlanChangeKind = toPlan.rank > fromPlan.rank ? .upgrade : toPlan.rank < fromPlan.rank ? .downgrade : .crossgrade
+        let immediate = (kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period))
+            && toProduct.id != subscription.productID
+        let now = try await merchant.now(for: subscription.accountID)
+        let terms = AppStoreTerms(
+            plan: toPlan, product: toProduct, periodType: .normal, introPeriodsLeft: 0, offerCode: nil, offerPeriodsLeft: 0,
+            seriesAnchor: now, seriesIndex: 0, start: now, end: try toProduct.period.advance(now), price: newPrice,
+            offerType: nil, offer: TransactionOffer())
+        guard immediate else {
+            return (PlanChangePreview(
+                subscriptionID: subscription.originalTransactionID, fromProductID: subscription.productID,
+                toProductID: toProduct.id, kind: kind, timing: .atRenewal(subscription.periodEnd), newPrice: newPrice,
+                creditForUnusedTime: .zero(currency), appliedBalance: .zero(currency), chargeNow: .zero(currency),
+                balanceAfter: balance, nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice), terms)
+        }
+        let paid = try await inCore.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload.price ?? 0
+        let length = try subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
+        let unused = try min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
+        let credit = Money(exactMilliunits: paid, currency: currency)?.prorated(numerator: unused, denominator: max(length, 1))
+            ?? .zero(currency)
+        return (PlanChangePreview(
+            subscriptionID: subscription.originalTransactionID, fromProductID: subscription.productID, toProductID: toProduct.id,
+            kind: kind, timing: .immediate, newPrice: newPrice, creditForUnusedTime: credit, appliedBalance: .zero(currency),
+            chargeNow: newPrice, balanceAfter: balance, nextChargeDate: terms.end, nextChargeAmount: newPrice), terms)
+    }
+
+    /// A subscription the customer can still manage: live, and the App Store's.
+    private func liveSubscription(_ originalTransactionID: String, action: String) async throws -> AppStoreSubscription {
+        guard let subscription = try await inCore.readRecords({ try await $0.subscription(originalTransactionID) }) else {
+            throw PaymentsError.subscriptionNotFound(originalTransactionID)
+        }
+        guard subscription.isLive else {
+            throw PaymentsError.invalidTransition(subscriptionID: originalTransactionID, state: subscription.state, action: action)
+        }
+        return subscription
+    }
+
+    /// Writes a change with its notification, unless the subscription moved on meanwhile.
+    private func save(_ subscription: AppStoreSubscription, notice: SubscriptionNotice, expecting id: String) async throws {
+        let now = try await merchant.now(for: subscription.accountID)
+        let systemNow = inCore.clock.now
+        try await inCore.writeRecords { records in
+            guard let current = try await records.subscription(id), current.latestTransactionID == subscription.latestTransactionID,
+                  current.isLive else {
+                throw PaymentsError.invalidTransition(subscriptionID: id, state: subscription.state, action: "change (it changed meanwhile)")
+            }
+            try await records.update(subscription)
+            try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
+        }
+    }
+
+    // MARK: Refunds
+
+    /// Refunds a period of a subscription: its transaction revoked and signed again, and the
+    /// subscription revoked at once if it is the current one (Apple ends access with a refund of
+    /// the period the customer is in).
+    func refundPeriod(of sale: RecordedSale, at now: Date) async throws {
+        let signedAt = inCore.clock.now
+        let revoked = try AppStoreSale(refunding: sale.payload, at: now, signedAt: signedAt, signing: inCore.signing)
+        let original = sale.payload.originalTransactionId
+        guard var subscription = try await inCore.readRecords({ try await $0.subscription(original) }) else {
+            throw PaymentsError.storage("App Store transaction \(sale.payload.transactionId) names subscription \(original), which it does not have")
+        }
+        let current = subscription.latestTransactionID == sale.payload.transactionId
+        if current, subscription.isLive {
+            subscription.state = .revoked
+            subscription.revocationDate = now
+            subscription.willAutoRenew = false
+            subscription.scheduleNextEvent()
+        }
+        let notice = try notice("REFUND", nil, transaction: revoked.transaction, subscription: subscription)
+        let systemNow = inCore.clock.now
+        try await inCore.writeRecords { [subscription] records in
+            guard try await records.sale(sale.payload.transactionId).payload.revocationDate == nil else { return }
+            try await records.resign(revoked.transaction, payloadJSON: revoked.payloadJSON)
+            if current { try await records.update(subscription) }
+            try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
+        }
+    }
+
+    // MARK: Renewal info and notifications
+
+    public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
+        let subscriptions = try await inCore.readRecords { try await $0.subscriptions(accountID: accountID) }
+        let signedAt = inCore.clock.now
+        return try subscriptions.map {
+            try AppStoreRenewalInfo.signed($0, catalog: inCore.catalog, signedAt: signedAt, signing: inCore.signing)
+        }
+    }
+
+    /// A notification about a subscription as it stands after a change (not yet written).
+    func notice(_ type: String, _ subtype: String?, transaction: SignedTransaction,
+                subscription: AppStoreSubscription) throws -> SubscriptionNotice {
+        SubscriptionNotice(
+            uuid: inCore.random.uuid().uuidString, type: type, subtype: subtype, transaction: transaction,
+            renewalInfo: try AppStoreRenewalInfo.signed(subscription, catalog: inCore.catalog, signedAt: inCore.clock.now,
+                                                        signing: inCore.signing),
+            status: subscription.statusCode)
+    }
+
+    /// Posts every notification of the App Store's own that the merchant's endpoint has not
+    /// taken, oldest first, each with its `notificationUUID` (a repeat is a duplicate there) and
+    /// the transaction as the App Store holds it now. Stops at the first the merchant could not
+    /// take, so none overtakes another. `again` sends every one about that transaction, for a
+    /// merchant that lost what it had taken.
+    func tellMerchant(again transactionID: String? = nil) async throws {
+        let waiting = try await inCore.readRecords { try await $0.undeliveredToMerchant(about: transactionID) }
+        for notification in waiting {
+            guard let transactionID = notification.transactionID else { continue }
+            let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
+            let signed = try AppStoreSale.notification(
+                notification.type, subtype: notification.subtype, about: SignedTransaction(jws: sale.jws, payload: sale.payload),
+                renewalInfo: notification.renewalInfo, status: notification.status, uuid: notification.uuid,
+                catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
+            _ = try await merchant.receiveStoreNotification(signedPayload: signed)
+            let deliveredAt = inCore.clock.now
+            try await inCore.writeRecords { try await $0.markDeliveredToMerchant(notification.uuid, at: deliveredAt) }
+        }
+    }
+}
+
+/// Price increases that need the customer's consent (App Store Connect's), for the subscriptions
+/// the App Store bills: the request waits in the tester's inbox; accepted, the next renewal
+/// charges the new price; declined or unanswered by the renewal, the subscription ends.
+extension SimulatedAppStore {
+    public func requestPriceIncrease(originalTransactionID: String, subscriptionID: String,
+                                     newPrice: Int64) async throws -> PendingAction {
+        let subscription = try await liveSubscriptionForConsent(originalTransactionID)
+        guard newPrice > 0, let currency = Currency(code: subscription.currency) else {
+            throw PaymentsError.invalidInput(field: "newPrice", message: "must be more than zero")
+        }
+        let now = try await merchant.now(for: subscription.accountID)
+        let latestID = subscription.latestTransactionID
+        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
+        let notice = try notice("PRICE_INCREASE", "PENDING", transaction: SignedTransaction(jws: latest.jws, payload: latest.payload),
+                                subscription: subscription)
+        let systemNow = inCore.clock.now
+        let action = try await inCore.writeRecords { records in
+            if try await records.openConsent(of: originalTransactionID) != nil {
+                throw PaymentsError.invalidTransition(subscriptionID: originalTransactionID, state: subscription.state,
+                                                      action: "ask again for consent to a price increase of")
+            }
+            let action = try await records.createConsent(subscription, label: subscriptionID,
+                                                         newPrice: Money(minorUnits: newPrice, currency: currency), at: now)
+            try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
+            return action
+        }
+        try await tellMerchant()
+        return action
+    }
+
+    public func answerPriceIncrease(pendingID: String, accept: Bool) async throws {
+        guard let found = try await inCore.readRecords({ try await $0.consent(pendingID) }), found.resolution == nil,
+              let newPrice = found.action.newPrice else {
+            throw PaymentsError.pendingActionNotFound(pendingID)
+        }
+        var subscription = try await liveSubscriptionForConsent(found.originalTransactionID)
+        let now = try await merchant.now(for: subscription.accountID)
+        let latestID = subscription.latestTransactionID
+        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
+        let notice: SubscriptionNotice
+        if accept {
+            subscription.priceOverride = newPrice.minorUnits
+            notice = try self.notice("PRICE_INCREASE", "ACCEPTED", transaction: SignedTransaction(jws: latest.jws, payload: latest.payload),
+                                     subscription: subscription)
+        } else {
+            subscription.willAutoRenew = false
+            subscription.expirationReason = .didNotConsentToPriceIncrease
+            notice = try self.notice("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED",
+                                     transaction: SignedTransaction(jws: latest.jws, payload: latest.payload), subscription: subscription)
+        }
+        let systemNow = inCore.clock.now
+        try await inCore.writeRecords { [subscription] records in
+            guard try await records.resolve(pendingID, as: accept ? "accepted" : "declined", at: now) else {
+                throw PaymentsError.pendingActionNotFound(pendingID)
+            }
+            try await records.update(subscription)
+            try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
+        }
+        try await tellMerchant()
+    }
+
+    private func liveSubscriptionForConsent(_ originalTransactionID: String) async throws -> AppStoreSubscription {
+        guard let subscription = try await inCore.readRecords({ try await $0.subscription(originalTransactionID) }) else {
+            throw PaymentsError.subscriptionNotFound(originalTransactionID)
+        }
+        guard subscription.isLive else {
+            throw PaymentsError.invalidTransition(subscriptionID: originalTransactionID, state: subscription.state,
+                                                  action: "raise the price of")
+        }
+        return subscription
+    }
+}

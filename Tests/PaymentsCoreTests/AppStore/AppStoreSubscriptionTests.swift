@@ -1,0 +1,175 @@
+import Foundation
+@testable import PaymentsCore
+@testable import Simulators
+import Testing
+
+/// Subscriptions the App Store bills are the App Store's: it sells, renews, retries, changes,
+/// refunds and ends them on the customer's clock, and the merchant keeps a mirror from what the
+/// App Store tells it. Each step is asserted on both sides. Runs on SQLite and, in CI, on PostgreSQL.
+@Suite struct AppStoreSubscriptionTests {
+    private func rows(_ store: CoreFixture, _ sql: String) async throws -> [String] {
+        try await store.service.storage.read { try await $0.fetchAll(String.self, StoreSQL(sql)) }
+    }
+
+    private func kinds(_ store: CoreFixture) async throws -> [String] {
+        try await store.service.appStore.notifications().map { [$0.kind.type, $0.kind.subtype].compactMap { $0 }.joined(separator: "/") }
+    }
+
+    private func storeBuy(_ store: CoreFixture, _ account: Account, _ product: String,
+                          code: String? = nil) async throws -> (SignedTransaction, PurchaseReceipt) {
+        let result = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: account.id, productID: product, offerCode: code))
+        guard case let .success(transaction, receipt) = result else { throw FixtureError.missing("a store purchase of \(product)") }
+        return (transaction, receipt)
+    }
+
+    private func appleState(_ store: CoreFixture) async throws -> [String] {
+        try await rows(store, "SELECT state FROM appstore_subscriptions")
+    }
+
+    private static let day: TimeInterval = 86_400
+
+    @Test func theAppStoreRenewsThroughTrialGraceAndRecoveryToTheEndAndTheMerchantFollows() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let clock = try await store.service.attachNewTestClock(accountID: ada.id, name: "ada")
+        let desk = store.service.desk
+        let (trial, receipt) = try await storeBuy(store, ada, "pro.monthly")
+        #expect(trial.payload.offerDiscountType == .freeTrial && trial.payload.price == 0)
+        #expect(trial.payload.expiresDate == clock.frozenTime.addingTimeInterval(7 * Self.day))
+        #expect(receipt.subscription?.periodType == .trial && receipt.introOfferApplied)
+
+        // The trial ends: the store account pays the first month, on the clock's advance.
+        var report = try await desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(8 * Self.day))
+        #expect(report.renewals == 1 && report.trialConversions == 1)
+        var mirror = try await store.subscription(ada)
+        #expect(mirror.state == .subscribed && mirror.periodType == .normal && mirror.periodAmountPaid.minorUnits == 1_000)
+        #expect(mirror.currentPeriodEnd == clock.frozenTime.addingTimeInterval(7 * Self.day).addingTimeInterval(31 * Self.day))
+        let renewal = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first)
+        #expect(renewal.kind == .renewal && renewal.status == .paid && renewal.total.minorUnits == 1_000)
+
+        // Renewals fail: grace, then a retry pays once the switch is off again.
+        try await desk.updateStoreControls(StoreControls(renewalsFail: true))
+        report = try await desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(38.5 * Self.day))
+        #expect(report.failedRenewals == 1)
+        #expect(try await store.subscription(ada).state == .inGracePeriod)
+        #expect(try await appleState(store) == ["inGracePeriod"])
+        #expect(try await store.service.entitlements(accountID: ada.id).map(\.id) == ["premium"], "grace keeps access")
+        try await desk.updateStoreControls(StoreControls())
+        report = try await desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(40 * Self.day))
+        #expect(report.recoveries == 1)
+        mirror = try await store.subscription(ada)
+        #expect(mirror.state == .subscribed && mirror.billingIssueDetectedAt == nil)
+
+        // Cancelled in the App Store's settings: it ends with its period.
+        _ = try await store.service.router.cancelAtPeriodEnd(subscriptionID: mirror.id, reason: nil)
+        #expect(try await store.subscription(ada).willAutoRenew == false)
+        report = try await desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(80 * Self.day))
+        #expect(report.expirations == 1)
+        #expect(try await store.subscription(ada).state == .expired)
+        #expect(try await appleState(store) == ["expired"])
+        #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
+        #expect(try await kinds(store) == [
+            "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "DID_RENEW/BILLING_RECOVERY",
+            "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
+        ])
+        #expect(try await rows(store, "SELECT uuid FROM store_notifications WHERE merchant_delivered_at IS NULL").isEmpty)
+        #expect(try await store.invariants() == [])
+    }
+
+    /// One clock, two parties: a card and a store subscription renew in the order of their dates,
+    /// each stamped with its own instant.
+    @Test func aCardAndAStoreSubscriptionOnOneClockRenewInTimeOrder() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let bob = try await store.account("bob", card: nil)
+        let clock = try await store.service.attachNewTestClock(accountID: ada.id, name: "shared")
+        _ = try await store.service.attach(accountID: bob.id, toTestClock: clock.id)
+        _ = try await store.buy(ada, "pro.yearly")
+        _ = try await store.service.desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(10 * Self.day))
+        _ = try await storeBuy(store, bob, "pro.yearly")
+        let report = try await store.service.desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(800 * Self.day))
+        #expect(report.renewals == 4)
+        let renewals = try await store.service.events(accountID: nil, after: nil, limit: 500)
+            .filter { $0.type == .renewed }.map { ($0.accountID ?? "", $0.at) }
+        #expect(renewals.map(\.0) == [ada.id, bob.id, ada.id, bob.id])
+        #expect(renewals.map(\.1) == renewals.map(\.1).sorted())
+        #expect(renewals[1].1 == clock.frozenTime.addingTimeInterval(10 * Self.day).addingTimeInterval(365 * Self.day))
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func anUpgradeIsAtOnceWithANewTransactionAndADowngradeWaitsForTheRenewal() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let clock = try await store.service.attachNewTestClock(accountID: ada.id, name: "ada")
+        let (first, receipt) = try await storeBuy(store, ada, "pro.yearly")
+        let id = try #require(receipt.subscription?.id)
+        _ = try await store.service.desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(100 * Self.day))
+        let preview = try await store.service.router.previewPlanChange(subscriptionID: id, toProductID: "max.yearly")
+        #expect(preview.subscriptionID == id && preview.timing == .immediate && preview.chargeNow.minorUnits == 30_000)
+        #expect(preview.creditForUnusedTime.minorUnits > 0 && preview.creditForUnusedTime.minorUnits < 10_000)
+        guard case let .changed(changed, invoice) = try await store.service.router.changePlan(
+            PlanChangeRequest(subscriptionID: id, toProductID: "max.yearly")) else {
+            Issue.record("an upgrade is made at once"); return
+        }
+        #expect(changed.id == id && changed.productID == "max.yearly" && invoice.kind == .planChange && invoice.total.minorUnits == 30_000)
+        let upgraded = try await store.service.storage.read {
+            try await AppStoreRecords($0).sale(first.payload.transactionId)
+        }
+        #expect(upgraded.payload.isUpgraded == true, "the period cut short is marked upgraded")
+
+        guard case let .scheduled(scheduled) = try await store.service.router.changePlan(
+            PlanChangeRequest(subscriptionID: id, toProductID: "pro.yearly")) else {
+            Issue.record("a downgrade waits for the renewal"); return
+        }
+        #expect(scheduled.pendingProductID == "pro.yearly" && scheduled.productID == "max.yearly")
+        let info = try #require(try await store.service.appStore.renewalInfo(accountID: ada.id).first).payload
+        #expect(info.productId == "max.yearly" && info.autoRenewProductId == "pro.yearly" && info.renewalPrice == 100_000)
+        _ = try await store.service.desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(500 * Self.day))
+        #expect(try await store.subscription(ada).productID == "pro.yearly")
+        #expect(try await kinds(store) == ["SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/UPGRADE",
+                                           "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_RENEW"])
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func aRefundOfTheCurrentPeriodIsTheAppStoresAndEndsTheSubscription() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let (bought, receipt) = try await storeBuy(store, ada, "pro.yearly")
+        let invoice = receipt.invoice
+        await #expect(throws: PaymentsError.soldByAppStore(transactionID: bought.payload.transactionId)) {
+            _ = try await store.service.refund(invoiceID: invoice.id, idempotencyKey: nil)
+        }
+        let outcome = try await store.service.router.refund(invoiceID: invoice.id, idempotencyKey: "refund-1")
+        #expect(outcome.original.status == .refunded && outcome.refund.total.minorUnits == -10_000)
+        #expect(outcome.revokedSubscription?.state == .revoked)
+        #expect(try await appleState(store) == ["revoked"])
+        #expect(try await store.service.entitlements(accountID: ada.id).isEmpty)
+        #expect(try await store.service.router.refund(invoiceID: invoice.id, idempotencyKey: nil) == outcome, "asked again")
+        #expect(try await kinds(store) == ["SUBSCRIBED/INITIAL_BUY", "REFUND"])
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func aPriceIncreaseWaitsForConsentAndUnansweredEndsTheSubscription() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let bob = try await store.account("bob", card: nil)
+        _ = try await storeBuy(store, ada, "pro.yearly")
+        _ = try await storeBuy(store, bob, "pro.yearly")
+        let desk = store.service.desk
+        let asked = try await desk.requestPriceIncrease(subscriptionID: try await store.subscription(ada).id, newPrice: 12_000)
+        let unanswered = try await desk.requestPriceIncrease(subscriptionID: try await store.subscription(bob).id, newPrice: 12_000)
+        let adas = try await store.subscription(ada).id
+        #expect(asked.id.hasPrefix("skpend_") && asked.subscriptionID == adas)
+        #expect(try await desk.pendingActions(accountID: nil).map(\.id) == [asked.id, unanswered.id])
+        let accepted = try await desk.answerPriceIncrease(pendingID: asked.id, accept: true)
+        #expect(accepted.willAutoRenew)
+        #expect(try await store.service.appStore.renewalInfo(accountID: ada.id).first?.payload.renewalPrice == 120_000)
+        try await store.advance(days: 366)
+        #expect(try await store.subscription(ada).periodAmountPaid.minorUnits == 12_000)
+        let ended = try await store.subscription(bob)
+        #expect(ended.state == .expired && ended.expirationReason == .didNotConsentToPriceIncrease)
+        #expect(try await desk.pendingActions(accountID: nil).isEmpty)
+        #expect(try await store.invariants() == [])
+    }
+}
