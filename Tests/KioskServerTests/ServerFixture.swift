@@ -89,10 +89,12 @@ struct ServerFixture {
     }
 
     /// Sends a raw request, for what the generated client cannot send (bad JSON, wrong types).
-    func raw(_ method: String, _ path: String, key: String?, body: String? = nil) async throws -> (status: Int, body: String, contentType: String?) {
+    func raw(_ method: String, _ path: String, key: String?, body: String? = nil,
+             headers: [(String, String)] = []) async throws -> (status: Int, body: String, contentType: String?) {
         var request = HTTPClientRequest(url: baseURL.absoluteString + path)
         request.method = HTTPMethod(rawValue: method)
         if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        request.headers.add(contentsOf: headers)
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: body))

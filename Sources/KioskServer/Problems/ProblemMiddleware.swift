@@ -18,10 +18,17 @@ struct ProblemMiddleware: ServerMiddleware {
         } catch {
             let problem = problem(for: error)
             if problem.status == .internalServerError {
-                logger.error("\(operationID) failed: \(String(describing: error))")
+                logger.error("\(Self.logLine(operationID: operationID, error: error))")
             }
             return ProblemResponse.make(problem)
         }
+    }
+
+    /// What the log keeps of a failure: the operation and the cause, never the request (a
+    /// `ServerError` describes itself with the request's headers, its bearer key among them).
+    static func logLine(operationID: String, error: any Error) -> String {
+        guard let error = error as? ServerError else { return "\(operationID) failed: \(String(describing: error))" }
+        return "\(operationID) failed: \(error.causeDescription): \(String(describing: error.underlyingError))"
     }
 
     private func problem(for error: any Error) -> Problem {
