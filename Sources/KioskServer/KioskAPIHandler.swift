@@ -201,9 +201,14 @@ struct KioskAPIHandler: APIProtocol {
     }
 
     /// Idempotency keys are scoped to the customer, so two customers choosing the same key never
-    /// see each other's results.
+    /// see each other's results. The contract's bounds (1 to 255 characters) are checked here:
+    /// an empty key would otherwise be one shared by every keyless retry.
     func scoped(_ key: String?) throws -> String? {
         guard let key else { return nil }
+        guard (1...255).contains(key.count) else {
+            throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
+                          detail: "the Idempotency-Key header must be 1 to 255 characters", field: "Idempotency-Key")
+        }
         return "customer:\(try customerID()):\(key)"
     }
 }

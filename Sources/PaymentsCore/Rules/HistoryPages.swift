@@ -17,10 +17,17 @@ struct HistoryPages: Rules {
             arguments.append(status.rawValue)
         }
         if let year = query.year {
-            let start = ISODuration.utc.date(from: DateComponents(year: year, month: 1, day: 1)) ?? Date(milliseconds: 0)
-            let end = try ISODuration(years: 1).advance(start)
-            conditions.append("created_at >= ? AND created_at < ?")
-            arguments += [start, end]
+            // The years a stored instant can be in; the last has no following year to end at.
+            guard (1970...9999).contains(year),
+                  let start = ISODuration.utc.date(from: DateComponents(year: year, month: 1, day: 1)) else {
+                throw PaymentsError.invalidInput(field: "year", message: "\(year) is not a year from 1970 to 9999")
+            }
+            conditions.append("created_at >= ?")
+            arguments.append(start)
+            if year < 9999 {
+                conditions.append("created_at < ?")
+                arguments.append(try ISODuration(years: 1).advance(start))
+            }
         }
         if let cursor = query.cursor {
             guard let position = KeysetCursor(cursor) else {

@@ -91,6 +91,14 @@ import Testing
         }
         #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery(year: 2025)).items.isEmpty)
         #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery(status: .paid, year: 2026, limit: 50)).items.count == 23)
+        // The contract's whole range of years answers; one outside it is refused, naming the field.
+        #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery(year: 9999)).items.isEmpty)
+        #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery(year: 1970)).items.isEmpty)
+        for year in [0, -5, 1969, 10_000] {
+            await #expect(throws: PaymentsError.invalidInput(field: "year", message: "\(year) is not a year from 1970 to 9999")) {
+                _ = try await store.service.invoices(accountID: ada.id, query: InvoiceQuery(year: year))
+            }
+        }
     }
 
     @Test func twoConnectionsOnOneFileApplyAKeyOnce() async throws {
