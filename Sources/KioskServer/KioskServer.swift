@@ -62,7 +62,7 @@ public struct KioskServer: Sendable {
                                       hostedCheckout: hostedCheckout)
         try handler.registerHandlers(
             on: router,
-            middlewares: [ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
+            middlewares: [ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
                           RequestHostMiddleware()])
         let limits = self.limits
         let application = Application(
