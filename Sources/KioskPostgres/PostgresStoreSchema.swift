@@ -481,6 +481,24 @@ public enum PostgresStoreSchema {
             WHERE billing = 'store' AND mirror_signed_at IS NULL
         """,
         "ALTER TABLE appstore_pending_actions ADD COLUMN original_transaction_id TEXT",
+        "ALTER TABLE appstore_pending_actions ADD COLUMN subscription_id TEXT",
+        """
+        INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, resolved_at, resolution,
+                                             original_transaction_id, subscription_id)
+            SELECT p.id, p.account_id, p.kind, p.product_id, p.request, p.created_at, p.resolved_at, p.resolution,
+                   s.original_transaction_id, s.id
+            FROM pending_actions p JOIN subscriptions s ON s.id = p.subscription_id
+            WHERE p.kind = 'price_increase' AND s.billing = 'store'
+        """,
+        """
+        DELETE FROM pending_actions WHERE kind = 'price_increase'
+            AND subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store')
+        """,
+        """
+        UPDATE appstore_state SET value = REPLACE(value, '}', ',"renewalsFail":true}')
+            WHERE key = 'controls' AND value NOT LIKE '%"renewalsFail"%'
+              AND EXISTS (SELECT 1 FROM meta WHERE key = 'controls' AND value LIKE '%"renewalsFail":true%')
+        """,
         "ALTER TABLE store_notifications ADD COLUMN signed_renewal_info TEXT",
         "ALTER TABLE store_notifications ADD COLUMN status BIGINT",
         "CREATE SEQUENCE appstore_seq_web_order AS BIGINT MINVALUE 1",

@@ -348,7 +348,9 @@ enum StoreSchema {
     /// The App Store bills and renews its subscriptions itself (docs/design/app-store-split.md,
     /// stage 5): each store-billed subscription the in-core path sold continues in
     /// `appstore_subscriptions` exactly where it was (period, series, offers, billing issue,
-    /// consent price, clock), with its transactions copied to Apple's, and the merchant's row
+    /// consent price, clock, a consent still waiting), with its transactions copied to Apple's,
+    /// and "renewals fail" where the tester left it (stage 4 kept it in the merchant's row only,
+    /// and the App Store's switches are a flat object, so the key is added as text); the merchant's row
     /// becomes a mirror that only the App Store's notifications change (`mirror_signed_at` 0:
     /// older than any of them; nothing scheduled). The outbox keeps each notification's renewal
     /// info and status as Apple signed them and whether the merchant's endpoint has it (rows
@@ -383,6 +385,18 @@ enum StoreSchema {
                                  retry_index = 0
             WHERE billing = 'store' AND mirror_signed_at IS NULL;
         ALTER TABLE appstore_pending_actions ADD COLUMN original_transaction_id TEXT;
+        ALTER TABLE appstore_pending_actions ADD COLUMN subscription_id TEXT;
+        INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, resolved_at, resolution,
+                                             original_transaction_id, subscription_id)
+            SELECT p.id, p.account_id, p.kind, p.product_id, p.request, p.created_at, p.resolved_at, p.resolution,
+                   s.original_transaction_id, s.id
+            FROM pending_actions p JOIN subscriptions s ON s.id = p.subscription_id
+            WHERE p.kind = 'price_increase' AND s.billing = 'store';
+        DELETE FROM pending_actions WHERE kind = 'price_increase'
+            AND subscription_id IN (SELECT id FROM subscriptions WHERE billing = 'store');
+        UPDATE appstore_state SET value = REPLACE(value, '}', ',"renewalsFail":true}')
+            WHERE key = 'controls' AND value NOT LIKE '%"renewalsFail"%'
+              AND EXISTS (SELECT 1 FROM meta WHERE key = 'controls' AND value LIKE '%"renewalsFail":true%');
         ALTER TABLE store_notifications ADD COLUMN signed_renewal_info TEXT;
         ALTER TABLE store_notifications ADD COLUMN status INTEGER;
         ALTER TABLE store_notifications ADD COLUMN merchant_delivered_at INTEGER;

@@ -3,12 +3,10 @@ import Foundation
 extension Invoicing {
     /// After a card charge is paid: the disputes or warning the card processor raises (Stripe test
     /// mode's dispute test cards), each an invoice (or event) right after the charge.
-    func followUpCardCharge(_ invoice: Invoice, payer: Payer?) async throws {
+    func followUpCardCharge(_ invoice: Invoice, card: PaymentMethodRecord?) async throws {
         guard invoice.kind != .refund, invoice.total.minorUnits > 0 else { return }
-        let charged: ProcessorCard? = switch payer {
-        case .store: nil
-        case let .card(method?): method.processorCard
-        case .card(nil), nil: try await chargedCard(accountID: invoice.accountID, method: invoice.paymentMethod)
+        let charged: ProcessorCard? = if let card { card.processorCard } else {
+            try await chargedCard(accountID: invoice.accountID, method: invoice.paymentMethod)
         }
         guard let card = charged,
               let aftermath = cardProcessor.aftermath(ofChargeOn: card)

@@ -8,20 +8,6 @@ enum ChargeResult {
     case requiresAuthentication(PaymentMethodSummary)
 }
 
-/// Who pays a charge.
-enum Payer {
-    case card(PaymentMethodRecord?)
-    /// The store account (StoreKit-style billing): no card involved.
-    case store
-
-    var billing: Billing {
-        switch self {
-        case .card: .card
-        case .store: .store
-        }
-    }
-}
-
 /// Money in and the books: charging a payer, invoices and their ledger lines, offer codes and
 /// prices in the account's currency. Every amount that reaches an invoice passes through here.
 struct Invoicing: Rules {
@@ -29,22 +15,20 @@ struct Invoicing: Rules {
 
     static let storeSummary = PaymentMethodSummary(brand: "Store account", last4: "")
 
-    /// Charges `amount`. Nothing is charged for a zero total (a free trial, or a balance that
-    /// covers it), so no card is needed then. Off-session charges are renewals, which the
-    /// "renewals fail" control declines; a card charge is the card processor's to answer.
-    func collect(_ amount: Money, payer: Payer, at now: Date, offSession: Bool = false,
+    /// Charges `amount` to the card (the merchant bills cards only; what the App Store bills it
+    /// books from the App Store's notifications). Nothing is charged for a zero total (a free
+    /// trial, or a balance that covers it), so no card is needed then. Off-session charges are
+    /// renewals, which the "renewals fail" control declines; a card charge is the card
+    /// processor's to answer.
+    func collect(_ amount: Money, card method: PaymentMethodRecord?, at now: Date, offSession: Bool = false,
                  authenticated: Bool = false) async throws -> ChargeResult {
-        let summary: PaymentMethodSummary? = switch payer {
-        case .store: Self.storeSummary
-        case let .card(method): method?.paymentMethod.summary
-        }
+        let summary = method?.paymentMethod.summary
         guard amount.minorUnits > 0 else { return .paid(summary) }
         if offSession, try await testControls.controls().renewalsFail {
             return .declined(DeclineReason(code: "billing_issue", message: "The renewal payment could not be collected."),
                              summary)
         }
-        guard case let .card(card) = payer else { return .paid(summary) }
-        guard let method = card else {
+        guard let method else {
             return .declined(DeclineReason(code: "no_payment_method", message: "There is no payment method on file."), nil)
         }
         switch cardProcessor.charge(method.processorCard, amount: amount, at: now, offSession: offSession,
@@ -56,12 +40,12 @@ struct Invoicing: Rules {
     }
 
     /// Writes an invoice whose total is the sum of its lines, and for a paid one the matching
-    /// ledger entry, in the same transaction. `payer`, when the caller has it, is who was just
-    /// charged: the card's follow-ups (disputes) then need no second read of it.
+    /// ledger entry, in the same transaction. `card`, when the caller has it, is the card just
+    /// charged: its follow-ups (disputes) then need no second read of it.
     func issueInvoice(account: String, subscription: String?, product: String?, kind: InvoiceKind, at: Date,
                       description: String, lines: [InvoiceLine], currency: Currency, status: InvoiceStatus,
                       method: PaymentMethodSummary?, failure: DeclineReason? = nil, refundOf: String? = nil,
-                      payer: Payer? = nil) async throws -> Invoice {
+                      card: PaymentMethodRecord? = nil) async throws -> Invoice {
         var total = Money.zero(currency)
         for line in lines { total = try total.adding(line.amount) }
         let invoice = await Invoice(
@@ -73,7 +57,7 @@ struct Invoicing: Rules {
         switch (status, kind) {
         case (.paid, _):
             try await postLedger(invoice: invoice, kind: "charge", amount: total, at: at)
-            try await followUpCardCharge(invoice, payer: payer)
+            try await followUpCardCharge(invoice, card: card)
         case (.refunded, .refund):
             try await postLedger(invoice: invoice, kind: "refund", amount: total, at: at)
         case (.disputed, _):

@@ -100,13 +100,12 @@ struct PlanChanges: Rules {
             lines.append(InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
                                      amount: preview.appliedBalance.negated))
         }
-        let payer: Payer = subscription.billing == .store
-            ? .store : .card(try await accountRules.chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID))
+        let card = try await accountRules.chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID)
         let description = "Change from \(subscription.planID) to \(plan.name)"
-        var result = try await invoicing.collect(preview.chargeNow, payer: payer, at: now)
+        var result = try await invoicing.collect(preview.chargeNow, card: card, at: now)
         if case let .requiresAuthentication(summary) = result {
             // Plan changes charge the card on file off-session, as Stripe's subscription updates do.
-            result = try await invoicing.collect(preview.chargeNow, payer: payer, at: now, offSession: true)
+            result = try await invoicing.collect(preview.chargeNow, card: card, at: now, offSession: true)
             if case .requiresAuthentication = result { result = .declined(.generic, summary) }
         }
         switch result {
@@ -122,7 +121,7 @@ struct PlanChanges: Rules {
         case let .paid(summary):
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
                                                            kind: .planChange, at: now, description: description, lines: lines,
-                                                           currency: currency, status: .paid, method: summary, payer: payer)
+                                                           currency: currency, status: .paid, method: summary, card: card)
             try await purchases.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
             let from = subscription.productID
             subscription.planID = plan.id

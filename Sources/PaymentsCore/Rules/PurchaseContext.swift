@@ -4,15 +4,13 @@ import Foundation
 struct PurchaseContext {
     var account: AccountRecord
     var code: OfferCode?
-    var payer: Payer
+    /// The card to charge; nil when the account has none (a free first period needs none).
+    var card: PaymentMethodRecord?
     var now: Date
     var authenticated: Bool
     var appAccountToken: UUID?
     /// The original card request, kept so a 3-D Secure challenge can resume it.
     var cardRequest: PurchaseRequest?
 
-    var paymentMethodID: String? {
-        if case let .card(method) = payer { return method?.id }
-        return nil
-    }
+    var paymentMethodID: String? { card?.id }
 }

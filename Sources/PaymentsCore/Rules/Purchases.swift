@@ -1,8 +1,8 @@
 import Foundation
 
-/// A customer buying something from the merchant, from the quote to the invoice, the signed
-/// transaction and the entitlement, plus restore: by card, or a store-billed subscription on the
-/// App Store's in-core path (`InCoreAppStore`); the App Store sells one-time products itself.
+/// A customer buying something from the merchant by card, from the quote to the invoice, the
+/// signed transaction and the entitlement, plus restore. What the App Store sells it books from
+/// the App Store's notifications and receipts (`AppStoreSales`, `StoreSubscriptionMirror`).
 struct Purchases: Rules {
     let work: UnitOfWork
 
@@ -11,7 +11,7 @@ struct Purchases: Rules {
     func purchase(_ request: PurchaseRequest, authenticated: Bool = false) async throws -> PurchaseOutcome {
         let method = try await accountRules.chargeableMethod(accountID: request.accountID, preferred: request.paymentMethodID)
         return try await performPurchase(accountID: request.accountID, productID: request.productID, offerCode: request.offerCode,
-                                         payer: .card(method), authenticated: authenticated, cardRequest: request)
+                                         card: method, authenticated: authenticated, cardRequest: request)
     }
 
     /// What an order names, checked: the account, the product, the account's "now" and the promo
@@ -28,13 +28,12 @@ struct Purchases: Rules {
         return (account, product, now, code)
     }
 
-    /// Shared by card purchases and the App Store's in-core subscriptions: both end in the same
-    /// invoices, ledger, transactions and entitlements.
-    func performPurchase(accountID: String, productID: String, offerCode: String?, payer: Payer,
+    /// A purchase's invoices, ledger, transactions and entitlements.
+    func performPurchase(accountID: String, productID: String, offerCode: String?, card: PaymentMethodRecord?,
                          appAccountToken: UUID? = nil, authenticated: Bool = false,
                          cardRequest: PurchaseRequest? = nil) async throws -> PurchaseOutcome {
         let (account, product, now, code) = try await order(accountID: accountID, productID: productID, offerCode: offerCode)
-        let context = PurchaseContext(account: account, code: code, payer: payer, now: now,
+        let context = PurchaseContext(account: account, code: code, card: card, now: now,
                                       authenticated: authenticated, appAccountToken: appAccountToken,
                                       cardRequest: cardRequest)
         switch product {
@@ -79,7 +78,7 @@ struct Purchases: Rules {
         let quote = try await subscriptionQuote(account: account, plan: plan, product: product, code: code, now: now)
         let (lines, total, applied, intro) = (quote.lines, quote.total, quote.appliedBalance, quote.intro)
         let description = "Subscription to \(plan.name)"
-        switch try await invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        switch try await invoicing.collect(total, card: context.card, at: now, authenticated: context.authenticated) {
         case .requiresAuthentication:
             return try await requireAuthentication(context, productID: product.id)
         case let .declined(reason, summary):
@@ -98,19 +97,17 @@ struct Purchases: Rules {
             let end = subscription.periodEnd
             subscription.id = subscriptionID
             subscription.paymentMethodID = context.paymentMethodID
-            subscription.billing = context.payer.billing
             subscription.scheduleNextEvent()
             try await subscription.insert(into: store)
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscriptionID, product: product.id,
                                                            kind: .subscriptionCreate, at: now, description: description, lines: lines,
-                                                           currency: currency, status: .paid, method: summary, payer: context.payer)
+                                                           currency: currency, status: .paid, method: summary, card: context.card)
             let transaction = try await transactionIssuer.issueTransaction(
                 account: account, product: .subscription(plan, product), subscription: subscription, invoice: invoice,
                 purchaseDate: now, expires: end, offerType: intro != nil ? .introductory : (code != nil ? .offerCode : nil),
                 offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken, billing: subscription.billing)
             subscription.originalTransactionID = transaction.payload.transactionId
             try await subscription.update(in: store)
-            if context.payer.billing == .store { try await receiptsBackend.enqueueReceipt(transaction, accountID: account.id, at: now) }
             try await spendBalance(accountID: account.id, applied)
             if let intro {
                 try await store.execute("INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
@@ -132,11 +129,6 @@ struct Purchases: Rules {
     }
 
     private func purchaseOneTime(product: OneTimeProduct, _ context: PurchaseContext) async throws -> PurchaseOutcome {
-        // The App Store sells one-time products itself: the merchant books them from its
-        // notifications and receipts (`AppStoreSales`), never through this path.
-        guard context.payer.billing == .card else {
-            throw PaymentsError.invalidInput(field: "productID", message: "\(product.id) is sold by the App Store, not billed to it here")
-        }
         let (account, code, now) = (context.account, context.code, context.now)
         if product.type == .nonConsumable {
             let owned = try await store.fetchOne(Int.self, """
@@ -147,7 +139,7 @@ struct Purchases: Rules {
         let currency = account.currencyValue
         let quote = try await oneTimeQuote(account: account, product: product, code: code)
         let (lines, total, applied) = (quote.lines, quote.total, quote.appliedBalance)
-        switch try await invoicing.collect(total, payer: context.payer, at: now, authenticated: context.authenticated) {
+        switch try await invoicing.collect(total, card: context.card, at: now, authenticated: context.authenticated) {
         case .requiresAuthentication:
             return try await requireAuthentication(context, productID: product.id)
         case let .declined(reason, summary):
@@ -161,7 +153,7 @@ struct Purchases: Rules {
             try await work.reserveIDs([.invoice, .purchase, .transaction])
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
                                                            at: now, description: product.name, lines: lines, currency: currency,
-                                                           status: .paid, method: summary, payer: context.payer)
+                                                           status: .paid, method: summary, card: context.card)
             try await spendBalance(accountID: account.id, applied)
             var expires: Date?
             if product.type == .nonRenewing, let duration = product.duration {

@@ -6,17 +6,6 @@ import Foundation
 struct ReceiptsBackend: Rules {
     let work: UnitOfWork
 
-    /// A store-billed subscription bought on the in-core path (`InCoreAppStore`) puts its receipt
-    /// in the device's queue (the App Store's table) in the same transaction, so it can never be
-    /// lost between the store charging and the backend recording it. The row keeps no token: the
-    /// purchase's write signs nothing, and the device takes the transaction row's when it sends it.
-    func enqueueReceipt(_ transaction: SignedTransaction, accountID: String, at now: Date) async throws {
-        try await store.execute("""
-            INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at)
-            VALUES (?, ?, ?, '', ?) ON CONFLICT DO NOTHING
-            """, [transaction.payload.transactionId, accountID, transaction.payload.productId, now])
-    }
-
     /// The app backend recording a receipt whose signature was already verified: credits points
     /// for consumables once per transaction, and says `isDuplicate` for a repeat.
     func recordVerifiedReceipt(_ submission: ReceiptSubmission, payload: TransactionPayload,

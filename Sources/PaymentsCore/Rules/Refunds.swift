@@ -5,6 +5,13 @@ import Foundation
 struct Refunds: Rules {
     let work: UnitOfWork
 
+    /// Whether a revoked App Store transaction is the subscription's latest.
+    private func isCurrentPeriod(_ revocation: ReceivedTransaction, of subscription: SubscriptionRecord) async throws -> Bool {
+        try await store.fetchOne(String.self, """
+            SELECT id FROM transactions WHERE subscription_id = ? ORDER BY purchase_date DESC, id DESC LIMIT 1
+            """, [subscription.id]) == revocation.payload.transactionId
+    }
+
     /// The App Store's transaction an invoice books (a one-time sale, or a period of a
     /// subscription it bills), which the merchant only booked.
     private func appStoreSale(paidBy invoiceID: String) async throws -> String? {
@@ -65,7 +72,11 @@ struct Refunds: Rules {
         var revoked: Subscription?
         if let subscriptionID = original.subscriptionID {
             var subscription = try await subscription(subscriptionID)
-            if subscription.state != .revoked && subscription.state != .expired {
+            // The App Store ends a subscription it bills only when the period refunded is the one
+            // it is in; an earlier period's refund leaves it renewing.
+            var endsIt = true
+            if let revocation { endsIt = try await isCurrentPeriod(revocation, of: subscription) }
+            if endsIt, subscription.state != .revoked && subscription.state != .expired {
                 try await planChanges.revoke(&subscription, reason: .refunded, at: now)
                 try await subscription.update(in: store)
             }

@@ -200,7 +200,7 @@ struct StoreSubscriptionMirror: Rules {
             }
             mirror.state = state
             mirror.graceEndsAt = grace
-            mirror.billingIssueAt = mirror.billingIssueAt ?? notification.signedDate
+            mirror.billingIssueAt = mirror.billingIssueAt ?? now
             emit(state == .inGracePeriod ? .gracePeriodStarted : .billingRetryStarted, account: account, at: now,
                  subscription: subscription, product: product)
         case ("GRACE_PERIOD_EXPIRED", _):
@@ -212,7 +212,7 @@ struct StoreSubscriptionMirror: Rules {
             mirror.state = .expired
             mirror.expirationReason = Self.expirationReason(subtype)
             mirror.willAutoRenew = false
-            mirror.periodEnd = min(mirror.periodEnd, notification.signedDate)
+            mirror.periodEnd = min(mirror.periodEnd, now)
             try await lifecycle.closeOpenInvoice(&mirror, as: mirror.expirationReason == .billingError ? .uncollectible : .void)
             emit(.expired, account: account, at: now, subscription: subscription, product: product,
                  detail: mirror.expirationReason?.rawValue)
@@ -220,7 +220,7 @@ struct StoreSubscriptionMirror: Rules {
             let renews = subtype == "AUTO_RENEW_ENABLED"
             guard mirror.isActiveState, mirror.willAutoRenew != renews else { return false }
             mirror.willAutoRenew = renews
-            mirror.unsubscribeAt = renews ? nil : notification.signedDate
+            mirror.unsubscribeAt = renews ? nil : now
             emit(renews ? .resumed : .cancelled, account: account, at: now, subscription: subscription, product: product)
         case ("DID_CHANGE_RENEWAL_PREF", _):
             // An upgrade came with its own transaction; what is left is the product the next period renews into.

@@ -244,7 +244,7 @@ struct SubscriptionLifecycle: Rules {
     /// A renewal charge: nobody is there to answer a 3-D Secure challenge, so one is a decline.
     private func offSessionCharge(_ amount: Money, _ subscription: SubscriptionRecord,
                                   at time: Date) async throws -> OffSessionResult {
-        switch try await invoicing.collect(amount, payer: renewalPayer(subscription), at: time, offSession: true) {
+        switch try await invoicing.collect(amount, card: renewalCard(subscription), at: time, offSession: true) {
         case let .paid(summary): .paid(summary)
         case let .declined(reason, summary): .declined(reason, summary)
         case let .requiresAuthentication(summary):
@@ -368,16 +368,14 @@ struct SubscriptionLifecycle: Rules {
         subscription.scheduleNextEvent()
     }
 
-    /// The store account for store-billed subscriptions; else the subscription's card, falling
-    /// back to the account's default card if that one was removed.
-    private func renewalPayer(_ subscription: SubscriptionRecord) async throws -> Payer {
-        if subscription.billing == .store { return .store }
+    /// The subscription's card, falling back to the account's default card if that one was removed.
+    private func renewalCard(_ subscription: SubscriptionRecord) async throws -> PaymentMethodRecord? {
         if let id = subscription.paymentMethodID,
            let method = try await store.fetchOne(PaymentMethodRecord.self, "SELECT * FROM payment_methods WHERE id = ?", [id]),
            method.removedAt == nil {
-            return .card(method)
+            return method
         }
-        return .card(try await accountRules.activePaymentMethods(subscription.accountID).first(where: \.isDefault))
+        return try await accountRules.activePaymentMethods(subscription.accountID).first(where: \.isDefault)
     }
 
     private func issueRenewalTransaction(_ subscription: SubscriptionRecord, account: AccountRecord? = nil,

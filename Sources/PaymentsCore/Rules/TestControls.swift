@@ -112,7 +112,7 @@ struct TestControls: Rules {
         guard let subscriptionID = action.subscriptionID, let newPrice = action.newPrice else {
             throw PaymentsError.pendingActionNotFound(action.id)
         }
-        var subscription = try await subscription(subscriptionID)
+        var subscription = try await merchantBilledSubscription(subscriptionID)
         if accept {
             subscription.priceOverride = newPrice.minorUnits
         } else {

@@ -113,6 +113,11 @@ extension AppStoreRecords {
             """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
     }
 
+    /// Keeps the token signed for a transaction the in-core store made and nobody read before.
+    func keepToken(_ token: String, of id: String) async throws {
+        try await store.execute("UPDATE appstore_transactions SET jws = ? WHERE id = ? AND jws = ''", [token, id])
+    }
+
     /// Replaces a transaction's token (upgraded: `isUpgraded`; refunded: revoked).
     func resign(_ transaction: SignedTransaction, payloadJSON: String) async throws {
         let payload = transaction.payload
@@ -131,13 +136,14 @@ extension AppStoreRecords {
                   notice.transaction.payload.transactionId, now, systemNow, notice.renewalInfo.jws, notice.status])
     }
 
-    /// The App Store's own notifications the merchant's endpoint has not taken yet, oldest first;
+    /// The App Store's own notifications the merchant's endpoint has not taken yet, in the order
+    /// they were written (each customer's clock runs on its own, so `created_at` is no order);
     /// or, for a transaction the merchant has not booked, every one about it, taken or not.
     func undeliveredToMerchant(about transactionID: String? = nil) async throws -> [OwnNotification] {
         let which = transactionID == nil ? "merchant_delivered_at IS NULL" : "transaction_id = ?"
         return try await store.fetchAll(StoredRow.self, StoreSQL("""
             SELECT uuid, type, subtype, transaction_id, signed_renewal_info, status FROM store_notifications
-            WHERE event_id IS NULL AND \(which) AND type <> 'TEST' ORDER BY created_at, id
+            WHERE event_id IS NULL AND \(which) AND type <> 'TEST' ORDER BY id
             """), StoreArguments(transactionID.map { [$0] } ?? [])).map { row in
             (try row.get("uuid"), try row.get("type"), try row.get("subtype"), try row.get("transaction_id"),
              try row.get("signed_renewal_info"), try row.get("status"))

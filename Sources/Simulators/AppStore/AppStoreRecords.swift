@@ -205,25 +205,18 @@ struct AppStoreRecords {
 
     // MARK: Price-increase consent
 
-    /// What a consent request asked: the new price, and the merchant's name for the subscription
-    /// (the app's own reference, shown in the tester's inbox).
-    private struct ConsentRequest: Codable {
-        var newPrice: Int64
-        var currency: String
-        var subscriptionID: String
-    }
-
     /// Asks the customer to consent to `newPrice` at the next renewal.
     func createConsent(_ subscription: AppStoreSubscription, label: String, newPrice: Money, at now: Date) async throws -> PendingAction {
         let id = try await nextPendingID()
-        let json = String(decoding: try JSONEncoder().encode(ConsentRequest(newPrice: newPrice.minorUnits, currency: newPrice.currency.code,
-                                                                                subscriptionID: label)),
-                          as: UTF8.self)
+        // The request is the new price, as the merchant keeps its own consents (so v27 moved
+        // theirs as they were); the merchant's name for the subscription labels it in the inbox.
+        let json = String(decoding: try JSONEncoder().encode(newPrice), as: UTF8.self)
         try await store.execute("""
-            INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, original_transaction_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, original_transaction_id,
+                                                 subscription_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, [id, subscription.accountID, PendingAction.Kind.priceIncrease.rawValue, subscription.productID, json, now,
-                  subscription.originalTransactionID])
+                  subscription.originalTransactionID, label])
         guard let created = try await consent(id) else { throw PaymentsError.storage("the App Store's consent request \(id) was not stored") }
         return created.action
     }
@@ -244,22 +237,18 @@ struct AppStoreRecords {
 
     private static func consent(_ row: StoredRow) throws -> (action: PendingAction, originalTransactionID: String, resolution: String?) {
         let id: String = try row.get("id")
-        let asked: ConsentRequest
+        let newPrice: Money
         do {
-            asked = try JSONDecoder().decode(ConsentRequest.self, from: Data((try row.get("request") as String).utf8))
+            newPrice = try JSONDecoder().decode(Money.self, from: Data((try row.get("request") as String).utf8))
         } catch {
             throw PaymentsError.storage("appstore_pending_actions \(id) holds a consent request that cannot be read: \(error)")
         }
         guard let original: String = try row.get("original_transaction_id") else {
             throw PaymentsError.storage("appstore_pending_actions \(id) asks for consent about no subscription")
         }
-        guard let currency = Currency(code: asked.currency) else {
-            throw PaymentsError.storage("appstore_pending_actions \(id) asks for a price in \(asked.currency), which is no currency")
-        }
         let action = PendingAction(id: id, accountID: try row.get("account_id"), kind: .priceIncrease,
-                                   productID: try row.get("product_id"), subscriptionID: asked.subscriptionID,
-                                   createdAt: try row.get("created_at"),
-                                   newPrice: Money(minorUnits: asked.newPrice, currency: currency))
+                                   productID: try row.get("product_id"), subscriptionID: try row.get("subscription_id"),
+                                   createdAt: try row.get("created_at"), newPrice: newPrice)
         return (action, original, try row.get("resolution"))
     }
 

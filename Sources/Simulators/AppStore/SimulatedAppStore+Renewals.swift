@@ -171,9 +171,8 @@ extension SimulatedAppStore {
 
     /// A notification carrying the subscription's latest transaction as the App Store holds it.
     private func notice(_ type: String, _ subtype: String?, about subscription: AppStoreSubscription) async throws -> SubscriptionNotice {
-        let latest = try await inCore.readRecords { try await $0.sale(subscription.latestTransactionID) }
-        return try notice(type, subtype, transaction: SignedTransaction(jws: latest.jws, payload: latest.payload),
-                          subscription: subscription)
+        try notice(type, subtype, transaction: try await signedTransaction(subscription.latestTransactionID),
+                   subscription: subscription)
     }
 
     /// Writes a step, unless another writer (a second server's timer, a customer's change) moved

@@ -87,14 +87,14 @@ extension SimulatedAppStore {
 
     public func setAutoRenew(originalTransactionID: String, enabled: Bool) async throws {
         var subscription = try await liveSubscription(originalTransactionID, action: enabled ? "resume" : "cancel")
-        guard subscription.willAutoRenew != enabled else { return }
+        let read = subscription
+        // Asked again (a retry after the merchant did not hear): make sure it has.
+        guard subscription.willAutoRenew != enabled else { return try await tellMerchant() }
         subscription.willAutoRenew = enabled
         subscription.scheduleNextEvent()
-        let latestID = subscription.latestTransactionID
-        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
         let notice = try notice("DID_CHANGE_RENEWAL_STATUS", enabled ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED",
-                                transaction: SignedTransaction(jws: latest.jws, payload: latest.payload), subscription: subscription)
-        try await save(subscription, notice: notice, expecting: originalTransactionID)
+                                transaction: try await signedTransaction(subscription.latestTransactionID), subscription: subscription)
+        try await save(subscription, was: read, notice: notice)
         try await tellMerchant()
     }
 
@@ -105,18 +105,19 @@ extension SimulatedAppStore {
 
     public func changePlan(originalTransactionID: String, toProductID: String) async throws -> String? {
         var subscription = try await liveSubscription(originalTransactionID, action: "change the plan of")
+        let read = subscription
+        if let done = try await changeMadeAlready(subscription, to: toProductID) { return done }
         let change = try await planChange(subscription, to: toProductID)
         let now = try await merchant.now(for: subscription.accountID)
-        let latestID = subscription.latestTransactionID
-        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
+        let latest = try await signedTransaction(subscription.latestTransactionID)
         guard case .immediate = change.preview.timing else {
             // Choosing the current product again withdraws a scheduled change.
             let pending = toProductID == subscription.productID ? nil : toProductID
             guard subscription.pendingProductID != pending else { return nil }
             subscription.pendingProductID = pending
-            let notice = try notice("DID_CHANGE_RENEWAL_PREF", pending == nil ? nil : "DOWNGRADE",
-                                    transaction: SignedTransaction(jws: latest.jws, payload: latest.payload), subscription: subscription)
-            try await save(subscription, notice: notice, expecting: originalTransactionID)
+            let notice = try notice("DID_CHANGE_RENEWAL_PREF", pending == nil ? nil : "DOWNGRADE", transaction: latest,
+                                    subscription: subscription)
+            try await save(subscription, was: read, notice: notice)
             try await tellMerchant()
             return nil
         }
@@ -137,10 +138,7 @@ extension SimulatedAppStore {
         let notice = try notice("DID_CHANGE_RENEWAL_PREF", "UPGRADE", transaction: sale.transaction, subscription: subscription)
         let systemNow = inCore.clock.now
         try await inCore.writeRecords { [subscription] records in
-            guard try await records.subscription(originalTransactionID)?.latestTransactionID == latest.payload.transactionId else {
-                throw PaymentsError.invalidTransition(subscriptionID: originalTransactionID, state: subscription.state,
-                                                      action: "change the plan of (it changed meanwhile)")
-            }
+            guard try await records.subscription(originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
             try await records.resign(upgraded.transaction, payloadJSON: upgraded.payloadJSON)
             try await records.update(subscription)
             try await records.recordSubscriptionTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
@@ -209,18 +207,44 @@ extension SimulatedAppStore {
         return subscription
     }
 
-    /// Writes a change with its notification, unless the subscription moved on meanwhile.
-    private func save(_ subscription: AppStoreSubscription, notice: SubscriptionNotice, expecting id: String) async throws {
+    /// Writes a change with its notification, unless the subscription moved on since it was
+    /// read (a renewal, another change): the change was decided on what it was, so it is refused
+    /// rather than written over what happened meanwhile.
+    func save(_ subscription: AppStoreSubscription, was read: AppStoreSubscription, notice: SubscriptionNotice) async throws {
         let now = try await merchant.now(for: subscription.accountID)
         let systemNow = inCore.clock.now
         try await inCore.writeRecords { records in
-            guard let current = try await records.subscription(id), current.latestTransactionID == subscription.latestTransactionID,
-                  current.isLive else {
-                throw PaymentsError.invalidTransition(subscriptionID: id, state: subscription.state, action: "change (it changed meanwhile)")
-            }
+            guard try await records.subscription(read.originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
             try await records.update(subscription)
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
+    }
+
+    static func changedMeanwhile(_ subscription: AppStoreSubscription) -> PaymentsError {
+        PaymentsError.invalidTransition(subscriptionID: subscription.originalTransactionID, state: subscription.state,
+                                        action: "change (it renewed or changed meanwhile; try again)")
+    }
+
+    /// A transaction as the App Store holds it, signed: one the in-core store made before v27 and
+    /// nobody read yet takes the token the in-core store signs for it (the same payload bytes),
+    /// kept in the App Store's copy from then on.
+    func signedTransaction(_ id: String) async throws -> SignedTransaction {
+        let sale = try await inCore.readRecords { try await $0.sale(id) }
+        guard sale.jws.isEmpty else { return SignedTransaction(jws: sale.jws, payload: sale.payload) }
+        let token = try await inCore.receiptToken(transactionID: id)
+        try await inCore.writeRecords { try await $0.keepToken(token, of: id) }
+        return SignedTransaction(jws: token, payload: sale.payload)
+    }
+
+    /// A change to the product the subscription is already on: a retry of an upgrade that was
+    /// made (the latest transaction is that upgrade) answers it again; anything else is refused.
+    private func changeMadeAlready(_ subscription: AppStoreSubscription, to toProductID: String) async throws -> String? {
+        guard toProductID == subscription.productID, subscription.pendingProductID == nil else { return nil }
+        let latest = try await inCore.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload
+        guard latest.transactionId != latest.originalTransactionId, latest.transactionReason == .purchase else {
+            throw PaymentsError.invalidInput(field: "product", message: "\(toProductID) is already your plan")
+        }
+        return latest.transactionId
     }
 
     // MARK: Refunds
@@ -235,6 +259,7 @@ extension SimulatedAppStore {
         guard var subscription = try await inCore.readRecords({ try await $0.subscription(original) }) else {
             throw PaymentsError.storage("App Store transaction \(sale.payload.transactionId) names subscription \(original), which it does not have")
         }
+        let read = subscription
         let current = subscription.latestTransactionID == sale.payload.transactionId
         if current, subscription.isLive {
             subscription.state = .revoked
@@ -246,8 +271,11 @@ extension SimulatedAppStore {
         let systemNow = inCore.clock.now
         try await inCore.writeRecords { [subscription] records in
             guard try await records.sale(sale.payload.transactionId).payload.revocationDate == nil else { return }
+            if current {
+                guard try await records.subscription(original) == read else { throw Self.changedMeanwhile(read) }
+                try await records.update(subscription)
+            }
             try await records.resign(revoked.transaction, payloadJSON: revoked.payloadJSON)
-            if current { try await records.update(subscription) }
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
     }
@@ -278,12 +306,12 @@ extension SimulatedAppStore {
     /// take, so none overtakes another. `again` sends every one about that transaction, for a
     /// merchant that lost what it had taken.
     func tellMerchant(again transactionID: String? = nil) async throws {
+        if transactionID != nil { try await tellMerchant() }
         let waiting = try await inCore.readRecords { try await $0.undeliveredToMerchant(about: transactionID) }
         for notification in waiting {
             guard let transactionID = notification.transactionID else { continue }
-            let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
             let signed = try AppStoreSale.notification(
-                notification.type, subtype: notification.subtype, about: SignedTransaction(jws: sale.jws, payload: sale.payload),
+                notification.type, subtype: notification.subtype, about: try await signedTransaction(transactionID),
                 renewalInfo: notification.renewalInfo, status: notification.status, uuid: notification.uuid,
                 catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
             _ = try await merchant.receiveStoreNotification(signedPayload: signed)
@@ -304,9 +332,7 @@ extension SimulatedAppStore {
             throw PaymentsError.invalidInput(field: "newPrice", message: "must be more than zero")
         }
         let now = try await merchant.now(for: subscription.accountID)
-        let latestID = subscription.latestTransactionID
-        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
-        let notice = try notice("PRICE_INCREASE", "PENDING", transaction: SignedTransaction(jws: latest.jws, payload: latest.payload),
+        let notice = try notice("PRICE_INCREASE", "PENDING", transaction: try await signedTransaction(subscription.latestTransactionID),
                                 subscription: subscription)
         let systemNow = inCore.clock.now
         let action = try await inCore.writeRecords { records in
@@ -329,25 +355,25 @@ extension SimulatedAppStore {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         var subscription = try await liveSubscriptionForConsent(found.originalTransactionID)
+        let read = subscription
         let now = try await merchant.now(for: subscription.accountID)
-        let latestID = subscription.latestTransactionID
-        let latest = try await inCore.readRecords { try await $0.sale(latestID) }
+        let latest = try await signedTransaction(subscription.latestTransactionID)
         let notice: SubscriptionNotice
         if accept {
             subscription.priceOverride = newPrice.minorUnits
-            notice = try self.notice("PRICE_INCREASE", "ACCEPTED", transaction: SignedTransaction(jws: latest.jws, payload: latest.payload),
-                                     subscription: subscription)
+            notice = try self.notice("PRICE_INCREASE", "ACCEPTED", transaction: latest, subscription: subscription)
         } else {
             subscription.willAutoRenew = false
             subscription.expirationReason = .didNotConsentToPriceIncrease
-            notice = try self.notice("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED",
-                                     transaction: SignedTransaction(jws: latest.jws, payload: latest.payload), subscription: subscription)
+            notice = try self.notice("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED", transaction: latest,
+                                     subscription: subscription)
         }
         let systemNow = inCore.clock.now
         try await inCore.writeRecords { [subscription] records in
             guard try await records.resolve(pendingID, as: accept ? "accepted" : "declined", at: now) else {
                 throw PaymentsError.pendingActionNotFound(pendingID)
             }
+            guard try await records.subscription(read.originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
             try await records.update(subscription)
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }

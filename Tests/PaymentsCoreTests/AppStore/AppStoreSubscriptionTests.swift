@@ -172,4 +172,57 @@ import Testing
         #expect(try await desk.pendingActions(accountID: nil).isEmpty)
         #expect(try await store.invariants() == [])
     }
+
+    /// Apple ends a subscription only when the period refunded is the one it is in: an earlier
+    /// period's refund is booked, and the subscription keeps renewing on both sides.
+    @Test func aRefundOfAnEarlierPeriodLeavesTheSubscriptionRenewing() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let (_, receipt) = try await storeBuy(store, ada, "pro.yearly")
+        try await store.advance(days: 370)
+        let outcome = try await store.service.router.refund(invoiceID: receipt.invoice.id, idempotencyKey: nil)
+        #expect(outcome.original.status == .refunded && outcome.revokedSubscription?.state == .subscribed)
+        #expect(try await store.subscription(ada).state == .subscribed)
+        #expect(try await appleState(store) == ["subscribed"])
+        #expect(try await store.service.entitlements(accountID: ada.id).map(\.id) == ["premium"])
+        try await store.advance(days: 365)
+        #expect(try await store.subscription(ada).state == .subscribed)
+        #expect(try await kinds(store) == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "REFUND", "DID_RENEW"])
+        #expect(try await store.invariants() == [])
+    }
+
+    /// A transaction the in-core store made before v27 and nobody read has no token in the App
+    /// Store's copy: the App Store takes the one signed for it and keeps it, so what it tells the
+    /// merchant about that subscription always carries a token.
+    @Test func aTransactionCopiedWithoutItsTokenIsToldSigned() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let (bought, receipt) = try await storeBuy(store, ada, "pro.yearly")
+        try await store.service.storage.write { try await $0.execute("UPDATE appstore_transactions SET jws = ''") }
+        _ = try await store.service.router.cancelAtPeriodEnd(subscriptionID: try #require(receipt.subscription?.id), reason: nil)
+        #expect(try await store.subscription(ada).willAutoRenew == false)
+        #expect(try await rows(store, "SELECT jws FROM appstore_transactions") == [try bought.jws])
+        #expect(try await rows(store, "SELECT uuid FROM store_notifications WHERE merchant_delivered_at IS NULL").isEmpty)
+    }
+
+    /// A change decided on a subscription that renewed meanwhile is refused, never written over
+    /// the renewal; asked again, it is made on what the subscription is now.
+    @Test func aChangeDecidedBeforeARenewalIsRefusedNotWrittenOverIt() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let (_, receipt) = try await storeBuy(store, ada, "pro.yearly")
+        let appStore = store.service.appStore
+        let original = try #require(receipt.transaction?.payload.originalTransactionId)
+        let read = try #require(try await store.service.storage.read { try await AppStoreRecords($0).subscription(original) })
+        try await store.advance(days: 366)
+        var stale = read
+        stale.willAutoRenew = false
+        let notice = try appStore.notice("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED",
+                                         transaction: try await appStore.signedTransaction(read.latestTransactionID), subscription: stale)
+        await #expect(throws: SimulatedAppStore.changedMeanwhile(read)) { try await appStore.save(stale, was: read, notice: notice) }
+        let now = try #require(try await store.service.storage.read { try await AppStoreRecords($0).subscription(original) })
+        #expect(now.latestTransactionID != read.latestTransactionID && now.willAutoRenew)
+        try await appStore.setAutoRenew(originalTransactionID: original, enabled: false)
+        #expect(try await store.subscription(ada).willAutoRenew == false)
+    }
 }

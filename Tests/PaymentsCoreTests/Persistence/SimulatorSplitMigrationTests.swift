@@ -254,6 +254,18 @@ import Testing
                 INSERT INTO store_notifications (uuid, event_id, type, created_at, next_attempt_at) VALUES ('n-1', 7, 'DID_RENEW', 5, 5)
                 """)
             try db.execute(sql: "INSERT INTO events (account_id, type, at) VALUES ('acct_1', 'subscription.renewed', 100)")
+            for (id, subscription) in [("pend_store", "sub_store"), ("pend_card", "sub_card")] {
+                try db.execute(sql: """
+                    INSERT INTO pending_actions (id, account_id, kind, product_id, subscription_id, request, created_at)
+                    VALUES (?, 'acct_1', 'price_increase', 'pro.monthly', ?, '{"minorUnits":1200,"currency":"USD"}', 9)
+                    """, arguments: [id, subscription])
+            }
+            try db.execute(sql: "UPDATE meta SET value = '{\"renewalsFail\":true,\"faults\":[]}' WHERE key = 'controls'")
+            try db.execute(sql: "INSERT INTO meta(key, value) SELECT 'controls', '{\"renewalsFail\":true}' WHERE NOT EXISTS (SELECT 1 FROM meta WHERE key = 'controls')")
+            try db.execute(sql: """
+                INSERT INTO appstore_state(key, value) VALUES ('controls', '{"askToBuy":true,"droppedReceiptSubmissions":0}')
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """)
         }
         try StoreSchema.migrator.migrate(queue)
         let (apple, copied, merchant, outbox, end) = try queue.read { db in
@@ -277,5 +289,16 @@ import Testing
         #expect(merchant == ["sub_card -1 210 INV-9", "sub_store 0 -1 INV-9"])
         #expect(outbox == ["n-1 5"])
         #expect(end == "1")
+        let (consents, merchantsConsents, controls) = try queue.read { db in
+            (try String.fetchAll(db, sql: """
+                SELECT id || ' ' || original_transaction_id || ' ' || subscription_id || ' ' || request FROM appstore_pending_actions
+                """),
+             try String.fetchAll(db, sql: "SELECT id FROM pending_actions"),
+             try String.fetchOne(db, sql: "SELECT value FROM appstore_state WHERE key = 'controls'"))
+        }
+        #expect(consents == [#"pend_store 2000000000000002 sub_store {"minorUnits":1200,"currency":"USD"}"#])
+        #expect(merchantsConsents == ["pend_card"])
+        let switches = try JSONDecoder().decode(AppStoreControls.self, from: Data(try #require(controls).utf8))
+        #expect(switches == AppStoreControls(askToBuy: true, renewalsFail: true), "the tester's switch, on the App Store's side too")
     }
 }
