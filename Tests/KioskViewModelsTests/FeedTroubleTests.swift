@@ -90,4 +90,64 @@ struct FeedTroubleTests {
     @Test func theWaitBetweenTriesDoublesUpToAboutHalfAMinute() {
         #expect((1...7).map { FeedTrouble(reason: "x", failures: $0).pollsToSkip } == [0, 1, 3, 7, 15, 15, 15])
     }
+
+    /// A storefront started while the server is away (or with a key it refuses) has nothing to
+    /// show until it can read the session: the polls try again, backing off, and the store loads
+    /// once the server answers.
+    @Test func aSessionThatCouldNotBeReadIsTriedAgainUntilTheStoreLoads() async throws {
+        let isDown = Mutex(true)
+        let tries = Mutex(0)
+        var client = PaymentsClient.failing
+        client.signedInAccount = {
+            tries.withLock { $0 += 1 }
+            if isDown.withLock({ $0 }) { throw Unreachable() }
+            return F.account()
+        }
+        client.catalog = { F.catalog }
+        client.isEligibleForIntroOffer = { _ in true }
+        client.subscriptions = { _ in [] }
+        client.entitlements = { _ in [] }
+        client.feedPosition = { _ in 1 }
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.launched).value
+        #expect(store.state.account == nil && store.state.sessionTrouble?.failures == 1)
+        await store.send(.pollChanges).value
+        #expect(tries.withLock { $0 } == 2 && store.state.sessionTrouble?.failures == 2)
+        await store.send(.pollChanges).value  // skipped: the second failure backs off one poll
+        #expect(tries.withLock { $0 } == 2)
+        isDown.withLock { $0 = false }
+        await store.send(.pollChanges).value
+        #expect(tries.withLock { $0 } == 3)
+        #expect(store.state.account?.id == F.account().id && store.state.sessionTrouble == nil)
+        #expect(store.state.paywall.phase.content != nil, "the store loads without a key being pressed")
+    }
+
+    /// A screen that failed to load while the server was away loads again once the feed answers.
+    @Test func aScreenThatFailedWhileTheServerWasAwayLoadsWhenItAnswers() async throws {
+        let isDown = Mutex(false)
+        var client = PaymentsClient.failing
+        client.signedInAccount = { F.account() }
+        client.catalog = {
+            if isDown.withLock({ $0 }) { throw Unreachable() }
+            return F.catalog
+        }
+        client.isEligibleForIntroOffer = { _ in true }
+        client.subscriptions = { _ in [] }
+        client.entitlements = { _ in [] }
+        client.feedPosition = { _ in
+            if isDown.withLock({ $0 }) { throw Unreachable() }
+            return 1
+        }
+        client.events = { _, _, _ in [] }
+        isDown.withLock { $0 = true }
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.launched).value
+        #expect(store.state.paywall.phase.content == nil && store.state.feedTrouble != nil)
+        isDown.withLock { $0 = false }
+        await store.send(.pollChanges).value
+        #expect(store.state.feedTrouble == nil)
+        #expect(store.state.paywall.phase.content != nil)
+    }
 }

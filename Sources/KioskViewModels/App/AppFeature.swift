@@ -28,18 +28,23 @@ public struct AppFeature: Reducer {
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         switch action {
         case .launched:
+            state.isLoadingSession = true
             return .run { [client] send in
                 await send(.sessionLoaded(await capture { try await client.signedInAccount() }))
             }
         case let .sessionLoaded(.success(account)):
             state.account = account
             state.sessionError = nil
+            state.sessionTrouble = nil
+            state.isLoadingSession = false
             state.paywall.account = account
             state.plans.account = account
             state.billing.account = account
             return .merge(show(state.tab, &state), .send(.pollChanges))
         case let .sessionLoaded(.failure(error)):
             state.sessionError = error
+            state.isLoadingSession = false
+            state.sessionTrouble = FeedTrouble(reason: error.message, failures: (state.sessionTrouble?.failures ?? 0) + 1)
             return .none
         case let .selectTab(tab):
             if tab != state.tab {
@@ -67,6 +72,14 @@ public struct AppFeature: Reducer {
         case let .dismissToast(id):
             state.toasts.removeAll { $0.id == id }
             return .none
+        case .pollChanges where state.account == nil && state.sessionTrouble != nil:
+            // Nothing is shown until the session is read: try it again rather than the feed.
+            guard !state.isLoadingSession else { return .none }
+            if let trouble = state.sessionTrouble, trouble.pollsToSkip > 0 {
+                state.sessionTrouble?.pollsToSkip -= 1
+                return .none
+            }
+            return .send(.launched)
         case .pollChanges:
             // The waiting checkout asks the store itself (Apple answers the app, not the merchant),
             // except while the feed is backing off from a server that does not answer.
@@ -79,13 +92,16 @@ public struct AppFeature: Reducer {
             return .none
         case let .feedPositioned(.success(position)):
             state.isPolling = false
+            let recovered = state.feedTrouble != nil
             state.feedTrouble = nil
             state.lastEventID = position
-            return .none
+            // Back in touch: a screen that failed while the server was away loads again.
+            return recovered ? storeChanged(&state) : .none
         case let .changesReceived(.success(events)):
             state.isPolling = false
+            let recovered = state.feedTrouble != nil
             state.feedTrouble = nil
-            guard let last = events.last else { return .none }
+            guard let last = events.last else { return recovered ? storeChanged(&state) : .none }
             state.lastEventID = last.id
             state.toasts += events.compactMap(Self.toast)
             return storeChanged(&state)

@@ -25,6 +25,11 @@ public struct AppState: Equatable, Sendable {
     /// and polls back off until a read succeeds.
     public var feedTrouble: FeedTrouble?
     public var sessionError: ScreenError?
+    /// The session could not be read (the server down, the key refused): the polls try again,
+    /// backing off as the feed does, until it is.
+    public var sessionTrouble: FeedTrouble?
+    /// A read of the session is on its way, so a poll does not start a second.
+    public var isLoadingSession = false
     /// Checkouts opened in this session: numbers each one, so its idempotency keys are its own
     /// (buying the same product again is a new purchase, not a replay of the last one).
     public var checkoutsOpened = 0
