@@ -170,8 +170,9 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
             state = .rejected
             head = []
             deadline?.cancel()
-            let text = "HTTP/1.1 \(status.line)\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                + "Content-Length: \(status.reason.utf8.count + 1)\r\n\r\n\(status.reason)\n"
+            let body = status.problem
+            let text = "HTTP/1.1 \(status.line)\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: text))).whenComplete { _ in
                 channel.close(mode: .output, promise: nil)
@@ -202,6 +203,19 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
             case .contentTooLarge: "The request body is too large."
             case .requestHeaderFieldsTooLarge: "The request headers are too large."
             }
+        }
+
+        /// The answer as problem details (RFC 9457), like every other error the servers give:
+        /// a stable type, the status, the reason. The texts are fixed, so no escaping is needed.
+        var problem: String {
+            let (kind, code): (String, Int) = switch self {
+            case .badRequest: ("invalid-request", 400)
+            case .requestTimeout: ("request-timeout", 408)
+            case .contentTooLarge: ("content-too-large", 413)
+            case .requestHeaderFieldsTooLarge: ("headers-too-large", 431)
+            }
+            let title = line.drop { $0 != " " }.dropFirst()
+            return #"{"type":"https://kiosk.dev/problems/\#(kind)","title":"\#(title)","status":\#(code),"detail":"\#(reason)"}"#
         }
     }
 }

@@ -57,6 +57,7 @@ public struct KioskServer: Sendable {
     public func run(untilSignalled: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
+        router.add(middleware: UnknownRouteMiddleware())
         let handler = KioskAPIHandler(service: service, appStore: appStore, document: try KioskAPIDocument.data(),
                                       feed: FeedSignal(service: service), checkoutOpener: checkoutOpener,
                                       hostedCheckout: hostedCheckout)

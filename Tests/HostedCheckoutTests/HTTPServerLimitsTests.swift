@@ -56,6 +56,8 @@ import KioskHTTP
         let answer = await connection.readUntilClosed()
         #expect(answer.closed)
         #expect(answer.text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
+        #expect(answer.text.contains("Content-Type: application/problem+json\r\n"))
+        #expect(answer.text.hasSuffix(#"{"type":"https://kiosk.dev/problems/content-too-large","title":"Content Too Large","status":413,"detail":"The request body is too large."}"#), "\(answer.text)")
         await fixture.server.stop()
     }
 

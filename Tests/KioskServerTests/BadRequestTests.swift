@@ -33,6 +33,17 @@ import Testing
         #expect(document.contentType == "application/yaml")
     }
 
+    @Test func aPathOrMethodWithNoOperationIsAProblemToo() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        for (method, path) in [("GET", "/v1/nonexistent"), ("POST", "/health"), ("DELETE", "/v1/customer")] {
+            let answer = try await fixture.raw(method, path, key: nil)
+            #expect(answer.status == 404 && answer.contentType == "application/problem+json", "\(method) \(path)")
+            #expect(answer.body.contains(#""type":"https://kiosk.dev/problems/not-found""#), "\(answer.body)")
+            #expect(answer.body.contains("No operation answers \(method) \(path)."), "\(answer.body)")
+        }
+    }
+
     @Test func anOutOfRangePageSizeIsABadRequest() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

@@ -169,6 +169,17 @@ struct CheckoutPaymentPathTests {
         await store.receive(.browserReconciled(.success(.cancelled))) { $0.status = .browser(.timedOut) }
     }
 
+    /// Help shows the keys the screen answers: the browser page's while it waits for it.
+    @Test func helpWhileWaitingForTheBrowserListsItsKeysNotTheForms() {
+        var checkout = CheckoutState(sessionID: "s1.1", productID: "pro.monthly", account: F.account())
+        #expect(checkout.helpKeys == CheckoutState.keys)
+        checkout.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 0))
+        #expect(checkout.helpKeys.map(\.key) == ["o", "c", "Enter", "Esc"])
+        var app = AppState(sessionID: "s1")
+        app.stack = [.checkout(checkout)]
+        #expect(app.helpKeys.prefix(4) == CheckoutState.browserKeys.prefix(4))
+    }
+
     @Test func whileWaitingTheLinkOpensInTheBrowserOrIsCopied() async {
         let opened = Mutex<[String]>([])
         let (answers, browser) = AsyncStream<HostedCheckoutOutcome>.makeStream()

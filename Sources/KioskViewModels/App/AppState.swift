@@ -49,8 +49,8 @@ public struct AppState: Equatable, Sendable {
 
     /// The keys of the screen on top, for the help overlay.
     public var helpKeys: [KeyHelp] {
-        let screen: [KeyHelp] = if checkout != nil {
-            CheckoutState.keys
+        let screen: [KeyHelp] = if let checkout {
+            checkout.helpKeys
         } else {
             switch tab {
             case .paywall: PaywallState.keys

@@ -54,4 +54,16 @@ public struct CheckoutState: Equatable, Sendable {
         KeyHelp("Tab", "Next field"), KeyHelp("p", "Choose payment method"), KeyHelp("c", "Enter a promo code"),
         KeyHelp("Enter", "Pay"), KeyHelp("Esc", "Cancel checkout"),
     ]
+
+    /// While the browser's page is open, its keys: the form's are not in play.
+    public static let browserKeys = [
+        KeyHelp("o", "Open the page in the browser"), KeyHelp("c", "Copy the link"), KeyHelp("Enter", "Open the page"),
+        KeyHelp("Esc", "Stop waiting"),
+    ]
+
+    /// The keys the screen answers as it stands, for the help overlay.
+    public var helpKeys: [KeyHelp] {
+        if case .browser(.waiting) = status { return Self.browserKeys }
+        return Self.keys
+    }
 }

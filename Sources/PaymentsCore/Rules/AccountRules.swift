@@ -4,13 +4,24 @@ import Foundation
 struct AccountRules: Rules {
     let work: UnitOfWork
 
+    /// The contract's bounds (`NewAccount`): every way in (the API, the command line, the
+    /// Settings panel) keeps to them.
+    static let maximumNameLength = 200
+    static let maximumEmailLength = 320
+
     func createAccount(_ request: NewAccount) async throws -> Account {
         let email = request.email.trimmingCharacters(in: .whitespaces)
+        guard email.count <= Self.maximumEmailLength else {
+            throw PaymentsError.invalidInput(field: "email", message: "must be at most \(Self.maximumEmailLength) characters")
+        }
         guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
             throw PaymentsError.invalidInput(field: "email", message: "'\(request.email)' is not an email address")
         }
         let name = request.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw PaymentsError.invalidInput(field: "name", message: "must not be empty") }
+        guard name.count <= Self.maximumNameLength else {
+            throw PaymentsError.invalidInput(field: "name", message: "must be at most \(Self.maximumNameLength) characters")
+        }
         // Emails compare without case: SQLite's column is NOCASE; PostgreSQL's unique index is on lower(email).
         let taken = StoreSQL(sqlite: "SELECT COUNT(*) FROM accounts WHERE email = ?",
                              postgres: "SELECT COUNT(*) FROM accounts WHERE lower(email) = lower(?)")

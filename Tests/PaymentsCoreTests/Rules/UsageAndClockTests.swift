@@ -123,6 +123,14 @@ import Testing
         await #expect(throws: PaymentsError.invalidInput(field: "email", message: "'nope' is not an email address")) {
             _ = try await store.service.createAccount(NewAccount(email: "nope", name: "X"))
         }
+        // The contract's bounds hold on every way in: a name or an email past them is refused.
+        await #expect(throws: PaymentsError.invalidInput(field: "name", message: "must be at most 200 characters")) {
+            _ = try await store.service.createAccount(NewAccount(email: "long@example.com", name: String(repeating: "n", count: 201)))
+        }
+        await #expect(throws: PaymentsError.invalidInput(field: "email", message: "must be at most 320 characters")) {
+            _ = try await store.service.createAccount(NewAccount(email: String(repeating: "e", count: 310) + "@example.com", name: "E"))
+        }
+        #expect(try await store.service.createAccount(NewAccount(email: "max@example.com", name: String(repeating: "n", count: 200))).name.count == 200)
         let updated = try await store.service.updateCustomer(ada.id, details: CustomerDetails(company: "Analytical Engines"))
         #expect(updated.details.company == "Analytical Engines")
     }
