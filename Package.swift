@@ -126,6 +126,7 @@ let package = Package(
                 "KioskAPI", "KioskAPIMapping", "KioskViewModels", "PaymentsCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

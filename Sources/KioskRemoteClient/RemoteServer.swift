@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import KioskAPI
 import NIOCore
@@ -11,15 +12,26 @@ public struct RemoteServer: Sendable {
     public let url: URL
     let session: RemoteSession
     let customer: Client
-    /// The change feed's reads, with a short deadline: the HTTP client keeps retrying a refused
-    /// connection until a request's deadline, and a poll must fail soon enough for the status line
-    /// to say the server is gone.
+    /// The change feed's reads, with a short deadline, so a poll of a server that hangs fails
+    /// soon enough for the status line to say so.
     let feed: Client
     /// The change feed's Server-Sent Events stream, which stays open for as long as it lasts.
     let news: Client
     let admin: Client?
     var hasAdminKey: Bool { admin != nil }
     let transport: any ClientTransport
+
+    /// The process's HTTP client. A refused connection fails the request at once: by default the
+    /// client keeps trying to connect until the request's deadline, so with the server down every
+    /// screen's call waited 15 s and the storefront took up to a minute to notice the server back.
+    /// A static lives as long as the process, so the client never needs shutting down.
+    static let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
+
+    static let httpConfiguration: HTTPClient.Configuration = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }()
 
     /// A screen's call waits at most this long for the server.
     public static let callDeadline: TimeAmount = .seconds(15)
@@ -35,9 +47,9 @@ public struct RemoteServer: Sendable {
     /// reads go over AsyncHTTPClient with `callDeadline` and `feedDeadline`.
     public init(url: URL, token: String, adminKey: String? = nil, transport: (any ClientTransport)? = nil) {
         self.url = url
-        let calls = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.callDeadline))
-        let feedReads = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.feedDeadline))
-        let newsStream = transport ?? AsyncHTTPClientTransport(configuration: .init(timeout: Self.newsDeadline))
+        let calls = transport ?? AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: Self.callDeadline))
+        let feedReads = transport ?? AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: Self.feedDeadline))
+        let newsStream = transport ?? AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: Self.newsDeadline))
         self.transport = calls
         let session = RemoteSession(token: token)
         self.session = session

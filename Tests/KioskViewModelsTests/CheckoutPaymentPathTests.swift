@@ -174,10 +174,12 @@ struct CheckoutPaymentPathTests {
         var checkout = CheckoutState(sessionID: "s1.1", productID: "pro.monthly", account: F.account())
         #expect(checkout.helpKeys == CheckoutState.keys)
         checkout.status = .browser(.waiting(session: Self.session, startedAt: F.start, elapsedSeconds: 0))
-        #expect(checkout.helpKeys.map(\.key) == ["o", "c", "Enter", "Esc"])
+        #expect(checkout.helpKeys.map(\.key) == ["o", "c", "Esc"])
         var app = AppState(sessionID: "s1")
         app.stack = [.checkout(checkout)]
-        #expect(app.helpKeys.prefix(4) == CheckoutState.browserKeys.prefix(4))
+        #expect(app.helpKeys.prefix(3) == CheckoutState.browserKeys.prefix(3))
+        checkout.status = .browser(.timedOut)
+        #expect(checkout.helpKeys.map(\.key) == ["t", "Esc"])
     }
 
     @Test func whileWaitingTheLinkOpensInTheBrowserOrIsCopied() async {

@@ -112,6 +112,8 @@ struct FeedTroubleTests {
                           reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         #expect(store.state.account == nil && store.state.sessionTrouble?.failures == 1)
+        #expect(store.state.connectionTrouble?.notice == "Can't reach the server at http://127.0.0.1:9 — retrying…",
+                "the status line says why nothing loads")
         await store.send(.pollChanges).value
         #expect(tries.withLock { $0 } == 2 && store.state.sessionTrouble?.failures == 2)
         await store.send(.pollChanges).value  // skipped: the second failure backs off one poll

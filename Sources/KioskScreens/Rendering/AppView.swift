@@ -17,14 +17,14 @@ public enum AppView {
         renderTabs(state, in: rows[0], frame: &frame, context: context)
         var content = rows[1]
         if context.isAccessible {
-            content = Announcements.render(state.app.toasts, feedTrouble: state.app.feedTrouble, in: content,
+            content = Announcements.render(state.app.toasts, feedTrouble: state.app.connectionTrouble, in: content,
                                            frame: &frame, context: context)
         }
         ScreenView.render(state, in: content, frame: &frame, context: context)
         let statusBar = StatusBar(message: context.isAccessible ? nil : message(state), hints: hints(state),
                                   trailing: GlobalKeyHints.hints(state), theme: context.theme, glyphs: context.glyphs)
         statusBar.render(in: rows[2], buffer: &frame.buffer)
-        if state.app.feedTrouble == nil, let toast = state.app.toasts.first, let strip = statusBar.messageFrame(in: rows[2]) {
+        if state.app.connectionTrouble == nil, let toast = state.app.toasts.first, let strip = statusBar.messageFrame(in: rows[2]) {
             frame.addHit(strip, .app(.dismissToast(id: toast.id)))
         }
         if state.app.isHelpShown { HelpOverlay.render(state, in: rows[1], frame: &frame, context: context) }
@@ -51,7 +51,7 @@ public enum AppView {
     /// A change feed that cannot be read first (it lasts until the feed answers), then the oldest
     /// notice, each for its own time (`ToastTimer`), with how many wait behind it.
     static func message(_ state: TerminalState) -> StatusMessage? {
-        if let trouble = state.app.feedTrouble {
+        if let trouble = state.app.connectionTrouble {
             return StatusMessage(trouble.notice, kind: .error, queued: state.app.toasts.count)
         }
         guard let toast = state.app.toasts.first else { return nil }

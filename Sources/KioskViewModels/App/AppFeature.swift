@@ -72,8 +72,9 @@ public struct AppFeature: Reducer {
         case let .dismissToast(id):
             state.toasts.removeAll { $0.id == id }
             return .none
-        case .pollChanges where state.account == nil && state.sessionTrouble != nil:
-            // Nothing is shown until the session is read: try it again rather than the feed.
+        case .pollChanges where state.sessionTrouble != nil:
+            // The session could not be read (at start, or again after an account change): the
+            // screens wait for it, so try it again rather than the feed.
             guard !state.isLoadingSession else { return .none }
             if let trouble = state.sessionTrouble, trouble.pollsToSkip > 0 {
                 state.sessionTrouble?.pollsToSkip -= 1

@@ -30,6 +30,9 @@ public struct AppState: Equatable, Sendable {
     public var sessionTrouble: FeedTrouble?
     /// A read of the session is on its way, so a poll does not start a second.
     public var isLoadingSession = false
+
+    /// What the status line says while the server cannot be reached or refuses the session.
+    public var connectionTrouble: FeedTrouble? { feedTrouble ?? sessionTrouble }
     /// Checkouts opened in this session: numbers each one, so its idempotency keys are its own
     /// (buying the same product again is a new purchase, not a replay of the last one).
     public var checkoutsOpened = 0

@@ -57,13 +57,17 @@ public struct CheckoutState: Equatable, Sendable {
 
     /// While the browser's page is open, its keys: the form's are not in play.
     public static let browserKeys = [
-        KeyHelp("o", "Open the page in the browser"), KeyHelp("c", "Copy the link"), KeyHelp("Enter", "Open the page"),
-        KeyHelp("Esc", "Stop waiting"),
+        KeyHelp("o", "Open the page in the browser"), KeyHelp("c", "Copy the link"), KeyHelp("Esc", "Stop waiting"),
     ]
 
-    /// The keys the screen answers as it stands, for the help overlay.
+    /// The keys the screen answers as it stands, for the help overlay: the browser checkout's
+    /// phases have their own (the form's do nothing there).
     public var helpKeys: [KeyHelp] {
-        if case .browser(.waiting) = status { return Self.browserKeys }
-        return Self.keys
+        guard case let .browser(phase) = status else { return Self.keys }
+        switch phase {
+        case .waiting: return Self.browserKeys
+        case .creatingSession, .reconciling: return [KeyHelp("Esc", "Cancel")]
+        case .timedOut, .cancelled: return [KeyHelp("t", "Try again"), KeyHelp("Esc", "Close")]
+        }
     }
 }

@@ -27,8 +27,11 @@ struct Refunds: Rules {
     private func appStoreRefund(of original: InvoiceRecord, transactionID: String) async throws -> RefundOutcome {
         if let refund = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE refund_of = ? AND kind = ?",
                                                  [original.id, InvoiceKind.refund.rawValue]) {
+            // An earlier period's refund leaves the subscription renewing: nothing was revoked.
             var revoked: Subscription?
-            if let id = original.subscriptionID { revoked = try await subscription(id).subscription }
+            if let id = original.subscriptionID, case let current = try await subscription(id), current.state == .revoked {
+                revoked = current.subscription
+            }
             return RefundOutcome(refund: refund.invoice, original: original.invoice, revokedSubscription: revoked)
         }
         guard original.status == .paid, original.total > 0 else { throw PaymentsError.nothingToRefund(invoiceID: original.id) }

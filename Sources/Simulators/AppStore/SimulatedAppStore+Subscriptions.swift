@@ -106,14 +106,21 @@ extension SimulatedAppStore {
     public func changePlan(originalTransactionID: String, toProductID: String) async throws -> String? {
         var subscription = try await liveSubscription(originalTransactionID, action: "change the plan of")
         let read = subscription
-        if let done = try await changeMadeAlready(subscription, to: toProductID) { return done }
+        if let done = try await changeMadeAlready(subscription, to: toProductID) {
+            // A retry: make sure the merchant booked it.
+            _ = try await booked(try await signedTransaction(done))
+            return done
+        }
         let change = try await planChange(subscription, to: toProductID)
         let now = try await merchant.now(for: subscription.accountID)
         let latest = try await signedTransaction(subscription.latestTransactionID)
         guard case .immediate = change.preview.timing else {
             // Choosing the current product again withdraws a scheduled change.
             let pending = toProductID == subscription.productID ? nil : toProductID
-            guard subscription.pendingProductID != pending else { return nil }
+            guard subscription.pendingProductID != pending else {
+                try await tellMerchant()
+                return nil
+            }
             subscription.pendingProductID = pending
             let notice = try notice("DID_CHANGE_RENEWAL_PREF", pending == nil ? nil : "DOWNGRADE", transaction: latest,
                                     subscription: subscription)
