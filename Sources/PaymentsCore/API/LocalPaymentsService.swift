@@ -153,11 +153,13 @@ public final class LocalPaymentsService: PaymentsService {
         }
     }
 
-    /// What a caller sees of a failure: the rules' own errors as they are, anything else (the
-    /// engine's) as a storage error.
+    /// What a caller sees of a failure: the rules' own errors as they are; a date computed past
+    /// the supported years (a test clock set at the end of time, a period from there) as the
+    /// caller's input, which is what took it there; anything else (the engine's) as a storage error.
     static func reported(_ error: any Error) -> any Error {
         switch error {
         case is PaymentsError, is HostedCheckoutError: error
+        case let error as DateArithmeticError: PaymentsError.invalidInput(field: "date", message: error.description)
         default: PaymentsError.storage(String(describing: error))
         }
     }

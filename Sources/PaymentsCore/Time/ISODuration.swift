@@ -97,7 +97,7 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
         guard let span = approximateSecondsIfRepresentable,
               case let (total, overflow) = span.multipliedReportingOverflow(by: Int64(times)), !overflow,
               total.magnitude <= DateArithmeticError.longestSpanSeconds else {
-            throw .outOfRange("\(self) × \(times) after \(date)")
+            throw .outOfRange("\(self) × \(times) after \(ISO8601DateFormatter().string(from: date))")
         }
         var components = DateComponents()
         components.year = years * times
@@ -108,7 +108,7 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
         components.second = seconds * times
         guard let result = ISODuration.utc.date(byAdding: components, to: date),
               DateArithmeticError.supportedSeconds.contains(result.timeIntervalSince1970) else {
-            throw .outOfRange("\(self) × \(times) after \(date)")
+            throw .outOfRange("\(self) × \(times) after \(ISO8601DateFormatter().string(from: date))")
         }
         return result
     }

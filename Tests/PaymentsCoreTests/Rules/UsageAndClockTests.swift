@@ -101,6 +101,20 @@ import Testing
         }
     }
 
+    /// A clock set at the end of the supported years can take no purchase (its period would end
+    /// past them): the purchase is refused as the input that took it there, not a storage failure.
+    @Test func aPurchaseOnAClockAtTheEndOfTimeIsRefusedAsInput() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        let clock = try await store.service.createTestClock(name: "end", frozenAt: CoreFixture.date("9999-12-31T00:00:00Z"))
+        _ = try await store.service.attach(accountID: ada.id, toTestClock: clock.id)
+        await #expect(throws: PaymentsError.invalidInput(
+            field: "date", message: DateArithmeticError.outOfRange("P1W × 1 after 9999-12-31T00:00:00Z").description)) {
+            _ = try await store.buy(ada, "pro.monthly")
+        }
+        #expect(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.isEmpty)
+    }
+
     @Test func twoConnectionsOnOneFileApplyAKeyOnce() async throws {
         let store = try await CoreFixture()
         let ada = try await store.account()
