@@ -44,6 +44,19 @@ import Testing
         }
     }
 
+    /// A bad query parameter is named as one, never taken for a broken body.
+    @Test func aBadQueryParameterIsNotCalledABadBody() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let created = try await fixture.admin.createAccount(body: .json(.init(name: "Ann", email: "ann@example.com")))
+            .created.body.json
+        let status = try await fixture.raw("GET", "/v1/invoices?status=bogus", key: created.apiKey)
+        #expect(status.status == 400 && status.body.contains("a query or path parameter is not valid"), "\(status.body)")
+        #expect(status.body.contains("bogus") && !status.body.contains("body"), "\(status.body)")
+        let limit = try await fixture.raw("GET", "/v1/invoices?limit=abc", key: created.apiKey)
+        #expect(limit.status == 400 && limit.body.contains("a query or path parameter is not a valid Int"), "\(limit.body)")
+    }
+
     @Test func anOutOfRangePageSizeIsABadRequest() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

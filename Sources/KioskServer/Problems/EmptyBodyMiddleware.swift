@@ -10,8 +10,13 @@ struct EmptyBodyMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        try await next(request, Self.carriesBody(request) ? body : nil, metadata)
+    }
+
+    /// Whether an HTTP/1.1 request has a body: a chunked one, or a length above zero.
+    static func carriesBody(_ request: HTTPRequest) -> Bool {
         let chunked = request.headerFields[.transferEncoding] != nil
         let length = request.headerFields[.contentLength].flatMap { Int($0) } ?? 0
-        return try await next(request, chunked || length > 0 ? body : nil, metadata)
+        return chunked || length > 0
     }
 }

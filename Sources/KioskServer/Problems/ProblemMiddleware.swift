@@ -51,15 +51,21 @@ struct ProblemMiddleware: ServerMiddleware {
     }
 
     /// The runtime's cause plus the decoder's own words (which field, which type), without a trace.
+    /// A value with no field path is the body as a whole, or (for a request without one) a query
+    /// or path parameter, whose decoder names the type and value but not the parameter.
     private static func describe(_ error: ServerError) -> String {
         switch error.underlyingError {
         case let DecodingError.keyNotFound(key, context):
             return "missing field `\(Self.path(context.codingPath + [key]))`"
+        case let DecodingError.typeMismatch(type, context) where context.codingPath.isEmpty && !EmptyBodyMiddleware.carriesBody(error.request):
+            return "a query or path parameter is not a valid \(type): \(context.debugDescription)"
         case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
             return "field `\(Self.path(context.codingPath))`: \(context.debugDescription)"
         case let DecodingError.dataCorrupted(context):
             let path = Self.path(context.codingPath)
-            return path.isEmpty ? "the body is not valid JSON" : "field `\(path)`: \(context.debugDescription)"
+            guard path.isEmpty else { return "field `\(path)`: \(context.debugDescription)" }
+            return !EmptyBodyMiddleware.carriesBody(error.request) ? "a query or path parameter is not valid: \(context.debugDescription)"
+                : "the body is not valid JSON (or a value in it does not fit its field)"
         default:
             return error.causeDescription
         }
