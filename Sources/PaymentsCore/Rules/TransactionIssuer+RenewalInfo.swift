@@ -1,10 +1,10 @@
 import Foundation
 
 extension TransactionIssuer {
-    /// The App Store's signed renewal info of each of the account's store-billed subscriptions
-    /// that has a first transaction, newest first. Signed now (renewal info describes the present,
-    /// so it is not cached like a transaction). A card subscription has none: Apple knows nothing
-    /// of it, as Stripe's subscriptions have no App Store renewal info.
+    /// The renewal info the outbox signs into a notification it collected from the merchant's
+    /// events before v27 (the in-core store's subscriptions): from the merchant's row, signed now.
+    /// Since v27 the App Store signs its own (`AppStoreRenewalInfo` in the simulator) and stores
+    /// it with each notification; this goes with the legacy collector (design stage 6).
     func signedRenewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
         let account = try await account(accountID)
         return try await customerAccess.subscriptions(accountID: accountID).compactMap { subscription in
@@ -15,7 +15,7 @@ extension TransactionIssuer {
                 originalTransactionId: original, productId: subscription.productID, autoRenewProductId: next,
                 autoRenewStatus: subscription.willAutoRenew && subscription.state.isRenewable ? 1 : 0,
                 expirationIntent: subscription.state == .expired || subscription.state == .revoked
-                    ? Self.expirationIntent(subscription.expirationReason) : nil,
+                    ? RenewalInfoPayload.expirationIntent(subscription.expirationReason) : nil,
                 gracePeriodExpiresDate: subscription.state == .inGracePeriod ? subscription.graceEndsAt : nil,
                 isInBillingRetryPeriod: subscription.state.isRenewable
                     ? subscription.state == .inBillingRetryPeriod || subscription.state == .inGracePeriod : nil,
@@ -40,16 +40,6 @@ extension TransactionIssuer {
             return Money(minorUnits: override, currency: subscription.currencyValue)
         }
         return catalog.price(base: product.price, overrides: product.prices, in: subscription.currencyValue)
-    }
-
-    private static func expirationIntent(_ reason: ExpirationReason?) -> Int {
-        switch reason {
-        case .autoRenewDisabled: 1
-        case .billingError: 2
-        case .didNotConsentToPriceIncrease: 3
-        case .productUnavailable: 4
-        case .unknown, nil: 5
-        }
     }
 }
 

@@ -44,6 +44,19 @@ public struct RenewalInfoPayload: Codable, Hashable, Sendable {
     }
 }
 
+extension RenewalInfoPayload {
+    /// Apple's `expirationIntent` number for why a subscription ended.
+    public static func expirationIntent(_ reason: ExpirationReason?) -> Int {
+        switch reason {
+        case .autoRenewDisabled: 1
+        case .billingError: 2
+        case .didNotConsentToPriceIncrease: 3
+        case .productUnavailable: 4
+        case .unknown, nil: 5
+        }
+    }
+}
+
 /// A subscription's renewal info and its compact JWS.
 public struct SignedRenewalInfo: Hashable, Sendable {
     public var subscriptionID: String

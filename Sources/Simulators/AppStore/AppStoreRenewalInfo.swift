@@ -13,7 +13,7 @@ enum AppStoreRenewalInfo {
             originalTransactionId: subscription.originalTransactionID, productId: subscription.productID,
             autoRenewProductId: subscription.pendingProductID ?? subscription.productID,
             autoRenewStatus: subscription.willAutoRenew && subscription.isLive ? 1 : 0,
-            expirationIntent: ended ? expirationIntent(subscription.expirationReason) : nil,
+            expirationIntent: ended ? RenewalInfoPayload.expirationIntent(subscription.expirationReason) : nil,
             gracePeriodExpiresDate: subscription.state == .inGracePeriod ? subscription.graceEndsAt : nil,
             isInBillingRetryPeriod: subscription.isLive
                 ? subscription.state == .inBillingRetryPeriod || subscription.state == .inGracePeriod : nil,
@@ -25,17 +25,6 @@ enum AppStoreRenewalInfo {
             return SignedRenewalInfo(subscriptionID: subscription.originalTransactionID, payload: payload, jws: jws)
         } catch {
             throw PaymentsError.storage("the App Store could not sign the renewal info of \(subscription.originalTransactionID): \(error)")
-        }
-    }
-
-    /// Apple's `expirationIntent` numbers.
-    private static func expirationIntent(_ reason: ExpirationReason?) -> Int {
-        switch reason {
-        case .autoRenewDisabled: 1
-        case .billingError: 2
-        case .didNotConsentToPriceIncrease: 3
-        case .productUnavailable: 4
-        case .unknown, nil: 5
         }
     }
 }
