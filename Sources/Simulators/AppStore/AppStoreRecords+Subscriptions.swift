@@ -80,12 +80,13 @@ extension AppStoreRecords {
             """), StoreArguments(arguments))
     }
 
-    /// The live subscriptions' accounts and the clock each was filed under, to follow customers
-    /// moved onto or off a test clock since.
-    func liveClocks() async throws -> [(accountID: String, clockID: String?)] {
-        try await store.fetchAll(StoredRow.self, """
-            SELECT DISTINCT account_id, clock_id FROM appstore_subscriptions WHERE next_event_at IS NOT NULL
-            """).map { (try $0.get("account_id"), try $0.get("clock_id")) }
+    /// The live subscriptions' accounts and the clock each was filed under (only those filed
+    /// under a test clock, with `onTestClocks`), to follow customers moved onto or off one since.
+    func liveClocks(onTestClocks: Bool = false) async throws -> [(accountID: String, clockID: String?)] {
+        try await store.fetchAll(StoredRow.self, StoreSQL("""
+            SELECT DISTINCT account_id, clock_id FROM appstore_subscriptions
+            WHERE next_event_at IS NOT NULL\(onTestClocks ? " AND clock_id IS NOT NULL" : "")
+            """)).map { (try $0.get("account_id"), try $0.get("clock_id")) }
     }
 
     func moveClock(accountID: String, to clockID: String?) async throws {

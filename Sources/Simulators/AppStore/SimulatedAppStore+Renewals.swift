@@ -9,6 +9,9 @@ import PaymentsCore
 /// timers (`runScheduledDueWork`), never as a side effect of a read. Each step is one write with
 /// its transaction, receipt and notification; the merchant hears of it after.
 extension SimulatedAppStore {
+    /// The tester's advance asks this first: every live subscription is filed under its
+    /// customer's clock as it is now (one read of the accounts), so a customer moved onto the
+    /// clock since its purchase renews on it.
     public func nextDueDate(clockID: String?) async throws -> Date? {
         try await followClocks()
         return try await inCore.readRecords { try await $0.nextDue(clockID: clockID) }
@@ -16,11 +19,19 @@ extension SimulatedAppStore {
 
     public func runDueWork(clockID: String?, until: Date) async throws -> ClockAdvanceReport {
         var report = ClockAdvanceReport(clockID: clockID ?? "", from: until, to: until)
-        // Each step moves its subscription's next work past its instant or ends it, so this
-        // ends; the bound only keeps a corrupt row from looping.
+        // Each step moves its subscription's next work past its instant, ends it, or files it
+        // under the clock its customer is on now, so this ends; the bound only keeps a corrupt
+        // row from looping.
         for _ in 0..<Self.stepsPerRun {
             guard let due = try await inCore.readRecords({ try await $0.earliestDue(clockID: clockID, until: until) }),
                   let at = due.nextEventAt else { break }
+            // Only what is due is checked against its customer's clock: a customer moved onto a
+            // test clock since waits for that clock's advance.
+            let current = try await merchant.account(due.accountID).testClockID
+            guard current == clockID else {
+                try await inCore.writeRecords { try await $0.moveClock(accountID: due.accountID, to: current) }
+                continue
+            }
             try await step(due, at: at, report: &report)
         }
         try await tellMerchant()
@@ -28,20 +39,28 @@ extension SimulatedAppStore {
     }
 
     /// Real time's due work (customers on no test clock), as of the App Store's clock: what the
-    /// timers of `kiosk serve` and `kiosk run` call each tick, with the device's uploads.
+    /// timers of `kiosk serve` and `kiosk run` call each tick, with the device's uploads. A tick
+    /// reads only what is due in real time (checked against its customer's clock when it is),
+    /// and the customers of subscriptions filed under a test clock (testers' accounts), so one
+    /// taken off its clock renews in real time again.
     public func runScheduledDueWork() async throws {
-        try await followClocks()
+        for (accountID, filed) in try await inCore.readRecords({ try await $0.liveClocks(onTestClocks: true) }) {
+            let current = try await merchant.account(accountID).testClockID
+            if current != filed {
+                try await inCore.writeRecords { try await $0.moveClock(accountID: accountID, to: current) }
+            }
+        }
         _ = try await runDueWork(clockID: nil, until: inCore.clock.now)
         _ = try await deliverReceipts()
     }
 
     private static let stepsPerRun = 100_000
 
-    /// Files each live subscription under its customer's clock as it is now: a customer moved
-    /// onto or off a test clock renews on the clock it is on.
+    /// Files each live subscription under its customer's clock as it is now.
     private func followClocks() async throws {
+        let clocks = Dictionary(try await merchant.accounts().map { ($0.id, $0.testClockID) }, uniquingKeysWith: { first, _ in first })
         for (accountID, filed) in try await inCore.readRecords({ try await $0.liveClocks() }) {
-            let current = try await merchant.account(accountID).testClockID
+            guard let current = clocks[accountID] else { continue }
             if current != filed {
                 try await inCore.writeRecords { try await $0.moveClock(accountID: accountID, to: current) }
             }

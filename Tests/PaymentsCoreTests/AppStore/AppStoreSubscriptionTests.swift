@@ -225,4 +225,22 @@ import Testing
         try await appStore.setAutoRenew(originalTransactionID: original, enabled: false)
         #expect(try await store.subscription(ada).willAutoRenew == false)
     }
+
+    /// A customer moved onto a test clock after the purchase renews on that clock's advance, not
+    /// in real time; taken off it, in real time again.
+    @Test func aSubscriberMovedOntoAndOffATestClockRenewsOnTheClockItIsOn() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        _ = try await storeBuy(store, ada, "pro.yearly")
+        let clock = try await store.service.attachNewTestClock(accountID: ada.id, name: "ada")
+        try await store.advance(days: 400)
+        #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2027-01-01T00:00:00Z"))
+        let report = try await store.service.desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(370 * Self.day))
+        #expect(report.renewals == 1)
+        #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2028-01-01T00:00:00Z"))
+        _ = try await store.service.detachTestClock(accountID: ada.id)
+        try await store.advance(days: 400)
+        #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2029-01-01T00:00:00Z"))
+        #expect(try await store.invariants() == [])
+    }
 }
