@@ -7,8 +7,10 @@ import PaymentsCore
 /// its receipt on the device and its notification in the outbox in one transaction; the merchant
 /// then hears of it from the notification, as from Apple, and keeps a mirror.
 extension SimulatedAppStore {
-    /// A one-time purchase is never a subscription: one live subscription per group and Apple
-    /// Account, as the app offers (its backend's view) and as the App Store's own records say.
+    /// Sells a subscription: the app's checks first (its backend prices the order, checks the
+    /// code and offers the intro only to an eligible customer; one live subscription per group),
+    /// then Apple's sale in one write with its key, its approval, its transaction, its receipt and
+    /// SUBSCRIBED, which checks Apple's own records (one live subscription per Apple Account).
     func subscribe(_ request: StorePurchaseRequest, plan: Plan, product: SubscriptionProduct, account: Account,
                    approving pendingID: String?) async throws -> StorePurchaseResult {
         _ = try await merchant.purchasePreview(accountID: account.id, productID: product.id, offerCode: request.offerCode)
@@ -46,8 +48,8 @@ extension SimulatedAppStore {
                 guard try await records.claimKey(request, answer: .sold(transactionID: id), at: now) else {
                     throw AnsweredElsewhere()
                 }
-                if try await records.subscriptions(accountID: account.id).contains(where: \.isLive) {
-                    throw PaymentsError.alreadySubscribed(subscriptionID: id)
+                if let live = try await records.subscriptions(accountID: account.id).first(where: \.isLive) {
+                    throw PaymentsError.alreadySubscribed(subscriptionID: live.originalTransactionID)
                 }
                 try await records.insert(subscription)
                 try await records.recordSubscriptionTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
