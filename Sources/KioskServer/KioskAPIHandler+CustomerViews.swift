@@ -39,7 +39,8 @@ extension KioskAPIHandler {
     }
 
     func listNotices(_ input: Operations.ListNotices.Input) async throws -> Operations.ListNotices.Output {
-        let notices = try await service.notifications(accountID: try customerID(), after: input.query.after)
+        let after = try input.query.after.map { try position($0) }
+        let notices = try await service.notifications(accountID: try customerID(), after: after)
         return .ok(.init(body: .json(notices.map(Components.Schemas.Notice.init))))
     }
 

@@ -103,7 +103,7 @@ struct KioskAPIHandler: APIProtocol {
     func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
         let accountID = try customerID()
         let limit = try pageSize(input.query.limit, default: 100, maximum: 500)
-        let after = input.query.after ?? 0
+        let after = try position(input.query.after)
         let events = try await service.events(accountID: accountID, after: after, limit: limit)
         return .ok(.init(body: .json(.init(items: events.map(Components.Schemas.Event.init),
                                            position: events.last?.id ?? after))))
@@ -112,7 +112,7 @@ struct KioskAPIHandler: APIProtocol {
     /// Test control: the feed of every account, for the QA panel's "all accounts" log.
     func listAllEvents(_ input: Operations.ListAllEvents.Input) async throws -> Operations.ListAllEvents.Output {
         let limit = try pageSize(input.query.limit, default: 100, maximum: 500)
-        let after = input.query.after ?? 0
+        let after = try position(input.query.after)
         let events = try await service.events(accountID: nil, after: after, limit: limit)
         return .ok(.init(body: .json(.init(items: events.map(Components.Schemas.Event.init),
                                            position: events.last?.id ?? after))))
@@ -120,7 +120,7 @@ struct KioskAPIHandler: APIProtocol {
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let accountID = try customerID()
-        var after = input.query.after ?? 0
+        var after = try position(input.query.after)
         if let lastEventID = input.headers.lastEventID {
             guard let position = Int64(lastEventID), position >= 0 else {
                 throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
@@ -185,6 +185,16 @@ struct KioskAPIHandler: APIProtocol {
                           detail: "limit must be between 1 and \(maximum)", field: "limit")
         }
         return size
+    }
+
+    /// A feed position from the query: none is the start; a negative one names no position.
+    func position(_ after: Int64?) throws -> Int64 {
+        guard let after else { return 0 }
+        guard after >= 0 else {
+            throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
+                          detail: "after must be a feed position (0 or more)", field: "after")
+        }
+        return after
     }
 
     func customerID() throws -> String {

@@ -57,6 +57,18 @@ import Testing
         #expect(limit.status == 400 && limit.body.contains("a query or path parameter is not a valid Int"), "\(limit.body)")
     }
 
+    @Test func aNegativeFeedPositionIsABadRequest() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let created = try await fixture.admin.createAccount(body: .json(.init(name: "Ann", email: "ann@example.com")))
+            .created.body.json
+        for path in ["/v1/events?after=-5", "/v1/notices?after=-1"] {
+            let answer = try await fixture.raw("GET", path, key: created.apiKey)
+            #expect(answer.status == 400 && answer.body.contains(#""field":"after""#), "\(path): \(answer.body)")
+        }
+        #expect(try await fixture.raw("GET", "/v1/events?after=0", key: created.apiKey).status == 200)
+    }
+
     @Test func anOutOfRangePageSizeIsABadRequest() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
