@@ -50,6 +50,9 @@ public protocol AppStoreService: Sendable {
     func answerPriceIncrease(pendingID: String, accept: Bool) async throws
 
     // Time: the App Store renews, retries and ends its subscriptions on the customer's clock.
+    /// Files every live subscription under its customer's clock as it is now; the tester's
+    /// advance calls it once before it runs (customers may have moved onto the clock since).
+    func followClocks() async throws
     /// When the App Store next has work on the clock (nil: real time), if it has any.
     func nextDueDate(clockID: String?) async throws -> Date?
     /// Runs the App Store's work due on the clock up to `until`, in time order, telling the

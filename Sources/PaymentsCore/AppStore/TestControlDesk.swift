@@ -86,6 +86,7 @@ public struct TestControlDesk: Sendable {
         let target = date.wholeSeconds
         guard target >= start else { throw PaymentsError.clockCannotGoBack(current: start, requested: target) }
         var report = ClockAdvanceReport(clockID: id, from: start, to: target)
+        try await appStore.followClocks()
         var step = start
         repeat {
             let due = try await appStore.nextDueDate(clockID: id)

@@ -43,12 +43,16 @@ extension AppStoreRecords {
                                 StoreArguments(subscription.columns))
     }
 
+    /// Every column but the key, as `SET` assignments: written once, bound for each update.
+    private static let updateSQL: String = {
+        let names = subscriptionColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return "UPDATE appstore_subscriptions SET " + names.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+            + " WHERE original_transaction_id = ?"
+    }()
+
     func update(_ subscription: AppStoreSubscription) async throws {
-        let names = Self.subscriptionColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let assignments = names.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
         let values = Array(subscription.columns.dropFirst()) + [subscription.originalTransactionID]
-        guard try await store.execute(StoreSQL("UPDATE appstore_subscriptions SET \(assignments) WHERE original_transaction_id = ?"),
-                                      StoreArguments(values)) == 1 else {
+        guard try await store.execute(StoreSQL(Self.updateSQL), StoreArguments(values)) == 1 else {
             throw PaymentsError.storage("the App Store has no subscription \(subscription.originalTransactionID) to update")
         }
     }

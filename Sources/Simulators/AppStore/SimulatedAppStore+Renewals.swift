@@ -9,12 +9,16 @@ import PaymentsCore
 /// timers (`runScheduledDueWork`), never as a side effect of a read. Each step is one write with
 /// its transaction, receipt and notification; the merchant hears of it after.
 extension SimulatedAppStore {
-    /// The tester's advance asks this first: every live subscription is filed under its
-    /// customer's clock as it is now (one read of the accounts), so a customer moved onto the
-    /// clock since its purchase renews on it.
     public func nextDueDate(clockID: String?) async throws -> Date? {
-        try await followClocks()
-        return try await inCore.readRecords { try await $0.nextDue(clockID: clockID) }
+        try await inCore.readRecords { try await $0.nextDue(clockID: clockID) }
+    }
+
+    /// Files every live subscription under its customer's clock as it is now, with one read of
+    /// the accounts: the tester's advance does it once before it runs, so a customer moved onto
+    /// the clock since the purchase renews on it.
+    public func followClocks() async throws {
+        let clocks = Dictionary(try await merchant.accounts().map { ($0.id, $0.testClockID) }, uniquingKeysWith: { first, _ in first })
+        try await refile(try await inCore.readRecords { try await $0.liveClocks() }) { clocks[$0] }
     }
 
     public func runDueWork(clockID: String?, until: Date) async throws -> ClockAdvanceReport {
@@ -27,12 +31,12 @@ extension SimulatedAppStore {
                   let at = due.nextEventAt else { break }
             // Only what is due is checked against its customer's clock: a customer moved onto a
             // test clock since waits for that clock's advance.
-            let current = try await merchant.account(due.accountID).testClockID
-            guard current == clockID else {
-                try await inCore.writeRecords { try await $0.moveClock(accountID: due.accountID, to: current) }
+            let account = try await merchant.account(due.accountID)
+            guard account.testClockID == clockID else {
+                try await inCore.writeRecords { try await $0.moveClock(accountID: due.accountID, to: account.testClockID) }
                 continue
             }
-            try await step(due, at: at, report: &report)
+            try await step(due, of: account, at: at, report: &report)
         }
         try await tellMerchant()
         return report
@@ -44,31 +48,28 @@ extension SimulatedAppStore {
     /// and the customers of subscriptions filed under a test clock (testers' accounts), so one
     /// taken off its clock renews in real time again.
     public func runScheduledDueWork() async throws {
-        for (accountID, filed) in try await inCore.readRecords({ try await $0.liveClocks(onTestClocks: true) }) {
-            let current = try await merchant.account(accountID).testClockID
-            if current != filed {
-                try await inCore.writeRecords { try await $0.moveClock(accountID: accountID, to: current) }
-            }
-        }
+        let filed = try await inCore.readRecords { try await $0.liveClocks(onTestClocks: true) }
+        var clocks: [String: String?] = [:]
+        for (accountID, _) in filed { clocks[accountID] = try await merchant.account(accountID).testClockID }
+        try await refile(filed) { clocks[$0] }
         _ = try await runDueWork(clockID: nil, until: inCore.clock.now)
         _ = try await deliverReceipts()
     }
 
     private static let stepsPerRun = 100_000
 
-    /// Files each live subscription under its customer's clock as it is now.
-    private func followClocks() async throws {
-        let clocks = Dictionary(try await merchant.accounts().map { ($0.id, $0.testClockID) }, uniquingKeysWith: { first, _ in first })
-        for (accountID, filed) in try await inCore.readRecords({ try await $0.liveClocks() }) {
-            guard let current = clocks[accountID] else { continue }
-            if current != filed {
-                try await inCore.writeRecords { try await $0.moveClock(accountID: accountID, to: current) }
-            }
+    /// Moves each customer's subscriptions filed under another clock than the one `current`
+    /// says it is on (nil from `current`: an account not known, left as filed).
+    private func refile(_ filed: [(accountID: String, clockID: String?)], current: (String) -> String??) async throws {
+        for (accountID, clockID) in filed {
+            guard let now = current(accountID), now != clockID else { continue }
+            try await inCore.writeRecords { try await $0.moveClock(accountID: accountID, to: now) }
         }
     }
 
     /// One step at `time`, the subscription's due instant.
-    private func step(_ due: AppStoreSubscription, at time: Date, report: inout ClockAdvanceReport) async throws {
+    private func step(_ due: AppStoreSubscription, of account: Account, at time: Date,
+                      report: inout ClockAdvanceReport) async throws {
         var subscription = due
         switch subscription.state {
         case .subscribed:
@@ -78,14 +79,14 @@ extension SimulatedAppStore {
                 let subtype = reason == .didNotConsentToPriceIncrease ? "PRICE_INCREASE" : "VOLUNTARY"
                 return try await expire(subscription, reason, subtype, at: time, report: &report)
             }
-            try await renew(subscription, at: time, report: &report)
+            try await renew(subscription, of: account, at: time, report: &report)
         case .inGracePeriod, .inBillingRetryPeriod:
             if !subscription.willAutoRenew {
                 try await expire(subscription, .autoRenewDisabled, "VOLUNTARY", at: time, report: &report)
             } else if let ends = subscription.retryEndsAt, ends <= time, subscription.nextRetryAt.map({ $0 >= ends }) ?? true {
                 try await expire(subscription, .billingError, "BILLING_RETRY", at: time, report: &report)
             } else if let retry = subscription.nextRetryAt, retry <= time {
-                try await retryCharge(subscription, at: time, report: &report)
+                try await retryCharge(subscription, of: account, at: time, report: &report)
             } else if subscription.state == .inGracePeriod, let graceEnds = subscription.graceEndsAt, graceEnds <= time {
                 subscription.state = .inBillingRetryPeriod
                 subscription.graceEndsAt = nil
@@ -103,7 +104,8 @@ extension SimulatedAppStore {
 
     /// The renewal at the end of a period: the store account charged for the next one, or a
     /// billing issue opened.
-    private func renew(_ due: AppStoreSubscription, at time: Date, report: inout ClockAdvanceReport) async throws {
+    private func renew(_ due: AppStoreSubscription, of account: Account, at time: Date,
+                       report: inout ClockAdvanceReport) async throws {
         if let consent = try await inCore.readRecords({ try await $0.openConsent(of: due.originalTransactionID) }) {
             // A price increase needing consent that was never given ends the subscription.
             _ = try await inCore.writeRecords { try await $0.resolve(consent, as: "expired", at: time) }
@@ -113,7 +115,7 @@ extension SimulatedAppStore {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
         guard try await renewalsFail() else {
-            try await charge(due, terms: terms, at: time, subtype: nil)
+            try await charge(due, of: account, terms: terms, at: time, subtype: nil)
             report.renewals += 1
             if due.periodType == .trial { report.trialConversions += 1 }
             return
@@ -140,14 +142,15 @@ extension SimulatedAppStore {
     /// A retry of the failed renewal during grace or billing retry. Recovered in grace, the
     /// customer keeps the days (the period starts at the missed renewal); in billing retry the
     /// renewal date moves to today, as on the App Store.
-    private func retryCharge(_ due: AppStoreSubscription, at time: Date, report: inout ClockAdvanceReport) async throws {
+    private func retryCharge(_ due: AppStoreSubscription, of account: Account, at time: Date,
+                             report: inout ClockAdvanceReport) async throws {
         let inGrace = due.state == .inGracePeriod
         guard let terms = try AppStoreTerms.renewal(of: due, catalog: inCore.catalog, start: inGrace ? due.periodEnd : time,
                                                     restartSeries: !inGrace) else {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
         guard try await renewalsFail() else {
-            try await charge(due, terms: terms, at: time, subtype: "BILLING_RECOVERY")
+            try await charge(due, of: account, terms: terms, at: time, subtype: "BILLING_RECOVERY")
             report.recoveries += 1
             if due.periodType == .trial { report.trialConversions += 1 }
             return
@@ -161,8 +164,8 @@ extension SimulatedAppStore {
     }
 
     /// A paid period: its transaction signed, the subscription moved into it, DID_RENEW queued.
-    private func charge(_ due: AppStoreSubscription, terms: AppStoreTerms, at time: Date, subtype: String?) async throws {
-        let account = try await merchant.account(due.accountID)
+    private func charge(_ due: AppStoreSubscription, of account: Account, terms: AppStoreTerms, at time: Date,
+                        subtype: String?) async throws {
         let latest = try await inCore.readRecords { try await $0.sale(due.latestTransactionID) }
         let (id, webOrder) = try await inCore.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
         let sale = try AppStoreSale(period: terms, account: account, transactionID: id,

@@ -206,7 +206,7 @@ extension SimulatedAppStore {
     }
 
     /// A subscription the customer can still manage: live, and the App Store's.
-    private func liveSubscription(_ originalTransactionID: String, action: String) async throws -> AppStoreSubscription {
+    func liveSubscription(_ originalTransactionID: String, action: String) async throws -> AppStoreSubscription {
         guard let subscription = try await inCore.readRecords({ try await $0.subscription(originalTransactionID) }) else {
             throw PaymentsError.subscriptionNotFound(originalTransactionID)
         }
@@ -336,7 +336,7 @@ extension SimulatedAppStore {
 extension SimulatedAppStore {
     public func requestPriceIncrease(originalTransactionID: String, subscriptionID: String,
                                      newPrice: Int64) async throws -> PendingAction {
-        let subscription = try await liveSubscriptionForConsent(originalTransactionID)
+        let subscription = try await liveSubscription(originalTransactionID, action: "raise the price of")
         guard newPrice > 0, let currency = Currency(code: subscription.currency) else {
             throw PaymentsError.invalidInput(field: "newPrice", message: "must be more than zero")
         }
@@ -363,7 +363,7 @@ extension SimulatedAppStore {
               let newPrice = found.action.newPrice else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
-        var subscription = try await liveSubscriptionForConsent(found.originalTransactionID)
+        var subscription = try await liveSubscription(found.originalTransactionID, action: "raise the price of")
         let read = subscription
         let now = try await merchant.now(for: subscription.accountID)
         let latest = try await signedTransaction(subscription.latestTransactionID)
@@ -387,16 +387,5 @@ extension SimulatedAppStore {
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
         try await tellMerchant()
-    }
-
-    private func liveSubscriptionForConsent(_ originalTransactionID: String) async throws -> AppStoreSubscription {
-        guard let subscription = try await inCore.readRecords({ try await $0.subscription(originalTransactionID) }) else {
-            throw PaymentsError.subscriptionNotFound(originalTransactionID)
-        }
-        guard subscription.isLive else {
-            throw PaymentsError.invalidTransition(subscriptionID: originalTransactionID, state: subscription.state,
-                                                  action: "raise the price of")
-        }
-        return subscription
     }
 }

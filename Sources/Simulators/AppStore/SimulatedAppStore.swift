@@ -77,11 +77,12 @@ public struct SimulatedAppStore: AppStoreService {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let approval = Self.approval(of: found.request, pendingID: pendingID)
-        switch found.resolution {
-        case RequestResolution.approving? where try await approvalAnswer(approval) != nil:
+        if found.resolution == RequestResolution.approving, let bought = try await approvalAnswer(approval) {
             // A stage-4 approval whose in-core purchase was made before it was cut short.
             try await settleApproval(pendingID, at: try await merchant.now(for: found.action.accountID))
-            return try await approvalAnswer(approval) ?? { throw PaymentsError.pendingActionNotFound(pendingID) }()
+            return bought
+        }
+        switch found.resolution {
         case nil, RequestResolution.approving?:
             let account = try await merchant.account(found.action.accountID)
             guard let product = inCore.catalog.product(id: approval.productID) else {
