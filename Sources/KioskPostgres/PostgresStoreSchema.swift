@@ -41,6 +41,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 25, name: "v25-shared-secrets", statements: v25),
         PostgresMigration(version: 26, name: "v26-app-store-sheet", statements: v26),
         PostgresMigration(version: 27, name: "v27-app-store-subscriptions", statements: v27),
+        PostgresMigration(version: 28, name: "v28-app-store-past-answers", statements: v28),
     ]
 
     private static let v1 = [
@@ -508,6 +509,34 @@ public enum PostgresStoreSchema {
         """
         INSERT INTO appstore_state(key, value)
             SELECT 'legacy_subscription_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events
+        """,
+    ]
+
+    /// The SQLite twin's comment says why (`StoreSchema.v28`).
+    private static let v28 = [
+        """
+        INSERT INTO appstore_purchase_keys(key, request, pending_id, transaction_id, created_at)
+            SELECT key, request, response::jsonb #>> '{pending,_0,id}',
+                   CASE WHEN response::jsonb -> 'success' IS NOT NULL
+                        THEN COALESCE(response::jsonb #>> '{success,_0,payload,transactionId}',
+                                      (response::jsonb #>> '{success,_0,payloadJSON}')::jsonb ->> 'transactionId')
+                   END,
+                   created_at
+            FROM idempotency_keys
+            WHERE operation = 'store_purchase'
+              AND (response::jsonb #>> '{pending,_0,id}' IS NOT NULL OR response::jsonb -> 'success' IS NOT NULL)
+            ON CONFLICT(key) DO NOTHING
+        """,
+        """
+        INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, revocation_date, jws, payload)
+            SELECT t.id, t.account_id, t.product_id, t.purchase_date, t.revocation_date, t.jws, t.payload FROM transactions t
+            WHERE NOT EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = t.id)
+              AND (t.id IN (SELECT transaction_id FROM appstore_purchase_keys WHERE transaction_id IS NOT NULL)
+                   OR t.id IN (SELECT transaction_id FROM sync_queue WHERE jws = '' AND done_at IS NULL))
+        """,
+        """
+        UPDATE sync_queue SET jws = (SELECT a.jws FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id)
+            WHERE jws = '' AND EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id AND a.jws <> '')
         """,
     ]
 }

@@ -44,6 +44,10 @@ extension LocalPaymentsService {
         try await write { try await $0.testControls.saveControls(controls) }
     }
 
+    public func takeFault(_ operation: StoreOperation) async throws -> StoreError? {
+        try await writeWithoutDueWork { try await $0.testControls.takeFault(operation) }
+    }
+
     public func setStorefront(accountID: String, storefront: String, currency: Currency) async throws -> Account {
         try await write { try await $0.testControls.setStorefront(accountID: accountID, storefront: storefront, currency: currency) }
     }

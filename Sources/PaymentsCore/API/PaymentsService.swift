@@ -106,6 +106,10 @@ public protocol PaymentsService: Sendable {
     func forceRenewal(subscriptionID: String) async throws -> Subscription
     func storeControls() async throws -> StoreControls
     func updateStoreControls(_ controls: StoreControls) async throws
+    /// Counts down a fault the tester armed on `operation`, answering its error. A fault is the
+    /// sandbox's, not one party's: "fail the next purchase" fails the next one, by card or on the
+    /// App Store's sheet, so the simulators take theirs here as the merchant does.
+    func takeFault(_ operation: StoreOperation) async throws -> StoreError?
     func setStorefront(accountID: String, storefront: String, currency: Currency) async throws -> Account
     func clearAllTransactions() async throws
     /// Store controls and lifecycle settings back to their defaults.

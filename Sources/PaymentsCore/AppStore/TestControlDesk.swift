@@ -8,8 +8,8 @@ import Foundation
 /// The App Store keeps the sheet's requests, its sales and subscriptions, the device's receipt
 /// queue and their switches in records of its own: a clear and a reset reach both sides, the
 /// controls are joined and split, and an advance runs both sides' due work in time order and lets
-/// the device retry its uploads. The clock is the merchant's (the App Store reads it), and faults
-/// are still kept in the payments core (`InCoreAppStore`). Every tester's
+/// the device retry its uploads. The clock is the merchant's (the App Store reads it), and so are
+/// the faults: one "fail the next purchase" fails the next purchase on either side. Every tester's
 /// tool (the Settings QA panel, the test-control API, QA scenarios, `kiosk store`) comes through
 /// here, so splitting them (stages 4 and 5) changes this type, not them.
 public struct TestControlDesk: Sendable {

@@ -50,6 +50,7 @@ enum StoreSchema {
         migrator.registerMigration("v25-shared-secrets") { _ in }
         migrator.registerMigration("v26-app-store-sheet") { db in try db.execute(sql: v26) }
         migrator.registerMigration("v27-app-store-subscriptions") { db in try db.execute(sql: v27) }
+        migrator.registerMigration("v28-app-store-past-answers") { db in try db.execute(sql: v28) }
         return migrator
     }
 
@@ -403,6 +404,35 @@ enum StoreSchema {
         UPDATE store_notifications SET merchant_delivered_at = created_at;
         CREATE INDEX store_notifications_to_merchant ON store_notifications(created_at) WHERE merchant_delivered_at IS NULL;
         INSERT INTO appstore_state(key, value) SELECT 'legacy_subscription_event_end', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events;
+        """
+
+    /// The App Store answers for everything it sold, including what the in-core store sold before
+    /// it kept its own records: a keyed purchase request answered then (a sale: its transaction; a
+    /// request waiting for a parent: its id, kept by v26) is answered from the App Store's keys,
+    /// and the merchant's copy of the answer stays where it was. The transactions those answers and
+    /// the device's waiting receipts name join the App Store's copies where v26 and v27 did not copy
+    /// them, and a receipt queued without its token takes the token its transaction was signed with
+    /// since; one still unsigned is signed by the App Store from its copy when the device sends it.
+    /// A keyed request the in-core store answered "cancelled" keeps no answer: its retry asks again.
+    private static let v28 = """
+        INSERT INTO appstore_purchase_keys(key, request, pending_id, transaction_id, created_at)
+            SELECT key, request, json_extract(response, '$.pending._0.id'),
+                   CASE WHEN json_extract(response, '$.success') IS NOT NULL
+                        THEN COALESCE(json_extract(response, '$.success._0.payload.transactionId'),
+                                      json_extract(json_extract(response, '$.success._0.payloadJSON'), '$.transactionId'))
+                   END,
+                   created_at
+            FROM idempotency_keys
+            WHERE operation = 'store_purchase'
+              AND (json_extract(response, '$.pending._0.id') IS NOT NULL OR json_extract(response, '$.success') IS NOT NULL)
+            ON CONFLICT(key) DO NOTHING;
+        INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, revocation_date, jws, payload)
+            SELECT t.id, t.account_id, t.product_id, t.purchase_date, t.revocation_date, t.jws, t.payload FROM transactions t
+            WHERE NOT EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = t.id)
+              AND (t.id IN (SELECT transaction_id FROM appstore_purchase_keys WHERE transaction_id IS NOT NULL)
+                   OR t.id IN (SELECT transaction_id FROM sync_queue WHERE jws = '' AND done_at IS NULL));
+        UPDATE sync_queue SET jws = (SELECT a.jws FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id)
+            WHERE jws = '' AND EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id AND a.jws <> '');
         """
 
     /// Billing history pages by (created_at, id), not SQLite's rowid, which PostgreSQL has no

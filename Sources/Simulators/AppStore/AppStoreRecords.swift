@@ -14,8 +14,10 @@ enum RequestResolution {
 struct RecordedSale {
     var accountID: String
     var payload: TransactionPayload
-    /// Empty for a sale made before migration v26 whose token nobody read yet.
+    /// Empty for a sale the in-core store made whose token nobody read yet.
     var jws: String
+    /// The payload's bytes as signed (or to be signed); nil for a row kept as its token only.
+    var payloadJSON: String?
     /// The ONE_TIME_CHARGE that told the merchant; nil for a sale made before migration v26.
     var notificationUUID: String?
 }
@@ -363,9 +365,10 @@ struct AppStoreRecords {
             throw PaymentsError.storage("the App Store has no transaction \(transactionID)")
         }
         let jws: String = try row.get("jws")
+        let json: String? = try row.get("payload")
         let payload: TransactionPayload
         do {
-            if let json: String = try row.get("payload") {
+            if let json {
                 payload = try TransactionJSONCoding.makeDecoder().decode(TransactionPayload.self, from: Data(json.utf8))
             } else {
                 payload = try TransactionPayload(storedToken: jws)
@@ -373,7 +376,7 @@ struct AppStoreRecords {
         } catch {
             throw PaymentsError.storage("App Store transaction \(transactionID) cannot be read: \(error)")
         }
-        return RecordedSale(accountID: try row.get("account_id"), payload: payload, jws: jws,
+        return RecordedSale(accountID: try row.get("account_id"), payload: payload, jws: jws, payloadJSON: json,
                             notificationUUID: try row.get("notification_uuid"))
     }
 

@@ -18,8 +18,9 @@ struct QueuedReceipt: Sendable {
 /// upload repeated (the duplicate switch, a crash after the upload and before the queue heard)
 /// credits nothing twice; the dropped switch loses an upload on the way, as a flaky network does.
 struct DeviceReceiptQueue {
-    let merchant: any PaymentsService
-    let inCore: InCoreAppStore
+    let appStore: SimulatedAppStore
+    private var merchant: any PaymentsService { appStore.merchant }
+    private var inCore: InCoreAppStore { appStore.inCore }
 
     func deliver() async throws -> ReceiptSyncReport {
         var report = ReceiptSyncReport()
@@ -54,7 +55,8 @@ struct DeviceReceiptQueue {
     /// One upload (`twice` with the duplicate switch on); true once the backend recorded it.
     private func upload(_ receipt: QueuedReceipt, at now: Date, twice: Bool) async throws -> Bool {
         do {
-            let token = receipt.jws.isEmpty ? try await inCore.receiptToken(transactionID: receipt.transactionID) : receipt.jws
+            // A receipt the in-core store queued before its transaction was signed (see v28).
+            let token = receipt.jws.isEmpty ? try await appStore.signedTransaction(receipt.transactionID).jws : receipt.jws
             let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: token)
             _ = try await merchant.recordReceipt(submission)
             if twice { _ = try await merchant.recordReceipt(submission) }

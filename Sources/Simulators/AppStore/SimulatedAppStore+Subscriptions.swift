@@ -234,15 +234,25 @@ extension SimulatedAppStore {
                                         action: "change (it renewed or changed meanwhile; try again)")
     }
 
-    /// A transaction as the App Store holds it, signed: one the in-core store made before v27 and
-    /// nobody read yet takes the token the in-core store signs for it (the same payload bytes),
-    /// kept in the App Store's copy from then on.
+    /// A transaction as the App Store holds it, signed: a copy the in-core store left unsigned
+    /// (its payload bytes kept) is signed here from those bytes, once: the first token kept in
+    /// the copy is the one every reader gets (the merchant's own copy, if it signs it, carries
+    /// another signature of the same bytes, as valid).
     func signedTransaction(_ id: String) async throws -> SignedTransaction {
         let sale = try await inCore.readRecords { try await $0.sale(id) }
         guard sale.jws.isEmpty else { return SignedTransaction(jws: sale.jws, payload: sale.payload) }
-        let token = try await inCore.receiptToken(transactionID: id)
+        guard let json = sale.payloadJSON else {
+            throw PaymentsError.storage("App Store transaction \(id) has neither a token nor a payload")
+        }
+        let token: String
+        do {
+            token = try inCore.signing.sign(encodedPayload: Data(json.utf8))
+        } catch {
+            throw PaymentsError.storage("could not sign App Store transaction \(id): \(error)")
+        }
         try await inCore.writeRecords { try await $0.keepToken(token, of: id) }
-        return SignedTransaction(jws: token, payload: sale.payload)
+        let kept = try await inCore.readRecords { try await $0.sale(id) }.jws
+        return SignedTransaction(jws: kept, payload: sale.payload)
     }
 
     /// A change to the product the subscription is already on: a retry of an upgrade that was

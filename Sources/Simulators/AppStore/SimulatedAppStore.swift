@@ -12,8 +12,9 @@ import PaymentsCore
 /// Its switches (ask to buy, interrupted purchases, failing renewals, dropped and duplicated
 /// receipt uploads) are its own, and so is the device's receipt queue (`DeviceReceiptQueue`).
 /// Still borrowed from the payments core while the App Store moves out (docs/design/
-/// app-store-split.md, stage 6; `InCoreAppStore`): the answers and receipts of purchases the
-/// in-core store made before, the notification outbox's delivery, and the sandbox's faults.
+/// app-store-split.md, stage 6; `InCoreAppStore`): the database and signing chain it is given,
+/// and the notification outbox's listing and delivery. The sandbox's faults are the tester's and
+/// taken through the merchant's test controls (`takeFault`), as a card purchase takes them.
 ///
 /// Each step is its own transaction and the merchant is never called while one is open. A sale
 /// is signed before its write, and recorded with its key, its answer to a waiting request, its
@@ -37,7 +38,7 @@ public struct SimulatedAppStore: AppStoreService {
     // MARK: The sheet
 
     public func storePurchase(_ request: StorePurchaseRequest) async throws -> StorePurchaseResult {
-        if let fault = try await inCore.takeFault(.purchase) {
+        if let fault = try await merchant.takeFault(.purchase) {
             // StoreKit reports a cancelled sheet as a result, not an error.
             if case .userCancelled = fault { return .userCancelled }
             throw PaymentsError.store(fault)
@@ -106,8 +107,8 @@ public struct SimulatedAppStore: AppStoreService {
         return approval
     }
 
-    /// What an approval bought, if it did: its sale, or the in-core store's subscription purchase
-    /// (before v27). Never a waiting request (an approval key names only a purchase).
+    /// What an approval bought, if it did (the in-core store's purchases too: v28 moved their
+    /// keys). Never a waiting request (an approval key names only a purchase).
     private func approvalAnswer(_ approval: StorePurchaseRequest) async throws -> StorePurchaseResult? {
         switch try await inCore.readRecords({ try await $0.keyedAnswer(approval) }) {
         case let .sold(transactionID)?:
@@ -115,7 +116,7 @@ public struct SimulatedAppStore: AppStoreService {
         case let .pending(id)?:
             throw PaymentsError.storage("approval key \(approval.idempotencyKey ?? "") names request \(id), not a purchase")
         case nil:
-            return try await inCore.earlierAnswer(to: approval)
+            return nil
         }
     }
 
@@ -167,8 +168,8 @@ public struct SimulatedAppStore: AppStoreService {
         return earlier
     }
 
-    /// The first answer to a keyed request: the App Store's own, or one the in-core path gave (a
-    /// subscription, or a request keyed before the App Store kept its keys).
+    /// The first answer to a keyed request, the in-core store's answers among them (v28 moved
+    /// their keys to the App Store's).
     func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
         switch try await inCore.readRecords({ try await $0.keyedAnswer(request) }) {
         case let .pending(id)?:
@@ -188,7 +189,7 @@ public struct SimulatedAppStore: AppStoreService {
         case let .sold(transactionID)?:
             return try await answer(sale: transactionID)
         case nil:
-            return try await inCore.earlierAnswer(to: request)
+            return nil
         }
     }
 
@@ -247,8 +248,7 @@ public struct SimulatedAppStore: AppStoreService {
     /// The answer to a sale: the transaction and what the merchant booked for it, telling the
     /// merchant first if it has not heard (the sale's write committed, then its notification was lost).
     private func answer(sale transactionID: String) async throws -> StorePurchaseResult {
-        let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
-        let transaction = SignedTransaction(jws: sale.jws, payload: sale.payload)
+        let transaction = try await signedTransaction(transactionID)
         if let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) {
             return .success(transaction, booked)
         }
@@ -297,7 +297,7 @@ public struct SimulatedAppStore: AppStoreService {
 
     /// Uploads every due receipt on the device to the merchant's backend (see `DeviceReceiptQueue`).
     public func deliverReceipts() async throws -> ReceiptSyncReport {
-        try await DeviceReceiptQueue(merchant: merchant, inCore: inCore).deliver()
+        try await DeviceReceiptQueue(appStore: self).deliver()
     }
 
     public func clearAllTransactions() async throws {

@@ -362,3 +362,28 @@ import Testing
         }
     }
 }
+
+extension SimulatedAppStoreTests {
+    /// A receipt the in-core store queued before its transaction was signed (kept so by v28) is
+    /// signed by the App Store from its own copy when the device sends it, and the copy keeps it.
+    @Test func aReceiptQueuedWithoutItsTokenIsSignedByTheAppStoreWhenSent() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await store.service.desk.updateStoreControls(StoreControls(droppedReceiptSubmissions: 1))
+        guard case let .success(sold, _) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "points.500")) else {
+            Issue.record("the sheet did not sell"); return
+        }
+        try await store.service.storage.write { work in
+            try await work.execute("UPDATE sync_queue SET jws = ''")
+            try await work.execute("UPDATE appstore_transactions SET jws = ''")
+        }
+        try await store.advance(days: 1)
+        #expect(try await rows(store, "SELECT transaction_id FROM backend_receipts") == [sold.payload.transactionId])
+        let kept = try await rows(store, "SELECT jws FROM appstore_transactions")
+        #expect(kept.count == 1 && kept != [""])
+        let verified = try await store.service.verifyAppStoreTransaction(try #require(kept.first))
+        #expect(verified.verifiedPayload == sold.payload)
+        #expect(try await store.service.account(ada.id).pointsBalance == 500)
+    }
+}

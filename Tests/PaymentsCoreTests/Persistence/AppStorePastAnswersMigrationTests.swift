@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+@testable import PaymentsCore
+import Testing
+
+/// Migration v28: the answers the in-core store gave to keyed store purchases move to the App
+/// Store's keys, and the transactions they and the device's waiting receipts name to its copies,
+/// so the App Store answers for its past without asking the merchant. The answers are encoded as
+/// the merchant encoded them (`IdempotentRequests.encodedAnswer`), so the SQL reading them is
+/// tested against the shapes a store really holds. PostgreSQL's twin has its own test
+/// (`PostgresPastAnswersMigrationTests`).
+@Suite struct AppStorePastAnswersMigrationTests {
+    /// A real sale's answer, its token signed and not yet signed (the payload kept as its bytes).
+    private func answers() async throws -> (signed: String, unsigned: String, pending: String, cancelled: String) {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        guard case let .success(sold, booked) = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "themes")) else { throw FixtureError.missing("a sale") }
+        var payload = sold.payload
+        payload.transactionId = "2000000000000009"
+        let bytes = try TransactionJSONCoding.makeEncoder().encode(payload)
+        let unsigned = SignedTransaction(payload: payload, token: TransactionToken(encodedPayload: bytes) { _ in
+            Issue.record("an answer stored inside a write is never signed")
+            return ""
+        })
+        let waiting = PendingAction(id: "pa_9", accountID: ada.id, kind: .askToBuy, productID: "themes", subscriptionID: nil,
+                                    createdAt: Date(timeIntervalSince1970: 1), newPrice: nil)
+        return (try IdempotentRequests.encodedAnswer(StorePurchaseResult.success(sold, booked)),
+                try IdempotentRequests.encodedAnswer(StorePurchaseResult.success(unsigned, booked)),
+                try IdempotentRequests.encodedAnswer(StorePurchaseResult.pending(waiting)),
+                try IdempotentRequests.encodedAnswer(StorePurchaseResult.userCancelled))
+    }
+
+    @Test func theInCoreStoresKeyedAnswersAndTheirTransactionsBecomeTheAppStores() async throws {
+        let (signed, unsigned, pending, cancelled) = try await answers()
+        #expect(unsigned.contains("payloadJSON") && !signed.contains("payloadJSON"), "both shapes a stored answer takes")
+        let (keys, copies, receipts, merchantsKeys) = try migrated(answers: [
+            ("k-signed", "store_purchase", signed), ("k-unsigned", "store_purchase", unsigned), ("k-pending", "store_purchase", pending),
+            ("k-cancelled", "store_purchase", cancelled), ("k-card", "purchase", signed)])
+        #expect(keys == [#"k-pending pa_9 - {"key":"k-pending"} 7"#, #"k-signed - 2000100000000001 {"key":"k-signed"} 7"#,
+                         #"k-unsigned - 2000000000000009 {"key":"k-unsigned"} 7"#])
+        #expect(copies == ["2000000000000009  {\"id\":\"2000000000000009\"}", "2000000000000010 token-10 {\"id\":\"2000000000000010\"}",
+                           "2000000000000011  {\"id\":\"2000000000000011\"}", "2000100000000001 apple-token {}"],
+                "the App Store's own copy stays; a copy named by nothing waiting is not made")
+        #expect(receipts == ["2000000000000010 token-10", "2000000000000011 ", "2000000000000012 "])
+        #expect(merchantsKeys == 5, "the merchant's copies of the answers stay")
+    }
+
+    /// A store at v27 holding `answers` (key, operation, response), transactions and receipts,
+    /// migrated: the App Store's keys, its copies, the device's receipts, the merchant's key count.
+    private func migrated(answers: [(String, String, String)]) throws -> ([String], [String], [String], Int?) {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: "v27-app-store-subscriptions")
+        try queue.write { db in
+            for (key, operation, response) in answers {
+                try db.execute(sql: """
+                    INSERT INTO idempotency_keys(key, operation, request, response, created_at) VALUES (?, ?, ?, ?, 7)
+                    """, arguments: [key, operation, "{\"key\":\"\(key)\"}", response])
+            }
+            try db.execute(sql: """
+                INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, jws, payload)
+                VALUES ('2000100000000001', 'acct_1', 'themes', 1, 'apple-token', '{}')
+                """)
+            for (id, jws) in [("2000100000000001", "merchant-copy"), ("2000000000000009", ""), ("2000000000000010", "token-10"),
+                              ("2000000000000011", ""), ("2000000000000012", "")] {
+                try db.execute(sql: """
+                    INSERT INTO transactions(id, original_id, account_id, product_id, invoice_id, purchase_date, jws, payload, issuer)
+                    VALUES (?, ?, 'acct_1', 'themes', 'INV-1', 1, ?, '{"id":"' || ? || '"}', 'app_store')
+                    """, arguments: [id, id, jws, id])
+            }
+            for (id, done) in [("2000000000000010", nil), ("2000000000000011", nil), ("2000000000000012", 5)] as [(String, Int?)] {
+                try db.execute(sql: """
+                    INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at, done_at)
+                    VALUES (?, 'acct_1', 'themes', '', 1, ?)
+                    """, arguments: [id, done])
+            }
+        }
+        try StoreSchema.migrator.migrate(queue)
+        return try queue.read { db in
+            (try String.fetchAll(db, sql: """
+                SELECT key || ' ' || COALESCE(pending_id, '-') || ' ' || COALESCE(transaction_id, '-') || ' ' || request || ' '
+                       || created_at FROM appstore_purchase_keys ORDER BY key
+                """),
+             try String.fetchAll(db, sql: "SELECT id || ' ' || jws || ' ' || COALESCE(payload, '-') FROM appstore_transactions ORDER BY id"),
+             try String.fetchAll(db, sql: "SELECT transaction_id || ' ' || jws FROM sync_queue ORDER BY transaction_id"),
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM idempotency_keys"))
+        }
+    }
+}
