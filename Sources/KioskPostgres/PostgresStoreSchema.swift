@@ -538,5 +538,7 @@ public enum PostgresStoreSchema {
         UPDATE sync_queue SET jws = (SELECT a.jws FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id)
             WHERE jws = '' AND EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id AND a.jws <> '')
         """,
+        "ALTER TABLE store_notifications ADD COLUMN signed_at BIGINT",
+        "UPDATE store_notifications SET signed_at = COALESCE(first_attempt_at, next_attempt_at)",
     ]
 }

@@ -37,6 +37,10 @@ struct PostgresPastAnswersMigrationTests {
                     VALUES ('\(id)', 'acct_1', 'themes', '', 1, \(done))
                     """)
             }
+            statements.append("""
+                INSERT INTO store_notifications(uuid, type, created_at, attempts, first_attempt_at, next_attempt_at)
+                VALUES ('n-tried', 'TEST', 1, 2, 3, 99), ('n-waiting', 'TEST', 1, 0, NULL, 5)
+                """)
             try await TestCluster.execute(statements, at: location)
             let report = try await PostgresMigrator(location: location).migrate()
             #expect(report.applied == [28])
@@ -49,6 +53,8 @@ struct PostgresPastAnswersMigrationTests {
             #expect(try await TestCluster.strings("SELECT transaction_id || ' ' || jws FROM sync_queue ORDER BY transaction_id",
                                                   at: location)
                     == ["2000000000000010 token-10", "2000000000000011 ", "2000000000000012 "])
+            #expect(try await TestCluster.strings("SELECT uuid || ' ' || signed_at FROM store_notifications ORDER BY uuid", at: location)
+                    == ["n-tried 3", "n-waiting 5"])
         }
     }
 }

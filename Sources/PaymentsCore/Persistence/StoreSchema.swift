@@ -414,6 +414,8 @@ enum StoreSchema {
     /// them, and a receipt queued without its token takes the token its transaction was signed with
     /// since; one still unsigned is signed by the App Store from its copy when the device sends it.
     /// A keyed request the in-core store answered "cancelled" keeps no answer: its retry asks again.
+    /// Each notification keeps when it was queued (`signed_at`), the `signedDate` of every delivery
+    /// of it; one queued before this step takes its first attempt's time, or its first due time.
     private static let v28 = """
         INSERT INTO appstore_purchase_keys(key, request, pending_id, transaction_id, created_at)
             SELECT key, request, json_extract(response, '$.pending._0.id'),
@@ -433,6 +435,8 @@ enum StoreSchema {
                    OR t.id IN (SELECT transaction_id FROM sync_queue WHERE jws = '' AND done_at IS NULL));
         UPDATE sync_queue SET jws = (SELECT a.jws FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id)
             WHERE jws = '' AND EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id AND a.jws <> '');
+        ALTER TABLE store_notifications ADD COLUMN signed_at INTEGER;
+        UPDATE store_notifications SET signed_at = COALESCE(first_attempt_at, next_attempt_at);
         """
 
     /// Billing history pages by (created_at, id), not SQLite's rowid, which PostgreSQL has no

@@ -89,7 +89,9 @@ struct StoreNotificationQueue: Rules {
     }
 
     /// The notification as Apple sends it: its payload signed with the App Store's chain, carrying the
-    /// transaction and (for a subscription) the renewal info, each signed too.
+    /// transaction and (for a subscription) the renewal info, each signed too. Its `signedDate` is
+    /// when it was queued, on every delivery: a receiver ordering by it (the merchant's mirror
+    /// does) never takes a retry, or a delivery by another server, for news.
     func signedPayload(of notification: StoreNotification) async throws -> (payload: StoreNotificationPayload, jws: String) {
         var transactionJWS: String?
         if let id = notification.transactionID {
@@ -125,7 +127,7 @@ struct StoreNotificationQueue: Rules {
             notificationUUID: notification.uuid,
             data: .init(bundleId: catalog.signingBundleID, bundleVersion: "1.0", environment: catalog.signingEnvironment,
                         signedTransactionInfo: transactionJWS, signedRenewalInfo: renewal, status: status),
-            version: "2.0", signedDate: systemNow)
+            version: "2.0", signedDate: try await queuedAt(notification.uuid))
         let encoded: Data
         do {
             encoded = try TransactionJSONCoding.makeEncoder().encode(payload)
@@ -133,6 +135,14 @@ struct StoreNotificationQueue: Rules {
             throw PaymentsError.storage("notification \(notification.uuid) cannot be encoded: \(error)")
         }
         return (payload, try transactionIssuer.sign(encoded: encoded, by: .appStore))
+    }
+
+    private func queuedAt(_ uuid: String) async throws -> Date {
+        guard let row = try await store.fetchOne(StoredRow.self, "SELECT signed_at FROM store_notifications WHERE uuid = ?", [uuid]),
+              let queued = try row.get("signed_at", as: Date?.self) else {
+            throw PaymentsError.storage("store_notifications.signed_at is empty for \(uuid)")
+        }
+        return queued
     }
 
     /// Records one attempt: delivered, or due again on Apple's schedule until it gives up.
@@ -213,9 +223,9 @@ struct StoreNotificationQueue: Rules {
         let uuid = random.uuid().uuidString
         let inserted = try await store.execute("""
             INSERT INTO store_notifications(uuid, event_id, account_id, type, subtype, subscription_id, transaction_id,
-                                            created_at, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING
-            """, [uuid, eventID, accountID, kind.type, kind.subtype, subscriptionID, transactionID, at, systemNow])
+                                            created_at, next_attempt_at, signed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING
+            """, [uuid, eventID, accountID, kind.type, kind.subtype, subscriptionID, transactionID, at, systemNow, systemNow])
         return inserted > 0 ? uuid : nil
     }
 

@@ -3,7 +3,7 @@ import PaymentsCore
 
 /// A notification of the App Store's own in its outbox, as the merchant's endpoint is sent it.
 typealias OwnNotification = (uuid: String, type: String, subtype: String?, transactionID: String?, renewalInfo: String?,
-                             status: Int?)
+                             status: Int?, signedAt: Date)
 
 /// One notification about a subscription, as the App Store queues it in the write that made the
 /// change: its renewal info and status are those of that moment.
@@ -135,10 +135,10 @@ extension AppStoreRecords {
     func queue(_ notice: SubscriptionNotice, subscription: AppStoreSubscription, at now: Date, sentFrom systemNow: Date) async throws {
         try await store.execute("""
             INSERT INTO store_notifications(uuid, account_id, type, subtype, subscription_id, transaction_id, created_at,
-                                            next_attempt_at, signed_renewal_info, status)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            next_attempt_at, signed_renewal_info, status, signed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [notice.uuid, subscription.accountID, notice.type, notice.subtype, subscription.originalTransactionID,
-                  notice.transaction.payload.transactionId, now, systemNow, notice.renewalInfo.jws, notice.status])
+                  notice.transaction.payload.transactionId, now, systemNow, notice.renewalInfo.jws, notice.status, systemNow])
     }
 
     /// The App Store's own notifications the merchant's endpoint has not taken yet, in the order
@@ -147,12 +147,20 @@ extension AppStoreRecords {
     func undeliveredToMerchant(about transactionID: String? = nil) async throws -> [OwnNotification] {
         let which = transactionID == nil ? "merchant_delivered_at IS NULL" : "transaction_id = ?"
         return try await store.fetchAll(StoredRow.self, StoreSQL("""
-            SELECT uuid, type, subtype, transaction_id, signed_renewal_info, status FROM store_notifications
+            SELECT uuid, type, subtype, transaction_id, signed_renewal_info, status, signed_at FROM store_notifications
             WHERE event_id IS NULL AND \(which) AND type <> 'TEST' ORDER BY id
             """), StoreArguments(transactionID.map { [$0] } ?? [])).map { row in
             (try row.get("uuid"), try row.get("type"), try row.get("subtype"), try row.get("transaction_id"),
-             try row.get("signed_renewal_info"), try row.get("status"))
+             try row.get("signed_renewal_info"), try row.get("status"), try Self.signedAt(row))
         }
+    }
+
+    /// When the notification was queued: every delivery is signed with it (see v28).
+    static func signedAt(_ row: StoredRow) throws -> Date {
+        guard let date = try row.get("signed_at", as: Date?.self) else {
+            throw PaymentsError.storage("store_notifications.signed_at is empty for \(try row.get("uuid") as String)")
+        }
+        return date
     }
 
     func markDeliveredToMerchant(_ uuid: String, at systemNow: Date) async throws {

@@ -307,9 +307,9 @@ struct AppStoreRecords {
             INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at) VALUES (?, ?, ?, ?, ?)
             """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
         try await store.execute("""
-            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at)
-            VALUES (?, ?, 'ONE_TIME_CHARGE', ?, ?, ?)
-            """, [notificationUUID, payload.appTransactionId, payload.transactionId, now, systemNow])
+            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at, signed_at)
+            VALUES (?, ?, 'ONE_TIME_CHARGE', ?, ?, ?, ?)
+            """, [notificationUUID, payload.appTransactionId, payload.transactionId, now, systemNow, systemNow])
     }
 
     // MARK: The device's receipt queue
@@ -389,9 +389,9 @@ struct AppStoreRecords {
             UPDATE appstore_transactions SET revocation_date = ?, jws = ?, payload = ? WHERE id = ? AND revocation_date IS NULL
             """, [payload.revocationDate, try revoked.jws, payloadJSON, payload.transactionId]) == 1 else { return false }
         try await store.execute("""
-            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at)
-            VALUES (?, ?, 'REFUND', ?, ?, ?)
-            """, [notificationUUID, accountID, payload.transactionId, now, systemNow])
+            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at, signed_at)
+            VALUES (?, ?, 'REFUND', ?, ?, ?, ?)
+            """, [notificationUUID, accountID, payload.transactionId, now, systemNow, systemNow])
         return true
     }
 }

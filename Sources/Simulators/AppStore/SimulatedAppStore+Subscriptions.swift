@@ -332,7 +332,7 @@ extension SimulatedAppStore {
             let signed = try AppStoreSale.notification(
                 notification.type, subtype: notification.subtype, about: try await signedTransaction(transactionID),
                 renewalInfo: notification.renewalInfo, status: notification.status, uuid: notification.uuid,
-                catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
+                catalog: inCore.catalog, signedAt: notification.signedAt, signing: inCore.signing)
             _ = try await merchant.receiveStoreNotification(signedPayload: signed)
             let deliveredAt = inCore.clock.now
             try await inCore.writeRecords { try await $0.markDeliveredToMerchant(notification.uuid, at: deliveredAt) }

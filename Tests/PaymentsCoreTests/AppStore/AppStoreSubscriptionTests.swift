@@ -206,6 +206,30 @@ import Testing
         #expect(try await rows(store, "SELECT uuid FROM store_notifications WHERE merchant_delivered_at IS NULL").isEmpty)
     }
 
+    /// A notification told late (the server that queued it stopped before telling, and another
+    /// tells it later) carries the time it was queued: the merchant, which keeps the newest it
+    /// applied, does not take it for news over a later change it already has.
+    @Test func aNotificationToldLateIsNotTakenForNewsOverALaterOne() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let (bought, _) = try await storeBuy(store, ada, "pro.yearly")
+        let appStore = store.service.appStore
+        let original = bought.payload.originalTransactionId
+        try await appStore.setAutoRenew(originalTransactionID: original, enabled: false)
+        let disabled = try #require(try await rows(store, "SELECT uuid FROM store_notifications WHERE subtype = 'AUTO_RENEW_DISABLED'").first)
+        store.clock.advance(by: 60)
+        try await appStore.setAutoRenew(originalTransactionID: original, enabled: true)
+        #expect(try await store.subscription(ada).willAutoRenew)
+        try await store.service.storage.write { work in
+            try await work.execute("UPDATE store_notifications SET merchant_delivered_at = NULL WHERE uuid = ?", [disabled])
+            try await work.execute("DELETE FROM app_store_notifications_received WHERE notification_uuid = ?", [disabled])
+        }
+        store.clock.advance(by: 3_600)
+        try await appStore.tellMerchant()
+        #expect(try await rows(store, "SELECT uuid FROM store_notifications WHERE merchant_delivered_at IS NULL").isEmpty)
+        #expect(try await store.subscription(ada).willAutoRenew, "the later change stands")
+    }
+
     /// A change decided on a subscription that renewed meanwhile is refused, never written over
     /// the renewal; asked again, it is made on what the subscription is now.
     @Test func aChangeDecidedBeforeARenewalIsRefusedNotWrittenOverIt() async throws {

@@ -46,6 +46,22 @@ import Testing
         #expect(merchantsKeys == 5, "the merchant's copies of the answers stay")
     }
 
+    /// A notification queued before v28 is signed from then on with its first attempt's time, or
+    /// (never attempted) the time it first fell due, which is when it was queued.
+    @Test func aNotificationQueuedBeforeKeepsItsFirstTimeAsItsSignedDate() throws {
+        let queue = try DatabaseQueue()
+        try StoreSchema.migrator.migrate(queue, upTo: "v27-app-store-subscriptions")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO store_notifications(uuid, type, created_at, attempts, first_attempt_at, next_attempt_at)
+                VALUES ('n-tried', 'TEST', 1, 2, 3, 99), ('n-waiting', 'TEST', 1, 0, NULL, 5)
+                """)
+        }
+        try StoreSchema.migrator.migrate(queue)
+        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT uuid || ' ' || signed_at FROM store_notifications ORDER BY uuid") }
+                == ["n-tried 3", "n-waiting 5"])
+    }
+
     /// A store at v27 holding `answers` (key, operation, response), transactions and receipts,
     /// migrated: the App Store's keys, its copies, the device's receipts, the merchant's key count.
     private func migrated(answers: [(String, String, String)]) throws -> ([String], [String], [String], Int?) {

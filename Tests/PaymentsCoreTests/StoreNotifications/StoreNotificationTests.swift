@@ -119,6 +119,14 @@ import Testing
         let payload = try TransactionJSONCoding.makeDecoder().decode(
             StoreNotificationPayload.self, from: Data(try Base64URL.decode(signedPayload.split(separator: ".")[1])))
         #expect(payload.notificationType == "TEST" && payload.notificationUUID == waiting.uuid)
+        // Every attempt is signed with the time it was queued, never taken for newer news.
+        let signedDates = try bodies.map { body in
+            let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: String])
+            return try TransactionJSONCoding.makeDecoder().decode(
+                StoreNotificationPayload.self,
+                from: Data(try Base64URL.decode(try #require(object["signedPayload"]).split(separator: ".")[1]))).signedDate
+        }
+        #expect(signedDates == Array(repeating: CoreFixture.start, count: 3))
     }
 
     @Test func aNotificationNobodyAcceptsIsGivenUpAfterFiveRetries() async throws {
