@@ -22,8 +22,9 @@ public final class LocalPaymentsService: PaymentsService {
     let verifier: TransactionVerifier
     /// Trusts the App Store's chain only: the receipt endpoint records what the store account paid.
     let appStoreVerifier: TransactionVerifier
-    /// The App Store's own chain, which the simulated App Store signs its sales with; held here
-    /// only until it renews its subscriptions itself (see `InCoreAppStore`).
+    /// The App Store's own chain, which the simulated App Store signs with; handed to it through
+    /// `InCoreAppStore` until the wiring loads it for the App Store (stage 6), and still signing
+    /// the merchant's copies of transactions the in-core store sold and left unsigned.
     let appStoreSigning: TransactionSigningAuthority
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise

@@ -411,11 +411,15 @@ enum StoreSchema {
     /// request waiting for a parent: its id, kept by v26) is answered from the App Store's keys,
     /// and the merchant's copy of the answer stays where it was. The transactions those answers and
     /// the device's waiting receipts name join the App Store's copies where v26 and v27 did not copy
-    /// them, and a receipt queued without its token takes the token its transaction was signed with
-    /// since; one still unsigned is signed by the App Store from its copy when the device sends it.
+    /// them (whoever issued them: a receipt goes to the receipt endpoint, which trusts the App
+    /// Store's chain only), and a receipt queued without its token takes its copy's token; one
+    /// still unsigned is signed by the App Store from its copy when the device sends it.
     /// A keyed request the in-core store answered "cancelled" keeps no answer: its retry asks again.
     /// Each notification keeps when it was queued (`signed_at`), the `signedDate` of every delivery
     /// of it; one queued before this step takes its first attempt's time, or its first due time.
+    /// (One not yet told to the merchant when the store is upgraded, queued before another that
+    /// was told first, is then older than the mirror's last and changes nothing: the later one
+    /// already holds the subscription as it is.)
     private static let v28 = """
         INSERT INTO appstore_purchase_keys(key, request, pending_id, transaction_id, created_at)
             SELECT key, request, json_extract(response, '$.pending._0.id'),

@@ -97,8 +97,9 @@ struct StoreNotificationQueue: Rules {
         if let id = notification.transactionID {
             // A notification the App Store queued itself carries its own copy of the transaction,
             // which the merchant may not have booked yet; one collected from the merchant's events
-            // (the in-core store's, before v26 and v27) the merchant's copy. The App Store's
-            // copy of an old sale whose token nobody read is the merchant's, unsigned alike.
+            // (the in-core store's, before v26 and v27) the merchant's copy. A copy the App Store
+            // has not signed yet (one the in-core store left unsigned) goes as the merchant's
+            // token of the same bytes, also signed with the App Store's chain.
             let ownCopy = try await store.fetchOne(String.self, """
                 SELECT a.jws FROM appstore_transactions a JOIN store_notifications n ON n.transaction_id = a.id
                 WHERE n.uuid = ? AND n.event_id IS NULL AND a.jws <> ''

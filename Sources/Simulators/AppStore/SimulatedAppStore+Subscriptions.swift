@@ -251,8 +251,9 @@ extension SimulatedAppStore {
             throw PaymentsError.storage("could not sign App Store transaction \(id): \(error)")
         }
         try await inCore.writeRecords { try await $0.keepToken(token, of: id) }
-        let kept = try await inCore.readRecords { try await $0.sale(id) }.jws
-        return SignedTransaction(jws: kept, payload: sale.payload)
+        // Another reader's token may have been kept first, or a refund re-signed it meanwhile.
+        let kept = try await inCore.readRecords { try await $0.sale(id) }
+        return SignedTransaction(jws: kept.jws, payload: kept.payload)
     }
 
     /// A change to the product the subscription is already on: a retry of an upgrade that was
