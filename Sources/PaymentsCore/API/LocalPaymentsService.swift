@@ -308,6 +308,12 @@ public final class LocalPaymentsService: PaymentsService {
     /// Advances in batches of transactions; each commits the steps it ran together with the
     /// clock's time at the last of them, so an interrupted advance resumes exactly where it stopped.
     public func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport {
+        let start = try await testClock(id).frozenTime
+        return try await advanceTestClock(id, to: date, announcing: start...max(start, date.wholeSeconds))
+    }
+
+    public func advanceTestClock(_ id: String, to date: Date, announcing advance: ClosedRange<Date>?) async throws
+        -> ClockAdvanceReport {
         let target = date.wholeSeconds
         let start = try await testClock(id).frozenTime
         guard target >= start else { throw PaymentsError.clockCannotGoBack(current: start, requested: target) }
@@ -320,8 +326,8 @@ public final class LocalPaymentsService: PaymentsService {
                 var clock = try await work.testClock(id)
                 clock.frozenTime = max(clock.frozenTime, done ? target : (last ?? clock.frozenTime))
                 try await clock.updateFrozenTime(in: work.store)
-                if done {
-                    let from = try start.milliseconds, to = try target.milliseconds
+                if done, let advance {
+                    let from = try advance.lowerBound.milliseconds, to = try advance.upperBound.milliseconds
                     work.emit(.clockAdvanced, account: nil, at: target, detail: "\(id) \(from)→\(to)")
                 }
                 return (batch, done)

@@ -43,6 +43,10 @@ public protocol PaymentsService: Sendable {
     func detachTestClock(accountID: String) async throws -> Account
     /// Runs every due trial end, renewal, retry and expiry in time order, up to `date`.
     func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport
+    /// One step of a longer advance (the desk's, which stops at each instant the App Store has
+    /// work): runs what is due up to `date` and announces `advance` (one `test_clock.advanced`
+    /// for the whole span the tester asked for) when given, which the advance's last step is.
+    func advanceTestClock(_ id: String, to date: Date, announcing advance: ClosedRange<Date>?) async throws -> ClockAdvanceReport
 
     // Payment methods
     func addPaymentMethod(accountID: String, _ method: NewPaymentMethod) async throws -> PaymentMethod

@@ -81,6 +81,7 @@ public struct TestControlDesk: Sendable {
     /// own due work up to then first), the App Store then runs that instant's, so a card and a
     /// store subscription renew in the order of their dates and the merchant stamps what the App
     /// Store tells it with that instant. The device then uploads the receipts whose retry fell due.
+    /// The tester asked for one advance, and one `test_clock.advanced` says so, at its end.
     public func advanceTestClock(_ id: String, to date: Date) async throws -> ClockAdvanceReport {
         let start = try await merchant.testClock(id).frozenTime
         let target = date.wholeSeconds
@@ -92,7 +93,7 @@ public struct TestControlDesk: Sendable {
             let due = try await appStore.nextDueDate(clockID: id)
             // The App Store runs everything due up to a step, so its next work is always later.
             step = max(step, min(due ?? target, target))
-            report.add(try await merchant.advanceTestClock(id, to: step))
+            report.add(try await merchant.advanceTestClock(id, to: step, announcing: step == target ? start...target : nil))
             report.add(try await appStore.runDueWork(clockID: id, until: step))
         } while step < target
         _ = try await appStore.deliverReceipts()

@@ -53,6 +53,23 @@ import Simulators
         _ = try await desk.advanceTestClock(clock.id, to: clock.frozenTime.addingTimeInterval(60))
         #expect(try await store.service.account(ada.id).pointsBalance == 500)
     }
+
+    /// The desk stops at each instant the App Store has work (four monthly renewals here), but
+    /// the tester asked for one advance: one `test_clock.advanced`, spanning all of it.
+    @Test func anAdvanceThroughTheAppStoresRenewalsIsAnnouncedOnce() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        let clock = try await store.service.attachNewTestClock(accountID: ada.id, name: "ada")
+        guard case .success = try await store.service.appStore.storePurchase(
+            StorePurchaseRequest(accountID: ada.id, productID: "pro.monthly")) else { Issue.record("no sale"); return }
+        let target = clock.frozenTime.addingTimeInterval(120 * 86_400)
+        let report = try await store.service.desk.advanceTestClock(clock.id, to: target)
+        #expect(report.renewals >= 3)
+        let announced = try await store.service.storage.read {
+            try await $0.fetchAll(String.self, "SELECT detail FROM events WHERE type = 'test_clock.advanced'")
+        }
+        #expect(announced == ["\(clock.id) \(try clock.frozenTime.milliseconds)→\(try target.milliseconds)"])
+    }
 }
 
 /// The App Store's first controls row is the merchant's whole `StoreControls` (migration v26).
