@@ -10,11 +10,17 @@ import NIOCore
 /// whole; its body is passed on as it arrives while its declared length is counted down, so the
 /// next request's head is found again on a kept-alive connection. A chunked body is followed
 /// chunk by chunk (`ChunkedBodyCounter`): once its sizes add up past `maxBodyBytes` it is
-/// answered 413, and broken chunk framing 400, each closing the connection.
-final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// answered 413, and broken chunk framing 400, each closing the connection. A request the HTTP
+/// decoder cannot parse (a malformed request line or header, an unreadable `Content-Length`) is
+/// answered 400 here too when `MalformedRequestHandler` says so, in the same problem details.
+final class RequestLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+
+    /// Sent toward the socket by `MalformedRequestHandler`: the decoder refused the request.
+    struct MalformedRequest {}
 
     private enum State {
         /// Reading a request head; `head` holds its bytes so far.
@@ -54,6 +60,15 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
         context.fireChannelInactive()
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is MalformedRequest else {
+            context.triggerUserOutboundEvent(event, promise: promise)
+            return
+        }
+        reject(.malformedRequest, context: context)
+        promise?.succeed()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -185,11 +200,11 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
 
     /// The answers this handler gives itself.
     enum Status {
-        case badRequest, requestTimeout, contentTooLarge, requestHeaderFieldsTooLarge
+        case badRequest, malformedRequest, requestTimeout, contentTooLarge, requestHeaderFieldsTooLarge
 
         var line: String {
             switch self {
-            case .badRequest: "400 Bad Request"
+            case .badRequest, .malformedRequest: "400 Bad Request"
             case .requestTimeout: "408 Request Timeout"
             case .contentTooLarge: "413 Content Too Large"
             case .requestHeaderFieldsTooLarge: "431 Request Header Fields Too Large"
@@ -199,6 +214,7 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
         var reason: String {
             switch self {
             case .badRequest: "The request body's chunked framing is broken."
+            case .malformedRequest: "The request is not valid HTTP/1.1 (its request line, a header or its length)."
             case .requestTimeout: "The request was not received in time."
             case .contentTooLarge: "The request body is too large."
             case .requestHeaderFieldsTooLarge: "The request headers are too large."
@@ -210,6 +226,7 @@ final class RequestLimitHandler: ChannelInboundHandler, RemovableChannelHandler 
         var problem: String {
             let (kind, code): (String, Int) = switch self {
             case .badRequest: ("invalid-request", 400)
+            case .malformedRequest: ("malformed-request", 400)
             case .requestTimeout: ("request-timeout", 408)
             case .contentTooLarge: ("content-too-large", 413)
             case .requestHeaderFieldsTooLarge: ("headers-too-large", 431)

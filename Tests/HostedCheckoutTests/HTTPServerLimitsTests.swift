@@ -113,6 +113,23 @@ import KioskHTTP
         await fixture.server.stop()
     }
 
+    /// What the HTTP decoder cannot parse is answered in problem details like every other
+    /// refusal (Hummingbird alone answers a bare 400 without a body), and the connection closed.
+    @Test(arguments: ["GET /checkout/return HTTP/1.1\r\nHost: 127.0.0.1\r\nNot a header line\r\n\r\n",
+                      "POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: twelve\r\n\r\n{}"])
+    func aRequestTheDecoderCannotParseGetsProblemDetails(request: String) async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send(request)
+        let answer = await connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(answer.text)")
+        #expect(answer.text.contains("Content-Type: application/problem+json\r\n"))
+        #expect(answer.text.hasSuffix(#"{"type":"https://kiosk.dev/problems/malformed-request","title":"Bad Request","status":400,"#
+            + #""detail":"The request is not valid HTTP/1.1 (its request line, a header or its length)."}"#), "\(answer.text)")
+        await fixture.server.stop()
+    }
+
     @Test func aChunkedBodyWithinTheLimitIsServedAndTheNextRequestFollows() async throws {
         let fixture = try await HostedCheckoutFixture(limits: Self.limits)
         let host = "Host: 127.0.0.1:\(fixture.server.port)\r\n"
