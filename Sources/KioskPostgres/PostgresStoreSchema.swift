@@ -42,6 +42,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 26, name: "v26-app-store-sheet", statements: v26),
         PostgresMigration(version: 27, name: "v27-app-store-subscriptions", statements: v27),
         PostgresMigration(version: 28, name: "v28-app-store-past-answers", statements: v28),
+        PostgresMigration(version: 29, name: "v29-app-store-clock-events", statements: v29),
     ]
 
     private static let v1 = [
@@ -540,5 +541,16 @@ public enum PostgresStoreSchema {
         """,
         "ALTER TABLE store_notifications ADD COLUMN signed_at BIGINT",
         "UPDATE store_notifications SET signed_at = COALESCE(first_attempt_at, next_attempt_at)",
+    ]
+
+    /// The SQLite twin's comment says why (`StoreSchema.v29`).
+    private static let v29 = [
+        """
+        UPDATE appstore_subscriptions SET clock_id = (SELECT a.test_clock_id FROM accounts a WHERE a.id = appstore_subscriptions.account_id)
+            WHERE EXISTS (SELECT 1 FROM accounts a WHERE a.id = appstore_subscriptions.account_id)
+        """,
+        """
+        INSERT INTO appstore_state(key, value) SELECT 'clock_event_cursor', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events
+        """,
     ]
 }

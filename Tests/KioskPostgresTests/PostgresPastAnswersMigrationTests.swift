@@ -43,7 +43,7 @@ struct PostgresPastAnswersMigrationTests {
                 """)
             try await TestCluster.execute(statements, at: location)
             let report = try await PostgresMigrator(location: location).migrate()
-            #expect(report.applied == [28])
+            #expect(report.applied == [28, 29])
             #expect(try await TestCluster.strings("""
                 SELECT key || ' ' || COALESCE(pending_id, '-') || ' ' || COALESCE(transaction_id, '-') || ' ' || created_at
                 FROM appstore_purchase_keys ORDER BY key
@@ -55,6 +55,46 @@ struct PostgresPastAnswersMigrationTests {
                     == ["2000000000000010 token-10", "2000000000000011 ", "2000000000000012 "])
             #expect(try await TestCluster.strings("SELECT uuid || ' ' || signed_at FROM store_notifications ORDER BY uuid", at: location)
                     == ["n-tried 3", "n-waiting 5"])
+        }
+    }
+}
+
+/// Migration v29 on PostgreSQL: the twin of SQLite's test of it (AppStorePastAnswersMigrationTests).
+@Suite("PostgreSQL v29", .enabled(if: TestCluster.isConfigured, "needs KIOSK_TEST_POSTGRES_URL (.ci/postgres.sh start)"))
+struct PostgresClockEventsMigrationTests {
+    @Test func theAppStoresSubscriptionsAreFiledUnderTheirCustomersClocksAndFollowEventsAfterTheLast() async throws {
+        try await TestCluster.withDatabase { location in
+            _ = try await PostgresMigrator(location: location, migrations: Array(PostgresStoreSchema.migrations.prefix(28))).migrate()
+            var statements = [
+                "INSERT INTO test_clocks (id, name, frozen_time, created_at) VALUES ('clk_1', 'one', 0, 0), ('clk_2', 'two', 0, 0)",
+            ]
+            for (account, clock) in [("acct_on", "'clk_2'"), ("acct_off", "NULL")] {
+                statements.append("""
+                    INSERT INTO accounts (id, email, name, created_at, currency, storefront, test_clock_id, details)
+                    VALUES ('\(account)', '\(account)@example.com', 'A', 0, 'USD', 'USA', \(clock), '{}')
+                    """)
+            }
+            for (original, account) in [("2000000000000001", "acct_on"), ("2000000000000002", "acct_off"), ("2000000000000003", "acct_gone")] {
+                statements.append("""
+                    INSERT INTO appstore_subscriptions (original_transaction_id, account_id, product_id, state, period_type, period_start,
+                        period_end, original_purchase, series_anchor, series_index, intro_periods_left, offer_periods_left,
+                        will_auto_renew, retry_index, currency, latest_transaction_id, clock_id, next_event_at)
+                    VALUES ('\(original)', '\(account)', 'pro.yearly', 'subscribed', 'normal', 0, 1, 0, 0, 0, 0, 0, 1, 0, 'USD',
+                            '\(original)', 'clk_1', 1)
+                    """)
+            }
+            statements.append("""
+                INSERT INTO events (account_id, type, at) VALUES ('acct_on', 'account.created', 0), ('acct_on', 'subscription.renewed', 1)
+                """)
+            try await TestCluster.execute(statements, at: location)
+            let report = try await PostgresMigrator(location: location).migrate()
+            #expect(report.applied == [29])
+            #expect(try await TestCluster.strings("""
+                SELECT account_id || ' ' || COALESCE(clock_id, '-') FROM appstore_subscriptions ORDER BY account_id
+                """, at: location) == ["acct_gone clk_1", "acct_off -", "acct_on clk_2"])
+            let cursor = try await TestCluster.strings("SELECT value FROM appstore_state WHERE key = 'clock_event_cursor'", at: location)
+            let last = try await TestCluster.strings("SELECT MAX(seq)::text FROM events", at: location)
+            #expect(cursor == last && !cursor.isEmpty)
         }
     }
 }

@@ -50,8 +50,9 @@ public protocol AppStoreService: Sendable {
     func answerPriceIncrease(pendingID: String, accept: Bool) async throws
 
     // Time: the App Store renews, retries and ends its subscriptions on the customer's clock.
-    /// Files every live subscription under its customer's clock as it is now; the tester's
-    /// advance calls it once before it runs (customers may have moved onto the clock since).
+    /// Files the subscriptions of customers put on a test clock or back on real time since it
+    /// last looked (the merchant's `test_clock.attached`/`detached` events) under the clock each
+    /// customer is on; the tester's advance calls it once before it runs, the timers each tick.
     func followClocks() async throws
     /// When the App Store next has work on the clock (nil: real time), if it has any.
     func nextDueDate(clockID: String?) async throws -> Date?

@@ -59,6 +59,10 @@ public enum StoreEventType: String, Hashable, Sendable, Codable, CaseIterable {
     case paymentMethodAdded = "payment_method.added"
     case paymentMethodRemoved = "payment_method.removed"
     case clockAdvanced = "test_clock.advanced"
+    /// A customer put on a test clock (`detail`: the clock's id), or back on real time: what the
+    /// App Store follows to renew each customer's subscriptions on the clock the customer is on.
+    case testClockAttached = "test_clock.attached"
+    case testClockDetached = "test_clock.detached"
     // The sheet's requests are the App Store's own since migration v26, and Apple tells a
     // merchant nothing of them: these three are no longer written, only read in older histories.
     case purchasePending = "purchase.pending"

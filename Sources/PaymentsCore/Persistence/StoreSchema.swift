@@ -51,6 +51,7 @@ enum StoreSchema {
         migrator.registerMigration("v26-app-store-sheet") { db in try db.execute(sql: v26) }
         migrator.registerMigration("v27-app-store-subscriptions") { db in try db.execute(sql: v27) }
         migrator.registerMigration("v28-app-store-past-answers") { db in try db.execute(sql: v28) }
+        migrator.registerMigration("v29-app-store-clock-events") { db in try db.execute(sql: v29) }
         return migrator
     }
 
@@ -441,6 +442,16 @@ enum StoreSchema {
             WHERE jws = '' AND EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = sync_queue.transaction_id AND a.jws <> '');
         ALTER TABLE store_notifications ADD COLUMN signed_at INTEGER;
         UPDATE store_notifications SET signed_at = COALESCE(first_attempt_at, next_attempt_at);
+        """
+
+    /// The App Store follows customers onto and off test clocks from the merchant's events
+    /// (`test_clock.attached`/`detached`, written from here on) instead of reading every account:
+    /// its subscriptions are filed once more under their customers' clocks as they are now, and
+    /// it reads the events after the last one there is.
+    private static let v29 = """
+        UPDATE appstore_subscriptions SET clock_id = (SELECT a.test_clock_id FROM accounts a WHERE a.id = appstore_subscriptions.account_id)
+            WHERE EXISTS (SELECT 1 FROM accounts a WHERE a.id = appstore_subscriptions.account_id);
+        INSERT INTO appstore_state(key, value) SELECT 'clock_event_cursor', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events;
         """
 
     /// Billing history pages by (created_at, id), not SQLite's rowid, which PostgreSQL has no

@@ -13,6 +13,7 @@ extension AccountRules {
         account.testClockID = record.id
         try await account.update(in: store)
         try await moveSubscriptions(of: accountID, toClock: record.id)
+        emit(.testClockAttached, account: accountID, at: record.frozenTime, detail: record.id)
         return record.testClock
     }
 
@@ -26,6 +27,7 @@ extension AccountRules {
         account.testClockID = nil
         try await account.update(in: store)
         try await moveSubscriptions(of: accountID, toClock: nil)
+        emit(.testClockDetached, account: accountID, at: systemNow)
         return account.account
     }
 

@@ -45,13 +45,14 @@ struct AccountRules: Rules {
 
     func attach(accountID: String, clockID: String) async throws -> Account {
         var account = try await account(accountID)
-        _ = try await testClock(clockID)
+        let clock = try await testClock(clockID)
         let purchases = try await store.fetchOne(Int.self, """
             SELECT (SELECT COUNT(*) FROM subscriptions WHERE account_id = ?) + (SELECT COUNT(*) FROM purchases WHERE account_id = ?)
             """, [accountID, accountID]) ?? 0
         guard purchases == 0 else { throw PaymentsError.accountHasPurchases(accountID) }
         account.testClockID = clockID
         try await account.update(in: store)
+        emit(.testClockAttached, account: accountID, at: clock.frozenTime, detail: clockID)
         return account.account
     }
 

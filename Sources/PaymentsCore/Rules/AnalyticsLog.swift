@@ -9,7 +9,7 @@ struct AnalyticsLog: Rules {
     /// analytics feed. Any other store event type, including ones added later, is in it.
     static let bookkeepingEventTypes: Set<StoreEventType> = [
         .usageRecorded, .pointsCredited, .pointsSpent, .paymentMethodAdded, .paymentMethodRemoved,
-        .clockAdvanced, .transactionsCleared,
+        .clockAdvanced, .testClockAttached, .testClockDetached, .transactionsCleared,
     ]
 
     /// The `type` values the analytics feed reads: every app event and every non-bookkeeping

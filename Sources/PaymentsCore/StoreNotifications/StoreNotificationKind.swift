@@ -35,7 +35,7 @@ public struct StoreNotificationKind: Hashable, Sendable, Codable {
         case .purchaseCompleted: StoreNotificationKind("ONE_TIME_CHARGE")
         case .accountCreated, .trialStarted, .trialConverted, .renewalFailed, .purchaseDeclined, .refundFailed,
              .disputeOpened, .earlyFraudWarning, .pointsCredited, .pointsSpent, .usageRecorded, .paymentMethodAdded,
-             .paymentMethodRemoved, .clockAdvanced, .purchasePending, .purchaseApproved, .purchaseDeclinedByParent,
+             .paymentMethodRemoved, .clockAdvanced, .testClockAttached, .testClockDetached, .purchasePending, .purchaseApproved, .purchaseDeclinedByParent,
              .authenticationRequired, .priceIncreaseDeclined, .transactionsCleared:
             nil
         }

@@ -84,13 +84,19 @@ extension AppStoreRecords {
             """), StoreArguments(arguments))
     }
 
-    /// The live subscriptions' accounts and the clock each was filed under (only those filed
-    /// under a test clock, with `onTestClocks`), to follow customers moved onto or off one since.
-    func liveClocks(onTestClocks: Bool = false) async throws -> [(accountID: String, clockID: String?)] {
-        try await store.fetchAll(StoredRow.self, StoreSQL("""
-            SELECT DISTINCT account_id, clock_id FROM appstore_subscriptions
-            WHERE next_event_at IS NOT NULL\(onTestClocks ? " AND clock_id IS NOT NULL" : "")
-            """)).map { (try $0.get("account_id"), try $0.get("clock_id")) }
+    /// The last of the merchant's events the App Store has followed clocks by (v29 set it).
+    func clockEventCursor() async throws -> Int64 {
+        let value = try await store.fetchOne(String.self, "SELECT value FROM appstore_state WHERE key = 'clock_event_cursor'")
+        guard let cursor = value.flatMap({ Int64($0) }) else {
+            throw PaymentsError.storage("appstore_state row 'clock_event_cursor' holds \(value.map { "\"\($0)\"" } ?? "nothing"), not an event number")
+        }
+        return cursor
+    }
+
+    /// Moves the cursor from `old` to `new`; false when another writer moved it first.
+    func moveClockEventCursor(from old: Int64, to new: Int64) async throws -> Bool {
+        try await store.execute("UPDATE appstore_state SET value = ? WHERE key = 'clock_event_cursor' AND value = ?",
+                                [String(new), String(old)]) == 1
     }
 
     func moveClock(accountID: String, to clockID: String?) async throws {

@@ -13,13 +13,35 @@ extension SimulatedAppStore {
         try await inCore.readRecords { try await $0.nextDue(clockID: clockID) }
     }
 
-    /// Files every live subscription under its customer's clock as it is now, with one read of
-    /// the accounts: the tester's advance does it once before it runs, so a customer moved onto
-    /// the clock since the purchase renews on it.
+    /// Files the subscriptions of every customer put on a test clock or back on real time since
+    /// it last looked under the clock the customer is on, from the merchant's events in their
+    /// order: what the tester's advance does before it runs and the timers at each tick, so a
+    /// customer moved onto a clock since the purchase renews on it. Each page of events is one
+    /// write that moves the cursor from where it was read: another server that followed them
+    /// meanwhile wins, and this one reads on from there, so no move is undone by a stale one.
     public func followClocks() async throws {
-        let clocks = Dictionary(try await merchant.accounts().map { ($0.id, $0.testClockID) }, uniquingKeysWith: { first, _ in first })
-        try await refile(try await inCore.readRecords { try await $0.liveClocks() }) { clocks[$0] }
+        while true {
+            let cursor = try await inCore.readRecords { try await $0.clockEventCursor() }
+            let events = try await merchant.events(accountID: nil, after: cursor, limit: Self.eventsPerPage)
+            guard let last = events.last?.id else { return }
+            let moves: [(accountID: String, clockID: String?)] = events.compactMap { event in
+                guard let accountID = event.accountID else { return nil }
+                switch event.type {
+                case .testClockAttached: return (accountID, event.detail)
+                case .testClockDetached: return (accountID, nil)
+                default: return nil
+                }
+            }
+            _ = try await inCore.writeRecords { records in
+                guard try await records.moveClockEventCursor(from: cursor, to: last) else { return false }
+                for move in moves { try await records.moveClock(accountID: move.accountID, to: move.clockID) }
+                return true
+            }
+            if events.count < Self.eventsPerPage { return }
+        }
     }
+
+    private static let eventsPerPage = 1_000
 
     public func runDueWork(clockID: String?, until: Date) async throws -> ClockAdvanceReport {
         var report = ClockAdvanceReport(clockID: clockID ?? "", from: until, to: until)
@@ -44,28 +66,16 @@ extension SimulatedAppStore {
 
     /// Real time's due work (customers on no test clock), as of the App Store's clock: what the
     /// timers of `kiosk serve` and `kiosk run` call each tick, with the device's uploads. A tick
-    /// reads only what is due in real time (checked against its customer's clock when it is),
-    /// and the customers of subscriptions filed under a test clock (testers' accounts), so one
-    /// taken off its clock renews in real time again.
+    /// follows the customers moved onto or off a test clock since the last (so one taken off its
+    /// clock renews in real time again) and reads only what is due in real time, checked against
+    /// its customer's clock when it is.
     public func runScheduledDueWork() async throws {
-        let filed = try await inCore.readRecords { try await $0.liveClocks(onTestClocks: true) }
-        var clocks: [String: String?] = [:]
-        for (accountID, _) in filed { clocks[accountID] = try await merchant.account(accountID).testClockID }
-        try await refile(filed) { clocks[$0] }
+        try await followClocks()
         _ = try await runDueWork(clockID: nil, until: inCore.clock.now)
         _ = try await deliverReceipts()
     }
 
     private static let stepsPerRun = 100_000
-
-    /// Moves each customer's subscriptions filed under another clock than the one `current`
-    /// says it is on (nil from `current`: an account not known, left as filed).
-    private func refile(_ filed: [(accountID: String, clockID: String?)], current: (String) -> String??) async throws {
-        for (accountID, clockID) in filed {
-            guard let now = current(accountID), now != clockID else { continue }
-            try await inCore.writeRecords { try await $0.moveClock(accountID: accountID, to: now) }
-        }
-    }
 
     /// One step at `time`, the subscription's due instant.
     private func step(_ due: AppStoreSubscription, of account: Account, at time: Date,

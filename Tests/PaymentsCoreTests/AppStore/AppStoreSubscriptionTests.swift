@@ -268,4 +268,28 @@ import Testing
         #expect(try await store.subscription(ada).currentPeriodEnd == CoreFixture.date("2029-01-01T00:00:00Z"))
         #expect(try await store.invariants() == [])
     }
+
+    /// The App Store learns that a customer moved onto or off a test clock from the merchant's
+    /// events, each once: a tick files the customer's subscriptions under the clock it is on, and
+    /// its cursor moves past what it followed.
+    @Test func theAppStoreFollowsACustomerOntoAndOffAClockFromTheMerchantsEvents() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        _ = try await storeBuy(store, ada, "pro.yearly")
+        let filed = { try await rows(store, "SELECT COALESCE(clock_id, 'real time') FROM appstore_subscriptions") }
+        let cursor = { try await rows(store, "SELECT value FROM appstore_state WHERE key = 'clock_event_cursor'") }
+        let clock = try await store.service.attachNewTestClock(accountID: ada.id, name: "ada")
+        #expect(try await filed() == ["real time"], "nothing is filed before the App Store looks")
+        try await store.service.appStore.runScheduledDueWork()
+        #expect(try await filed() == [clock.id])
+        let events = try await store.service.events(accountID: ada.id, after: nil, limit: 100)
+        #expect(events.filter { $0.type == .testClockAttached }.map(\.detail) == [clock.id])
+        #expect(try await cursor() == [String(try #require(events.last?.id))])
+        _ = try await store.service.detachTestClock(accountID: ada.id)
+        try await store.service.appStore.followClocks()
+        #expect(try await filed() == ["real time"])
+        let after = try await store.service.events(accountID: ada.id, after: nil, limit: 100)
+        #expect(after.last?.type == .testClockDetached)
+        #expect(try await cursor() == [String(try #require(after.last?.id))])
+    }
 }

@@ -46,6 +46,39 @@ import Testing
         #expect(merchantsKeys == 5, "the merchant's copies of the answers stay")
     }
 
+    /// v29: the App Store's subscriptions are filed under their customers' clocks as they are
+    /// (the App Store follows the merchant's clock events from here on, after the last event).
+    @Test func theAppStoresSubscriptionsAreFiledUnderTheirCustomersClocksAndFollowEventsAfterTheLast() throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: "v28-app-store-past-answers")
+        try queue.write { db in
+            for (account, clock) in [("acct_on", "'clk_2'"), ("acct_off", "NULL")] {
+                try db.execute(sql: """
+                    INSERT INTO accounts (id, email, name, created_at, currency, storefront, test_clock_id, details)
+                    VALUES (?, ? || '@example.com', 'A', 0, 'USD', 'USA', \(clock), '{}')
+                    """, arguments: [account, account])
+            }
+            for (original, account) in [("2000000000000001", "acct_on"), ("2000000000000002", "acct_off"), ("2000000000000003", "acct_gone")] {
+                try db.execute(sql: """
+                    INSERT INTO appstore_subscriptions (original_transaction_id, account_id, product_id, state, period_type, period_start,
+                        period_end, original_purchase, series_anchor, series_index, intro_periods_left, offer_periods_left,
+                        will_auto_renew, retry_index, currency, latest_transaction_id, clock_id, next_event_at)
+                    VALUES (?, ?, 'pro.yearly', 'subscribed', 'normal', 0, 1, 0, 0, 0, 0, 0, 1, 0, 'USD', ?, 'clk_1', 1)
+                    """, arguments: [original, account, original])
+            }
+            try db.execute(sql: "INSERT INTO events (account_id, type, at) VALUES ('acct_on', 'account.created', 0), ('acct_on', 'subscription.renewed', 1)")
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let (filed, cursor) = try queue.read { db in
+            (try String.fetchAll(db, sql: "SELECT account_id || ' ' || COALESCE(clock_id, '-') FROM appstore_subscriptions ORDER BY account_id"),
+             try String.fetchOne(db, sql: "SELECT value FROM appstore_state WHERE key = 'clock_event_cursor'"))
+        }
+        #expect(filed == ["acct_gone clk_1", "acct_off -", "acct_on clk_2"])
+        #expect(cursor == "2")
+    }
+
     /// A notification queued before v28 is signed from then on with its first attempt's time, or
     /// (never attempted) the time it first fell due, which is when it was queued.
     @Test func aNotificationQueuedBeforeKeepsItsFirstTimeAsItsSignedDate() throws {
