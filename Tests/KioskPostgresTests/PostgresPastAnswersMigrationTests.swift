@@ -1,5 +1,6 @@
 import Foundation
 @testable import KioskPostgres
+import TestSupport
 import Testing
 
 /// Migration v28 on PostgreSQL: the twin of `AppStorePastAnswersMigrationTests` (which encodes the
@@ -43,7 +44,7 @@ struct PostgresPastAnswersMigrationTests {
                 """)
             try await TestCluster.execute(statements, at: location)
             let report = try await PostgresMigrator(location: location).migrate()
-            #expect(report.applied == [28, 29])
+            #expect(report.applied == [28, 29, 30])
             #expect(try await TestCluster.strings("""
                 SELECT key || ' ' || COALESCE(pending_id, '-') || ' ' || COALESCE(transaction_id, '-') || ' ' || created_at
                 FROM appstore_purchase_keys ORDER BY key
@@ -88,13 +89,29 @@ struct PostgresClockEventsMigrationTests {
                 """)
             try await TestCluster.execute(statements, at: location)
             let report = try await PostgresMigrator(location: location).migrate()
-            #expect(report.applied == [29])
+            #expect(report.applied == [29, 30])
             #expect(try await TestCluster.strings("""
                 SELECT account_id || ' ' || COALESCE(clock_id, '-') FROM appstore_subscriptions ORDER BY account_id
                 """, at: location) == ["acct_gone clk_1", "acct_off -", "acct_on clk_2"])
             let cursor = try await TestCluster.strings("SELECT value FROM appstore_state WHERE key = 'clock_event_cursor'", at: location)
             let last = try await TestCluster.strings("SELECT MAX(seq)::text FROM events", at: location)
             #expect(cursor == last && !cursor.isEmpty)
+        }
+    }
+}
+
+/// Migration v30 on PostgreSQL: the twin of SQLite's test of it, on the same fixture.
+@Suite("PostgreSQL v30", .enabled(if: TestCluster.isConfigured, "needs KIOSK_TEST_POSTGRES_URL (.ci/postgres.sh start)"))
+struct PostgresOutboxMigrationTests {
+    @Test func theEventsStillOwedTheOutboxAreCollectedOnceAsTheCollectorDid() async throws {
+        try await TestCluster.withDatabase { location in
+            _ = try await PostgresMigrator(location: location, migrations: Array(PostgresStoreSchema.migrations.prefix(29))).migrate()
+            try await TestCluster.execute(LegacyOutboxFixture.statements, at: location)
+            #expect(try await PostgresMigrator(location: location).migrate().applied == [30])
+            #expect(try await TestCluster.strings(LegacyOutboxFixture.query, at: location) == LegacyOutboxFixture.expected)
+            #expect(try await TestCluster.strings(LegacyOutboxFixture.copiesQuery, at: location) == LegacyOutboxFixture.expectedCopies)
+            let uuids = try await TestCluster.strings(LegacyOutboxFixture.uuidQuery, at: location)
+            #expect(uuids.count == 4 && Set(uuids).count == 4 && uuids.allSatisfy { UUID(uuidString: $0) != nil }, "\(uuids)")
         }
     }
 }

@@ -11,21 +11,23 @@ import GRDB
 /// an upgrade, intro eligibility, whether there is still something to cancel or refund), and
 /// deciding on a state that is already past would charge or refuse the wrong thing.
 public final class LocalPaymentsService: PaymentsService {
-    let storage: any PaymentsStorage
-    let storeCatalog: Catalog
-    let clock: any KioskClock
+    // What the store was opened with, for whatever runs beside it on the same database (the
+    // simulated App Store, `SimulatedAppStore(beside:)`).
+    public let storage: any PaymentsStorage
+    public let storeCatalog: Catalog
+    public let clock: any KioskClock
     private let signer: TransactionTokenSigner
-    let random: RandomSource
+    public let random: RandomSource
     /// Who vaults and charges cards (the sandbox's is `SimulatedCardProcessor`, module Simulators).
     public let cardProcessor: any CardProcessor
     /// Trusts both chains: a customer's proof of purchase may come from either party.
     let verifier: TransactionVerifier
     /// Trusts the App Store's chain only: the receipt endpoint records what the store account paid.
     let appStoreVerifier: TransactionVerifier
-    /// The App Store's own chain, which the simulated App Store signs with; handed to it through
-    /// `InCoreAppStore` until the wiring loads it for the App Store (stage 6), and still signing
-    /// the merchant's copies of transactions the in-core store sold and left unsigned.
-    let appStoreSigning: TransactionSigningAuthority
+    /// The App Store's own chain, loaded with the merchant's from the same keys: the simulated
+    /// App Store beside this store signs with it, and the merchant's copies of transactions the
+    /// in-core store sold and left unsigned are signed with it when first read.
+    public let appStoreSigning: TransactionSigningAuthority
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
     /// commits, small enough that other processes get the write lock regularly.

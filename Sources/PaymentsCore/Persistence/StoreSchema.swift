@@ -52,6 +52,7 @@ enum StoreSchema {
         migrator.registerMigration("v27-app-store-subscriptions") { db in try db.execute(sql: v27) }
         migrator.registerMigration("v28-app-store-past-answers") { db in try db.execute(sql: v28) }
         migrator.registerMigration("v29-app-store-clock-events") { db in try db.execute(sql: v29) }
+        migrator.registerMigration("v30-app-store-outbox") { db in try db.execute(sql: v30) }
         return migrator
     }
 
@@ -452,6 +453,92 @@ enum StoreSchema {
         UPDATE appstore_subscriptions SET clock_id = (SELECT a.test_clock_id FROM accounts a WHERE a.id = appstore_subscriptions.account_id)
             WHERE EXISTS (SELECT 1 FROM accounts a WHERE a.id = appstore_subscriptions.account_id);
         INSERT INTO appstore_state(key, value) SELECT 'clock_event_cursor', CAST(COALESCE(MAX(seq), 0) AS TEXT) FROM events;
+        """
+
+    /// The notification outbox is the App Store's alone: the notifications the in-core store's
+    /// events still owed it (up to `legacy_subscription_event_end`, past the collector's cursor,
+    /// one-time sales and their refunds up to `legacy_event_end`) are collected here, once, as the
+    /// collector did, each due at once and signed with its event's time. From then on a row names
+    /// its subscription by original transaction (as Apple does; the App Store signs its renewal info
+    /// from its own subscription) and every transaction a notification names has the App Store's
+    /// copy, so nothing the outbox sends is read from the merchant's rows.
+    private static let v30 = """
+        WITH legacy AS (
+            SELECT e.seq, e.account_id, e.type, e.at, e.subscription_id, e.detail,
+                   CASE WHEN e.type = 'refund.issued' THEN e.detail ELSE e.invoice_id END AS purchase_invoice, hex(randomblob(16)) AS h
+            FROM events e
+            WHERE e.seq > COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'notification_cursor'), 0)
+              AND e.seq <= (SELECT CAST(value AS INTEGER) FROM appstore_state WHERE key = 'legacy_subscription_event_end')
+              AND NOT ((e.type = 'purchase.completed' OR (e.type = 'refund.issued' AND e.subscription_id IS NULL))
+                       AND e.seq > (SELECT CAST(value AS INTEGER) FROM appstore_state WHERE key = 'legacy_event_end'))
+              AND NOT (e.type = 'purchase.completed' AND e.subscription_id IS NOT NULL)
+        ), kinds AS (
+            SELECT l.*,
+                   CASE l.type
+                       WHEN 'subscription.started' THEN 'SUBSCRIBED'
+                       WHEN 'subscription.renewed' THEN 'DID_RENEW'
+                       WHEN 'subscription.recovered' THEN 'DID_RENEW'
+                       WHEN 'subscription.grace_period_started' THEN 'DID_FAIL_TO_RENEW'
+                       WHEN 'subscription.billing_retry_started' THEN
+                           CASE WHEN EXISTS (SELECT 1 FROM events f WHERE f.type = 'subscription.renewal_failed'
+                                                 AND f.subscription_id = l.subscription_id AND f.at = l.at)
+                                THEN 'DID_FAIL_TO_RENEW' ELSE 'GRACE_PERIOD_EXPIRED' END
+                       WHEN 'subscription.expired' THEN 'EXPIRED'
+                       WHEN 'subscription.cancelled' THEN 'DID_CHANGE_RENEWAL_STATUS'
+                       WHEN 'subscription.resumed' THEN 'DID_CHANGE_RENEWAL_STATUS'
+                       WHEN 'subscription.plan_changed' THEN 'DID_CHANGE_RENEWAL_PREF'
+                       WHEN 'subscription.plan_change_scheduled' THEN 'DID_CHANGE_RENEWAL_PREF'
+                       WHEN 'refund.issued' THEN 'REFUND'
+                       WHEN 'subscription.revoked' THEN 'REVOKE'
+                       WHEN 'price_increase.requested' THEN 'PRICE_INCREASE'
+                       WHEN 'price_increase.accepted' THEN 'PRICE_INCREASE'
+                       WHEN 'purchase.completed' THEN 'ONE_TIME_CHARGE'
+                   END AS kind,
+                   CASE l.type
+                       WHEN 'subscription.started' THEN
+                           CASE WHEN EXISTS (SELECT 1 FROM subscriptions s JOIN subscriptions t ON t.account_id = s.account_id
+                                             WHERE s.id = l.subscription_id AND t.id <> s.id AND t.original_purchase < s.original_purchase)
+                                THEN 'RESUBSCRIBE' ELSE 'INITIAL_BUY' END
+                       WHEN 'subscription.recovered' THEN 'BILLING_RECOVERY'
+                       WHEN 'subscription.grace_period_started' THEN 'GRACE_PERIOD'
+                       WHEN 'subscription.expired' THEN
+                           CASE l.detail WHEN 'autoRenewDisabled' THEN 'VOLUNTARY' WHEN 'billingError' THEN 'BILLING_RETRY'
+                                         WHEN 'didNotConsentToPriceIncrease' THEN 'PRICE_INCREASE'
+                                         WHEN 'productUnavailable' THEN 'PRODUCT_NOT_FOR_SALE' END
+                       WHEN 'subscription.cancelled' THEN 'AUTO_RENEW_DISABLED'
+                       WHEN 'subscription.resumed' THEN 'AUTO_RENEW_ENABLED'
+                       WHEN 'subscription.plan_changed' THEN 'UPGRADE'
+                       WHEN 'subscription.plan_change_scheduled' THEN 'DOWNGRADE'
+                       WHEN 'price_increase.requested' THEN 'PENDING'
+                       WHEN 'price_increase.accepted' THEN 'ACCEPTED'
+                   END AS subtype
+            FROM legacy l
+        )
+        INSERT INTO store_notifications(uuid, event_id, account_id, type, subtype, subscription_id, transaction_id,
+                                        created_at, next_attempt_at, signed_at)
+            SELECT substr(k.h, 1, 8) || '-' || substr(k.h, 9, 4) || '-4' || substr(k.h, 14, 3) || '-8' || substr(k.h, 18, 3) || '-' || substr(k.h, 21, 12), k.seq, k.account_id, k.kind, k.subtype, k.subscription_id,
+                   CASE WHEN k.subscription_id IS NOT NULL
+                        THEN (SELECT t.id FROM transactions t WHERE t.subscription_id = k.subscription_id AND t.purchase_date <= k.at
+                              ORDER BY t.purchase_date DESC, t.id DESC LIMIT 1)
+                        ELSE (SELECT t.id FROM transactions t WHERE t.invoice_id = k.purchase_invoice ORDER BY t.id LIMIT 1)
+                   END,
+                   k.at, 0, k.at
+            FROM kinds k
+            WHERE k.kind IS NOT NULL
+              AND CASE WHEN k.subscription_id IS NOT NULL
+                       THEN (SELECT s.billing FROM subscriptions s WHERE s.id = k.subscription_id) = 'store'
+                       ELSE (SELECT p.billing FROM purchases p WHERE p.invoice_id = k.purchase_invoice) = 'store'
+                  END
+            ORDER BY k.seq
+            ON CONFLICT(event_id) DO NOTHING;
+        UPDATE store_notifications SET subscription_id =
+                (SELECT s.original_transaction_id FROM subscriptions s WHERE s.id = store_notifications.subscription_id)
+            WHERE event_id IS NOT NULL
+              AND subscription_id IN (SELECT id FROM subscriptions WHERE original_transaction_id IS NOT NULL);
+        INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, revocation_date, jws, payload)
+            SELECT t.id, t.account_id, t.product_id, t.purchase_date, t.revocation_date, t.jws, t.payload FROM transactions t
+            WHERE NOT EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = t.id)
+              AND t.id IN (SELECT transaction_id FROM store_notifications WHERE transaction_id IS NOT NULL);
         """
 
     /// Billing history pages by (created_at, id), not SQLite's rowid, which PostgreSQL has no

@@ -63,7 +63,6 @@ extension Rules {
     var purchases: Purchases { Purchases(work: work) }
     var receiptsBackend: ReceiptsBackend { ReceiptsBackend(work: work) }
     var refunds: Refunds { Refunds(work: work) }
-    var storeNotificationQueue: StoreNotificationQueue { StoreNotificationQueue(work: work) }
     var storeSubscriptionMirror: StoreSubscriptionMirror { StoreSubscriptionMirror(work: work) }
     var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: work) }
     var testControls: TestControls { TestControls(work: work) }

@@ -17,6 +17,20 @@ public struct StoreNotification: Hashable, Sendable, Codable {
     public var deliveredAt: Date?
     public var lastError: String?
 
+    public init(uuid: String, kind: StoreNotificationKind, accountID: String?, subscriptionID: String?, transactionID: String?,
+                createdAt: Date, attempts: Int, nextAttemptAt: Date?, deliveredAt: Date?, lastError: String?) {
+        self.uuid = uuid
+        self.kind = kind
+        self.accountID = accountID
+        self.subscriptionID = subscriptionID
+        self.transactionID = transactionID
+        self.createdAt = createdAt
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.deliveredAt = deliveredAt
+        self.lastError = lastError
+    }
+
     public var status: Status {
         if deliveredAt != nil { return .delivered }
         return nextAttemptAt == nil ? .failed : .pending

@@ -395,14 +395,3 @@ struct AppStoreRecords {
         return true
     }
 }
-
-extension InCoreAppStore {
-    /// A write of the App Store's own records, in one transaction of the store's database.
-    func writeRecords<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
-        try await storage.write { try await body(AppStoreRecords($0)) }
-    }
-
-    func readRecords<T: Sendable>(_ body: @escaping @Sendable (AppStoreRecords) async throws -> T) async throws -> T {
-        try await storage.read { try await body(AppStoreRecords($0)) }
-    }
-}

@@ -85,14 +85,15 @@ struct AppStoreSale {
     }
 
     /// An App Store Server Notification (V2), its `signedPayload`: about a sale (ONE_TIME_CHARGE,
-    /// REFUND), or about a subscription with its renewal info and status at the time.
-    static func notification(_ type: String, subtype: String? = nil, about transaction: SignedTransaction,
+    /// REFUND), about a subscription with its renewal info and status at the time, or about
+    /// nothing (TEST).
+    static func notification(_ type: String, subtype: String? = nil, about transaction: SignedTransaction?,
                              renewalInfo: String? = nil, status: Int? = nil, uuid: String, catalog: Catalog,
                              signedAt: Date, signing: TransactionSigningAuthority) throws -> String {
         let notification = StoreNotificationPayload(
             notificationType: type, subtype: subtype, notificationUUID: uuid,
             data: .init(bundleId: catalog.signingBundleID, bundleVersion: "1.0", environment: catalog.signingEnvironment,
-                        signedTransactionInfo: try transaction.jws, signedRenewalInfo: renewalInfo, status: status),
+                        signedTransactionInfo: try transaction?.jws, signedRenewalInfo: renewalInfo, status: status),
             version: "2.0", signedDate: signedAt)
         do {
             return try signing.sign(encodedPayload: TransactionJSONCoding.makeEncoder().encode(notification))

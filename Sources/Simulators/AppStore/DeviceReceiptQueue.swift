@@ -20,12 +20,12 @@ struct QueuedReceipt: Sendable {
 struct DeviceReceiptQueue {
     let appStore: SimulatedAppStore
     private var merchant: any PaymentsService { appStore.merchant }
-    private var inCore: InCoreAppStore { appStore.inCore }
+    private var backing: AppStoreBacking { appStore.backing }
 
     func deliver() async throws -> ReceiptSyncReport {
         var report = ReceiptSyncReport()
         var clocks: [String: Date] = [:]
-        let (queued, duplicated) = try await inCore.readRecords { records in
+        let (queued, duplicated) = try await backing.readRecords { records in
             (try await records.queuedReceipts(), try await records.controls().duplicateReceiptSubmissions)
         }
         for receipt in queued {
@@ -37,7 +37,7 @@ struct DeviceReceiptQueue {
                 clocks[receipt.accountID] = now
             }
             guard receipt.dueAt <= now else { continue }
-            let dropped = try await inCore.writeRecords { records -> Bool in
+            let dropped = try await backing.writeRecords { records -> Bool in
                 guard try await records.takeDroppedSubmission() else { return false }
                 try await records.markFailed(receipt, at: now, error: "\(ReceiptBackendError.network)")
                 return true
@@ -48,7 +48,7 @@ struct DeviceReceiptQueue {
             }
             if try await upload(receipt, at: now, twice: duplicated) { report.delivered += 1 } else { report.failed += 1 }
         }
-        report.waiting = try await inCore.readRecords { try await $0.waitingReceipts() }
+        report.waiting = try await backing.readRecords { try await $0.waitingReceipts() }
         return report
     }
 
@@ -61,7 +61,7 @@ struct DeviceReceiptQueue {
             _ = try await merchant.recordReceipt(submission)
             if twice { _ = try await merchant.recordReceipt(submission) }
         } catch let PaymentsError.receipt(error) {
-            try await inCore.writeRecords { records in
+            try await backing.writeRecords { records in
                 if error.isTransient {
                     try await records.markFailed(receipt, at: now, error: "\(error)")
                 } else {
@@ -72,10 +72,10 @@ struct DeviceReceiptQueue {
         } catch {
             // Anything else (the backend's store failing, a token that cannot be made) is kept
             // on the receipt and tried again later; one receipt never stops the others.
-            try await inCore.writeRecords { try await $0.markFailed(receipt, at: now, error: "\(error)") }
+            try await backing.writeRecords { try await $0.markFailed(receipt, at: now, error: "\(error)") }
             return false
         }
-        try await inCore.writeRecords { try await $0.markDelivered(receipt, at: now) }
+        try await backing.writeRecords { try await $0.markDelivered(receipt, at: now) }
         return true
     }
 }

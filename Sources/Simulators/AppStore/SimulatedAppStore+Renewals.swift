@@ -10,7 +10,7 @@ import PaymentsCore
 /// its transaction, receipt and notification; the merchant hears of it after.
 extension SimulatedAppStore {
     public func nextDueDate(clockID: String?) async throws -> Date? {
-        try await inCore.readRecords { try await $0.nextDue(clockID: clockID) }
+        try await backing.readRecords { try await $0.nextDue(clockID: clockID) }
     }
 
     /// Files the subscriptions of every customer put on a test clock or back on real time since
@@ -21,7 +21,7 @@ extension SimulatedAppStore {
     /// meanwhile wins, and this one reads on from there, so no move is undone by a stale one.
     public func followClocks() async throws {
         while true {
-            let cursor = try await inCore.readRecords { try await $0.clockEventCursor() }
+            let cursor = try await backing.readRecords { try await $0.clockEventCursor() }
             let events = try await merchant.events(accountID: nil, after: cursor, limit: Self.eventsPerPage)
             guard let last = events.last?.id else { return }
             let moves: [(accountID: String, clockID: String?)] = events.compactMap { event in
@@ -32,7 +32,7 @@ extension SimulatedAppStore {
                 default: return nil
                 }
             }
-            _ = try await inCore.writeRecords { records in
+            _ = try await backing.writeRecords { records in
                 guard try await records.moveClockEventCursor(from: cursor, to: last) else { return false }
                 for move in moves { try await records.moveClock(accountID: move.accountID, to: move.clockID) }
                 return true
@@ -49,13 +49,13 @@ extension SimulatedAppStore {
         // under the clock its customer is on now, so this ends; the bound only keeps a corrupt
         // row from looping.
         for _ in 0..<Self.stepsPerRun {
-            guard let due = try await inCore.readRecords({ try await $0.earliestDue(clockID: clockID, until: until) }),
+            guard let due = try await backing.readRecords({ try await $0.earliestDue(clockID: clockID, until: until) }),
                   let at = due.nextEventAt else { break }
             // Only what is due is checked against its customer's clock: a customer moved onto a
             // test clock since waits for that clock's advance.
             let account = try await merchant.account(due.accountID)
             guard account.testClockID == clockID else {
-                try await inCore.writeRecords { try await $0.moveClock(accountID: due.accountID, to: account.testClockID) }
+                try await backing.writeRecords { try await $0.moveClock(accountID: due.accountID, to: account.testClockID) }
                 continue
             }
             try await step(due, of: account, at: at, report: &report)
@@ -71,7 +71,7 @@ extension SimulatedAppStore {
     /// its customer's clock when it is.
     public func runScheduledDueWork() async throws {
         try await followClocks()
-        _ = try await runDueWork(clockID: nil, until: inCore.clock.now)
+        _ = try await runDueWork(clockID: nil, until: backing.clock.now)
         _ = try await deliverReceipts()
     }
 
@@ -116,12 +116,12 @@ extension SimulatedAppStore {
     /// billing issue opened.
     private func renew(_ due: AppStoreSubscription, of account: Account, at time: Date,
                        report: inout ClockAdvanceReport) async throws {
-        if let consent = try await inCore.readRecords({ try await $0.openConsent(of: due.originalTransactionID) }) {
+        if let consent = try await backing.readRecords({ try await $0.openConsent(of: due.originalTransactionID) }) {
             // A price increase needing consent that was never given ends the subscription.
-            _ = try await inCore.writeRecords { try await $0.resolve(consent, as: "expired", at: time) }
+            _ = try await backing.writeRecords { try await $0.resolve(consent, as: "expired", at: time) }
             return try await expire(due, .didNotConsentToPriceIncrease, "PRICE_INCREASE", at: time, report: &report)
         }
-        guard let terms = try AppStoreTerms.renewal(of: due, catalog: inCore.catalog, start: due.periodEnd, restartSeries: false) else {
+        guard let terms = try AppStoreTerms.renewal(of: due, catalog: backing.catalog, start: due.periodEnd, restartSeries: false) else {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
         guard try await renewalsFail() else {
@@ -155,7 +155,7 @@ extension SimulatedAppStore {
     private func retryCharge(_ due: AppStoreSubscription, of account: Account, at time: Date,
                              report: inout ClockAdvanceReport) async throws {
         let inGrace = due.state == .inGracePeriod
-        guard let terms = try AppStoreTerms.renewal(of: due, catalog: inCore.catalog, start: inGrace ? due.periodEnd : time,
+        guard let terms = try AppStoreTerms.renewal(of: due, catalog: backing.catalog, start: inGrace ? due.periodEnd : time,
                                                     restartSeries: !inGrace) else {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
@@ -176,12 +176,12 @@ extension SimulatedAppStore {
     /// A paid period: its transaction signed, the subscription moved into it, DID_RENEW queued.
     private func charge(_ due: AppStoreSubscription, of account: Account, terms: AppStoreTerms, at time: Date,
                         subtype: String?) async throws {
-        let latest = try await inCore.readRecords { try await $0.sale(due.latestTransactionID) }
-        let (id, webOrder) = try await inCore.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
+        let latest = try await backing.readRecords { try await $0.sale(due.latestTransactionID) }
+        let (id, webOrder) = try await backing.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
         let sale = try AppStoreSale(period: terms, account: account, transactionID: id,
                                     original: (due.originalTransactionID, due.originalPurchase), webOrderLineItemID: webOrder,
                                     reason: .renewal, appAccountToken: latest.payload.appAccountToken, at: time,
-                                    catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
+                                    catalog: backing.catalog, signedAt: backing.clock.now, signing: backing.signing)
         var subscription = due
         terms.apply(to: &subscription, transactionID: id)
         let notice = try self.notice("DID_RENEW", subtype, transaction: sale.transaction, subscription: subscription)
@@ -211,8 +211,8 @@ extension SimulatedAppStore {
     /// the subscription on since it was read: then that writer's step stands.
     private func write(_ subscription: AppStoreSubscription, was due: AppStoreSubscription, at time: Date,
                        notice: SubscriptionNotice? = nil, transaction: AppStoreSale? = nil) async throws {
-        let systemNow = inCore.clock.now
-        try await inCore.writeRecords { records in
+        let systemNow = backing.clock.now
+        try await backing.writeRecords { records in
             guard try await records.subscription(due.originalTransactionID) == due else { return }
             try await records.update(subscription)
             if let transaction {
@@ -223,7 +223,7 @@ extension SimulatedAppStore {
     }
 
     private func renewalsFail() async throws -> Bool {
-        try await inCore.readRecords { try await $0.controls() }.renewalsFail
+        try await backing.readRecords { try await $0.controls() }.renewalsFail
     }
 
     /// The retry schedule: fixed days after the failed renewal, inside the retry window.

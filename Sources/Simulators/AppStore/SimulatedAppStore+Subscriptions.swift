@@ -18,17 +18,17 @@ extension SimulatedAppStore {
             throw PaymentsError.alreadySubscribed(subscriptionID: live.id)
         }
         let now = try await merchant.now(for: account.id)
-        let returning = try await inCore.readRecords { try await $0.hasSubscribed(accountID: account.id) }
+        let returning = try await backing.readRecords { try await $0.hasSubscribed(accountID: account.id) }
         // Apple's intro offer is once per group and Apple Account; the app shows it only to a
         // customer its backend finds eligible.
         let introductory = returning ? false : try await merchant.isEligibleForIntroOffer(accountID: account.id)
-        let code = request.offerCode.flatMap { inCore.catalog.offerCode($0.trimmingCharacters(in: .whitespaces)) }
+        let code = request.offerCode.flatMap { backing.catalog.offerCode($0.trimmingCharacters(in: .whitespaces)) }
         let terms = try AppStoreTerms.first(plan: plan, product: product, currency: account.currency, introductory: introductory,
-                                            code: code, catalog: inCore.catalog, at: now)
-        let (id, webOrder) = try await inCore.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
+                                            code: code, catalog: backing.catalog, at: now)
+        let (id, webOrder) = try await backing.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
         let sale = try AppStoreSale(period: terms, account: account, transactionID: id, original: nil, webOrderLineItemID: webOrder,
-                                    reason: .purchase, appAccountToken: request.appAccountToken, at: now, catalog: inCore.catalog,
-                                    signedAt: inCore.clock.now, signing: inCore.signing)
+                                    reason: .purchase, appAccountToken: request.appAccountToken, at: now, catalog: backing.catalog,
+                                    signedAt: backing.clock.now, signing: backing.signing)
         var subscription = AppStoreSubscription(
             originalTransactionID: id, accountID: account.id, productID: product.id, state: .subscribed,
             periodType: terms.periodType, periodStart: now, periodEnd: terms.end, originalPurchase: now, seriesAnchor: now,
@@ -40,9 +40,9 @@ extension SimulatedAppStore {
         subscription.scheduleNextEvent()
         let notice = try self.notice("SUBSCRIBED", returning ? "RESUBSCRIBE" : "INITIAL_BUY", transaction: sale.transaction,
                                      subscription: subscription)
-        let systemNow = inCore.clock.now
+        let systemNow = backing.clock.now
         do {
-            try await inCore.writeRecords { [subscription] records in
+            try await backing.writeRecords { [subscription] records in
                 // An approval: waiting, or being approved by a stage-4 approval cut short.
                 if let pendingID, !(try await records.settleApproved(pendingID, at: now)) { throw AnsweredElsewhere() }
                 guard try await records.claimKey(request, answer: .sold(transactionID: id), at: now) else {
@@ -135,18 +135,18 @@ extension SimulatedAppStore {
         let account = try await merchant.account(subscription.accountID)
         var terms = change.terms
         terms.start = now
-        let (id, webOrder) = try await inCore.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
-        let signedAt = inCore.clock.now
+        let (id, webOrder) = try await backing.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
+        let signedAt = backing.clock.now
         let upgraded = try AppStoreSale(resigning: latest.payload, revokedAt: nil, upgraded: true, signedAt: signedAt,
-                                        signing: inCore.signing)
+                                        signing: backing.signing)
         let sale = try AppStoreSale(period: terms, account: account, transactionID: id,
                                     original: (originalTransactionID, subscription.originalPurchase), webOrderLineItemID: webOrder,
                                     reason: .purchase, appAccountToken: latest.payload.appAccountToken, at: now,
-                                    catalog: inCore.catalog, signedAt: signedAt, signing: inCore.signing)
+                                    catalog: backing.catalog, signedAt: signedAt, signing: backing.signing)
         terms.apply(to: &subscription, transactionID: id)
         let notice = try notice("DID_CHANGE_RENEWAL_PREF", "UPGRADE", transaction: sale.transaction, subscription: subscription)
-        let systemNow = inCore.clock.now
-        try await inCore.writeRecords { [subscription] records in
+        let systemNow = backing.clock.now
+        try await backing.writeRecords { [subscription] records in
             guard try await records.subscription(originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
             try await records.resign(upgraded.transaction, payloadJSON: upgraded.payloadJSON)
             try await records.update(subscription)
@@ -163,7 +163,7 @@ extension SimulatedAppStore {
     /// next renewal.
     private func planChange(_ subscription: AppStoreSubscription,
                             to toProductID: String) async throws -> (preview: PlanChangePreview, terms: AppStoreTerms) {
-        let catalog = inCore.catalog
+        let catalog = backing.catalog
         guard case let .subscription(toPlan, toProduct)? = catalog.product(id: toProductID) else {
             throw PaymentsError.productNotFound(toProductID)
         }
@@ -194,7 +194,7 @@ extension SimulatedAppStore {
                 creditForUnusedTime: .zero(currency), appliedBalance: .zero(currency), chargeNow: .zero(currency),
                 balanceAfter: balance, nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice), terms)
         }
-        let paid = try await inCore.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload.price ?? 0
+        let paid = try await backing.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload.price ?? 0
         let length = try subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
         let unused = try min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
         let credit = Money(exactMilliunits: paid, currency: currency)?.prorated(numerator: unused, denominator: max(length, 1))
@@ -207,7 +207,7 @@ extension SimulatedAppStore {
 
     /// A subscription the customer can still manage: live, and the App Store's.
     func liveSubscription(_ originalTransactionID: String, action: String) async throws -> AppStoreSubscription {
-        guard let subscription = try await inCore.readRecords({ try await $0.subscription(originalTransactionID) }) else {
+        guard let subscription = try await backing.readRecords({ try await $0.subscription(originalTransactionID) }) else {
             throw PaymentsError.subscriptionNotFound(originalTransactionID)
         }
         guard subscription.isLive else {
@@ -221,8 +221,8 @@ extension SimulatedAppStore {
     /// rather than written over what happened meanwhile.
     func save(_ subscription: AppStoreSubscription, was read: AppStoreSubscription, notice: SubscriptionNotice) async throws {
         let now = try await merchant.now(for: subscription.accountID)
-        let systemNow = inCore.clock.now
-        try await inCore.writeRecords { records in
+        let systemNow = backing.clock.now
+        try await backing.writeRecords { records in
             guard try await records.subscription(read.originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
             try await records.update(subscription)
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
@@ -239,20 +239,20 @@ extension SimulatedAppStore {
     /// the copy is the one every reader gets (the merchant's own copy, if it signs it, carries
     /// another signature of the same bytes, as valid).
     func signedTransaction(_ id: String) async throws -> SignedTransaction {
-        let sale = try await inCore.readRecords { try await $0.sale(id) }
+        let sale = try await backing.readRecords { try await $0.sale(id) }
         guard sale.jws.isEmpty else { return SignedTransaction(jws: sale.jws, payload: sale.payload) }
         guard let json = sale.payloadJSON else {
             throw PaymentsError.storage("App Store transaction \(id) has neither a token nor a payload")
         }
         let token: String
         do {
-            token = try inCore.signing.sign(encodedPayload: Data(json.utf8))
+            token = try backing.signing.sign(encodedPayload: Data(json.utf8))
         } catch {
             throw PaymentsError.storage("could not sign App Store transaction \(id): \(error)")
         }
-        try await inCore.writeRecords { try await $0.keepToken(token, of: id) }
+        try await backing.writeRecords { try await $0.keepToken(token, of: id) }
         // Another reader's token may have been kept first, or a refund re-signed it meanwhile.
-        let kept = try await inCore.readRecords { try await $0.sale(id) }
+        let kept = try await backing.readRecords { try await $0.sale(id) }
         return SignedTransaction(jws: kept.jws, payload: kept.payload)
     }
 
@@ -260,7 +260,7 @@ extension SimulatedAppStore {
     /// made (the latest transaction is that upgrade) answers it again; anything else is refused.
     private func changeMadeAlready(_ subscription: AppStoreSubscription, to toProductID: String) async throws -> String? {
         guard toProductID == subscription.productID, subscription.pendingProductID == nil else { return nil }
-        let latest = try await inCore.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload
+        let latest = try await backing.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload
         guard latest.transactionId != latest.originalTransactionId, latest.transactionReason == .purchase else {
             throw PaymentsError.invalidInput(field: "product", message: "\(toProductID) is already your plan")
         }
@@ -273,10 +273,10 @@ extension SimulatedAppStore {
     /// subscription revoked at once if it is the current one (Apple ends access with a refund of
     /// the period the customer is in).
     func refundPeriod(of sale: RecordedSale, at now: Date) async throws {
-        let signedAt = inCore.clock.now
-        let revoked = try AppStoreSale(refunding: sale.payload, at: now, signedAt: signedAt, signing: inCore.signing)
+        let signedAt = backing.clock.now
+        let revoked = try AppStoreSale(refunding: sale.payload, at: now, signedAt: signedAt, signing: backing.signing)
         let original = sale.payload.originalTransactionId
-        guard var subscription = try await inCore.readRecords({ try await $0.subscription(original) }) else {
+        guard var subscription = try await backing.readRecords({ try await $0.subscription(original) }) else {
             throw PaymentsError.storage("App Store transaction \(sale.payload.transactionId) names subscription \(original), which it does not have")
         }
         let read = subscription
@@ -288,8 +288,8 @@ extension SimulatedAppStore {
             subscription.scheduleNextEvent()
         }
         let notice = try notice("REFUND", nil, transaction: revoked.transaction, subscription: subscription)
-        let systemNow = inCore.clock.now
-        try await inCore.writeRecords { [subscription] records in
+        let systemNow = backing.clock.now
+        try await backing.writeRecords { [subscription] records in
             guard try await records.sale(sale.payload.transactionId).payload.revocationDate == nil else { return }
             if current {
                 guard try await records.subscription(original) == read else { throw Self.changedMeanwhile(read) }
@@ -303,10 +303,10 @@ extension SimulatedAppStore {
     // MARK: Renewal info and notifications
 
     public func renewalInfo(accountID: String) async throws -> [SignedRenewalInfo] {
-        let subscriptions = try await inCore.readRecords { try await $0.subscriptions(accountID: accountID) }
-        let signedAt = inCore.clock.now
+        let subscriptions = try await backing.readRecords { try await $0.subscriptions(accountID: accountID) }
+        let signedAt = backing.clock.now
         return try subscriptions.map {
-            try AppStoreRenewalInfo.signed($0, catalog: inCore.catalog, signedAt: signedAt, signing: inCore.signing)
+            try AppStoreRenewalInfo.signed($0, catalog: backing.catalog, signedAt: signedAt, signing: backing.signing)
         }
     }
 
@@ -314,9 +314,9 @@ extension SimulatedAppStore {
     func notice(_ type: String, _ subtype: String?, transaction: SignedTransaction,
                 subscription: AppStoreSubscription) throws -> SubscriptionNotice {
         SubscriptionNotice(
-            uuid: inCore.random.uuid().uuidString, type: type, subtype: subtype, transaction: transaction,
-            renewalInfo: try AppStoreRenewalInfo.signed(subscription, catalog: inCore.catalog, signedAt: inCore.clock.now,
-                                                        signing: inCore.signing),
+            uuid: backing.random.uuid().uuidString, type: type, subtype: subtype, transaction: transaction,
+            renewalInfo: try AppStoreRenewalInfo.signed(subscription, catalog: backing.catalog, signedAt: backing.clock.now,
+                                                        signing: backing.signing),
             status: subscription.statusCode)
     }
 
@@ -327,16 +327,16 @@ extension SimulatedAppStore {
     /// merchant that lost what it had taken.
     func tellMerchant(again transactionID: String? = nil) async throws {
         if transactionID != nil { try await tellMerchant() }
-        let waiting = try await inCore.readRecords { try await $0.undeliveredToMerchant(about: transactionID) }
+        let waiting = try await backing.readRecords { try await $0.undeliveredToMerchant(about: transactionID) }
         for notification in waiting {
             guard let transactionID = notification.transactionID else { continue }
             let signed = try AppStoreSale.notification(
                 notification.type, subtype: notification.subtype, about: try await signedTransaction(transactionID),
                 renewalInfo: notification.renewalInfo, status: notification.status, uuid: notification.uuid,
-                catalog: inCore.catalog, signedAt: notification.signedAt, signing: inCore.signing)
+                catalog: backing.catalog, signedAt: notification.signedAt, signing: backing.signing)
             _ = try await merchant.receiveStoreNotification(signedPayload: signed)
-            let deliveredAt = inCore.clock.now
-            try await inCore.writeRecords { try await $0.markDeliveredToMerchant(notification.uuid, at: deliveredAt) }
+            let deliveredAt = backing.clock.now
+            try await backing.writeRecords { try await $0.markDeliveredToMerchant(notification.uuid, at: deliveredAt) }
         }
     }
 }
@@ -354,8 +354,8 @@ extension SimulatedAppStore {
         let now = try await merchant.now(for: subscription.accountID)
         let notice = try notice("PRICE_INCREASE", "PENDING", transaction: try await signedTransaction(subscription.latestTransactionID),
                                 subscription: subscription)
-        let systemNow = inCore.clock.now
-        let action = try await inCore.writeRecords { records in
+        let systemNow = backing.clock.now
+        let action = try await backing.writeRecords { records in
             if try await records.openConsent(of: originalTransactionID) != nil {
                 throw PaymentsError.invalidTransition(subscriptionID: originalTransactionID, state: subscription.state,
                                                       action: "ask again for consent to a price increase of")
@@ -370,7 +370,7 @@ extension SimulatedAppStore {
     }
 
     public func answerPriceIncrease(pendingID: String, accept: Bool) async throws {
-        guard let found = try await inCore.readRecords({ try await $0.consent(pendingID) }), found.resolution == nil,
+        guard let found = try await backing.readRecords({ try await $0.consent(pendingID) }), found.resolution == nil,
               let newPrice = found.action.newPrice else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
@@ -388,8 +388,8 @@ extension SimulatedAppStore {
             notice = try self.notice("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED", transaction: latest,
                                      subscription: subscription)
         }
-        let systemNow = inCore.clock.now
-        try await inCore.writeRecords { [subscription] records in
+        let systemNow = backing.clock.now
+        try await backing.writeRecords { [subscription] records in
             guard try await records.resolve(pendingID, as: accept ? "accepted" : "declined", at: now) else {
                 throw PaymentsError.pendingActionNotFound(pendingID)
             }

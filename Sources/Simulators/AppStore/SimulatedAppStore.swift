@@ -10,11 +10,11 @@ import PaymentsCore
 /// snapshot keeps both sides together.
 ///
 /// Its switches (ask to buy, interrupted purchases, failing renewals, dropped and duplicated
-/// receipt uploads) are its own, and so is the device's receipt queue (`DeviceReceiptQueue`).
-/// Still borrowed from the payments core while the App Store moves out (docs/design/
-/// app-store-split.md, stage 6; `InCoreAppStore`): the database and signing chain it is given,
-/// and the notification outbox's listing and delivery. The sandbox's faults are the tester's and
-/// taken through the merchant's test controls (`takeFault`), as a card purchase takes them.
+/// receipt uploads) are its own, and so are the device's receipt queue (`DeviceReceiptQueue`) and
+/// the notification outbox (`SimulatedAppStore+Outbox`). It runs on what the wiring hands it
+/// (`AppStoreBacking`: the store's database, its signing chain, the catalog, clock, randomness).
+/// The sandbox's faults are the tester's and taken through the merchant's test controls
+/// (`takeFault`), as a card purchase takes them.
 ///
 /// Each step is its own transaction and the merchant is never called while one is open. A sale
 /// is signed before its write, and recorded with its key, its answer to a waiting request, its
@@ -23,16 +23,20 @@ import PaymentsCore
 /// nothing.
 public struct SimulatedAppStore: AppStoreService {
     let merchant: any PaymentsService
-    let inCore: InCoreAppStore
+    let backing: AppStoreBacking
 
-    public init(merchant: any PaymentsService, inCore: InCoreAppStore) {
+    public init(merchant: any PaymentsService, backing: AppStoreBacking) {
         self.merchant = merchant
-        self.inCore = inCore
+        self.backing = backing
     }
 
-    /// The App Store beside a store in this process.
+    /// The App Store beside a store in this process: on its database, with the App Store's
+    /// signing chain of its keys, its catalog, its clock and its randomness (one seeded source
+    /// keeps a QA run's ids the same run after run).
     public init(beside merchant: LocalPaymentsService) {
-        self.init(merchant: merchant, inCore: InCoreAppStore(merchant))
+        self.init(merchant: merchant, backing: AppStoreBacking(
+            storage: merchant.storage, signing: merchant.appStoreSigning, catalog: merchant.storeCatalog,
+            clock: merchant.clock, random: merchant.random))
     }
 
     // MARK: The sheet
@@ -48,14 +52,14 @@ public struct SimulatedAppStore: AppStoreService {
         }
         if let earlier = try await earlierAnswer(to: request) { return earlier }
         let account = try await merchant.account(request.accountID)
-        guard let product = inCore.catalog.product(id: request.productID) else {
+        guard let product = backing.catalog.product(id: request.productID) else {
             throw PaymentsError.productNotFound(request.productID)
         }
-        let controls = try await inCore.readRecords { try await $0.controls() }
+        let controls = try await backing.readRecords { try await $0.controls() }
         if let kind: PendingAction.Kind = controls.askToBuy ? .askToBuy : controls.interruptedPurchases ? .interruptedPurchase : nil {
             let now = try await merchant.now(for: account.id)
             do {
-                return .pending(try await inCore.writeRecords { records in
+                return .pending(try await backing.writeRecords { records in
                     let action = try await records.createPending(kind, request: request, at: now)
                     guard try await records.claimKey(request, answer: .pending(action.id), at: now) else {
                         throw AnsweredElsewhere()
@@ -74,7 +78,7 @@ public struct SimulatedAppStore: AppStoreService {
     /// approval cut short before the App Store sold subscriptions itself is completed by approving
     /// again; a request approved before approvals were keyed has no answer to give.
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
-        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }) else {
+        guard let found = try await backing.readRecords({ try await $0.request(pendingID) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let approval = Self.approval(of: found.request, pendingID: pendingID)
@@ -86,7 +90,7 @@ public struct SimulatedAppStore: AppStoreService {
         switch found.resolution {
         case nil, RequestResolution.approving?:
             let account = try await merchant.account(found.action.accountID)
-            guard let product = inCore.catalog.product(id: approval.productID) else {
+            guard let product = backing.catalog.product(id: approval.productID) else {
                 throw PaymentsError.productNotFound(approval.productID)
             }
             return try await complete(approval, product: product, account: account, approving: pendingID)
@@ -110,7 +114,7 @@ public struct SimulatedAppStore: AppStoreService {
     /// What an approval bought, if it did (the in-core store's purchases too: v28 moved their
     /// keys). Never a waiting request (an approval key names only a purchase).
     private func approvalAnswer(_ approval: StorePurchaseRequest) async throws -> StorePurchaseResult? {
-        switch try await inCore.readRecords({ try await $0.keyedAnswer(approval) }) {
+        switch try await backing.readRecords({ try await $0.keyedAnswer(approval) }) {
         case let .sold(transactionID)?:
             return try await answer(sale: transactionID)
         case let .pending(id)?:
@@ -123,7 +127,7 @@ public struct SimulatedAppStore: AppStoreService {
     /// Marks an approval whose purchase is made `approved`; a request declined meanwhile would
     /// mean a purchase nobody approved, which the states never allow.
     private func settleApproval(_ pendingID: String, at now: Date) async throws {
-        try await inCore.writeRecords { records in
+        try await backing.writeRecords { records in
             guard try await records.settleApproved(pendingID, at: now) else {
                 throw PaymentsError.storage("request \(pendingID) was bought on approval but is no longer being approved")
             }
@@ -131,21 +135,21 @@ public struct SimulatedAppStore: AppStoreService {
     }
 
     public func declinePurchase(pendingID: String) async throws {
-        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }), found.resolution == nil else {
+        guard let found = try await backing.readRecords({ try await $0.request(pendingID) }), found.resolution == nil else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let now = try await merchant.now(for: found.action.accountID)
-        guard try await inCore.writeRecords({ try await $0.resolve(pendingID, as: RequestResolution.declined, at: now) }) else {
+        guard try await backing.writeRecords({ try await $0.resolve(pendingID, as: RequestResolution.declined, at: now) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
     }
 
     public func pendingActions(accountID: String?) async throws -> [PendingAction] {
-        try await inCore.readRecords { try await $0.openRequests(accountID: accountID) }
+        try await backing.readRecords { try await $0.openRequests(accountID: accountID) }
     }
 
     public func pendingPurchaseStatus(pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
-        guard let found = try await inCore.readRecords({ try await $0.request(pendingID) }), found.action.accountID == accountID else {
+        guard let found = try await backing.readRecords({ try await $0.request(pendingID) }), found.action.accountID == accountID else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         switch found.resolution {
@@ -171,9 +175,9 @@ public struct SimulatedAppStore: AppStoreService {
     /// The first answer to a keyed request, the in-core store's answers among them (v28 moved
     /// their keys to the App Store's).
     func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
-        switch try await inCore.readRecords({ try await $0.keyedAnswer(request) }) {
+        switch try await backing.readRecords({ try await $0.keyedAnswer(request) }) {
         case let .pending(id)?:
-            guard let found = try await inCore.readRecords({ try await $0.request(id) }) else {
+            guard let found = try await backing.readRecords({ try await $0.request(id) }) else {
                 throw PaymentsError.storage("App Store purchase key \(request.idempotencyKey ?? "") names request \(id), which is gone")
             }
             // Approved since: the request's answer is now the purchase its approval made (an
@@ -219,13 +223,13 @@ public struct SimulatedAppStore: AppStoreService {
             throw PaymentsError.alreadyOwned(productID: product.id)
         }
         let now = try await merchant.now(for: account.id)
-        let id = try await inCore.writeRecords { try await $0.nextTransactionID() }
+        let id = try await backing.writeRecords { try await $0.nextTransactionID() }
         let sale = try AppStoreSale(product: product, account: account, request: request, transactionID: id, at: now,
-                                    catalog: inCore.catalog, signedAt: inCore.clock.now, signing: inCore.signing)
-        let uuid = inCore.random.uuid().uuidString
-        let systemNow = inCore.clock.now
+                                    catalog: backing.catalog, signedAt: backing.clock.now, signing: backing.signing)
+        let uuid = backing.random.uuid().uuidString
+        let systemNow = backing.clock.now
         do {
-            try await inCore.writeRecords { records in
+            try await backing.writeRecords { records in
                 if let pendingID, !(try await records.resolve(pendingID, as: RequestResolution.approved, at: now)) {
                     throw AnsweredElsewhere()
                 }
@@ -266,7 +270,7 @@ public struct SimulatedAppStore: AppStoreService {
     /// subscription), and REFUND tells the merchant, which books the refund (points taken back,
     /// access ended). Asked again, it only makes sure the merchant has heard.
     public func requestRefund(transactionID: String) async throws {
-        let sale = try await inCore.readRecords { try await $0.sale(transactionID) }
+        let sale = try await backing.readRecords { try await $0.sale(transactionID) }
         // The account the sale is recorded for: a token signed before tokens named their customer
         // (`appTransactionId`) does not.
         let accountID = sale.accountID
@@ -275,10 +279,10 @@ public struct SimulatedAppStore: AppStoreService {
             if sale.payload.type == .autoRenewableSubscription {
                 try await refundPeriod(of: sale, at: now)
             } else {
-                let refund = try AppStoreSale(refunding: sale.payload, at: now, signedAt: inCore.clock.now, signing: inCore.signing)
-                let uuid = inCore.random.uuid().uuidString
-                let systemNow = inCore.clock.now
-                _ = try await inCore.writeRecords { records in
+                let refund = try AppStoreSale(refunding: sale.payload, at: now, signedAt: backing.clock.now, signing: backing.signing)
+                let uuid = backing.random.uuid().uuidString
+                let systemNow = backing.clock.now
+                _ = try await backing.writeRecords { records in
                     try await records.recordRefund(refund.transaction, of: accountID, payloadJSON: refund.payloadJSON,
                                                    notificationUUID: uuid, at: now, sentFrom: systemNow)
                 }
@@ -288,11 +292,11 @@ public struct SimulatedAppStore: AppStoreService {
     }
 
     public func controls() async throws -> AppStoreControls {
-        try await inCore.readRecords { try await $0.controls() }
+        try await backing.readRecords { try await $0.controls() }
     }
 
     public func updateControls(_ controls: AppStoreControls) async throws {
-        try await inCore.writeRecords { try await $0.saveControls(controls) }
+        try await backing.writeRecords { try await $0.saveControls(controls) }
     }
 
     /// Uploads every due receipt on the device to the merchant's backend (see `DeviceReceiptQueue`).
@@ -301,24 +305,6 @@ public struct SimulatedAppStore: AppStoreService {
     }
 
     public func clearAllTransactions() async throws {
-        try await inCore.writeRecords { try await $0.clearAll() }
-    }
-
-    // MARK: Still in the payments core
-
-    public func notifications() async throws -> [StoreNotification] {
-        try await inCore.notifications()
-    }
-
-    public func signedNotifications() async throws -> [(notification: StoreNotification, signedPayload: String)] {
-        try await inCore.signedNotifications()
-    }
-
-    public func sendTestNotification() async throws -> StoreNotification {
-        try await inCore.sendTestNotification()
-    }
-
-    public func deliverNotifications(transport: any StoreNotificationTransport) async throws -> StoreNotificationDeliveryReport {
-        try await inCore.deliverNotifications(transport: transport)
+        try await backing.writeRecords { try await $0.clearAll() }
     }
 }

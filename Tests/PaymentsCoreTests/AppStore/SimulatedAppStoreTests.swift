@@ -317,7 +317,7 @@ import Testing
         guard case let .success(sold, booked) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "themes")) else { Issue.record("no sale"); return }
         let refund = try AppStoreSale(refunding: sold.payload, at: CoreFixture.start, signedAt: CoreFixture.start,
-                                      signing: InCoreAppStore(store.service).signing)
+                                      signing: store.service.appStoreSigning)
         _ = try await store.service.storage.write { transaction in
             try await AppStoreRecords(transaction).recordRefund(refund.transaction, of: ada.id, payloadJSON: refund.payloadJSON,
                                                                  notificationUUID: UUID().uuidString, at: CoreFixture.start,

@@ -28,8 +28,8 @@ import Testing
         let points = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items
             .first { $0.productID == "points.500" })
         _ = try await store.service.router.refund(invoiceID: points.id, idempotencyKey: nil)
-        _ = try await store.service.sendTestNotification()
-        let signed = try await store.service.signedStoreNotifications()
+        _ = try await store.service.appStore.sendTestNotification()
+        let signed = try await store.service.appStore.signedNotifications()
         #expect(signed.count >= 6, "ONE_TIME_CHARGE x2, SUBSCRIBED, DID_RENEW, REFUND, TEST")
         let (feed, invoices, wallet) = (try await store.service.feedPosition(accountID: nil), try await invoiceCount(store, ada),
                                         try await store.service.account(ada.id).pointsBalance)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import PaymentsCore
+import TestSupport
 import Testing
 
 /// Migration v28: the answers the in-core store gave to keyed store purchases move to the App
@@ -77,6 +78,24 @@ import Testing
         }
         #expect(filed == ["acct_gone clk_1", "acct_off -", "acct_on clk_2"])
         #expect(cursor == "2")
+    }
+
+    /// v30: the notifications the in-core store's events still owed the outbox are collected once,
+    /// as the collector would have (`LegacyOutboxFixture` says what it must leave).
+    @Test func theEventsStillOwedTheOutboxAreCollectedOnceAsTheCollectorDid() throws {
+        let queue = try DatabaseQueue()
+        try StoreSchema.migrator.migrate(queue, upTo: "v29-app-store-clock-events")
+        try queue.write { db in
+            for statement in LegacyOutboxFixture.statements { try db.execute(sql: statement) }
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let (rows, copies, uuids) = try queue.read { db in
+            (try String.fetchAll(db, sql: LegacyOutboxFixture.query), try String.fetchAll(db, sql: LegacyOutboxFixture.copiesQuery),
+             try String.fetchAll(db, sql: LegacyOutboxFixture.uuidQuery))
+        }
+        #expect(rows == LegacyOutboxFixture.expected)
+        #expect(copies == LegacyOutboxFixture.expectedCopies)
+        #expect(uuids.count == 4 && Set(uuids).count == 4 && uuids.allSatisfy { UUID(uuidString: $0) != nil }, "\(uuids)")
     }
 
     /// A notification queued before v28 is signed from then on with its first attempt's time, or

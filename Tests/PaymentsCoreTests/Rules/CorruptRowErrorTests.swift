@@ -46,10 +46,12 @@ import Testing
         }
     }
 
-    @Test func aCorruptOutboxBoundaryIsAnErrorNotTheStart() async throws {
+    /// A notification whose queue time is lost is an error when it is signed, never signed "now".
+    @Test func aNotificationWithoutItsQueueTimeIsAnErrorNotSignedNow() async throws {
         let store = try await CoreFixture()
-        try await corrupt(store, "UPDATE appstore_state SET value = 'soon' WHERE key = 'legacy_event_end'")
-        await expectStorageError(mentioning: "legacy_event_end") { _ = try await store.service.appStore.notifications() }
+        _ = try await store.service.appStore.sendTestNotification()
+        try await corrupt(store, "UPDATE store_notifications SET signed_at = NULL")
+        await expectStorageError(mentioning: "signed_at") { _ = try await store.service.appStore.signedNotifications() }
     }
 
     @Test func aRefundDoesNotSkipATransactionItCannotRead() async throws {

@@ -64,7 +64,7 @@ struct FeedCommitOrderTests {
         guard case let .success(_, receipt) = try await store.service.appStore.storePurchase(
             StorePurchaseRequest(accountID: ada.id, productID: "pro.yearly")) else { throw FixtureError.missing("store purchase") }
         let subscription = try #require(receipt.subscription)
-        let before = try await store.service.storeNotifications()
+        let before = try await store.service.appStore.notifications()
         let other = try await store.reopen()
 
         let (written, wroteEvent) = AsyncStream<Void>.makeStream()
@@ -83,12 +83,12 @@ struct FeedCommitOrderTests {
         guard case .success = try await store.service.appStore.storePurchase(StorePurchaseRequest(accountID: bob.id, productID: "themes")) else {
             throw FixtureError.missing("bob's store purchase")
         }
-        let during = try await store.service.storeNotifications()
+        let during = try await store.service.appStore.notifications()
         #expect(during.contains { $0.accountID == bob.id }, "bob's purchase waited behind the other server's transaction")
 
         await gate.open()
         try await slow.value
-        let after = try await store.service.storeNotifications()
+        let after = try await store.service.appStore.notifications()
         let adas = after.filter { $0.accountID == ada.id }
         #expect(adas == before.filter { $0.accountID == ada.id }, "\(adas.map(\.kind.type))")
         #expect(after == during)

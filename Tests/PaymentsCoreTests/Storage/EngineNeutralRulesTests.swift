@@ -7,7 +7,7 @@ import Testing
 /// writes is a storage error naming the row, never taken for a default.
 @Suite struct EngineNeutralRulesTests {
     /// The folders and files of rules; `Storage/` and `Persistence/` hold the engine's side.
-    static let ruleSources = ["Rules", "StoreNotifications/StoreNotificationQueue.swift", "HostedCheckout/WebhookInbox.swift"]
+    static let ruleSources = ["Rules", "HostedCheckout/WebhookInbox.swift"]
 
     @Test func noRuleImportsGRDB() throws {
         let core = URL(fileURLWithPath: #filePath)

@@ -7,7 +7,7 @@ import Testing
 /// once each, and the outbox posts them with Apple's retries on the injected clock.
 @Suite struct StoreNotificationTests {
     func kinds(_ store: CoreFixture) async throws -> [String] {
-        try await store.service.storeNotifications().map { notification in
+        try await store.service.appStore.notifications().map { notification in
             [notification.kind.type, notification.kind.subtype].compactMap { $0 }.joined(separator: "/")
         }
     }
@@ -40,7 +40,7 @@ import Testing
         #expect(try await kinds(store) == expected)
         // Collecting again (another process, a restart) adds nothing.
         #expect(try await kinds(store) == expected)
-        #expect(try await store.service.storeNotifications().allSatisfy { $0.accountID == ada.id })
+        #expect(try await store.service.appStore.notifications().allSatisfy { $0.accountID == ada.id })
     }
 
     @Test func refundsPriceIncreasesAndAResubscriptionHaveTheirOwnKinds() async throws {
@@ -67,7 +67,7 @@ import Testing
         let ada = try await store.account(card: nil)
         try await storeBuy(store, ada, "pro.yearly")
         try await store.advance(days: 366)
-        let signed = try await store.service.signedStoreNotifications()
+        let signed = try await store.service.appStore.signedNotifications()
         #expect(signed.map(\.notification.kind.type) == ["SUBSCRIBED", "DID_RENEW"])
         let payloads = try signed.map { entry in
             try TransactionJSONCoding.makeDecoder().decode(
@@ -84,31 +84,60 @@ import Testing
         #expect(payloads.allSatisfy { $0.data.signedRenewalInfo != nil && $0.data.bundleId == "dev.kiosk.store" })
     }
 
+    /// A notification the in-core store's events owed (collected by v30: it names the
+    /// subscription by original transaction and keeps no renewal info) is signed by the App Store
+    /// from its own records: its copy of the transaction, the renewal info and status of its
+    /// subscription, and the event's time as its signedDate.
+    @Test func aNotificationOwedByTheInCoreStoreIsSignedFromTheAppStoresOwnRecords() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        try await storeBuy(store, ada, "pro.yearly")
+        let sale = try #require(try await store.service.storage.read {
+            try await $0.fetchAll(String.self, "SELECT id || ' ' || jws FROM appstore_transactions")
+        }.first).split(separator: " ").map(String.init)
+        try await store.service.storage.write { work in
+            try await work.execute("""
+                INSERT INTO store_notifications(uuid, event_id, account_id, type, subscription_id, transaction_id, created_at,
+                                                next_attempt_at, signed_at)
+                VALUES ('legacy-1', 999, ?, 'DID_RENEW', ?, ?, 1000, 0, 1000)
+                """, [ada.id, sale[0], sale[0]])
+        }
+        let signed = try #require(try await store.service.appStore.signedNotifications().first { $0.notification.uuid == "legacy-1" })
+        let payload = try TransactionJSONCoding.makeDecoder().decode(
+            StoreNotificationPayload.self, from: Data(try Base64URL.decode(signed.signedPayload.split(separator: ".")[1])))
+        #expect(payload.notificationType == "DID_RENEW" && payload.signedDate == Date(timeIntervalSince1970: 1))
+        #expect(payload.data.signedTransactionInfo == sale[1] && payload.data.status == 1)
+        let renewal = try TransactionJSONCoding.makeDecoder().decode(
+            RenewalInfoPayload.self,
+            from: Data(try Base64URL.decode(try #require(payload.data.signedRenewalInfo).split(separator: ".")[1])))
+        #expect(renewal.originalTransactionId == sale[0] && renewal.autoRenewStatus == 1)
+    }
+
     @Test func deliveryRetriesOnApplesScheduleUntilAccepted() async throws {
         let store = try await CoreFixture()
         let receiver = Receiver(statuses: [500, 503])
         // No URL: nothing is sent and the notification waits.
-        let waiting = try await store.service.sendTestNotification()
-        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        let waiting = try await store.service.appStore.sendTestNotification()
+        #expect(try await store.service.appStore.deliverNotifications(transport: receiver) == StoreNotificationDeliveryReport())
         var settings = try await store.service.settings()
         settings.notificationURL = "http://127.0.0.1:9/notifications"
         try await store.service.updateSettings(settings)
 
-        let first = try await store.service.deliverStoreNotifications(transport: receiver)
+        let first = try await store.service.appStore.deliverNotifications(transport: receiver)
         #expect(first.failed == 1 && first.delivered == 0)
-        var stored = try #require(try await store.service.storeNotifications().first { $0.uuid == waiting.uuid })
+        var stored = try #require(try await store.service.appStore.notifications().first { $0.uuid == waiting.uuid })
         #expect(stored.attempts == 1 && stored.lastError == "HTTP 500")
         #expect(stored.nextAttemptAt == store.clock.now.addingTimeInterval(3_600))
         // Not due again before the hour is up.
-        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        #expect(try await store.service.appStore.deliverNotifications(transport: receiver) == StoreNotificationDeliveryReport())
         store.clock.advance(by: 3_600)
-        #expect(try await store.service.deliverStoreNotifications(transport: receiver).failed == 1)
-        stored = try #require(try await store.service.storeNotifications().first { $0.uuid == waiting.uuid })
+        #expect(try await store.service.appStore.deliverNotifications(transport: receiver).failed == 1)
+        stored = try #require(try await store.service.appStore.notifications().first { $0.uuid == waiting.uuid })
         #expect(stored.nextAttemptAt == CoreFixture.start.addingTimeInterval(12 * 3_600))
         store.clock.set(CoreFixture.start.addingTimeInterval(12 * 3_600))
-        #expect(try await store.service.deliverStoreNotifications(transport: receiver).delivered == 1)
-        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
-        stored = try #require(try await store.service.storeNotifications().first { $0.uuid == waiting.uuid })
+        #expect(try await store.service.appStore.deliverNotifications(transport: receiver).delivered == 1)
+        #expect(try await store.service.appStore.deliverNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        stored = try #require(try await store.service.appStore.notifications().first { $0.uuid == waiting.uuid })
         #expect(stored.status == .delivered && stored.attempts == 3)
 
         let bodies = receiver.bodies
@@ -134,15 +163,15 @@ import Testing
         var settings = try await store.service.settings()
         settings.notificationURL = "http://127.0.0.1:9/notifications"
         try await store.service.updateSettings(settings)
-        let test = try await store.service.sendTestNotification()
+        let test = try await store.service.appStore.sendTestNotification()
         let receiver = Receiver(statuses: Array(repeating: 500, count: 10))
         for hours in [0, 1, 12, 24, 48, 72] {
             store.clock.set(CoreFixture.start.addingTimeInterval(Double(hours) * 3_600))
-            #expect(try await store.service.deliverStoreNotifications(transport: receiver).failed == 1, "at +\(hours) h")
+            #expect(try await store.service.appStore.deliverNotifications(transport: receiver).failed == 1, "at +\(hours) h")
         }
         store.clock.advance(by: 365 * 86_400)
-        #expect(try await store.service.deliverStoreNotifications(transport: receiver) == StoreNotificationDeliveryReport())
-        let stored = try #require(try await store.service.storeNotifications().first { $0.uuid == test.uuid })
+        #expect(try await store.service.appStore.deliverNotifications(transport: receiver) == StoreNotificationDeliveryReport())
+        let stored = try #require(try await store.service.appStore.notifications().first { $0.uuid == test.uuid })
         #expect(stored.status == .failed && stored.attempts == 6)
     }
 }
