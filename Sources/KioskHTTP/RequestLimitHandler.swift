@@ -10,17 +10,17 @@ import NIOCore
 /// whole; its body is passed on as it arrives while its declared length is counted down, so the
 /// next request's head is found again on a kept-alive connection. A chunked body is followed
 /// chunk by chunk (`ChunkedBodyCounter`): once its sizes add up past `maxBodyBytes` it is
-/// answered 413, and broken chunk framing 400, each closing the connection. A request the HTTP
-/// decoder cannot parse (a malformed request line or header, an unreadable `Content-Length`) is
-/// answered 400 here too when `MalformedRequestHandler` says so, in the same problem details.
+/// answered 413, and broken chunk framing 400, each closing the connection. Once the decoder has
+/// refused the bytes (`ParseFailed`, from `MalformedRequestHandler`) the server answers that
+/// itself: the clock stops and what follows is dropped, so no 408 overtakes its answer.
 final class RequestLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    /// Sent toward the socket by `MalformedRequestHandler`: the decoder refused the request.
-    struct MalformedRequest {}
+    /// Sent toward the socket by `MalformedRequestHandler` when the decoder fails.
+    struct ParseFailed {}
 
     private enum State {
         /// Reading a request head; `head` holds its bytes so far.
@@ -29,7 +29,8 @@ final class RequestLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case body(remaining: Int)
         /// Passing on a chunked body while its framing is followed and its size counted.
         case chunked(ChunkedBodyCounter)
-        /// An answer was sent and the connection is closing: input is dropped.
+        /// An answer was sent (or the server is answering a request the decoder refused) and the
+        /// connection is closing: input is dropped.
         case rejected
     }
 
@@ -63,11 +64,14 @@ final class RequestLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
-        guard event is MalformedRequest else {
+        guard event is ParseFailed else {
             context.triggerUserOutboundEvent(event, promise: promise)
             return
         }
-        reject(.malformedRequest, context: context)
+        state = .rejected
+        head = []
+        deadline?.cancel()
+        deadline = nil
         promise?.succeed()
     }
 
@@ -198,7 +202,8 @@ final class RequestLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// The answers this handler gives itself.
+    /// The answers this handler gives itself, and the malformed request's, which
+    /// `MalformedRequestHandler` puts in Hummingbird's answer.
     enum Status {
         case badRequest, malformedRequest, requestTimeout, contentTooLarge, requestHeaderFieldsTooLarge
 

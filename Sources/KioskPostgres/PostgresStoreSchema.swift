@@ -555,14 +555,18 @@ public enum PostgresStoreSchema {
         """,
     ]
 
-    /// The SQLite twin's comment says why (`StoreSchema.v30`).
+    /// The SQLite twin's comment says why (`StoreSchema.v30`). The collector's cursor is a position
+    /// in the feed's order here (`EventFeedOrder`: writer, then seq), read as the collector read it.
     private static let v30 = [
         """
         WITH legacy AS (
             SELECT e.seq, e.account_id, e.type, e.at, e.subscription_id, e.detail,
                    CASE WHEN e.type = 'refund.issued' THEN e.detail ELSE e.invoice_id END AS purchase_invoice, upper(gen_random_uuid()::text) AS h
             FROM events e
-            WHERE e.seq > COALESCE((SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'), 0)
+            WHERE (e.tx, e.seq) > (COALESCE((SELECT p.tx FROM events p
+                                             WHERE p.seq <= COALESCE((SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'), 0)
+                                             ORDER BY p.seq DESC LIMIT 1), 0),
+                                   COALESCE((SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'notification_cursor'), 0))
               AND e.seq <= (SELECT CAST(value AS BIGINT) FROM appstore_state WHERE key = 'legacy_subscription_event_end')
               AND NOT ((e.type = 'purchase.completed' OR (e.type = 'refund.issued' AND e.subscription_id IS NULL))
                        AND e.seq > (SELECT CAST(value AS BIGINT) FROM appstore_state WHERE key = 'legacy_event_end'))

@@ -130,6 +130,21 @@ import KioskHTTP
         await fixture.server.stop()
     }
 
+    /// A malformed request after a good one on the same connection is answered after it, in order.
+    @Test func aMalformedRequestAfterAGoodOneIsAnsweredInTurn() async throws {
+        let fixture = try await HostedCheckoutFixture(limits: Self.limits)
+        let host = "Host: 127.0.0.1:\(fixture.server.port)\r\n"
+        let connection = try RawHTTPConnection(port: fixture.server.port)
+        connection.send("GET /api/checkout/sessions/cs_missing HTTP/1.1\r\n\(host)\r\n"
+            + "GET /api/checkout/sessions/cs_other HTTP/1.1\r\n\(host)Not a header line\r\n\r\n")
+        let answer = await connection.readUntilClosed()
+        #expect(answer.closed)
+        #expect(answer.text.hasPrefix("HTTP/1.1 404 Not Found\r\n"), "\(answer.text)")
+        let second = try #require(answer.text.range(of: "HTTP/1.1 400 Bad Request\r\n"), "\(answer.text)")
+        #expect(answer.text[second.upperBound...].hasSuffix(#""detail":"The request is not valid HTTP/1.1 (its request line, a header or its length)."}"#))
+        await fixture.server.stop()
+    }
+
     @Test func aChunkedBodyWithinTheLimitIsServedAndTheNextRequestFollows() async throws {
         let fixture = try await HostedCheckoutFixture(limits: Self.limits)
         let host = "Host: 127.0.0.1:\(fixture.server.port)\r\n"

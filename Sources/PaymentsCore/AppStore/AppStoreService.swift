@@ -7,8 +7,7 @@ import Foundation
 /// Store tells it arrives through `recordReceipt` and `receiveStoreNotification`, as from Apple.
 ///
 /// One protocol, so that the storefront, the server and QA never import the simulator: the
-/// implementation is `SimulatedAppStore` (module Simulators), which still borrows parts of the
-/// payments core while it moves out (`InCoreAppStore`, docs/design/app-store-split.md).
+/// implementation is `SimulatedAppStore` (module Simulators; docs/design/app-store-split.md).
 /// Renewal info and notifications are the App Store's, about what it bills.
 public protocol AppStoreService: Sendable {
     // The purchase sheet

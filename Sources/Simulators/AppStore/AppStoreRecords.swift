@@ -24,8 +24,7 @@ struct RecordedSale {
 
 /// The App Store's own tables in one transaction of the store's database: its counters and
 /// switches, the sheet's requests, what it sold, the purchase requests it answered by key, the
-/// device's receipt queue (`sync_queue`) and its notification outbox (`store_notifications`,
-/// where the payments core's outbox still lists notifications the in-core store made). No
+/// device's receipt queue (`sync_queue`) and its notification outbox (`store_notifications`). No
 /// merchant table is read or written here.
 struct AppStoreRecords {
     let store: any StoreTransaction
@@ -359,10 +358,18 @@ struct AppStoreRecords {
     /// A sale as recorded: its payload, its token (empty for a sale made before migration v26 that
     /// nobody read yet) and the id of the notification that told the merchant.
     func sale(_ transactionID: String) async throws -> RecordedSale {
+        guard let sale = try await recordedSale(transactionID) else {
+            throw PaymentsError.storage("the App Store has no transaction \(transactionID)")
+        }
+        return sale
+    }
+
+    /// The sale, or nil when the App Store has no such transaction.
+    func recordedSale(_ transactionID: String) async throws -> RecordedSale? {
         guard let row = try await store.fetchOne(StoredRow.self, """
             SELECT account_id, jws, payload, notification_uuid FROM appstore_transactions WHERE id = ?
             """, [transactionID]) else {
-            throw PaymentsError.storage("the App Store has no transaction \(transactionID)")
+            return nil
         }
         let jws: String = try row.get("jws")
         let json: String? = try row.get("payload")

@@ -68,7 +68,9 @@ extension SimulatedAppStore {
         guard let entry = try await backing.readRecords({ try await $0.outboxEntry(notification.uuid) }) else {
             throw PaymentsError.storage("notification \(notification.uuid) is not in the outbox")
         }
-        let transaction = try await notification.transactionID.asyncMap { try await signedTransaction($0) }
+        // A transaction the tester cleared since is sent as none, as Apple would send what it has.
+        var transaction: SignedTransaction?
+        if let id = notification.transactionID { transaction = try await signedTransactionIfRecorded(id) }
         var (renewalInfo, status) = (entry.renewalInfo, entry.status)
         if renewalInfo == nil, let original = notification.subscriptionID,
            let subscription = try await backing.readRecords({ try await $0.subscription(original) }) {
@@ -79,12 +81,5 @@ extension SimulatedAppStore {
         return try AppStoreSale.notification(
             notification.kind.type, subtype: notification.kind.subtype, about: transaction, renewalInfo: renewalInfo,
             status: status, uuid: notification.uuid, catalog: backing.catalog, signedAt: entry.signedAt, signing: backing.signing)
-    }
-}
-
-private extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

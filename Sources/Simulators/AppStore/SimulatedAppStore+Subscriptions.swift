@@ -60,6 +60,12 @@ extension SimulatedAppStore {
             if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
             throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
         }
+        // The customer's clock was read before the write; one followed from the merchant's events
+        // since (a detach, an attach) would leave the subscription filed under the old clock.
+        let clockNow = try await merchant.account(account.id).testClockID
+        if clockNow != account.testClockID {
+            try await backing.writeRecords { try await $0.moveClock(accountID: account.id, to: clockNow) }
+        }
         return try await booked(sale.transaction)
     }
 
@@ -239,7 +245,15 @@ extension SimulatedAppStore {
     /// the copy is the one every reader gets (the merchant's own copy, if it signs it, carries
     /// another signature of the same bytes, as valid).
     func signedTransaction(_ id: String) async throws -> SignedTransaction {
-        let sale = try await backing.readRecords { try await $0.sale(id) }
+        guard let transaction = try await signedTransactionIfRecorded(id) else {
+            throw PaymentsError.storage("the App Store has no transaction \(id)")
+        }
+        return transaction
+    }
+
+    /// The same, or nil for a transaction the App Store no longer has (cleared by the tester).
+    func signedTransactionIfRecorded(_ id: String) async throws -> SignedTransaction? {
+        guard let sale = try await backing.readRecords({ try await $0.recordedSale(id) }) else { return nil }
         guard sale.jws.isEmpty else { return SignedTransaction(jws: sale.jws, payload: sale.payload) }
         guard let json = sale.payloadJSON else {
             throw PaymentsError.storage("App Store transaction \(id) has neither a token nor a payload")
@@ -252,7 +266,7 @@ extension SimulatedAppStore {
         }
         try await backing.writeRecords { try await $0.keepToken(token, of: id) }
         // Another reader's token may have been kept first, or a refund re-signed it meanwhile.
-        let kept = try await backing.readRecords { try await $0.sale(id) }
+        guard let kept = try await backing.readRecords({ try await $0.recordedSale(id) }) else { return nil }
         return SignedTransaction(jws: kept.jws, payload: kept.payload)
     }
 

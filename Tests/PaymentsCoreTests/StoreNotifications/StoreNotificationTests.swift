@@ -113,6 +113,33 @@ import Testing
         #expect(renewal.originalTransactionId == sale[0] && renewal.autoRenewStatus == 1)
     }
 
+    /// The tester clears every sale: a notification already sent (or owed from before) about a
+    /// transaction the App Store no longer has is signed without it, and the outbox goes on.
+    @Test func aNotificationWhoseTransactionWasClearedIsSentWithoutIt() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account(card: nil)
+        var settings = try await store.service.settings()
+        settings.notificationURL = "http://127.0.0.1:9/notifications"
+        try await store.service.updateSettings(settings)
+        try await storeBuy(store, ada, "points.500")
+        #expect(try await store.service.appStore.deliverNotifications(transport: Receiver(statuses: [])).delivered == 1)
+        try await store.service.desk.clearAllTransactions()
+        try await store.service.storage.write { work in
+            try await work.execute("""
+                INSERT INTO store_notifications(uuid, event_id, account_id, type, transaction_id, created_at, next_attempt_at, signed_at)
+                VALUES ('legacy-1', 999, ?, 'ONE_TIME_CHARGE', '2000000000000077', 1000, 0, 1000)
+                """, [ada.id])
+        }
+        let signed = try await store.service.appStore.signedNotifications()
+        #expect(signed.map(\.notification.kind.type) == ["ONE_TIME_CHARGE", "ONE_TIME_CHARGE"])
+        let payloads = try signed.map { entry in
+            try TransactionJSONCoding.makeDecoder().decode(
+                StoreNotificationPayload.self, from: Data(try Base64URL.decode(entry.signedPayload.split(separator: ".")[1])))
+        }
+        #expect(payloads.allSatisfy { $0.data.signedTransactionInfo == nil })
+        #expect(try await store.service.appStore.deliverNotifications(transport: Receiver(statuses: [])).delivered == 1)
+    }
+
     @Test func deliveryRetriesOnApplesScheduleUntilAccepted() async throws {
         let store = try await CoreFixture()
         let receiver = Receiver(statuses: [500, 503])
