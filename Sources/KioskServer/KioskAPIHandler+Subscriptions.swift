@@ -48,10 +48,6 @@ extension KioskAPIHandler {
 
     /// The caller's subscription, or 404 for one that is not theirs.
     private func ownSubscription(_ id: String) async throws -> PaymentsCore.Subscription {
-        let subscriptions = try await service.subscriptions(accountID: try customerID())
-        guard let subscription = subscriptions.first(where: { $0.id == id }) else {
-            throw PaymentsError.subscriptionNotFound(id)
-        }
-        return subscription
+        try await service.subscription(id, of: try customerID())
     }
 }

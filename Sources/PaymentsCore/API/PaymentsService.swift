@@ -171,3 +171,13 @@ public protocol PaymentsService: Sendable {
     /// poll with the last id seen as a change feed.
     func notifications(accountID: String, after: Int64?) async throws -> [CustomerNotice]
 }
+
+extension PaymentsService {
+    /// One of a customer's subscriptions by id (the merchant's copy of a store-billed one too).
+    public func subscription(_ id: String, of accountID: String) async throws -> Subscription {
+        guard let subscription = try await subscriptions(accountID: accountID).first(where: { $0.id == id }) else {
+            throw PaymentsError.subscriptionNotFound(id)
+        }
+        return subscription
+    }
+}

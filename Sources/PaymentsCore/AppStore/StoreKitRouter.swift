@@ -32,7 +32,7 @@ public struct StoreKitRouter: Sendable {
             return try await merchant.cancelAtPeriodEnd(subscriptionID: subscriptionID, reason: reason)
         } catch let PaymentsError.billedByAppStore(id, accountID, original) {
             try await appStore.setAutoRenew(originalTransactionID: original, enabled: false)
-            return try await mirror(id, of: accountID)
+            return try await merchant.subscription(id, of: accountID)
         }
     }
 
@@ -41,7 +41,7 @@ public struct StoreKitRouter: Sendable {
             return try await merchant.resume(subscriptionID: subscriptionID)
         } catch let PaymentsError.billedByAppStore(id, accountID, original) {
             try await appStore.setAutoRenew(originalTransactionID: original, enabled: true)
-            return try await mirror(id, of: accountID)
+            return try await merchant.subscription(id, of: accountID)
         }
     }
 
@@ -63,20 +63,12 @@ public struct StoreKitRouter: Sendable {
         } catch let PaymentsError.billedByAppStore(id, accountID, original) {
             guard let transactionID = try await appStore.changePlan(originalTransactionID: original,
                                                                    toProductID: request.toProductID) else {
-                return .scheduled(subscription: try await mirror(id, of: accountID))
+                return .scheduled(subscription: try await merchant.subscription(id, of: accountID))
             }
             guard let booked = try await merchant.storePurchaseRecord(transactionID: transactionID) else {
                 throw PaymentsError.storage("the App Store changed \(original) with transaction \(transactionID) but the merchant did not book it")
             }
-            return .changed(subscription: try await mirror(id, of: accountID), invoice: booked.invoice)
+            return .changed(subscription: try await merchant.subscription(id, of: accountID), invoice: booked.invoice)
         }
-    }
-
-    /// The merchant's copy of a store-billed subscription, after the App Store told it.
-    private func mirror(_ subscriptionID: String, of accountID: String) async throws -> Subscription {
-        guard let mirror = try await merchant.subscriptions(accountID: accountID).first(where: { $0.id == subscriptionID }) else {
-            throw PaymentsError.subscriptionNotFound(subscriptionID)
-        }
-        return mirror
     }
 }

@@ -58,10 +58,7 @@ public struct TestControlDesk: Sendable {
                 throw PaymentsError.pendingActionNotFound(pendingID)
             }
             try await appStore.answerPriceIncrease(pendingID: pendingID, accept: accept)
-            guard let mirror = try await merchant.subscriptions(accountID: asked.accountID).first(where: { $0.id == subscriptionID }) else {
-                throw PaymentsError.subscriptionNotFound(subscriptionID)
-            }
-            return mirror
+            return try await merchant.subscription(subscriptionID, of: asked.accountID)
         }
     }
 

@@ -57,6 +57,14 @@ extension AppStoreRecords {
         }
     }
 
+    /// Writes a change decided on `read`, unless the subscription moved on since (a renewal,
+    /// another change, another server's step): false then, and nothing is written.
+    func update(_ subscription: AppStoreSubscription, was read: AppStoreSubscription) async throws -> Bool {
+        guard try await self.subscription(read.originalTransactionID) == read else { return false }
+        try await update(subscription)
+        return true
+    }
+
     /// Whether the account ever had a subscription with the App Store (intro offers are once per
     /// subscription group and Apple Account).
     func hasSubscribed(accountID: String) async throws -> Bool {

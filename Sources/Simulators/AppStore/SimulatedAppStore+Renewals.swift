@@ -45,6 +45,8 @@ extension SimulatedAppStore {
 
     public func runDueWork(clockID: String?, until: Date) async throws -> ClockAdvanceReport {
         var report = ClockAdvanceReport(clockID: clockID ?? "", from: until, to: until)
+        // The tester's switch as the run starts: read once, not at every renewal.
+        let renewalsFail = try await backing.readRecords { try await $0.controls() }.renewalsFail
         // Each step moves its subscription's next work past its instant, ends it, or files it
         // under the clock its customer is on now, so this ends; the bound only keeps a corrupt
         // row from looping.
@@ -58,7 +60,7 @@ extension SimulatedAppStore {
                 try await backing.writeRecords { try await $0.moveClock(accountID: due.accountID, to: account.testClockID) }
                 continue
             }
-            try await step(due, of: account, at: at, report: &report)
+            try await step(due, of: account, at: at, renewalsFail: renewalsFail, report: &report)
         }
         try await tellMerchant()
         return report
@@ -78,7 +80,7 @@ extension SimulatedAppStore {
     private static let stepsPerRun = 100_000
 
     /// One step at `time`, the subscription's due instant.
-    private func step(_ due: AppStoreSubscription, of account: Account, at time: Date,
+    private func step(_ due: AppStoreSubscription, of account: Account, at time: Date, renewalsFail: Bool,
                       report: inout ClockAdvanceReport) async throws {
         var subscription = due
         switch subscription.state {
@@ -89,14 +91,14 @@ extension SimulatedAppStore {
                 let subtype = reason == .didNotConsentToPriceIncrease ? "PRICE_INCREASE" : "VOLUNTARY"
                 return try await expire(subscription, reason, subtype, at: time, report: &report)
             }
-            try await renew(subscription, of: account, at: time, report: &report)
+            try await renew(subscription, of: account, at: time, renewalsFail: renewalsFail, report: &report)
         case .inGracePeriod, .inBillingRetryPeriod:
             if !subscription.willAutoRenew {
                 try await expire(subscription, .autoRenewDisabled, "VOLUNTARY", at: time, report: &report)
             } else if let ends = subscription.retryEndsAt, ends <= time, subscription.nextRetryAt.map({ $0 >= ends }) ?? true {
                 try await expire(subscription, .billingError, "BILLING_RETRY", at: time, report: &report)
             } else if let retry = subscription.nextRetryAt, retry <= time {
-                try await retryCharge(subscription, of: account, at: time, report: &report)
+                try await retryCharge(subscription, of: account, at: time, renewalsFail: renewalsFail, report: &report)
             } else if subscription.state == .inGracePeriod, let graceEnds = subscription.graceEndsAt, graceEnds <= time {
                 subscription.state = .inBillingRetryPeriod
                 subscription.graceEndsAt = nil
@@ -114,7 +116,7 @@ extension SimulatedAppStore {
 
     /// The renewal at the end of a period: the store account charged for the next one, or a
     /// billing issue opened.
-    private func renew(_ due: AppStoreSubscription, of account: Account, at time: Date,
+    private func renew(_ due: AppStoreSubscription, of account: Account, at time: Date, renewalsFail: Bool,
                        report: inout ClockAdvanceReport) async throws {
         if let consent = try await backing.readRecords({ try await $0.openConsent(of: due.originalTransactionID) }) {
             // A price increase needing consent that was never given ends the subscription.
@@ -124,7 +126,7 @@ extension SimulatedAppStore {
         guard let terms = try AppStoreTerms.renewal(of: due, catalog: backing.catalog, start: due.periodEnd, restartSeries: false) else {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
-        guard try await renewalsFail() else {
+        guard renewalsFail else {
             try await charge(due, of: account, terms: terms, at: time, subtype: nil)
             report.renewals += 1
             if due.periodType == .trial { report.trialConversions += 1 }
@@ -152,14 +154,14 @@ extension SimulatedAppStore {
     /// A retry of the failed renewal during grace or billing retry. Recovered in grace, the
     /// customer keeps the days (the period starts at the missed renewal); in billing retry the
     /// renewal date moves to today, as on the App Store.
-    private func retryCharge(_ due: AppStoreSubscription, of account: Account, at time: Date,
+    private func retryCharge(_ due: AppStoreSubscription, of account: Account, at time: Date, renewalsFail: Bool,
                              report: inout ClockAdvanceReport) async throws {
         let inGrace = due.state == .inGracePeriod
         guard let terms = try AppStoreTerms.renewal(of: due, catalog: backing.catalog, start: inGrace ? due.periodEnd : time,
                                                     restartSeries: !inGrace) else {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
-        guard try await renewalsFail() else {
+        guard renewalsFail else {
             try await charge(due, of: account, terms: terms, at: time, subtype: "BILLING_RECOVERY")
             report.recoveries += 1
             if due.periodType == .trial { report.trialConversions += 1 }
@@ -213,17 +215,12 @@ extension SimulatedAppStore {
                        notice: SubscriptionNotice? = nil, transaction: AppStoreSale? = nil) async throws {
         let systemNow = backing.clock.now
         try await backing.writeRecords { records in
-            guard try await records.subscription(due.originalTransactionID) == due else { return }
-            try await records.update(subscription)
+            guard try await records.update(subscription, was: due) else { return }
             if let transaction {
                 try await records.recordSubscriptionTransaction(transaction.transaction, payloadJSON: transaction.payloadJSON, at: time)
             }
             if let notice { try await records.queue(notice, subscription: subscription, at: time, sentFrom: systemNow) }
         }
-    }
-
-    private func renewalsFail() async throws -> Bool {
-        try await backing.readRecords { try await $0.controls() }.renewalsFail
     }
 
     /// The retry schedule: fixed days after the failed renewal, inside the retry window.

@@ -14,7 +14,7 @@ extension SimulatedAppStore {
     func subscribe(_ request: StorePurchaseRequest, plan: Plan, product: SubscriptionProduct, account: Account,
                    approving pendingID: String?) async throws -> StorePurchaseResult {
         _ = try await merchant.purchasePreview(accountID: account.id, productID: product.id, offerCode: request.offerCode)
-        if let live = try await merchant.subscriptions(accountID: account.id).first(where: Self.isLive) {
+        if let live = try await merchant.subscriptions(accountID: account.id).first(where: \.isActive) {
             throw PaymentsError.alreadySubscribed(subscriptionID: live.id)
         }
         let now = try await merchant.now(for: account.id)
@@ -87,10 +87,6 @@ extension SimulatedAppStore {
         return .success(transaction, booked)
     }
 
-    private static func isLive(_ subscription: Subscription) -> Bool {
-        subscription.state == .subscribed || subscription.state == .inGracePeriod || subscription.state == .inBillingRetryPeriod
-    }
-
     // MARK: The customer's App Store settings
 
     public func setAutoRenew(originalTransactionID: String, enabled: Bool) async throws {
@@ -108,7 +104,8 @@ extension SimulatedAppStore {
 
     public func previewPlanChange(originalTransactionID: String, toProductID: String) async throws -> PlanChangePreview {
         let subscription = try await liveSubscription(originalTransactionID, action: "change the plan of")
-        return try await planChange(subscription, to: toProductID).preview
+        return try await planChange(subscription, to: toProductID, account: try await merchant.account(subscription.accountID),
+                                    now: try await merchant.now(for: subscription.accountID)).preview
     }
 
     public func changePlan(originalTransactionID: String, toProductID: String) async throws -> String? {
@@ -119,8 +116,9 @@ extension SimulatedAppStore {
             _ = try await booked(try await signedTransaction(done))
             return done
         }
-        let change = try await planChange(subscription, to: toProductID)
+        let account = try await merchant.account(subscription.accountID)
         let now = try await merchant.now(for: subscription.accountID)
+        let change = try await planChange(subscription, to: toProductID, account: account, now: now)
         let latest = try await signedTransaction(subscription.latestTransactionID)
         guard case .immediate = change.preview.timing else {
             // Choosing the current product again withdraws a scheduled change.
@@ -138,9 +136,7 @@ extension SimulatedAppStore {
         }
         // An upgrade takes effect at once: the period cut short is marked upgraded (Apple refunds
         // its unused part to the customer), and a new period of the new product starts today.
-        let account = try await merchant.account(subscription.accountID)
-        var terms = change.terms
-        terms.start = now
+        let terms = change.terms
         let (id, webOrder) = try await backing.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
         let signedAt = backing.clock.now
         let upgraded = try AppStoreSale(resigning: latest.payload, revokedAt: nil, upgraded: true, signedAt: signedAt,
@@ -153,9 +149,8 @@ extension SimulatedAppStore {
         let notice = try notice("DID_CHANGE_RENEWAL_PREF", "UPGRADE", transaction: sale.transaction, subscription: subscription)
         let systemNow = backing.clock.now
         try await backing.writeRecords { [subscription] records in
-            guard try await records.subscription(originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
+            guard try await records.update(subscription, was: read) else { throw Self.changedMeanwhile(read) }
             try await records.resign(upgraded.transaction, payloadJSON: upgraded.payloadJSON)
-            try await records.update(subscription)
             try await records.recordSubscriptionTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
@@ -167,8 +162,8 @@ extension SimulatedAppStore {
     /// higher rank) and a crossgrade of the same duration at once, charged the new price in full
     /// with the unused time refunded; a downgrade or a crossgrade to another duration at the
     /// next renewal.
-    private func planChange(_ subscription: AppStoreSubscription,
-                            to toProductID: String) async throws -> (preview: PlanChangePreview, terms: AppStoreTerms) {
+    private func planChange(_ subscription: AppStoreSubscription, to toProductID: String, account: Account,
+                            now: Date) async throws -> (preview: PlanChangePreview, terms: AppStoreTerms) {
         let catalog = backing.catalog
         guard case let .subscription(toPlan, toProduct)? = catalog.product(id: toProductID) else {
             throw PaymentsError.productNotFound(toProductID)
@@ -183,12 +178,10 @@ extension SimulatedAppStore {
               let newPrice = catalog.price(base: toProduct.price, overrides: toProduct.prices, in: currency) else {
             throw PaymentsError.productNotSoldInCurrency(productID: toProductID, currency: subscription.currency)
         }
-        let account = try await merchant.account(subscription.accountID)
         let balance = Money(minorUnits: account.creditBalance, currency: currency)
         let kind: PlanChangeKind = toPlan.rank > fromPlan.rank ? .upgrade : toPlan.rank < fromPlan.rank ? .downgrade : .crossgrade
         let immediate = (kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period))
             && toProduct.id != subscription.productID
-        let now = try await merchant.now(for: subscription.accountID)
         let terms = AppStoreTerms(
             plan: toPlan, product: toProduct, periodType: .normal, introPeriodsLeft: 0, offerCode: nil, offerPeriodsLeft: 0,
             seriesAnchor: now, seriesIndex: 0, start: now, end: try toProduct.period.advance(now), price: newPrice,
@@ -229,8 +222,7 @@ extension SimulatedAppStore {
         let now = try await merchant.now(for: subscription.accountID)
         let systemNow = backing.clock.now
         try await backing.writeRecords { records in
-            guard try await records.subscription(read.originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
-            try await records.update(subscription)
+            guard try await records.update(subscription, was: read) else { throw Self.changedMeanwhile(read) }
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
     }
@@ -306,8 +298,7 @@ extension SimulatedAppStore {
         try await backing.writeRecords { [subscription] records in
             guard try await records.sale(sale.payload.transactionId).payload.revocationDate == nil else { return }
             if current {
-                guard try await records.subscription(original) == read else { throw Self.changedMeanwhile(read) }
-                try await records.update(subscription)
+                guard try await records.update(subscription, was: read) else { throw Self.changedMeanwhile(read) }
             }
             try await records.resign(revoked.transaction, payloadJSON: revoked.payloadJSON)
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
@@ -407,8 +398,7 @@ extension SimulatedAppStore {
             guard try await records.resolve(pendingID, as: accept ? "accepted" : "declined", at: now) else {
                 throw PaymentsError.pendingActionNotFound(pendingID)
             }
-            guard try await records.subscription(read.originalTransactionID) == read else { throw Self.changedMeanwhile(read) }
-            try await records.update(subscription)
+            guard try await records.update(subscription, was: read) else { throw Self.changedMeanwhile(read) }
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
         try await tellMerchant()
