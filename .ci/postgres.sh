@@ -4,6 +4,8 @@
 #   url=$(bash .ci/postgres.sh start)     # prints postgres://kiosk@localhost:PORT/kiosk?host=DIR
 #   export KIOSK_TEST_POSTGRES_URL="$url"
 #   bash .ci/postgres.sh stop "$url"      # stops the cluster and deletes DIR
+#   bash .ci/postgres.sh pause "$url"     # stops the server, keeping its data (an outage)
+#   bash .ci/postgres.sh resume "$url"    # starts it again on the same socket
 #
 # Tests run it with fsync off (nothing outlives them); `KIOSK_POSTGRES_FSYNC=on` keeps the
 # server's durability for benchmarks.
@@ -44,11 +46,27 @@ start() {
     as_owner sh -c "printf '%s\n' \
         'local all +kiosk_password_users scram-sha-256' \
         'local all all trust' 'local replication all trust' > '$started_dir/db/pg_hba.conf'"
-    as_owner "$bin/pg_ctl" -D "$started_dir/db" -l "$started_dir/server.log" -w \
-        -o "-k $started_dir -p $port -c listen_addresses='' -c fsync=${KIOSK_POSTGRES_FSYNC:-off}" start >/dev/null
+    serve "$bin" "$started_dir" "$port"
     as_owner "$bin/psql" -h "$started_dir" -p "$port" -U kiosk -d postgres -v ON_ERROR_STOP=1 -q \
         -c "CREATE ROLE kiosk_password_users NOLOGIN" -c "CREATE DATABASE kiosk" >/dev/null
     echo "postgres://kiosk@localhost:$port/kiosk?host=$started_dir"
+}
+
+# Starts the server of the cluster in $2 on the socket named by port $3.
+serve() {
+    as_owner "$1/pg_ctl" -D "$2/db" -l "$2/server.log" -w \
+        -o "-k $2 -p $3 -c listen_addresses='' -c fsync=${KIOSK_POSTGRES_FSYNC:-off}" start >/dev/null
+}
+
+# The cluster directory of the URL `start` printed, refusing any directory it did not make.
+cluster_dir() {
+    local target=${1:?usage: postgres.sh stop|pause|resume URL} dir
+    dir=${target##*host=}
+    dir=${dir%%&*}
+    case "$dir" in
+        /tmp/kiosk-postgres.*) echo "$dir" ;;
+        *) echo "postgres.sh: $dir is not a directory this script made" >&2; exit 64 ;;
+    esac
 }
 
 # Takes the URL `start` printed (or its socket directory).
@@ -69,5 +87,9 @@ stop() {
 case "${1:-}" in
     start) start ;;
     stop) stop "${2:-}" ;;
-    *) echo "usage: postgres.sh start | stop URL-or-DIR" >&2; exit 64 ;;
+    pause) dir=$(cluster_dir "${2:-}"); as_owner "$(bin_dir)/pg_ctl" -D "$dir/db" -m immediate stop >/dev/null ;;
+    resume)
+        dir=$(cluster_dir "${2:-}"); port=${2##*localhost:}; port=${port%%/*}
+        serve "$(bin_dir)" "$dir" "$port" ;;
+    *) echo "usage: postgres.sh start | stop URL-or-DIR | pause URL | resume URL" >&2; exit 64 ;;
 esac

@@ -2,18 +2,18 @@ import Hummingbird
 
 /// Refuses a state-changing request that a browser says came from another site.
 ///
-/// Browsers send `Origin` with every cross-origin POST. Because the checkout pages use
-/// `Referrer-Policy: no-referrer`, the page's own forms are posted with `Origin: null` (the Fetch
-/// standard serialises the origin as null under that policy) or, in older browsers, with the
-/// page's origin; a missing `Origin` comes from a non-browser client. So: an `Origin` or `Referer`
-/// naming any origin other than this server's own is refused; `null` and absent headers pass on
+/// Browsers send `Origin` with every POST. The checkout pages use `Referrer-Policy: same-origin`,
+/// under which the Fetch standard has the page's own forms posted with the page's origin;
+/// `Origin: null` comes from a sandboxed frame or a `data:` page, so it is as foreign as any other
+/// site. A missing `Origin` comes from a non-browser client. So: an `Origin` or `Referer` naming
+/// any origin other than this server's own, `null` included, is refused; absent headers pass on
 /// to the form token, which every POST must carry anyway.
 enum CrossSiteRequestCheck {
     /// Nil when the request may proceed, else why it was refused.
     static func refusal(for request: Request) -> String? {
         guard let host = request.head.authority, !host.isEmpty else { return "The request names no host." }
         let ownOrigin = "http://\(host)".lowercased()
-        if let origin = request.headers[.origin], origin != "null" {
+        if let origin = request.headers[.origin] {
             guard origin.lowercased() == ownOrigin else { return "This form was sent from another site." }
         }
         if let referer = request.headers[.referer], !referer.isEmpty {

@@ -3,6 +3,9 @@ import Hummingbird
 
 /// The headers every answer of the checkout pages carries, so a hostile page can neither frame
 /// them, run script in them, read where they came from, nor have a response sniffed as another type.
+/// `Referrer-Policy: same-origin` keeps the page's address from other sites while letting the
+/// page's own form posts carry its origin (`no-referrer` would make them `Origin: null`, which a
+/// sandboxed hostile frame sends too).
 enum SecurityHeaders {
     /// No script, style, image or frame source at all (the pages are plain HTML forms); forms may
     /// post to this server only, and follow its redirect to the origins in `formTargets` (the
@@ -21,7 +24,7 @@ enum SecurityHeaders {
     static func apply(to headers: inout HTTPFields, formTargets: [String] = []) {
         headers[.contentSecurityPolicy] = contentSecurityPolicy(formTargets: formTargets)
         if let frameOptions { headers[frameOptions] = "DENY" }
-        if let referrerPolicy { headers[referrerPolicy] = "no-referrer" }
+        if let referrerPolicy { headers[referrerPolicy] = "same-origin" }
         headers[.xContentTypeOptions] = "nosniff"
     }
 

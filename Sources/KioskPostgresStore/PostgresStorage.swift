@@ -14,13 +14,19 @@ import PostgresNIO
 /// (`PostgresStoreFailure`, e.g. a read-only replica or an unreachable server); the rules' own
 /// errors pass unchanged.
 ///
+/// A connection must come within `connectionTimeout` (`kiosk serve --database-timeout`): while
+/// the server is down or out of reach, every request fails with `StoreUnavailable` (a 503 with
+/// `Retry-After`) within that bound instead of waiting on the pool, and the pool is replaced so
+/// the first request after the server is back succeeds (see `ReplaceablePool`).
+///
 /// A purchase is some twenty round trips, so each one's cost is the purchase's: statements run
 /// prepared (`StoreStatement`: parsed once per connection, their plans kept), and a body runs on
 /// its connection's event loop (`ConnectionLoopExecutor`: no thread crossing per statement).
 public final class PostgresStorage: PaymentsStorage {
     public let location: PostgresLocation
-    private let client: PostgresClient
-    private let running: Task<Void, Never>
+    private let pool: ReplaceablePool
+    /// How long a transaction waits for a connection before the store counts as unavailable.
+    public let connectionTimeout: Duration
     private let runner: PostgresTransactionRunner
     private let writes = WriteTurn()
     private let logger: Logger
@@ -33,21 +39,19 @@ public final class PostgresStorage: PaymentsStorage {
     /// Statements sent so far, `BEGIN`, `COMMIT` and the feed's mark included.
     public var statementsSent: Int { statements.value }
 
+    public static let defaultConnectionTimeout = Duration.seconds(5)
+
     /// Opens a pool of at most `connections` to `location` (connections are made when first
     /// needed); it closes when this storage is released.
-    public init(location: PostgresLocation, connections: Int = 8, runner: PostgresTransactionRunner = PostgresTransactionRunner(),
-                logger: Logger = PostgresConnector.silentLogger) {
-        let client = PostgresClient(configuration: PostgresConnector.clientConfiguration(for: location, connections: connections),
-                                    backgroundLogger: logger)
+    public init(location: PostgresLocation, connections: Int = 8, connectionTimeout: Duration = defaultConnectionTimeout,
+                runner: PostgresTransactionRunner = PostgresTransactionRunner(), logger: Logger = PostgresConnector.silentLogger) {
+        var configuration = PostgresConnector.clientConfiguration(for: location, connections: connections)
+        configuration.options.connectTimeout = min(configuration.options.connectTimeout, connectionTimeout)
+        pool = ReplaceablePool { [configuration] in PostgresClient(configuration: configuration, backgroundLogger: logger) }
         self.location = location
-        self.client = client
+        self.connectionTimeout = connectionTimeout
         self.runner = runner
         self.logger = logger
-        running = Task { await client.run() }
-    }
-
-    deinit {
-        running.cancel()
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
@@ -107,27 +111,61 @@ public final class PostgresStorage: PaymentsStorage {
                                           _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         let (runner, logger, statements) = (runner, logger, statements)
         let names = preparing ? (marked ? markedWriteStatements : otherStatements) : nil
+        let (client, generation) = pool.client
+        let race = LeaseRace()
         do {
-            return try await client.withConnection { connection in
-                do {
-                    return try await withTaskExecutorPreference(ConnectionLoopExecutor(connection.eventLoop)) {
-                        try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
-                            statements.add(marked ? 3 : 2)
-                            if marked { try await connection.query(PostgresQuery(unsafeSQL: Self.openingWrite), logger: logger) }
-                            return try await body(PostgresTransaction(connection, logger: logger, counting: statements,
-                                                                      preparingAs: names))
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        guard race.lease() else { throw CancellationError() }
+                        do {
+                            return try await withTaskExecutorPreference(ConnectionLoopExecutor(connection.eventLoop)) {
+                                try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
+                                    statements.add(marked ? 3 : 2)
+                                    if marked { try await connection.query(PostgresQuery(unsafeSQL: Self.openingWrite), logger: logger) }
+                                    return try await body(PostgresTransaction(connection, logger: logger, counting: statements,
+                                                                              preparingAs: names))
+                                }
+                            }
+                        } catch where !Self.leavesPreparedStatementsSound(error) {
+                            await Self.retire(connection, logger: logger)
+                            throw error
                         }
                     }
-                } catch where !Self.leavesPreparedStatementsSound(error) {
-                    await Self.retire(connection, logger: logger)
-                    throw error
                 }
+                group.addTask { [connectionTimeout] in
+                    try await Task.sleep(for: connectionTimeout)
+                    guard race.expire() else { return nil }
+                    throw CancellationError()
+                }
+                while let outcome = try await group.next() {
+                    if let value = outcome {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw CancellationError()
             }
+        } catch where !race.isLeased && !Task.isCancelled {
+            // No connection came (in time, or at all): the server is down or out of reach.
+            pool.replace(generation)
+            throw unavailable(PostgresFailureClassifier.classify(error, at: location, doing: action))
         } catch let error as PSQLError {
-            throw PostgresFailureClassifier.classify(error, at: location, doing: action)
+            let failure = PostgresFailureClassifier.classify(error, at: location, doing: action)
+            if failure.kind == .unreachable { throw unavailable(failure) }
+            throw failure
         } catch let failure as PostgresStoreFailure where failure.kind == .contention {
             throw PaymentsError.busy(failure.message)
         }
+    }
+
+    /// What a request meets while the server cannot be reached.
+    private func unavailable(_ failure: PostgresStoreFailure) -> StoreUnavailable {
+        let seconds = Int(min(max(connectionTimeout.components.seconds + 1, 1), 30))
+        let cause = failure.kind == .unreachable ? failure.message
+            : "no connection to the PostgreSQL server (\(location.endpoint)) within \(connectionTimeout)"
+        return StoreUnavailable("The store's database cannot be reached (\(cause)); try again in \(seconds) s.",
+                                retryAfterSeconds: seconds)
     }
 
     /// PostgresNIO remembers a statement whose preparation failed as failed for the rest of its

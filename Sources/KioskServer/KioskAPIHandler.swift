@@ -24,9 +24,18 @@ struct KioskAPIHandler: APIProtocol {
     var hostedCheckout: (any HostedCheckoutService)?
     var origin = ServerOrigin()
     var keepAlive: Duration = .seconds(15)
+    /// What besides a read of the store `GET /health/ready` checks (see `KioskServer.readiness`).
+    var readiness: @Sendable () async throws -> Void = {}
 
+    /// Liveness: no store access, so an outage of the database never fails it.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        .ok(.init(body: .json(.init(status: .ok))))
+    }
+
+    /// Readiness: a read of the store (bounded by the database timeout) and the wiring's checks.
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
         _ = try await service.feedPosition(accountID: nil)
+        try await readiness()
         return .ok(.init(body: .json(.init(status: .ok))))
     }
 
@@ -128,7 +137,12 @@ struct KioskAPIHandler: APIProtocol {
             }
             after = position
         }
-        let stream = EventStream(signal: feed, accountID: accountID, after: after, keepAlive: keepAlive)
+        let key = Caller.customerKey
+        let stream = EventStream(signal: feed, accountID: accountID, after: after, keepAlive: keepAlive,
+                                 keyStillValid: { [service] in
+                                     guard let key else { return false }
+                                     return try await service.accountID(forAPIKey: key) == accountID
+                                 })
         return .ok(.init(body: .textEventStream(HTTPBody(stream, length: .unknown, iterationBehavior: .single))))
     }
 

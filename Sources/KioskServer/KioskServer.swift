@@ -28,6 +28,9 @@ public struct KioskServer: Sendable {
     public let dueWorkInterval: Duration
     /// More work for the same timer (`kiosk serve` posts due App Store notifications).
     public let moreDueWork: (@Sendable () async throws -> Void)?
+    /// More for `GET /health/ready` to check than a read of the store: throws `StoreUnavailable`
+    /// when the server is not ready (on PostgreSQL, a schema behind this build's).
+    public var readiness: @Sendable () async throws -> Void = {}
     private let logger: Logger
 
     /// Many clients hold a change-feed stream open, so far more connections are allowed than the
@@ -60,10 +63,10 @@ public struct KioskServer: Sendable {
         router.add(middleware: UnknownRouteMiddleware())
         let handler = KioskAPIHandler(service: service, appStore: appStore, document: try KioskAPIDocument.data(),
                                       feed: FeedSignal(service: service), checkoutOpener: checkoutOpener,
-                                      hostedCheckout: hostedCheckout)
+                                      hostedCheckout: hostedCheckout, readiness: readiness)
         try handler.registerHandlers(
             on: router,
-            middlewares: [ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
+            middlewares: [ResponseHeadersMiddleware(), ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
                           RequestHostMiddleware()])
         let limits = self.limits
         let application = Application(

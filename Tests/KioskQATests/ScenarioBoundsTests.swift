@@ -51,13 +51,13 @@ import Testing
 
     @Test func countsAndAmountsAreBounded() {
         let lines = errors([
-            "use: {feature: projects, times: 1000000000000}",
+            "use: {feature: projects, times: 1001}",
             "price-increase: 9223372036854775807",
             "set: {dropped-receipts: 1000000001}",
             "expect: {wallet: 99999999999}",
         ])
         #expect(lines == [
-            "bounds.yaml:3:37: error: times must be at most 1000000000, found '1000000000000'",
+            "bounds.yaml:3:37: error: times must be at most 1000, found '1001'",
             "bounds.yaml:4:21: error: price-increase (the new price in minor units) must be at most 1000000000, found '9223372036854775807'",
             "bounds.yaml:5:29: error: dropped-receipts must be at most 1000000000, found '1000000001'",
             "bounds.yaml:6:22: error: wallet must be at most 1000000000, found '99999999999'",

@@ -55,6 +55,24 @@ import Testing
         #expect(bobHeard.id > first.id)
     }
 
+    /// Issue 42 item 1: a stream opened with a key ends once the key is rotated, before the
+    /// customer's next purchase could reach whoever holds the old key.
+    @Test func aStreamEndsWhenItsKeyIsRotated() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        var old = try await events(ann.client, lastEventID: nil).makeAsyncIterator()
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        _ = try await next(&old, ofType: "purchase.completed")
+
+        let rotated = try await fixture.admin.rotateAccountKey(path: .init(accountId: ann.id)).created.body.json
+        let renewed = fixture.client(key: rotated.apiKey)
+        _ = try await renewed.createPurchase(body: .json(.init(productId: "points.1000"))).ok.body.json
+        await #expect(throws: StreamEnded.self) { _ = try await next(&old, ofType: "purchase.completed") }
+        var fresh = try await events(renewed, lastEventID: nil).makeAsyncIterator()
+        #expect(try await next(&fresh, ofType: "purchase.completed").productId == "points.500")
+    }
+
     @Test func theJSONFeedPagesByPosition() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

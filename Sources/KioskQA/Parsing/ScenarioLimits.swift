@@ -15,4 +15,7 @@ enum ScenarioLimits {
     /// Counts and amounts (`times`, `count`, `dropped-receipts`, `price-increase`, `seed`, expected
     /// counts and wallet): large enough for any test, small enough to sum without overflow.
     static let largestNumber = 1_000_000_000
+    /// `use: {times: …}`: each use is a keyed write of its own (about a millisecond), so a step
+    /// stays within seconds; a limit larger than this is checked by its refusal, not by counting up.
+    static let mostUses = 1_000
 }

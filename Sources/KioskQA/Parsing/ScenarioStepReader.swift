@@ -200,7 +200,7 @@ enum ScenarioStepReader {
         var feature: String?
         var times = 1
         for (key, _, node) in entries {
-            if key == "feature" { feature = reader.string(node, what: "feature") } else { times = reader.int(node, what: "times", minimum: 1) ?? 1 }
+            if key == "feature" { feature = reader.string(node, what: "feature") } else { times = reader.int(node, what: "times", minimum: 1, maximum: ScenarioLimits.mostUses) ?? 1 }
         }
         guard let feature else {
             reader.error("missing field 'feature' in use", at: value)

@@ -29,6 +29,7 @@ public struct AdminKey: Sendable {
     /// Reads the data directory's admin key, creating it if there is none yet.
     public static func loadOrCreate(in directory: URL, using generator: inout some RandomNumberGenerator) throws -> AdminKey {
         let url = directory.appendingPathComponent(fileName)
+        try OwnerOnlyFiles.tightenFile(url)
         if let key = try read(url) { return key }
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let value = prefix + bytes.map { String(format: "%02x", $0) }.joined()

@@ -12,6 +12,7 @@ struct AuthenticationMiddleware: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let caller: Caller
+        var customerKey: String?
         switch OperationAudience(operationID: operationID) {
         case .anyone:
             caller = .anonymous
@@ -22,8 +23,11 @@ struct AuthenticationMiddleware: ServerMiddleware {
             guard let key = Self.bearerKey(request),
                   let accountID = try await service.accountID(forAPIKey: key) else { throw Problem.unauthorized(admin: false) }
             caller = .customer(accountID: accountID)
+            customerKey = key
         }
-        return try await Caller.$current.withValue(caller) { try await next(request, body, metadata) }
+        return try await Caller.$current.withValue(caller) {
+            try await Caller.$customerKey.withValue(customerKey) { try await next(request, body, metadata) }
+        }
     }
 
     /// The token of `Authorization: Bearer <token>` (the scheme is case-insensitive, RFC 9110).

@@ -8,4 +8,7 @@ enum Caller: Sendable, Equatable {
     case admin
 
     @TaskLocal static var current: Caller = .anonymous
+    /// The customer key the request presented, so a long-lived answer (the event stream) can
+    /// check that it still opens the account after a rotation or revocation.
+    @TaskLocal static var customerKey: String?
 }

@@ -9,7 +9,7 @@ enum OperationAudience: Equatable {
 
     init(operationID: String) {
         switch operationID {
-        case "getHealth", "getOpenAPIDocument", "getCheckoutReturnPage", "getCheckoutCancelledPage",
+        case "getHealth", "getReadiness", "getOpenAPIDocument", "getCheckoutReturnPage", "getCheckoutCancelledPage",
              "receiveAppStoreNotification":
             self = .anyone
         case "getCustomer", "listInvoices", "exportInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",

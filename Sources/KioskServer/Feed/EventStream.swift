@@ -5,7 +5,8 @@ import ServiceLifecycle
 /// One customer's change feed as an endless sequence of Server-Sent Events: first everything after
 /// the client's position, then each new event as the store records it, with a comment line as a
 /// keep-alive when nothing happens. It ends when the server shuts down gracefully, so an open
-/// stream never holds a stopping server.
+/// stream never holds a stopping server, and within `recheck` of its key being rotated or revoked
+/// (on any instance sharing the store), since the key was only checked when the stream opened.
 struct EventStream: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
 
@@ -13,6 +14,10 @@ struct EventStream: AsyncSequence, Sendable {
     let accountID: String
     let after: Int64
     let keepAlive: Duration
+    /// Whether the key that opened the stream still opens the account (read from the store).
+    let keyStillValid: @Sendable () async throws -> Bool
+    /// How often an idle stream checks its key.
+    var recheck: Duration = .seconds(1)
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let stream: EventStream
@@ -21,26 +26,35 @@ struct EventStream: AsyncSequence, Sendable {
         /// Set once a read came back short: everything up to this feed position has been read, so
         /// the stream waits for news instead of reading again to find nothing.
         var readUpTo: Int64?
+        /// When the stream last sent anything, for the keep-alive.
+        var lastSent = ContinuousClock.now
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
             let signal = stream.signal
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 if let frame = pending.popFirst() {
                     cursor = frame.position
+                    lastSent = .now
                     return ArraySlice(frame.bytes)
                 }
                 if let known = readUpTo {
-                    let (accountID, cursor, keepAlive) = (stream.accountID, self.cursor, stream.keepAlive)
+                    let (accountID, cursor) = (stream.accountID, self.cursor)
+                    let timeout = Swift.min(stream.recheck, stream.keepAlive - lastSent.duration(to: .now))
                     let wake = await cancelWhenGracefulShutdown {
-                        await signal.wait(accountID: accountID, beyond: cursor, known: known, timeout: keepAlive)
+                        await signal.wait(accountID: accountID, beyond: cursor, known: known, timeout: Swift.max(timeout, .zero))
                     }
                     switch wake {
                     case .cancelled: return nil
-                    case .timedOut: return ArraySlice(": keep-alive\n\n".utf8)
+                    case .timedOut:
+                        guard try await stream.keyStillValid() else { return nil }
+                        guard lastSent.duration(to: .now) >= stream.keepAlive else { continue }
+                        lastSent = .now
+                        return ArraySlice(": keep-alive\n\n".utf8)
                     case .moved: readUpTo = nil
                     }
                     continue
                 }
+                guard try await stream.keyStillValid() else { return nil }
                 let known = signal.position
                 let page = try await signal.pages.page(accountID: stream.accountID, after: cursor)
                 pending = page.frames[...]

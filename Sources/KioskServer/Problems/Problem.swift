@@ -15,6 +15,8 @@ struct Problem: Error, Equatable {
     /// For an offer code that was not accepted: the code and why (`expired`, `already_redeemed`).
     var offerCode: String?
     var offerCodeRejection: String?
+    /// For a 503 the client may retry: seconds to wait (the `Retry-After` header).
+    var retryAfter: Int?
 
     static let typeBase = "https://kiosk.dev/problems/"
 
@@ -34,6 +36,16 @@ struct Problem: Error, Equatable {
         Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid", detail: detail)
     }
 
-    static let internalError = Problem(status: .internalServerError, kind: "internal", title: "Internal server error",
-                                       detail: "The server could not answer; nothing was changed by this request.")
+    static func unavailable(_ outage: StoreUnavailable) -> Problem {
+        Problem(status: .serviceUnavailable, kind: "unavailable", title: "The store cannot be reached",
+                detail: outage.message, retryAfter: outage.retryAfterSeconds)
+    }
+
+    /// A failure of the server or its store (a full disk) can come after part of the request was
+    /// recorded (an App Store sale before its booking), so the answer never claims nothing was;
+    /// the same request under the same `Idempotency-Key` finishes it instead of repeating it.
+    static let internalError = Problem(
+        status: .internalServerError, kind: "internal", title: "Internal server error",
+        detail: "The server could not finish this request, and part of it may have been recorded. Send it again with the "
+            + "same Idempotency-Key to finish it without doing it twice, or check the account before trying again.")
 }

@@ -37,11 +37,13 @@ struct ProblemMiddleware: ServerMiddleware {
             return problem
         case let error as PaymentsError:
             return Problem(error)
+        case let outage as StoreUnavailable:
+            return .unavailable(outage)
         case let error as HostedCheckoutError:
             return Problem(error)
         case let error as ServerError:
             if error.operationInput == nil, !(error.underlyingError is Problem), !(error.underlyingError is PaymentsError),
-               !(error.underlyingError is HostedCheckoutError) {
+               !(error.underlyingError is HostedCheckoutError), !(error.underlyingError is StoreUnavailable) {
                 return .invalidRequest(Self.describe(error))
             }
             return problem(for: error.underlyingError)

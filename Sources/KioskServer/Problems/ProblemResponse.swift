@@ -24,6 +24,7 @@ enum ProblemResponse {
         var fields = HTTPFields()
         fields[.contentType] = "application/problem+json"
         if problem.status == .unauthorized { fields[.wwwAuthenticate] = "Bearer" }
+        if let seconds = problem.retryAfter { fields[.retryAfter] = String(seconds) }
         return (HTTPResponse(status: problem.status, headerFields: fields), HTTPBody(json(problem)))
     }
 

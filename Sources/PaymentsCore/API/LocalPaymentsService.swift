@@ -158,10 +158,11 @@ public final class LocalPaymentsService: PaymentsService {
 
     /// What a caller sees of a failure: the rules' own errors as they are; a date computed past
     /// the supported years (a test clock set at the end of time, a period from there) as the
-    /// caller's input, which is what took it there; anything else (the engine's) as a storage error.
+    /// caller's input, which is what took it there; a database out of reach as that, so a server
+    /// answers 503 rather than 500; anything else (the engine's) as a storage error.
     static func reported(_ error: any Error) -> any Error {
         switch error {
-        case is PaymentsError, is HostedCheckoutError: error
+        case is PaymentsError, is HostedCheckoutError, is StoreUnavailable: error
         case let error as DateArithmeticError: PaymentsError.invalidInput(field: "date", message: error.description)
         default: PaymentsError.storage(String(describing: error))
         }

@@ -34,15 +34,20 @@ public struct DataDirectory: Sendable, Hashable {
         try OwnerOnlyFiles.prepareDirectory(url)
     }
 
-    /// Files Kiosk keeps here directly, which older versions created with the default umask.
-    static let privateFiles = ["kiosk.sqlite", "kiosk.sqlite-wal", "kiosk.sqlite-shm", "preferences.json", ".kiosk.lock", "session"]
     /// Folders Kiosk keeps here, made owner-only with every file in them.
     static let privateFolders = SigningParty.allCases.map(\.folderName) + ["snapshots"]
 
-    /// Makes what an older Kiosk left group- or world-readable here owner-only (a no-op on a
-    /// directory this version created).
-    func tightenExisting() throws {
-        for file in Self.privateFiles { try OwnerOnlyFiles.tightenFile(url.appendingPathComponent(file)) }
+    /// Makes what an older Kiosk (or a user's `chmod`) left group- or world-readable here
+    /// owner-only: every file directly in the directory, whatever its name, so a secret added
+    /// later (such as `admin.key`) cannot be missed by a list, and the private folders' files.
+    public func tightenExisting() throws {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        } catch {
+            throw PaymentsError.storage("cannot list \(url.path): \(error)")
+        }
+        for name in names { try OwnerOnlyFiles.tightenFile(url.appendingPathComponent(name)) }
         for folder in Self.privateFolders.map(url.appendingPathComponent) where FileManager.default.fileExists(atPath: folder.path) {
             try OwnerOnlyFiles.prepareDirectory(folder)
             let names: [String]

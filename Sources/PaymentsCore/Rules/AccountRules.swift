@@ -14,11 +14,13 @@ struct AccountRules: Rules {
         guard email.count <= Self.maximumEmailLength else {
             throw PaymentsError.invalidInput(field: "email", message: "must be at most \(Self.maximumEmailLength) characters")
         }
+        try Self.refuseControlCharacters(in: email, field: "email")
         guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
             throw PaymentsError.invalidInput(field: "email", message: "'\(request.email)' is not an email address")
         }
         let name = request.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw PaymentsError.invalidInput(field: "name", message: "must not be empty") }
+        try Self.refuseControlCharacters(in: name, field: "name")
         guard name.count <= Self.maximumNameLength else {
             throw PaymentsError.invalidInput(field: "name", message: "must be at most \(Self.maximumNameLength) characters")
         }
@@ -41,6 +43,15 @@ struct AccountRules: Rules {
         try await record.insert(into: store)
         emit(.accountCreated, account: record.id, at: createdAt)
         return record.account
+    }
+
+    /// A NUL, newline, tab or other control character is refused rather than stored: C strings
+    /// end at a NUL (so "nulx\u{0}@example.com" would be kept as "nulx"), and the others only
+    /// garble the terminal, exports and logs that show a name or an email.
+    static func refuseControlCharacters(in text: String, field: String) throws {
+        guard let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) else { return }
+        let code = String(format: "U+%04X", control.value)
+        throw PaymentsError.invalidInput(field: field, message: "must not contain control characters (found \(code))")
     }
 
     func attach(accountID: String, clockID: String) async throws -> Account {

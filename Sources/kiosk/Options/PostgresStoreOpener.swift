@@ -35,7 +35,8 @@ struct PostgresStoreOpener {
     /// `store`, shared with the store's other servers (`PostgresSharedSecrets`): copied from the
     /// store into a new data directory, made and recorded by the first server. EX_CANTCREAT when
     /// the keys cannot be made, the failure's own code when the database refuses.
-    func open(_ location: PostgresLocation, store: StoreOptions, clock: any KioskClock = SystemClock()) async throws
+    func open(_ location: PostgresLocation, store: StoreOptions, clock: any KioskClock = SystemClock(),
+              connectionTimeout: Duration = PostgresStorage.defaultConnectionTimeout) async throws
         -> (service: LocalPaymentsService, catalog: Catalog, adminKey: AdminKey) {
         try await migrate(location, printReport: false)
         let (catalog, _) = try store.catalog()
@@ -43,7 +44,7 @@ struct PostgresStoreOpener {
         do {
             return try await PostgresSharedSecrets(location: location, files: Self.sharedFiles).share(with: directory) {
                 let cards = try SimulatedCardProcessor(directory: directory)
-                let service = try await LocalPaymentsService(storage: PostgresStorage(location: location), keysIn: directory,
+                let service = try await LocalPaymentsService(storage: PostgresStorage(location: location, connectionTimeout: connectionTimeout), keysIn: directory,
                                                              catalog: catalog, clock: clock, cardProcessor: cards)
                 return (service, catalog, try ServerAdminKey.load(directory))
             }

@@ -43,8 +43,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --database: apply the PostgreSQL schema migrations and exit.")
     var migrateOnly = false
 
+    @Option(help: ArgumentHelp(
+        "With --database: how long a request waits for the database before it is answered 503 (Retry-After).",
+        valueName: "seconds"))
+    var databaseTimeout = 5.0
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard databaseTimeout.isFinite, (0.1...600).contains(databaseTimeout) else {
+            throw ValidationError("--database-timeout must be a number of seconds from 0.1 to 600 (it is \(databaseTimeout))")
+        }
     }
 
     func run() async throws {
@@ -69,11 +77,12 @@ struct ServeCommand: AsyncParsableCommand {
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host)
         let appStore = store.openAppStore(beside: service)
-        let server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
+        var server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      _ = try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport())
                                      try await appStore.runScheduledDueWork()
                                  }, logger: logger)
+        if let location { server.readiness = { try await Self.schemaIsCurrent(location) } }
         do {
             try await server.run(untilSignalled: true) { port in
                 // Unbuffered, so a script waiting for this line sees it while the server runs.
@@ -90,8 +99,27 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The store (on PostgreSQL at `location`, else the data directory's) and its admin key.
     private func open(_ location: PostgresLocation?) async throws -> (service: LocalPaymentsService, catalog: Catalog, adminKey: AdminKey) {
-        if let location { return try await PostgresStoreOpener(command: "kiosk serve").open(location, store: store) }
+        if let location {
+            return try await PostgresStoreOpener(command: "kiosk serve")
+                .open(location, store: store, connectionTimeout: .milliseconds(Int64(databaseTimeout * 1_000)))
+        }
         let (service, catalog, _) = try store.open()
         return (service, catalog, try ServerAdminKey.load(store.data.directory))
+    }
+
+    /// Readiness on PostgreSQL: the database's schema is the one this build migrated it to (a
+    /// restored older backup, or a newer server's migration, is not ready to serve).
+    private static func schemaIsCurrent(_ location: PostgresLocation) async throws {
+        let status: PostgresSchemaStatus
+        do {
+            status = try await PostgresMigrator(location: location).status()
+        } catch {
+            throw StoreUnavailable("The store's database cannot be reached (\(error)); try again in 2 s.")
+        }
+        guard status.isCurrent else {
+            throw StoreUnavailable(
+                "The database's schema is at v\(status.recordedVersion) and this server needs v\(status.latestVersion); "
+                    + "run `kiosk serve --migrate-only` with the kiosk that matches it.", retryAfterSeconds: 30)
+        }
     }
 }

@@ -7,6 +7,10 @@ import PaymentsCore
 /// interrupted purchases leave it pending, `--fail purchase:…` fails it), and the signed transaction is
 /// printed, so a script can feed it to any verifier.
 ///
+/// Every run buys under an idempotency key, printed on standard error first: when a run fails
+/// after the sale may have been recorded (a full disk), running it again with
+/// `--idempotency-key KEY` finishes that sale instead of buying a second time.
+///
 /// Exit status: 0 purchased (the JWS on stdout), 1 refused, failed, pending or cancelled, 64 usage error.
 struct StoreBuyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,19 +30,32 @@ struct StoreBuyCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-account-token"), help: "StoreKit's appAccountToken (a UUID), echoed in the transaction.")
     var appAccountToken: String?
     @Flag(name: .customLong("json"), help: "Print a JSON object instead of the bare JWS.") var json = false
+    @Option(name: .customLong("idempotency-key"),
+            help: "Retry an earlier run's purchase (the key it printed) instead of buying again.")
+    var idempotencyKey: String?
 
     func validate() throws {
+        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 255
+            || idempotencyKey.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("--idempotency-key must be 1 to 255 printable characters, as an earlier run printed it")
+        }
         if let appAccountToken, UUID(uuidString: appAccountToken) == nil {
             throw ValidationError("--app-account-token must be a UUID, found '\(appAccountToken)'")
         }
     }
 
     func run() async throws {
+        let key = idempotencyKey ?? "cli-" + UUID().uuidString.lowercased()
+        Terminal.error("kiosk store buy: idempotency key \(key)")
         let (service, _, _) = try store.open()
         let request = StorePurchaseRequest(accountID: accountID, productID: productID, offerCode: offerCode,
-                                           appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)))
+                                           appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
+                                           idempotencyKey: key)
         var failed = false
-        try await Terminal.reportingFailures {
+        try await Terminal.reportingFailures(settling: """
+            The purchase may have been recorded. Run `kiosk store buy \(productID) --account \(accountID) \
+            --idempotency-key \(key)` again once the cause is fixed: it finishes that purchase instead of buying twice.
+            """) {
             switch try await store.openAppStore(beside: service).storePurchase(request) {
             case let .success(transaction, _):
                 try emit(Outcome(status: "purchased", transactionId: transaction.payload.transactionId,

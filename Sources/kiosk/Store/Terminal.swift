@@ -14,11 +14,14 @@ enum Terminal {
     }
 
     /// Runs a command's body; a refusal from the store is printed for a person and exits 1.
-    static func reportingFailures(_ body: () async throws -> Void) async throws {
+    /// `settling`: what to do after a failure of the store itself (a full disk), when whatever
+    /// `body` was changing may have been recorded before it failed.
+    static func reportingFailures(settling: String? = nil, _ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch let error as PaymentsError {
             self.error("kiosk: \(error.userMessage)")
+            if case .storage = error, let settling { self.error(settling) }
             throw ExitCode(1)
         }
     }

@@ -40,19 +40,52 @@ struct WebhookMessageOptions: ParsableArguments {
         }
     }
 
+    /// No webhook delivery is this large (providers cap theirs at a few hundred kilobytes); a
+    /// larger input is a wrong file, refused rather than read whole into memory.
+    static let largestBody = 16 << 20
+
     /// The body exactly as stored, with no newline trimming, because the signature covers every byte.
     func body() throws -> Data {
-        if let bodyFile {
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: bodyFile))
-            } catch {
-                throw ValidationError("Cannot read --body-file '\(bodyFile)': \(error.localizedDescription)")
-            }
+        guard let bodyFile else {
+            return try Self.bounded(FileHandle.standardInput, what: "the body on standard input")
         }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: bodyFile, isDirectory: &isFolder) else {
+            throw ValidationError("--body-file \(bodyFile) does not exist: give the file holding the delivery's exact body.")
+        }
+        guard !isFolder.boolValue else {
+            throw ValidationError("--body-file \(bodyFile) is a folder: give the file holding the delivery's exact body.")
+        }
+        let handle: FileHandle
         do {
-            return try FileHandle.standardInput.readToEnd() ?? Data()
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: bodyFile))
         } catch {
-            throw ValidationError("Cannot read the body from standard input: \(error.localizedDescription)")
+            throw ValidationError("Cannot read --body-file \(bodyFile): check that it is readable by you (\(Self.reason(error))).")
         }
+        defer { try? handle.close() }
+        return try Self.bounded(handle, what: "--body-file \(bodyFile)")
+    }
+
+    /// At most `largestBody` bytes from `handle`, or a message naming `what` was too large.
+    private static func bounded(_ handle: FileHandle, what: String) throws -> Data {
+        let data: Data
+        do {
+            data = try handle.read(upToCount: largestBody + 1) ?? Data()
+        } catch {
+            throw ValidationError("Cannot read \(what): \(reason(error)).")
+        }
+        guard data.count <= largestBody else {
+            throw ValidationError("\(what) is larger than \(largestBody >> 20) MiB, more than any webhook body: check that it is the delivery's body.")
+        }
+        return data
+    }
+
+    /// The system's words for a failure (such as "Permission denied"), not Foundation's error codes.
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying.map({ Int32($0.code) }), underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(code))
+        }
+        return error.localizedDescription
     }
 }

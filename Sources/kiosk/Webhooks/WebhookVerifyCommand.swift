@@ -23,11 +23,20 @@ struct WebhookVerifyCommand: ParsableCommand {
     @Option(help: "Current time in unix seconds (defaults to the system clock).")
     var now: Int64?
 
-    @Option(help: "Allowed clock difference in seconds, in either direction.")
-    var tolerance: UInt32 = WebhookVerifier.defaultToleranceSeconds
+    /// Taken as given even when it starts with "-", so a negative value is refused in words
+    /// rather than read as a missing value.
+    @Option(parsing: .unconditional, help: "Allowed clock difference in seconds, in either direction.")
+    var tolerance: String = String(WebhookVerifier.defaultToleranceSeconds)
+
+    func validate() throws {
+        guard UInt32(tolerance) != nil else {
+            throw ValidationError("--tolerance must be a whole number of seconds from 0 to \(UInt32.max), found '\(tolerance)'.")
+        }
+    }
 
     func run() throws {
         let key = try message.parsedKey()
+        let tolerance = UInt32(self.tolerance) ?? WebhookVerifier.defaultToleranceSeconds
         let verifier = switch key {
         case let .shared(secret): WebhookVerifier(secret: secret, toleranceSeconds: tolerance)
         case let .signing(privateKey): WebhookVerifier(publicKey: privateKey.publicKey, toleranceSeconds: tolerance)

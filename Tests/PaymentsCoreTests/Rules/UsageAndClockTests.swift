@@ -145,6 +145,17 @@ import Testing
             _ = try await store.service.createAccount(NewAccount(email: String(repeating: "e", count: 310) + "@example.com", name: "E"))
         }
         #expect(try await store.service.createAccount(NewAccount(email: "max@example.com", name: String(repeating: "n", count: 200))).name.count == 200)
+        // Issue 42 item 7: a NUL (or any control character) is refused, not stored truncated.
+        await #expect(throws: PaymentsError.invalidInput(field: "name", message: "must not contain control characters (found U+0000)")) {
+            _ = try await store.service.createAccount(NewAccount(email: "nul@example.com", name: "N\u{0}ame"))
+        }
+        await #expect(throws: PaymentsError.invalidInput(field: "email", message: "must not contain control characters (found U+0000)")) {
+            _ = try await store.service.createAccount(NewAccount(email: "nulx\u{0}@example.com", name: "Nul"))
+        }
+        await #expect(throws: PaymentsError.invalidInput(field: "name", message: "must not contain control characters (found U+000A)")) {
+            _ = try await store.service.createAccount(NewAccount(email: "line@example.com", name: "Two\nLines"))
+        }
+        #expect(try await store.service.createAccount(NewAccount(email: "nulx@example.com", name: "Nul")).email == "nulx@example.com")
         let updated = try await store.service.updateCustomer(ada.id, details: CustomerDetails(company: "Analytical Engines"))
         #expect(updated.details.company == "Analytical Engines")
     }

@@ -51,8 +51,8 @@ final class ServerProcess {
         }
     }
 
-    init(dataDirectory: URL, storage: Storage = .sqlite) throws {
-        child = try KioskProcess.start(["serve", "--data-dir", dataDirectory.path, "--port", "0"] + storage.arguments,
+    init(dataDirectory: URL, storage: Storage = .sqlite, arguments: [String] = []) throws {
+        child = try KioskProcess.start(["serve", "--data-dir", dataDirectory.path, "--port", "0"] + storage.arguments + arguments,
                                        standardOutput: .pipe)
         let text = try child.standardOutput!.readFirstLine()
         let line = text.split(separator: "\n").first.map(String.init) ?? ""

@@ -149,6 +149,33 @@ import TestSupport
         #expect(refused.stderr.contains("belongs to another store"), "\(refused.stderr)")
     }
 
+    /// Issue 42 item 1 across instances: a stream opened on one server ends once the key is
+    /// rotated through the other, before the customer's next purchase reaches it.
+    @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
+    func aKeyRotatedOnOneServerEndsItsStreamOnTheOther() async throws {
+        let (_, (_, first), (_, second), adminKey) = try twoServers("two-servers-rotation")
+        let account = try await client(second.url, key: adminKey)
+            .createAccount(body: .json(.init(name: "ann", email: "ann@example.com"))).created.body.json
+        let listener = client(first.url, key: account.apiKey)
+        let stream = try await listener.streamEvents(headers: .init(lastEventID: nil)).ok.body.textEventStream
+            .asDecodedServerSentEvents()
+        var events = stream.makeAsyncIterator()
+
+        let rotated = try await client(second.url, key: adminKey).rotateAccountKey(path: .init(accountId: account.id))
+            .created.body.json
+        let buyer = client(second.url, key: rotated.apiKey)
+        _ = try await buyer.addCard(body: .json(.init(number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123")))
+            .created
+        _ = try await buyer.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        var heard: [String] = []
+        while let event = try await events.next() {
+            if let type = event.event { heard.append(type) }
+        }
+        #expect(!heard.contains("purchase.completed"), "the old key's stream heard \(heard)")
+        #expect(try first.terminate() == 0)
+        #expect(try second.terminate() == 0)
+    }
+
     /// Two servers on one new PostgreSQL store, each with a data directory of its own (the keys
     /// they share come from the store); the admin key as the second prints it.
     private func twoServers(_ label: String) throws

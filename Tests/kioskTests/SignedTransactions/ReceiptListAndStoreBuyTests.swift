@@ -62,7 +62,7 @@ struct ReceiptListAndStoreBuyTests {
         let store = try seededStore("store-buy-controls")
         #expect(try KioskProcess.run(["store", "controls", "--fail", "purchase:network_error:1"] + store).status == 0)
         let failed = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001"] + store)
-        #expect(failed.status == 1 && failed.stdout.isEmpty && failed.stderr.hasPrefix("kiosk: "))
+        #expect(failed.status == 1 && failed.stdout.isEmpty && failed.stderr.contains("\nkiosk: "))
 
         #expect(try KioskProcess.run(["store", "controls", "--ask-to-buy", "on"] + store).status == 0)
         let pending = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001", "--json"] + store)

@@ -37,4 +37,27 @@ import Testing
         #expect(try exposed(under: output.appendingPathComponent("transcripts")) == [])
         #expect(try exposed(under: output.appendingPathComponent("qa.xml")) == [])
     }
+
+    /// Issue 42 item 2: every command that opens the data directory makes each file in it
+    /// owner-only again after a user loosened them, the admin key included.
+    @Test func everyFileLoosenedByHandIsOwnerOnlyAgainAfterEachOpen() throws {
+        let data = KioskProcess.temporaryDirectory("owner-only-tampered")
+        let store = ["--data-dir", data.path]
+        let key = try KioskProcess.run(["serve", "--print-admin-key"] + store)
+        #expect(key.status == 0, "\(key.stderr)")
+        #expect(try KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "1", "--start", "2025-01-01"] + store)
+            .status == 0)
+        for command in [["serve", "--print-admin-key"], ["status"]] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: data.path) {
+                var isFolder: ObjCBool = false
+                let path = data.appendingPathComponent(name).path
+                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                if !isFolder.boolValue { try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+            }
+            #expect(try exposed(under: data).contains(data.appendingPathComponent("admin.key").path))
+            let run = try KioskProcess.run(command + store)
+            #expect(run.status == 0, "\(command) \(run.stderr)")
+            #expect(try exposed(under: data) == [], "after \(command)")
+        }
+    }
 }

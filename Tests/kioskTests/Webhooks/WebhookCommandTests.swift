@@ -107,12 +107,35 @@ import Testing
         (["webhook", "verify", "--secret", "whsec_", "--id", CLI.id, "--timestamp", CLI.timestamp,
           "--signature", CLI.signature], "webhook secret is empty"),
         (["webhook", "sign", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp,
-          "--body-file", "/nonexistent/kiosk-body.json"], "Cannot read --body-file '/nonexistent/kiosk-body.json'"),
+          "--body-file", "/nonexistent/kiosk-body.json"],
+         "Error: --body-file /nonexistent/kiosk-body.json does not exist: give the file holding the delivery's exact body.\n"),
+        // Issue 42 item 9: a folder, and a negative tolerance, are told in words.
+        (["webhook", "verify", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp,
+          "--signature", CLI.signature, "--body-file", "/tmp"],
+         "Error: --body-file /tmp is a folder: give the file holding the delivery's exact body.\n"),
+        (["webhook", "verify", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp,
+          "--signature", CLI.signature, "--tolerance", "-5"],
+         "Error: --tolerance must be a whole number of seconds from 0 to 4294967295, found '-5'.\n"),
     ])
     func usageErrorsExit64WithAMessageOnStandardError(arguments: [String], message: String) throws {
         let outcome = try CLI.run(arguments, standardInput: CLI.body)
         #expect(outcome.status == 64)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.contains(message))
+    }
+
+    /// Issue 42 item 9: a body larger than any webhook's is refused, not read whole.
+    @Test func aBodyFileLargerThanAnyWebhookIsRefusedUnread() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-huge-body-\(UUID().uuidString)")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 200 << 20)
+        try handle.close()
+        let outcome = try CLI.run(["webhook", "verify", "--secret", CLI.secret, "--id", CLI.id, "--timestamp", CLI.timestamp,
+                                   "--signature", CLI.signature, "--body-file", file.path])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix(
+            "Error: --body-file \(file.path) is larger than 16 MiB, more than any webhook body: check that it is the delivery's body.\n"))
     }
 }
