@@ -24,6 +24,7 @@ struct KioskAPIHandler: APIProtocol {
     var hostedCheckout: (any HostedCheckoutService)?
     var origin = ServerOrigin()
     var keepAlive: Duration = .seconds(15)
+    var metrics: ServerMetrics?
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         _ = try await service.feedPosition(accountID: nil)
@@ -81,7 +82,14 @@ struct KioskAPIHandler: APIProtocol {
         let request = PurchaseRequest(accountID: accountID, productID: body.productId, offerCode: body.offerCode,
                                       paymentMethodID: body.paymentMethodId,
                                       idempotencyKey: try scoped(input.headers.idempotencyKey))
-        let outcome = try await service.purchase(request)
+        let outcome: PurchaseOutcome
+        do {
+            outcome = try await service.purchase(request)
+        } catch {
+            metrics?.purchase(outcome: "failed")
+            throw error
+        }
+        metrics?.purchase(outcome: outcome.metricLabel)
         return .ok(.init(body: .json(try .init(outcome))))
     }
 
@@ -128,7 +136,7 @@ struct KioskAPIHandler: APIProtocol {
             }
             after = position
         }
-        let stream = EventStream(signal: feed, accountID: accountID, after: after, keepAlive: keepAlive)
+        let stream = EventStream(signal: feed, accountID: accountID, after: after, keepAlive: keepAlive, metrics: metrics)
         return .ok(.init(body: .textEventStream(HTTPBody(stream, length: .unknown, iterationBehavior: .single))))
     }
 

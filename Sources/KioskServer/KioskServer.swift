@@ -28,6 +28,8 @@ public struct KioskServer: Sendable {
     public let dueWorkInterval: Duration
     /// More work for the same timer (`kiosk serve` posts due App Store notifications).
     public let moreDueWork: (@Sendable () async throws -> Void)?
+    /// What `GET /metrics` shows; this server's own registry unless one is handed in.
+    public let metrics: ServerMetrics
     private let logger: Logger
 
     /// Many clients hold a change-feed stream open, so far more connections are allowed than the
@@ -38,7 +40,7 @@ public struct KioskServer: Sendable {
                 limits: HTTPServerLimits = standardLimits, checkoutOpener: (any HostedCheckoutOpener)? = nil,
                 hostedCheckout: (any HostedCheckoutService)? = nil,
                 dueWorkInterval: Duration = .seconds(1), moreDueWork: (@Sendable () async throws -> Void)? = nil,
-                logger: Logger) {
+                metrics: ServerMetrics = ServerMetrics(), logger: Logger) {
         self.service = service
         self.appStore = appStore
         self.adminKey = adminKey
@@ -49,6 +51,7 @@ public struct KioskServer: Sendable {
         self.hostedCheckout = hostedCheckout
         self.dueWorkInterval = dueWorkInterval
         self.moreDueWork = moreDueWork
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -60,10 +63,14 @@ public struct KioskServer: Sendable {
         router.add(middleware: UnknownRouteMiddleware())
         let handler = KioskAPIHandler(service: service, appStore: appStore, document: try KioskAPIDocument.data(),
                                       feed: FeedSignal(service: service), checkoutOpener: checkoutOpener,
-                                      hostedCheckout: hostedCheckout)
+                                      hostedCheckout: hostedCheckout, metrics: metrics)
+        router.get("/metrics") { [metrics] _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
         try handler.registerHandlers(
             on: router,
-            middlewares: [ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
+            middlewares: [RequestObservationMiddleware(metrics: metrics, logger: logger), ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
                           RequestHostMiddleware()])
         let limits = self.limits
         let application = Application(
@@ -78,10 +85,14 @@ public struct KioskServer: Sendable {
                 await onListening(port)
             },
             logger: logger)
-        let scheduler = Task { [service, dueWorkInterval, moreDueWork, logger] in
-            await DueWorkScheduler(service: service, interval: dueWorkInterval, failed: { error in
+        let scheduler = Task { [service, dueWorkInterval, moreDueWork, metrics, logger] in
+            await DueWorkScheduler(interval: dueWorkInterval, failed: { error in
+                metrics.dueWorkRun(nil)
                 logger.error("due work failed; retrying at the next tick", metadata: ["error": "\(error)"])
-            }, more: moreDueWork).run()
+            }) {
+                metrics.dueWorkRun(try await service.runScheduledDueWork())
+                try await moreDueWork?()
+            }.run()
         }
         defer { scheduler.cancel() }
         if untilSignalled {

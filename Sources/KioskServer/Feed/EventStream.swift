@@ -13,9 +13,12 @@ struct EventStream: AsyncSequence, Sendable {
     let accountID: String
     let after: Int64
     let keepAlive: Duration
+    /// Counts the stream among the live feed streams while it is iterated.
+    var metrics: ServerMetrics?
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let stream: EventStream
+        let lease: FeedStreamLease?
         var cursor: Int64
         var pending: ArraySlice<(position: Int64, bytes: [UInt8])> = []
         /// Set once a read came back short: everything up to this feed position has been read, so
@@ -50,5 +53,7 @@ struct EventStream: AsyncSequence, Sendable {
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self, cursor: after) }
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(stream: self, lease: metrics.map(FeedStreamLease.init), cursor: after)
+    }
 }
