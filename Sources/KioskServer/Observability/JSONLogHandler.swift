@@ -34,7 +34,7 @@ public struct JSONLogHandler: LogHandler {
 
     static func line(time: Date, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> String {
         var object: [String: Any] = fields.mapValues(Self.json)
-        object["time"] = time.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        object["time"] = time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         object["level"] = level.rawValue
         object["label"] = label
         object["message"] = message
