@@ -26,6 +26,7 @@ struct KioskAPIHandler: APIProtocol {
     var keepAlive: Duration = .seconds(15)
     /// What besides a read of the store `GET /health/ready` checks (see `KioskServer.readiness`).
     var readiness: @Sendable () async throws -> Void = {}
+    var metrics: ServerMetrics?
 
     /// Liveness: no store access, so an outage of the database never fails it.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -90,7 +91,14 @@ struct KioskAPIHandler: APIProtocol {
         let request = PurchaseRequest(accountID: accountID, productID: body.productId, offerCode: body.offerCode,
                                       paymentMethodID: body.paymentMethodId,
                                       idempotencyKey: try scoped(input.headers.idempotencyKey))
-        let outcome = try await service.purchase(request)
+        let outcome: PurchaseOutcome
+        do {
+            outcome = try await service.purchase(request)
+        } catch {
+            metrics?.purchase(outcome: "failed")
+            throw error
+        }
+        metrics?.purchase(outcome: outcome.metricLabel)
         return .ok(.init(body: .json(try .init(outcome))))
     }
 
@@ -142,7 +150,8 @@ struct KioskAPIHandler: APIProtocol {
                                  keyStillValid: { [service] in
                                      guard let key else { return false }
                                      return try await service.accountID(forAPIKey: key) == accountID
-                                 })
+                                 },
+                                 metrics: metrics)
         return .ok(.init(body: .textEventStream(HTTPBody(stream, length: .unknown, iterationBehavior: .single))))
     }
 

@@ -31,6 +31,8 @@ public struct KioskServer: Sendable {
     /// More for `GET /health/ready` to check than a read of the store: throws `StoreUnavailable`
     /// when the server is not ready (on PostgreSQL, a schema behind this build's).
     public var readiness: @Sendable () async throws -> Void = {}
+    /// What `GET /metrics` shows; this server's own registry unless one is handed in.
+    public let metrics: ServerMetrics
     private let logger: Logger
 
     /// Many clients hold a change-feed stream open, so far more connections are allowed than the
@@ -41,7 +43,7 @@ public struct KioskServer: Sendable {
                 limits: HTTPServerLimits = standardLimits, checkoutOpener: (any HostedCheckoutOpener)? = nil,
                 hostedCheckout: (any HostedCheckoutService)? = nil,
                 dueWorkInterval: Duration = .seconds(1), moreDueWork: (@Sendable () async throws -> Void)? = nil,
-                logger: Logger) {
+                metrics: ServerMetrics = ServerMetrics(), logger: Logger) {
         self.service = service
         self.appStore = appStore
         self.adminKey = adminKey
@@ -52,6 +54,7 @@ public struct KioskServer: Sendable {
         self.hostedCheckout = hostedCheckout
         self.dueWorkInterval = dueWorkInterval
         self.moreDueWork = moreDueWork
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -63,10 +66,14 @@ public struct KioskServer: Sendable {
         router.add(middleware: UnknownRouteMiddleware())
         let handler = KioskAPIHandler(service: service, appStore: appStore, document: try KioskAPIDocument.data(),
                                       feed: FeedSignal(service: service), checkoutOpener: checkoutOpener,
-                                      hostedCheckout: hostedCheckout, readiness: readiness)
+                                      hostedCheckout: hostedCheckout, readiness: readiness, metrics: metrics)
+        router.get("/metrics") { [metrics] _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
         try handler.registerHandlers(
             on: router,
-            middlewares: [ResponseHeadersMiddleware(), ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
+            middlewares: [RequestObservationMiddleware(metrics: metrics, logger: logger), ResponseHeadersMiddleware(), ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
                           RequestHostMiddleware()])
         let limits = self.limits
         let application = Application(
@@ -81,10 +88,14 @@ public struct KioskServer: Sendable {
                 await onListening(port)
             },
             logger: logger)
-        let scheduler = Task { [service, dueWorkInterval, moreDueWork, logger] in
-            await DueWorkScheduler(service: service, interval: dueWorkInterval, failed: { error in
+        let scheduler = Task { [service, dueWorkInterval, moreDueWork, metrics, logger] in
+            await DueWorkScheduler(interval: dueWorkInterval, failed: { error in
+                metrics.dueWorkRun(nil)
                 logger.error("due work failed; retrying at the next tick", metadata: ["error": "\(error)"])
-            }, more: moreDueWork).run()
+            }) {
+                metrics.dueWorkRun(try await service.runScheduledDueWork())
+                try await moreDueWork?()
+            }.run()
         }
         defer { scheduler.cancel() }
         if untilSignalled {

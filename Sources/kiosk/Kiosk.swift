@@ -7,6 +7,7 @@ struct Kiosk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk",
         abstract: "A terminal storefront and account manager with a simulated store.",
+        version: KioskVersion.text,
         subcommands: [
             RunCommand.self, StatusCommand.self, CatalogCommand.self, SeedCommand.self, WebhookCommand.self, RedirectCommand.self,
             ReceiptCommand.self, StoreCommand.self, CheckoutCommand.self, QACommand.self, DemoCommand.self,

@@ -30,7 +30,8 @@ struct ServerFixture {
 
     struct SetupFailure: Error { let message: String }
 
-    static func start() async throws -> ServerFixture {
+    /// `metrics` and `logger` default to a fresh registry and a quiet log.
+    static func start(metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil) async throws -> ServerFixture {
         let directory = ScratchDirectories.make("kiosk-server")
         guard let catalogURL = KioskResources.defaultCatalogURL else { throw SetupFailure(message: "no default catalog") }
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
@@ -43,11 +44,11 @@ struct ServerFixture {
         try DataDirectory(url: directory).create()
         var generator = SystemRandomNumberGenerator()
         let adminKey = try AdminKey.loadOrCreate(in: directory, using: &generator)
-        var logger = Logger(label: "kiosk.test")
-        logger.logLevel = .critical
+        var quiet = Logger(label: "kiosk.test")
+        quiet.logLevel = .critical
         let appStore = SimulatedAppStore(beside: service)
         let server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: "127.0.0.1", port: 0,
-                                 hostedCheckout: provider, logger: logger)
+                                 hostedCheckout: provider, metrics: metrics, logger: logger ?? quiet)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { port in continuation.yield(port); continuation.finish() } }
         var iterator = ports.makeAsyncIterator()

@@ -23,6 +23,7 @@ struct AuthenticationMiddleware: ServerMiddleware {
             guard let key = Self.bearerKey(request),
                   let accountID = try await service.accountID(forAPIKey: key) else { throw Problem.unauthorized(admin: false) }
             caller = .customer(accountID: accountID)
+            RequestTrace.current?.identify(accountID: accountID)
             customerKey = key
         }
         return try await Caller.$current.withValue(caller) {

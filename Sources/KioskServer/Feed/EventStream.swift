@@ -18,9 +18,12 @@ struct EventStream: AsyncSequence, Sendable {
     let keyStillValid: @Sendable () async throws -> Bool
     /// How often an idle stream checks its key.
     var recheck: Duration = .seconds(1)
+    /// Counts the stream among the live feed streams while it is iterated.
+    var metrics: ServerMetrics?
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let stream: EventStream
+        let lease: FeedStreamLease?
         var cursor: Int64
         var pending: ArraySlice<(position: Int64, bytes: [UInt8])> = []
         /// Set once a read came back short: everything up to this feed position has been read, so
@@ -64,5 +67,7 @@ struct EventStream: AsyncSequence, Sendable {
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self, cursor: after) }
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(stream: self, lease: metrics.map(FeedStreamLease.init), cursor: after)
+    }
 }

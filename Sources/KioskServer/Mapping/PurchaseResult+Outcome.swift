@@ -16,3 +16,14 @@ extension Components.Schemas.PurchaseResult {
         }
     }
 }
+
+extension PurchaseOutcome {
+    /// The outcome as `kiosk_purchases_total` labels it.
+    var metricLabel: String {
+        switch self {
+        case .purchased: "purchased"
+        case .declined: "declined"
+        case .requiresAction: "requires_action"
+        }
+    }
+}

@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0: any free port).")
     var port = 8080
 
+    @Option(help: "Log format: text (warnings and errors) or json (one object per line, a line per request with its request id).")
+    var logFormat: LogFormat = .text
+
     @Flag(help: "Print the server's admin key (creating it if needed) and exit.")
     var printAdminKey = false
 
@@ -71,17 +74,18 @@ struct ServeCommand: AsyncParsableCommand {
             return try await PostgresStoreOpener(command: "kiosk serve").migrate(location, printReport: true)
         }
         let (service, catalog, adminKey) = try await open(location)
-        var logger = Logger(label: "kiosk.serve")
-        logger.logLevel = .warning
+        let logger = logFormat.logger(label: "kiosk.serve")
+        let metrics = ServerMetrics()
         let host = self.host
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host)
         let appStore = store.openAppStore(beside: service)
         var server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
-                                     _ = try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport())
+                                     metrics.storeNotifications(
+                                         try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport()))
                                      try await appStore.runScheduledDueWork()
-                                 }, logger: logger)
+                                 }, metrics: metrics, logger: logger)
         if let location { server.readiness = { try await Self.schemaIsCurrent(location) } }
         do {
             try await server.run(untilSignalled: true) { port in
