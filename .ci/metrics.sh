@@ -31,7 +31,7 @@ server=$!
 for _ in $(seq 1 300); do
     grep -q '^Serving on ' "$work/out" 2>/dev/null && break
     kill -0 "$server" 2>/dev/null || { echo "metrics: kiosk serve exited" >&2; cat "$work/log" >&2; exit 1; }
-    read -r -t 0.1 <> <(:) || true
+    sleep 0.1
 done
 url=$(sed -n 's/^Serving on //p' "$work/out")
 [ -n "$url" ] || { echo "metrics: kiosk serve never listened" >&2; exit 1; }

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import KioskServer
+@testable import KioskServer
 import Logging
 import NIOCore
 import Synchronization
@@ -32,6 +32,25 @@ import Testing
         // The second server's registry is its own: it saw no purchase.
         let other = try await second.raw("GET", "/metrics", key: nil)
         #expect(!other.body.contains("kiosk_purchases_total"), "\(other.body)")
+    }
+
+    @Test func anOpenFeedStreamIsCountedLive() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        _ = try await ann.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
+        let stream = try await ann.client.streamEvents(headers: .init(lastEventID: nil)).ok.body.textEventStream
+        var chunks = stream.makeAsyncIterator()
+        // The first event has arrived, so the server is iterating the stream.
+        #expect(try await chunks.next() != nil)
+        let scrape = try await fixture.raw("GET", "/metrics", key: nil)
+        #expect(scrape.body.contains("kiosk_live_feed_streams 1"), "\(scrape.body)")
+    }
+
+    @Test func jsonLogTimesAreUTCWithMilliseconds() throws {
+        let line = JSONLogHandler.line(time: Date(timeIntervalSince1970: 1_767_225_600.25), level: .info, label: "kiosk.serve",
+                                       message: "request", fields: ["request_id": "r1"])
+        #expect(line == #"{"label":"kiosk.serve","level":"info","message":"request","request_id":"r1","time":"2026-01-01T00:00:00.250Z"}"# + "\n")
     }
 
     @Test func theSshSessionsGaugeFollowsOpenedAndClosedSessions() {
