@@ -94,10 +94,14 @@ struct RunCommand: AsyncParsableCommand {
         // hears of them through the change feed it polls and reloads the screens they touch. A
         // failed run stays due and is tried again at the next tick (there is no line to print it
         // on while curses owns the terminal).
-        // A server runs its own.
-        let dueWork = local.map { local in
+        // A server runs its own. The store was brought up to date just before the first frame,
+        // so the timer's first run waits one interval instead of competing with that frame; a run
+        // that exits after the first frame starts no timer, and so writes nothing.
+        let dueWork: Task<Void, Never>? = exitAfterFirstFrame ? nil : local.map { local in
             Task.detached {
-                await DueWorkScheduler(service: local.service, more: { try await local.appStore.runScheduledDueWork() }).run()
+                let scheduler = DueWorkScheduler(service: local.service, more: { try await local.appStore.runScheduledDueWork() })
+                do { try await Task.sleep(for: scheduler.interval) } catch { return }
+                await scheduler.run()
             }
         }
         defer { dueWork?.cancel() }
