@@ -18,8 +18,39 @@ struct Kiosk: AsyncParsableCommand {
 
     /// Everything kiosk creates (the store, keys, snapshots, preferences, QA transcripts and
     /// reports, exports) holds customers' details or secrets, so it is created owner-only.
+    ///
+    /// Parsing is done here rather than by `main(nil)` so that every diagnostic, the parser's
+    /// included, carries the one `kiosk:` prefix, and so that a mistyped command name (which the
+    /// default `run` command would otherwise report as its own unexpected argument) gets a suggestion.
     static func main() async {
         umask(0o077)
-        await main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let names = configuration.subcommands.map { $0._commandName }
+        if let refusal = CommandNameCheck(commands: names).refusal(for: arguments) {
+            Terminal.error(refusal)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// ArgumentParser's own exit, with its "Error: " prefix replaced by the house one.
+    private static func report(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code.isSuccess {
+            if !message.isEmpty { print(message) }
+        } else if !message.isEmpty {
+            Terminal.error(message.hasPrefix("Error: ") ? "kiosk: " + message.dropFirst("Error: ".count) : message)
+        }
+        Foundation.exit(code.rawValue)
     }
 }

@@ -36,7 +36,7 @@ struct KioskServeDatabaseTests {
         let location = try TestCluster.adminLocation().with(database: "kiosk_missing_status_db")
         let outcome = try KioskBinary.run(["status", "--database", location.urlForTests])
         #expect(outcome.status == 78)
-        #expect(outcome.stderr.hasPrefix("kiosk status: "))
+        #expect(outcome.stderr.hasPrefix("kiosk: "))
         #expect(outcome.stderr.contains("kiosk_missing_status_db"))
     }
 
@@ -47,7 +47,7 @@ struct KioskServeDatabaseTests {
             let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests, "--port", "0"])
             #expect(outcome.status == 77, "\(outcome.stderr)")
             #expect(!outcome.stdout.contains("Serving on"))
-            #expect(outcome.stderr.hasPrefix("kiosk serve: "))
+            #expect(outcome.stderr.hasPrefix("kiosk: "))
         }
     }
 

@@ -119,6 +119,20 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
+    /// Asks the server who its key belongs to before any screen is drawn: a key it refuses can
+    /// never load a storefront, and `--dump` has no screen to retry an unreachable server on, so
+    /// both end here with one line (EX_NOPERM, EX_UNAVAILABLE); the live storefront keeps
+    /// retrying a server that does not answer.
+    private func checkReachable(_ client: PaymentsClient) async throws {
+        do {
+            _ = try await client.signedInAccount()
+        } catch let failure as RemoteCallFailure {
+            if failure.isUnreachable && !dump { return }
+            Terminal.error("kiosk: \(failure.description)")
+            throw ExitCode(failure.isUnreachable ? 69 : 77)
+        }
+    }
+
     /// The data directory's store in this process, or with `--server` the running server's,
     /// behind the same client so every screen takes one code path.
     /// The in-process service and App Store come back too, for the due-work timer only a local
@@ -128,6 +142,7 @@ struct RunCommand: AsyncParsableCommand {
         if let server = try remote.remoteServer(environment: environment) {
             // The checkout page is the server's, but the browser and clipboard are this machine's.
             var client = PaymentsClient.remote(server)
+            try await checkReachable(client)
             client.hostedCheckout.openInBrowser = { try await BrowserOpener.open($0) }
             client.hostedCheckout.copyToClipboard = { try await Clipboard.copy($0) }
             return (client, nil)

@@ -48,11 +48,11 @@ struct CheckoutOpenCommand: AsyncParsableCommand {
                                                       idempotencyKey: idempotencyKey, using: &generator)
         } catch let error as PaymentsError {
             await server.stop()
-            Terminal.error(error.userMessage)
+            Terminal.error("kiosk: \(error.userMessage)")
             throw ExitCode(64)
         } catch let error as HostedCheckoutError {
             await server.stop()
-            Terminal.error(error.description)
+            Terminal.error("kiosk: \(error.description)")
             throw ExitCode.failure
         }
         // Written unbuffered: whoever reads the URL (a person, a script) needs it before the outcome.

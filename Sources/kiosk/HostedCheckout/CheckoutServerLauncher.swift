@@ -11,7 +11,7 @@ enum CheckoutServerLauncher {
             return try await HostedCheckoutServer.start(service: provider, endpoint: endpoint, random: .system(),
                                                         clock: SystemClock(), host: host)
         } catch {
-            Terminal.error("cannot start the checkout server: \(error)")
+            Terminal.error("kiosk: cannot start the checkout server: \(error)")
             throw ExitCode(70)
         }
     }

@@ -21,7 +21,7 @@ struct PostgresDatabaseOptions: ParsableArguments {
             return try PostgresLocation(url: text)
         } catch {
             let source = databaseURL == nil ? Self.environmentVariable : "--database"
-            Terminal.error("\(command): \(source): \(error)")
+            Terminal.error("kiosk: \(source): \(error)")
             throw ExitCode(databaseURL == nil ? 78 : 64)
         }
     }

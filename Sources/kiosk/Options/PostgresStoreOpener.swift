@@ -23,10 +23,10 @@ struct PostgresStoreOpener {
             if printReport {
                 print(report)
             } else if !report.applied.isEmpty {
-                Terminal.error("\(command): \(report)")
+                Terminal.error("kiosk: \(report)")
             }
         } catch {
-            Terminal.error("\(command): \(error)")
+            Terminal.error("kiosk: \(error)")
             throw ExitCode(error.exitCode)
         }
     }
@@ -49,13 +49,13 @@ struct PostgresStoreOpener {
                 return (service, catalog, try ServerAdminKey.load(directory))
             }
         } catch let failure as PostgresStoreFailure {
-            Terminal.error("\(command): \(failure)")
+            Terminal.error("kiosk: \(failure)")
             throw ExitCode(failure.exitCode)
         } catch let exit as ExitCode {
             throw exit
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
-            Terminal.error("\(command): cannot open the data directory \(directory.url.path): \(reason)")
+            Terminal.error("kiosk: cannot open the data directory \(directory.url.path): \(reason)")
             throw ExitCode(73)
         }
     }

@@ -24,6 +24,18 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Refuses, with EX_NOINPUT, a data directory that holds no store: a command that only reads
+    /// must not leave an empty store behind a mistyped `--data-dir`. A broken catalog is reported
+    /// first, as it would be with a store.
+    func requireExistingStore() throws {
+        _ = try catalog()
+        let directory = data.directory
+        guard !FileManager.default.fileExists(atPath: directory.databaseURL.path) else { return }
+        let place = FileManager.default.fileExists(atPath: directory.url.path) ? "holds no store" : "does not exist"
+        Terminal.error("kiosk: \(directory.url.path) \(place); `kiosk run` or `kiosk seed` creates a store there")
+        throw ExitCode(66)
+    }
+
     /// Opens the store and runs what fell due on the real clock, for a command that promises the
     /// current state: reads no longer catch up on their own (the scheduler of `kiosk serve` and
     /// `kiosk run` does it), and a one-shot command has no scheduler to wait for.
@@ -33,7 +45,7 @@ struct StoreOptions: ParsableArguments {
             try await opened.0.runDueWork()
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
-            Terminal.error("cannot bring the store in \(data.directory.url.path) up to date: \(reason)")
+            Terminal.error("kiosk: cannot bring the store in \(data.directory.url.path) up to date: \(reason)")
             throw ExitCode(73)
         }
         return opened
@@ -50,7 +62,7 @@ struct StoreOptions: ParsableArguments {
                     catalog, source)
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
-            Terminal.error("cannot open the data directory \(directory.url.path): \(reason)")
+            Terminal.error("kiosk: cannot open the data directory \(directory.url.path): \(reason)")
             throw ExitCode(73)
         }
     }

@@ -60,7 +60,7 @@ struct DemoCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            Terminal.error("kiosk demo: the demo could not start: \(error)")
+            Terminal.error("kiosk: the demo could not start: \(error)")
             throw ExitCode.failure
         }
         switch ending {
@@ -90,7 +90,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private static func usage(_ message: String) -> ExitCode {
-        Terminal.error("kiosk demo: \(message)")
+        Terminal.error("kiosk: \(message)")
         return ExitCode(64)
     }
 }

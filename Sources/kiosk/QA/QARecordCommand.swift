@@ -84,7 +84,7 @@ struct QARecordCommand: AsyncParsableCommand {
         }
         let (ending, finished, problems) = recorded
         var recorder = finished
-        for problem in problems { Terminal.error("kiosk qa record: \(problem)") }
+        for problem in problems { Terminal.error("kiosk: \(problem)") }
         switch ending {
         case .quit: break
         case .inputEnded: throw Self.failure("the terminal went away; nothing was written", 74)
@@ -99,7 +99,7 @@ struct QARecordCommand: AsyncParsableCommand {
     }
 
     private static func failure(_ message: String, _ code: Int32) -> ExitCode {
-        Terminal.error("kiosk qa record: \(message)")
+        Terminal.error("kiosk: \(message)")
         return ExitCode(code)
     }
 }

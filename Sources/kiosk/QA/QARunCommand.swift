@@ -82,7 +82,7 @@ struct QARunCommand: AsyncParsableCommand {
         do {
             try await schemas?.dropAll()
         } catch {
-            Terminal.error("kiosk qa run: \(error)")
+            Terminal.error("kiosk: \(error)")
         }
         for path in results.flatMap(\.snapshotsWritten) { Terminal.progress("wrote \(path)") }
         FileHandle.standardOutput.write(Data(ScenarioSummary.text(results).utf8))
@@ -96,7 +96,7 @@ struct QARunCommand: AsyncParsableCommand {
     }
 
     private static func usage(_ message: String) -> ExitCode {
-        Terminal.error("kiosk qa run: \(message)")
+        Terminal.error("kiosk: \(message)")
         return ExitCode(64)
     }
 }

@@ -17,10 +17,11 @@ struct SeedCommand: AsyncParsableCommand {
 
     @OptionGroup var postgres: PostgresDatabaseOptions
 
-    @Option(help: "Number of customers (1 to 100000).")
+    // Unconditional so that "-1" reaches validate() as a number rather than as an unknown option.
+    @Option(parsing: .unconditional, help: "Number of customers (1 to 100000).")
     var accounts = 20
 
-    @Option(help: "Months of history (1 to 600).")
+    @Option(parsing: .unconditional, help: "Months of history (1 to 600).")
     var months = 12
 
     @Option(help: "Seed of the random choices.")
@@ -47,7 +48,7 @@ struct SeedCommand: AsyncParsableCommand {
         print("Seeded \(accounts) customers of \(catalog.name) over \(months) months on test clock \(clock.id) "
               + "(now \(Self.format(clock.frozenTime))) in \(place).")
         guard problems.isEmpty else {
-            Terminal.error(problems.joined(separator: "\n"))
+            Terminal.error(problems.map { "kiosk: invariant broken: \($0)" }.joined(separator: "\n"))
             throw ExitCode(70)
         }
         // The storefront opens on someone: the first seeded customer, unless a person already chose.

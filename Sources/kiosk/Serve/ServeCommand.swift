@@ -68,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if migrateOnly {
             guard let location else {
-                Terminal.error("kiosk serve: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
+                Terminal.error("kiosk: --migrate-only needs --database URL or \(PostgresDatabaseOptions.environmentVariable)")
                 throw ExitCode(64)
             }
             return try await PostgresStoreOpener(command: "kiosk serve").migrate(location, printReport: true)
@@ -94,7 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch {
             await checkout.stop()
-            Terminal.error("kiosk serve: \(error)")
+            Terminal.error("kiosk: \(error)")
             throw ExitCode(69)
         }
         await checkout.stop()

@@ -8,7 +8,7 @@ enum PostgresStatus {
         do throws(PostgresStoreFailure) {
             print(text(try await PostgresMigrator(location: location).status(), at: location))
         } catch {
-            Terminal.error("kiosk status: \(error)")
+            Terminal.error("kiosk: \(error)")
             throw ExitCode(error.exitCode)
         }
     }

@@ -18,14 +18,22 @@ struct StatusCommand: AsyncParsableCommand {
     @Option(help: "Account to show (default: the signed-in account, else the first one).")
     var account: String?
 
+    @Flag(help: "Print the status as one JSON object (snake_case keys) instead of text.")
+    var json = false
+
     @OptionGroup var postgres: PostgresDatabaseOptions
 
     func run() async throws {
         if let location = try postgres.location(command: "kiosk status") {
             return try await PostgresStatus.run(location)
         }
+        try store.requireExistingStore()
         let (service, catalog, source) = try await store.openUpToDate()
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
+        if json {
+            return print(try await StatusJSON.make(service: service, session: session, catalog: catalog, source: source,
+                                                   directory: store.data.directory, accountID: account).encoded())
+        }
         let report = try await StatusReport.make(service: service, session: session, catalog: catalog, accountID: account)
         print("\(catalog.name) — data in \(store.data.directory.url.path), catalog: \(source.origin.rawValue)")
         print(report)

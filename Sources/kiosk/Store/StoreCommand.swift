@@ -41,6 +41,13 @@ struct StoreControlsCommand: AsyncParsableCommand {
     var backendErrors: Int?
     @Option(name: .customLong("fail"), help: "Arm a fault: OPERATION:ERROR[:COUNT] (repeatable).") var faults: [String] = []
     @Flag(name: .customLong("clear-faults"), help: "Remove every armed fault first.") var clearFaults = false
+    @Flag(help: "Print the controls as one JSON object (snake_case keys) instead of text.") var json = false
+
+    /// Whether the command only shows the controls (and so must find an existing store).
+    private var changesNothing: Bool {
+        askToBuy == nil && interrupted == nil && renewalsFail == nil && grace == nil && dropReceipts == nil
+            && duplicateReceipts == nil && backendErrors == nil && faults.isEmpty && !clearFaults
+    }
 
     func validate() throws {
         for fault in faults where Self.fault(fault) == nil {
@@ -51,6 +58,7 @@ struct StoreControlsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if changesNothing { try store.requireExistingStore() }
         let (service, _, _) = try store.open()
         let desk = store.openDesk(beside: service)
         var controls = try await desk.storeControls()
@@ -69,6 +77,9 @@ struct StoreControlsCommand: AsyncParsableCommand {
             try await service.updateSettings(settings)
         }
         let settings = try await service.settings()
+        if json {
+            return print(try StoreControlsJSON(controls: controls, settings: settings).encoded())
+        }
         print("ask-to-buy: \(Self.word(controls.askToBuy))")
         print("interrupted purchases: \(Self.word(controls.interruptedPurchases))")
         print("renewals fail: \(Self.word(controls.renewalsFail))")
@@ -141,6 +152,7 @@ struct StorePendingCommand: AsyncParsableCommand {
     @Option(help: "Decline this pending purchase.") var decline: String?
 
     func run() async throws {
+        if approve == nil && decline == nil { try store.requireExistingStore() }
         let (service, _, _) = try store.open()
         let desk = store.openDesk(beside: service)
         try await Terminal.reportingFailures {
@@ -152,7 +164,9 @@ struct StorePendingCommand: AsyncParsableCommand {
                 try await desk.declinePurchase(pendingID: decline)
                 print("Declined \(decline).")
             } else {
-                for action in try await desk.pendingActions(accountID: nil) {
+                let actions = try await desk.pendingActions(accountID: nil)
+                if actions.isEmpty { print("No pending actions.") }
+                for action in actions {
                     print("\(action.id)  \(action.kind.rawValue)  \(action.accountID)  \(action.productID ?? "")"
                           + (action.newPrice.map { "  new price \($0.formatted())" } ?? ""))
                 }

@@ -44,7 +44,7 @@ import Testing
         }
         let missing = try KioskProcess.run(["demo", "--script", "/nonexistent/tour.yaml"])
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains("kiosk demo: /nonexistent/tour.yaml: no such file"))
+        #expect(missing.stderr.contains("kiosk: /nonexistent/tour.yaml: no such file"))
     }
 
     @Test func anInvalidScriptIsReportedWithItsPosition() throws {

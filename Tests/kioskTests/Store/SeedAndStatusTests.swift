@@ -26,6 +26,8 @@ import Testing
 
     @Test func statusOnAnEmptyStoreExplainsHowToStart() throws {
         let directory = KioskProcess.temporaryDirectory("status-empty")
+        let created = try KioskProcess.run(["store", "reset"], environment: ["KIOSK_DATA_DIR": directory.path])
+        #expect(created.status == 0, "\(created.stderr)")
         let result = try KioskProcess.run(["status"], environment: ["KIOSK_DATA_DIR": directory.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Kiosk Demo Store — data in \(directory.path), catalog: embedded default"))

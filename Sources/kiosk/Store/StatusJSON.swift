@@ -1,0 +1,140 @@
+import Foundation
+import KioskViewModels
+import PaymentsCore
+
+/// `kiosk status --json`: the text report's facts, typed for scripts. Money is integer minor
+/// units beside its ISO 4217 currency; dates are ISO 8601; what is absent is null.
+struct StatusJSON: Encodable {
+    struct Price: Encodable {
+        let productId: String
+        let amountMinor: Int64
+        let currency: String
+        let period: String
+    }
+
+    struct PlanEntry: Encodable {
+        let id: String
+        let name: String
+        let prices: [Price]
+    }
+
+    struct SubscriptionEntry: Encodable {
+        let productId: String
+        let productName: String
+        let state: String
+        let renews: Date?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(productId, forKey: .productId)
+            try container.encode(productName, forKey: .productName)
+            try container.encode(state, forKey: .state)
+            try container.encode(renews, forKey: .renews)
+        }
+
+        private enum CodingKeys: String, CodingKey { case productId, productName, state, renews }
+    }
+
+    struct InvoiceEntry: Encodable {
+        let id: String
+        let createdAt: Date
+        let amountMinor: Int64
+        let currency: String
+        let status: String
+        let description: String
+    }
+
+    struct AccountEntry: Encodable {
+        let id: String
+        let name: String
+        let email: String
+        let currency: String
+        let plan: String
+        let subscription: SubscriptionEntry?
+        let entitlements: [String]
+        let points: Int64
+        let latestInvoices: [InvoiceEntry]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(email, forKey: .email)
+            try container.encode(currency, forKey: .currency)
+            try container.encode(plan, forKey: .plan)
+            try container.encode(subscription, forKey: .subscription)
+            try container.encode(entitlements, forKey: .entitlements)
+            try container.encode(points, forKey: .points)
+            try container.encode(latestInvoices, forKey: .latestInvoices)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, email, currency, plan, subscription, entitlements, points, latestInvoices
+        }
+    }
+
+    let store: String
+    let dataDirectory: String
+    let catalog: String
+    let accounts: Int
+    let signedIn: String?
+    let plans: [PlanEntry]
+    let account: AccountEntry?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(store, forKey: .store)
+        try container.encode(dataDirectory, forKey: .dataDirectory)
+        try container.encode(catalog, forKey: .catalog)
+        try container.encode(accounts, forKey: .accounts)
+        try container.encode(signedIn, forKey: .signedIn)
+        try container.encode(plans, forKey: .plans)
+        try container.encode(account, forKey: .account)
+    }
+
+    private enum CodingKeys: String, CodingKey { case store, dataDirectory, catalog, accounts, signedIn, plans, account }
+
+    static func make(service: any PaymentsService, session: SessionTokenKeeper, catalog: Catalog, source: CatalogSource,
+                     directory: DataDirectory, accountID: String?) async throws -> StatusJSON {
+        let accounts = try await service.accounts()
+        let signedIn = try await session.account(on: service)
+        let plans = catalog.plans.sorted(by: { $0.rank < $1.rank }).map { plan in
+            PlanEntry(id: plan.id, name: plan.name, prices: plan.products.compactMap { product in
+                catalog.price(base: product.price, overrides: product.prices, in: catalog.currency).map {
+                    Price(productId: product.id, amountMinor: $0.minorUnits, currency: $0.currency.code,
+                          period: CatalogDurationWording.per(product.period))
+                }
+            })
+        }
+        var account: AccountEntry?
+        if let id = accountID ?? signedIn?.id ?? accounts.first?.id {
+            let details = try await service.account(id)
+            let subscription = try await service.subscriptions(accountID: id).first.map { subscription in
+                SubscriptionEntry(productId: subscription.productID,
+                                  productName: ProductWording.name(subscription.productID, in: catalog),
+                                  state: subscription.state.rawValue,
+                                  renews: subscription.isActive && subscription.willAutoRenew ? subscription.currentPeriodEnd : nil)
+            }
+            let invoices = try await service.invoices(accountID: id, query: InvoiceQuery(limit: 5)).items.map {
+                InvoiceEntry(id: $0.id, createdAt: $0.createdAt, amountMinor: $0.total.minorUnits,
+                             currency: $0.total.currency.code, status: $0.status.rawValue, description: $0.description)
+            }
+            account = AccountEntry(
+                id: details.id, name: details.name, email: details.email, currency: details.currency.code,
+                plan: PlanStandingWording.standing(try await service.customerInfo(accountID: id).plan),
+                subscription: subscription,
+                entitlements: Set(try await service.entitlements(accountID: id).map(\.id)).sorted(),
+                points: details.pointsBalance, latestInvoices: invoices)
+        }
+        return StatusJSON(store: catalog.name, dataDirectory: directory.url.path, catalog: source.origin.rawValue,
+                          accounts: accounts.count, signedIn: signedIn?.id, plans: plans, account: account)
+    }
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
