@@ -40,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     ],
     targets: [
         .target(
@@ -163,6 +164,18 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(
+            name: "KioskSSH",
+            dependencies: [
+                "PaymentsCore",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -179,6 +192,7 @@ let package = Package(
                 "KioskRemoteClient",
                 "KioskPostgres",
                 "KioskPostgresStore",
+                "KioskSSH",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ],
@@ -244,6 +258,16 @@ let package = Package(
                 "KioskPostgres", "KioskPostgresStore", "PaymentsCore", "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "KioskSSHTests",
+            dependencies: [
+                "KioskSSH", "PaymentsCore", "Simulators", "KioskResources", "TestSupport",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(

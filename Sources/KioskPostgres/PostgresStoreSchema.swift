@@ -44,6 +44,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 28, name: "v28-app-store-past-answers", statements: v28),
         PostgresMigration(version: 29, name: "v29-app-store-clock-events", statements: v29),
         PostgresMigration(version: 30, name: "v30-app-store-outbox", statements: v30),
+        PostgresMigration(version: 31, name: "v31-ssh-keys", statements: v31),
     ]
 
     private static let v1 = [
@@ -643,5 +644,15 @@ public enum PostgresStoreSchema {
             WHERE NOT EXISTS (SELECT 1 FROM appstore_transactions a WHERE a.id = t.id)
               AND t.id IN (SELECT transaction_id FROM store_notifications WHERE transaction_id IS NOT NULL)
         """,
+    ]
+
+    /// The SQLite twin's comment says why (`StoreSchema.v31`).
+    private static let v31 = [
+        """
+        CREATE TABLE ssh_keys (
+            fingerprint TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+            public_key TEXT NOT NULL, created_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX ssh_keys_account ON ssh_keys(account_id)",
     ]
 }

@@ -53,6 +53,7 @@ enum StoreSchema {
         migrator.registerMigration("v28-app-store-past-answers") { db in try db.execute(sql: v28) }
         migrator.registerMigration("v29-app-store-clock-events") { db in try db.execute(sql: v29) }
         migrator.registerMigration("v30-app-store-outbox") { db in try db.execute(sql: v30) }
+        migrator.registerMigration("v31-ssh-keys") { db in try db.execute(sql: v31) }
         return migrator
     }
 
@@ -571,5 +572,15 @@ enum StoreSchema {
         CREATE INDEX checkout_sessions_payment ON checkout_sessions(payment_id);
         CREATE UNIQUE INDEX checkout_sessions_idempotency ON checkout_sessions(account_id, idempotency_key)
             WHERE idempotency_key IS NOT NULL;
+        """
+
+    /// An SSH customer is known by the SHA256 fingerprint of a public key: several keys may open one
+    /// account, a key opens only one. The key itself is kept (public, OpenSSH one-line form) so
+    /// `kiosk accounts ssh-keys --list` can show what it is.
+    private static let v31 = """
+        CREATE TABLE ssh_keys (
+            fingerprint TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+            public_key TEXT NOT NULL, created_at INTEGER NOT NULL);
+        CREATE INDEX ssh_keys_account ON ssh_keys(account_id);
         """
 }

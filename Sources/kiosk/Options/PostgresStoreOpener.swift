@@ -3,6 +3,7 @@ import Foundation
 import KioskPostgres
 import KioskPostgresStore
 import KioskServer
+import KioskSSH
 import PaymentsCore
 import Simulators
 
@@ -34,15 +35,18 @@ struct PostgresStoreOpener {
     /// The payments core over `location` (migrated first), its keys in the data directory of
     /// `store`, shared with the store's other servers (`PostgresSharedSecrets`): copied from the
     /// store into a new data directory, made and recorded by the first server. EX_CANTCREAT when
-    /// the keys cannot be made, the failure's own code when the database refuses.
+    /// the keys cannot be made, the failure's own code when the database refuses. With
+    /// `sshHostKey` the SSH host key is one of them (made by the first server that serves SSH).
     func open(_ location: PostgresLocation, store: StoreOptions, clock: any KioskClock = SystemClock(),
-              connectionTimeout: Duration = PostgresStorage.defaultConnectionTimeout) async throws
+              connectionTimeout: Duration = PostgresStorage.defaultConnectionTimeout,
+              sshHostKey: Bool = false) async throws
         -> (service: LocalPaymentsService, catalog: Catalog, adminKey: AdminKey) {
         try await migrate(location, printReport: false)
         let (catalog, _) = try store.catalog()
         let directory = store.data.directory
         do {
             return try await PostgresSharedSecrets(location: location, files: Self.sharedFiles).share(with: directory) {
+                if sshHostKey { _ = try SSHHostKey.loadOrCreate(in: directory.url) }
                 let cards = try SimulatedCardProcessor(directory: directory)
                 let service = try await LocalPaymentsService(storage: PostgresStorage(location: location, connectionTimeout: connectionTimeout), keysIn: directory,
                                                              catalog: catalog, clock: clock, cardProcessor: cards)
@@ -61,11 +65,13 @@ struct PostgresStoreOpener {
     }
 
     /// What every server of a store must hold alike: both signing chains (each server renews its
-    /// own leaf), the card processor's fingerprint key and the admin key.
+    /// own leaf), the card processor's fingerprint key, the admin key and the SSH host key (one
+    /// host key for every server behind one address: no "host key changed" warning).
     static let sharedFiles: [PostgresSharedSecrets.File] =
         SigningParty.allCases.flatMap { party in
             party.chainFiles.map { PostgresSharedSecrets.File($0, renewable: $0 == party.renewedFile) }
-        } + [PostgresSharedSecrets.File(CardFingerprintKeyFile.fileName), PostgresSharedSecrets.File(AdminKey.fileName)]
+        } + [PostgresSharedSecrets.File(CardFingerprintKeyFile.fileName), PostgresSharedSecrets.File(AdminKey.fileName),
+               PostgresSharedSecrets.File(SSHHostKey.fileName)]
 }
 
 extension PostgresDatabaseOptions {

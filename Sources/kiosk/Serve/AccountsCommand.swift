@@ -4,7 +4,7 @@ import ArgumentParser
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accounts",
-        abstract: "Create customer accounts and manage their API keys.",
-        subcommands: [AccountsCreateCommand.self, AccountsKeyCommand.self]
+        abstract: "Create customer accounts and manage their API and SSH keys.",
+        subcommands: [AccountsCreateCommand.self, AccountsKeyCommand.self, AccountsSSHKeysCommand.self]
     )
 }

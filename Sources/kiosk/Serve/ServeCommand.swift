@@ -3,6 +3,7 @@ import Foundation
 import HostedCheckout
 import KioskPostgres
 import KioskServer
+import KioskSSH
 import Logging
 import PaymentsCore
 import Simulators
@@ -24,6 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
             keys every server of that store must share (the signing chains, the card fingerprint key \
             and the admin key) are kept in the database too: the first server records its own, a \
             server with a new data directory is given them, and one whose keys differ is refused.
+
+            With --ssh-port the storefront is served over SSH too, from the same store: customers \
+            are known by their SSH key (see docs/ssh.md). It prints `SSH on ssh://HOST:PORT (host key \
+            SHA256:…)` once it listens; SIGTERM tells every session goodbye before the server stops.
             """
     )
 
@@ -51,6 +56,8 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "seconds"))
     var databaseTimeout = 5.0
 
+    @OptionGroup(title: "SSH") var ssh: SSHServeOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard databaseTimeout.isFinite, (0.1...600).contains(databaseTimeout) else {
@@ -64,6 +71,11 @@ struct ServeCommand: AsyncParsableCommand {
             // A data directory's key opens no store; a PostgreSQL store's is the one its servers share.
             let key = if let location { try await open(location).adminKey } else { try ServerAdminKey.load(store.data.directory) }
             print(key.value)
+            return
+        }
+        if ssh.printSSHHostKey {
+            if let location { _ = try await open(location) }
+            print(try SSHHostKeyFile.load(store.data.directory).fingerprint)
             return
         }
         if migrateOnly {
@@ -80,6 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host)
         let appStore = store.openAppStore(beside: service)
+        let sshServer = try await startSSH(service: service, host: host)
         var server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      metrics.storeNotifications(
@@ -91,21 +104,53 @@ struct ServeCommand: AsyncParsableCommand {
             try await server.run(untilSignalled: true) { port in
                 // Unbuffered, so a script waiting for this line sees it while the server runs.
                 FileHandle.standardOutput.write(Data("Serving on http://\(host):\(port)\n".utf8))
+                if let sshServer {
+                    FileHandle.standardOutput.write(Data("""
+                        SSH on ssh://\(sshServer.host):\(sshServer.port) (host key \(sshServer.hostKey.fingerprint))\n
+                        """.utf8))
+                }
             }
         } catch {
+            await sshServer?.shutdown()
             await checkout.stop()
             Terminal.error("kiosk: \(error)")
             throw ExitCode(69)
         }
+        await sshServer?.shutdown()
         await checkout.stop()
         try await service.storeSignedTokens()
+    }
+
+    /// The SSH storefront when --ssh-port asks for it: a new key is a new customer account, a
+    /// known key its account, a key of --ssh-admin-keys a tester.
+    private func startSSH(service: LocalPaymentsService, host: String) async throws -> SSHServer? {
+        guard let port = ssh.sshPort else { return nil }
+        let admins = try ssh.adminFingerprints()
+        let hostKey = try SSHHostKeyFile.load(store.data.directory)
+        var logger = Logger(label: "kiosk.ssh")
+        logger.logLevel = .warning
+        let storefront = ServedSSHStorefront(service: service, startSession: nil)
+        let sshHost = ssh.sshHost ?? host
+        do {
+            return try await SSHServer.start(host: sshHost, port: port, hostKey: hostKey, limits: ssh.limits,
+                                             storefront: storefront, resolve: { key, userName in
+                let (account, _) = try await service.sshAccount(for: key, userName: userName)
+                return SSHIdentity(fingerprint: key.fingerprint, accountID: account.id, userName: userName,
+                                   isAdmin: admins.contains(key.fingerprint))
+            }, logger: logger)
+        } catch {
+            Terminal.error("kiosk serve: cannot listen for SSH on \(sshHost):\(port): \(error)")
+            throw ExitCode(69)
+        }
     }
 
     /// The store (on PostgreSQL at `location`, else the data directory's) and its admin key.
     private func open(_ location: PostgresLocation?) async throws -> (service: LocalPaymentsService, catalog: Catalog, adminKey: AdminKey) {
         if let location {
+            let sshHostKey = ssh.sshPort != nil || ssh.printSSHHostKey
             return try await PostgresStoreOpener(command: "kiosk serve")
-                .open(location, store: store, connectionTimeout: .milliseconds(Int64(databaseTimeout * 1_000)))
+                .open(location, store: store, connectionTimeout: .milliseconds(Int64(databaseTimeout * 1_000)),
+                      sshHostKey: sshHostKey)
         }
         let (service, catalog, _) = try store.open()
         return (service, catalog, try ServerAdminKey.load(store.data.directory))

@@ -1,0 +1,63 @@
+import Crypto
+import Foundation
+import NIOSSH
+import PaymentsCore
+
+/// The server's ed25519 host key: made on first start, kept owner-only in the data directory
+/// (with PostgreSQL, one of the keys the servers of a store share), so clients see one host key
+/// for the life of the store.
+public struct SSHHostKey: Sendable {
+    public static let fileName = "ssh-host-key"
+
+    /// The private key's 32 bytes (Crypto's key type is not `Sendable`).
+    let rawKey: Data
+
+    init(rawKey: Data) {
+        self.rawKey = rawKey
+    }
+
+    /// A key made now, kept nowhere: a throwaway server's (tests, benchmarks).
+    public static func ephemeral() -> SSHHostKey {
+        SSHHostKey(rawKey: Curve25519.Signing.PrivateKey().rawRepresentation)
+    }
+
+    /// Reads the directory's key, making it first when there is none.
+    public static func loadOrCreate(in directory: URL) throws -> SSHHostKey {
+        let url = directory.appendingPathComponent(fileName)
+        if let data = try OwnerOnlyFiles.readIfPresent(url) {
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let raw = Data(base64Encoded: text) else {
+                throw SSHHostKeyError(path: url.path, reason: "is not a base64 ed25519 key")
+            }
+            guard (try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)) != nil else {
+                throw SSHHostKeyError(path: url.path, reason: "is not an ed25519 key")
+            }
+            return SSHHostKey(rawKey: raw)
+        }
+        let key = SSHHostKey.ephemeral()
+        try OwnerOnlyFiles.write(Data((key.rawKey.base64EncodedString() + "\n").utf8), to: url)
+        return key
+    }
+
+    /// Checked when the key was read or made.
+    var nioKey: NIOSSHPrivateKey {
+        // The bytes were checked to be a key when read or made, so this cannot fail.
+        NIOSSHPrivateKey(ed25519Key: (try? Curve25519.Signing.PrivateKey(rawRepresentation: rawKey)) ?? Curve25519.Signing.PrivateKey())
+    }
+
+    /// `SHA256:…`, as `ssh-keygen -l` and the client's first-connection prompt show it.
+    public var fingerprint: String {
+        let line = String(openSSHPublicKey: nioKey.publicKey)
+        let blob = line.split(separator: " ").dropFirst().first.flatMap { Data(base64Encoded: String($0)) } ?? Data()
+        return SSHPublicKey.fingerprint(ofBlob: blob)
+    }
+
+    /// The `known_hosts` form of the public key.
+    public var publicKeyLine: String { String(openSSHPublicKey: nioKey.publicKey) }
+}
+
+public struct SSHHostKeyError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "the SSH host key \(path) \(reason)" }
+}

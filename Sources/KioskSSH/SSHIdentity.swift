@@ -1,0 +1,21 @@
+import PaymentsCore
+
+/// Who an authenticated connection is: the key that signed in and the account it opens. Logs name
+/// the fingerprint and the account, never the key itself.
+public struct SSHIdentity: Sendable, Hashable {
+    public let fingerprint: String
+    public let accountID: String
+    public let userName: String
+    /// A key of `--ssh-admin-keys`: sees the QA panel and test controls.
+    public let isAdmin: Bool
+
+    public init(fingerprint: String, accountID: String, userName: String, isAdmin: Bool) {
+        self.fingerprint = fingerprint
+        self.accountID = accountID
+        self.userName = userName
+        self.isAdmin = isAdmin
+    }
+}
+
+/// Finds (or makes) the identity of a key that proved itself; a thrown error refuses the sign-in.
+public typealias SSHIdentityResolver = @Sendable (_ key: SSHPublicKey, _ userName: String) async throws -> SSHIdentity

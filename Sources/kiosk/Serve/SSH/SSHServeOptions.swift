@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import KioskSSH
+import NIOCore
+
+/// `kiosk serve --ssh-port …`: the storefront over SSH beside the HTTP APIs.
+struct SSHServeOptions: ParsableArguments {
+    @Option(help: "Serve the storefront over SSH on this port too (0: any free port).")
+    var sshPort: Int?
+
+    @Option(help: "Address for SSH to listen on (default: --host).")
+    var sshHost: String?
+
+    @Flag(help: "Print the SSH host key's fingerprint (creating the key if needed) and exit.")
+    var printSSHHostKey = false
+
+    @Option(help: "An authorized_keys file: these keys see the QA panel and test controls over SSH.")
+    var sshAdminKeys: String?
+
+    @Option(help: "SSH sessions this server runs at once.")
+    var sshMaxSessions = SSHLimits().sessionsPerServer
+
+    @Option(help: "SSH sessions one key may hold at once.")
+    var sshSessionsPerKey = SSHLimits().sessionsPerKey
+
+    @Option(help: "SSH sessions one source address may hold at once.")
+    var sshSessionsPerAddress = SSHLimits().sessionsPerAddress
+
+    @Option(help: "SSH sign-in attempts one address may make a minute.")
+    var sshAuthAttemptsPerMinute = SSHLimits().authAttemptsPerAddressPerMinute
+
+    @Option(help: "Minutes without a key press before an SSH session closes (warned a minute before).")
+    var sshIdleMinutes = 30
+
+    func validate() throws {
+        if let sshPort, !(0...65_535).contains(sshPort) { throw ValidationError("--ssh-port must be between 0 and 65535") }
+        for (name, value) in [("--ssh-max-sessions", sshMaxSessions), ("--ssh-sessions-per-key", sshSessionsPerKey),
+                              ("--ssh-sessions-per-address", sshSessionsPerAddress),
+                              ("--ssh-auth-attempts-per-minute", sshAuthAttemptsPerMinute), ("--ssh-idle-minutes", sshIdleMinutes)]
+        where !(1...1_000_000).contains(value) {
+            throw ValidationError("\(name) must be between 1 and 1000000")
+        }
+        if sshAdminKeys != nil, sshPort == nil { throw ValidationError("--ssh-admin-keys needs --ssh-port") }
+    }
+
+    var limits: SSHLimits {
+        var limits = SSHLimits()
+        limits.sessionsPerServer = sshMaxSessions
+        limits.sessionsPerKey = sshSessionsPerKey
+        limits.sessionsPerAddress = sshSessionsPerAddress
+        limits.authAttemptsPerAddressPerMinute = sshAuthAttemptsPerMinute
+        limits.idleTimeout = .minutes(Int64(sshIdleMinutes))
+        return limits
+    }
+
+    /// The tester keys' fingerprints, or a message naming the file and line.
+    func adminFingerprints() throws -> Set<String> {
+        guard let sshAdminKeys else { return [] }
+        do {
+            return try SSHAuthorizedKeys.fingerprints(in: URL(fileURLWithPath: sshAdminKeys))
+        } catch {
+            Terminal.error("kiosk serve: --ssh-admin-keys: \(error)")
+            throw ExitCode(66)
+        }
+    }
+}

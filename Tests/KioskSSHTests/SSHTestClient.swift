@@ -1,0 +1,202 @@
+import Crypto
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+/// An in-process SSH client (swift-nio-ssh's own) for protocol tests: one connection, its
+/// session channels, what each received.
+final class SSHTestClient: Sendable {
+    let connection: any Channel
+    private let handler: NIOLoopBound<NIOSSHHandler>
+
+    private init(connection: any Channel, handler: NIOLoopBound<NIOSSHHandler>) {
+        self.connection = connection
+        self.handler = handler
+    }
+
+    enum Credential: Sendable {
+        /// An ed25519 private key's raw bytes.
+        case key(Data)
+        case password(String)
+    }
+
+    static func connect(port: Int, user: String = "ada", credential: Credential) async throws -> SSHTestClient {
+        let authenticated = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: Void.self)
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let configuration = SSHClientConfiguration(userAuthDelegate: OneOffer(user: user, credential: credential),
+                                                               serverAuthDelegate: AnyHostKey())
+                    try channel.pipeline.syncOperations.addHandler(
+                        NIOSSHHandler(role: .client(configuration), allocator: channel.allocator, inboundChildChannelInitializer: nil))
+                    try channel.pipeline.syncOperations.addHandler(AuthWatcher(promise: authenticated))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        channel.closeFuture.whenComplete { _ in authenticated.fail(SSHTestClientError.closed) }
+        try await authenticated.futureResult.get()
+        let handler = try await channel.eventLoop.submit {
+            NIOLoopBound(try channel.pipeline.syncOperations.handler(type: NIOSSHHandler.self), eventLoop: channel.eventLoop)
+        }.get()
+        return SSHTestClient(connection: channel, handler: handler)
+    }
+
+    /// Opens a session channel and sends `requests` (pty, env, shell, exec…) in order.
+    func session(_ requests: [any Sendable]) async throws -> SSHTestSession {
+        let recorder = SessionRecorder()
+        let opened = connection.eventLoop.makePromise(of: (any Channel).self)
+        let handler = self.handler
+        connection.eventLoop.execute {
+            handler.value.createChannel(opened, channelType: .session) { child, _ in
+                child.eventLoop.makeCompletedFuture {
+                    try child.syncOptions?.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+                    try child.pipeline.syncOperations.addHandler(recorder)
+                }
+            }
+        }
+        let child = try await opened.futureResult.get()
+        for request in requests {
+            try await child.triggerUserOutboundEvent(request).get()
+        }
+        return SSHTestSession(channel: child, recorder: recorder)
+    }
+
+    func close() async {
+        try? await connection.close()
+    }
+}
+
+enum SSHTestClientError: Error { case closed }
+
+/// One session channel as the client sees it.
+struct SSHTestSession: Sendable {
+    let channel: any Channel
+    let recorder: SessionRecorder
+
+    func send(_ text: String) async throws {
+        var buffer = channel.allocator.buffer(capacity: text.utf8.count)
+        buffer.writeString(text)
+        try await channel.writeAndFlush(SSHChannelData(type: .channel, data: .byteBuffer(buffer))).get()
+    }
+
+    /// Waits for the channel to close; what it received and its exit status.
+    func finished() async throws -> (output: String, exitStatus: Int?) {
+        try await channel.closeFuture.get()
+        return recorder.snapshot
+    }
+
+    /// Waits until the output contains `text` (or the channel closes).
+    func waitFor(_ text: String) async -> String {
+        await recorder.waitFor(text)
+    }
+}
+
+final class SessionRecorder: ChannelInboundHandler, Sendable {
+    typealias InboundIn = SSHChannelData
+
+    private struct State {
+        var output = ""
+        var exitStatus: Int?
+        var replies: [Bool] = []
+        var closed = false
+        var waiters: [(String, CheckedContinuation<String, Never>)] = []
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    var snapshot: (output: String, exitStatus: Int?) { state.withLockedValue { ($0.output, $0.exitStatus) } }
+    var replies: [Bool] { state.withLockedValue { $0.replies } }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .byteBuffer(let buffer) = unwrapInboundIn(data).data else { return }
+        update { $0.output += String(buffer: buffer) }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case let status as SSHChannelRequestEvent.ExitStatus: update { $0.exitStatus = status.exitStatus }
+        case is ChannelSuccessEvent: update { $0.replies.append(true) }
+        case is ChannelFailureEvent: update { $0.replies.append(false) }
+        default: context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        update { $0.closed = true }
+    }
+
+    func waitFor(_ text: String) async -> String {
+        await withCheckedContinuation { continuation in
+            let ready: String? = state.withLockedValue { state in
+                if state.output.contains(text) || state.closed { return state.output }
+                state.waiters.append((text, continuation))
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    private func update(_ change: (inout State) -> Void) {
+        let woken: [(CheckedContinuation<String, Never>, String)] = state.withLockedValue { state in
+            change(&state)
+            let (ready, waiting) = (state.waiters.filter { state.output.contains($0.0) || state.closed },
+                                    state.waiters.filter { !(state.output.contains($0.0) || state.closed) })
+            state.waiters = waiting
+            return ready.map { ($0.1, state.output) }
+        }
+        for (continuation, output) in woken { continuation.resume(returning: output) }
+    }
+}
+
+private final class OneOffer: NIOSSHClientUserAuthenticationDelegate {
+    let user: String
+    let credential: SSHTestClient.Credential
+    var offered = false
+
+    init(user: String, credential: SSHTestClient.Credential) {
+        self.user = user
+        self.credential = credential
+    }
+
+    func nextAuthenticationType(availableMethods: NIOSSHAvailableUserAuthenticationMethods,
+                                nextChallengePromise: EventLoopPromise<NIOSSHUserAuthenticationOffer?>) {
+        guard !offered else { return nextChallengePromise.succeed(nil) }
+        offered = true
+        switch credential {
+        case .key(let raw):
+            guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else { return nextChallengePromise.succeed(nil) }
+            nextChallengePromise.succeed(NIOSSHUserAuthenticationOffer(
+                username: user, serviceName: "", offer: .privateKey(.init(privateKey: NIOSSHPrivateKey(ed25519Key: key)))))
+        case .password(let password):
+            nextChallengePromise.succeed(NIOSSHUserAuthenticationOffer(username: user, serviceName: "", offer: .password(.init(password: password))))
+        }
+    }
+}
+
+private final class AnyHostKey: NIOSSHClientServerAuthenticationDelegate {
+    func validateHostKey(hostKey: NIOSSHPublicKey, validationCompletePromise: EventLoopPromise<Void>) {
+        validationCompletePromise.succeed(())
+    }
+}
+
+/// Completes when the server accepts the client's credential.
+private final class AuthWatcher: ChannelInboundHandler {
+    typealias InboundIn = Any
+    let promise: EventLoopPromise<Void>
+
+    init(promise: EventLoopPromise<Void>) {
+        self.promise = promise
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is UserAuthSuccessEvent { promise.succeed(()) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        promise.fail(error)
+        context.close(promise: nil)
+    }
+}
