@@ -41,11 +41,12 @@ import Testing
         #expect(encoder.encode(next, cursor: nil).isEmpty)
     }
 
+    /// Rows left wholly blank are skipped; a row with text is written whole (trailing blanks too).
     @Test func firstFrameClearsAndSkipsBlanks() {
         var encoder = FrameEncoder(colorLevel: .ansi8)
         let bytes = encoder.encode(Self.frame([("hi", 0, 0, .plain), ("x", 4, 1, Style(foreground: .red))]), cursor: nil)
         #expect(String(decoding: bytes, as: UTF8.self)
-            == "\u{1B}[0m\u{1B}[H\u{1B}[2Jhi\u{1B}[2;5H\u{1B}[0;31mx\u{1B}[0m\u{1B}[?25l")
+            == "\u{1B}[0m\u{1B}[H\u{1B}[2Jhi" + String(repeating: " ", count: 18) + "\u{1B}[2;5H\u{1B}[0;31mx\u{1B}[0m\u{1B}[?25l")
     }
 
     @Test func invalidateRepaintsWhole() {
