@@ -8,7 +8,7 @@ import TerminalUI
 /// `q` quits), resizes followed. Every curses call happens on the main actor, here.
 @MainActor
 public final class DemoTerminal {
-    private let terminal: NCursesTerminal
+    private let terminal: any TerminalBackend
     /// Real time, for the pacing only: the session itself runs on its own manual clock.
     private let clock: any KioskClock
     private let context: RenderContext
@@ -26,7 +26,7 @@ public final class DemoTerminal {
     /// Longest single wait for a key: how late a pause, skip or quit may be seen.
     static let keyWait = 0.05
 
-    public init(terminal: NCursesTerminal, clock: any KioskClock, context: RenderContext) {
+    public init(terminal: any TerminalBackend, clock: any KioskClock, context: RenderContext) {
         self.terminal = terminal
         self.clock = clock
         self.context = context
@@ -70,14 +70,15 @@ public final class DemoTerminal {
             guard pending.isEmpty else { return }
             if needsPaint { paint() }
             let timeout = paused ? Self.keyWait : min(max(remaining, 0), Self.keyWait)
-            switch terminal.nextKey(timeout: Int32((timeout * 1000).rounded(.up))) {
+            switch await terminal.nextInput(timeout: Int32((timeout * 1000).rounded(.up))) {
             case .ended:
                 interruption = .inputEnded
                 pending.append(.quit)
             case let .signalled(signal):
                 interruption = .signalled(signal)
                 pending.append(.quit)
-            case .timedOut:
+            // Only a byte-stream backend reports pastes; the demo and the recorder run on curses.
+            case .timedOut, .paste:
                 break
             case let .key(key):
                 await handle(key)

@@ -10,7 +10,7 @@ import TerminalUI
 /// whole seconds, which the recorder writes as `advance` steps, so a replay sees the same times.
 @MainActor
 public final class RecordingTerminal {
-    private let terminal: NCursesTerminal
+    private let terminal: any TerminalBackend
     /// Real time, only to know how far to move the session's clock.
     private let clock: any KioskClock
     private let context: RenderContext
@@ -24,7 +24,7 @@ public final class RecordingTerminal {
     /// How long one wait for a key may block: effect results and ticks arrive at most this late.
     static let inputWait: Int32 = 40
 
-    public init(terminal: NCursesTerminal, clock: any KioskClock, context: RenderContext, fixedSize: Size?,
+    public init(terminal: any TerminalBackend, clock: any KioskClock, context: RenderContext, fixedSize: Size?,
                 recorder: ScenarioRecorder) {
         self.terminal = terminal
         self.clock = clock
@@ -41,14 +41,15 @@ public final class RecordingTerminal {
         var ending = TerminalApp.Ending.quit
         loop: while !session.state.hasQuit {
             if needsPaint { paint(session) }
-            switch terminal.nextKey(timeout: Self.inputWait) {
+            switch await terminal.nextInput(timeout: Self.inputWait) {
             case .ended:
                 ending = .inputEnded
                 break loop
             case let .signalled(signal):
                 ending = .signalled(signal)
                 break loop
-            case .timedOut:
+            // Only a byte-stream backend reports pastes; the demo and the recorder run on curses.
+            case .timedOut, .paste:
                 break
             case let .key(key):
                 await handle(key, session)

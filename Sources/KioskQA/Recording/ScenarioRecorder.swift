@@ -58,6 +58,10 @@ public struct ScenarioRecorder: Sendable {
             lines.append("  - resize: \(size.width)x\(size.height)")
         case let .clockTicked(date):
             heardTime = max(heardTime, date)
+        case .paste:
+            // Only a byte-stream backend pastes; recordings are made on curses.
+            flush()
+            lines.append("  # a paste here cannot be replayed and was left out")
         case .app, .focus:
             // The host's own messages (launch, polling) happen again by themselves on replay, and
             // a focus change comes from the click recorded before it.

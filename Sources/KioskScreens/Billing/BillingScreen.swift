@@ -6,10 +6,6 @@ import TerminalUI
 /// Billing history: a table over the window of invoices the view model keeps, with the detail
 /// of one invoice, filters and exports.
 enum BillingScreen {
-    /// Where exports go: the directory kiosk was started in, as a person at a shell expects,
-    /// spelled out in full so the overwrite question and the outcome say exactly where.
-    static var exportDirectory: String { FileManager.default.currentDirectoryPath }
-
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
         let billing = state.app.billing
         if let detail = billing.detail {
@@ -91,8 +87,8 @@ enum BillingScreen {
             state.billing.pendingJump = jump
             return send(.moveSelection(by: jump.step))
         case .enter: return send(.openSelected)
-        case .character("e"): return send(.export(.csv, directory: exportDirectory))
-        case .character("J"): return send(.export(.json, directory: exportDirectory))
+        case .character("e"): return send(.export(.csv, directory: state.exportDirectory))
+        case .character("J"): return send(.export(.json, directory: state.exportDirectory))
         default: return nil
         }
     }

@@ -3,9 +3,10 @@ import KioskViewModels
 import PaymentsCore
 import TerminalUI
 
-/// The storefront in a real terminal: one loop on the main actor that waits briefly for a key,
-/// lets the effects' results in, runs the host's timers and repaints when the state changed.
-/// Painting and reading both happen on the main actor, so no two curses calls ever overlap.
+/// The storefront on a terminal backend: one loop on the main actor that waits for input (ncurses
+/// locally, a byte stream over SSH), lets the effects' results in, runs the host's timers and
+/// repaints when the state changed. A byte-stream backend suspends rather than blocks while it
+/// waits, so many sessions share the main actor; curses calls never overlap either way.
 @MainActor
 public final class TerminalApp {
     public let store: Store<TerminalFeature>
@@ -15,15 +16,12 @@ public final class TerminalApp {
     private var timer = HostTimer()
     private var toastTimer = ToastTimer()
     /// Signalled by every action an effect hands back, so the wait for a key ends at once.
-    private let wake: WakeSignal?
+    private let wake: WakeRelay
     /// The store's live news of the feed (a server's event stream), if it has one.
     private let news: AsyncStream<Void>?
     /// News arrived and the feed has not been read since.
     private var newsPending = false
 
-    /// How long one wait for a key may block the main actor when nothing else happens (effect
-    /// results end the wait early through `wake`; without a pipe they arrive at most this late).
-    static let inputWait: Int32 = 40
     /// At most one frame per this many milliseconds: a burst of changes (End loading page after
     /// page) is painted as it stands at each frame, not once per change.
     static let frameInterval: Int32 = 16
@@ -45,11 +43,10 @@ public final class TerminalApp {
     /// happens instead of at the next two-second poll.
     public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock,
                 news: AsyncStream<Void>? = nil) {
-        let wake = WakeSignal()
-        self.wake = wake
         self.news = news
-        let onEffectAction: (@Sendable () -> Void)? = if let wake { { wake.signal() } } else { nil }
-        store = Store(initialState: initialState, reducer: feature, recording: false, onEffectAction: onEffectAction)
+        let wake = WakeRelay()
+        self.wake = wake
+        store = Store(initialState: initialState, reducer: feature, recording: false, onEffectAction: { wake.signal() })
         context = feature.context
         self.clock = clock
         store.onChange = { [weak self] _ in self?.needsPaint = true }
@@ -62,22 +59,24 @@ public final class TerminalApp {
         return AppView.render(store.state, context: context)
     }
 
-    /// Paints the settled first frame through curses and returns.
-    public func paintFirstFrame(on terminal: NCursesTerminal) async {
+    /// Paints the settled first frame and returns.
+    public func paintFirstFrame(on terminal: any TerminalBackend) async {
         await store.send(.resized(terminal.size)).value
         let frame = await settledFrame()
         terminal.present(frame.buffer, cursor: frame.cursor)
     }
 
     /// Runs until the person quits or the terminal goes away.
-    public func run(on terminal: NCursesTerminal) async -> Ending {
+    public func run(on terminal: any TerminalBackend) async -> Ending {
+        wake.connect(terminal.wake)
+        defer { wake.disconnect() }
         store.send(.resized(terminal.size))
         store.send(.app(.launched))
         let listener = news.map { news in
             Task { [weak self, wake] in
                 for await _ in news {
                     self?.newsPending = true
-                    wake?.signal()
+                    wake.signal()
                 }
             }
         }
@@ -85,12 +84,13 @@ public final class TerminalApp {
         while !store.state.hasQuit {
             let sincePaint = lastPaint.map { Int32(min(clock.now.timeIntervalSince($0) * 1000, 1_000)) } ?? Self.frameInterval
             if needsPaint, sincePaint >= Self.frameInterval || sincePaint < 0 { paint(terminal) }
-            let wait = needsPaint ? max(0, Self.frameInterval - sincePaint) : Self.inputWait
-            switch terminal.nextKey(timeout: wait, wake: wake) {
+            let wait = needsPaint ? max(0, Self.frameInterval - sincePaint) : terminal.idleWait
+            switch await terminal.nextInput(timeout: wait) {
             case .ended: return .inputEnded
             case let .signalled(signal): return .signalled(signal)
             case .timedOut: break
             case let .key(key): handle(key, terminal)
+            case let .paste(text): store.send(.paste(text))
             }
             runTimers()
             // Lets the effects' actions, queued on the main actor meanwhile, be reduced.
@@ -99,7 +99,7 @@ public final class TerminalApp {
         return .quit
     }
 
-    private func handle(_ key: Key, _ terminal: NCursesTerminal) {
+    private func handle(_ key: Key, _ terminal: any TerminalBackend) {
         switch key {
         case .resize:
             terminal.invalidate()
@@ -126,7 +126,7 @@ public final class TerminalApp {
         }
     }
 
-    private func paint(_ terminal: NCursesTerminal) {
+    private func paint(_ terminal: any TerminalBackend) {
         let frame = AppView.render(store.state, context: context)
         // A new theme is painted whole, as after Ctrl-L, rather than as a diff against the old
         // theme's frame: nothing of the old colours can survive in cells the diff would skip.

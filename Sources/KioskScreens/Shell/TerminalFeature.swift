@@ -33,6 +33,13 @@ public struct TerminalFeature: Reducer {
             state.focus(id)
             state.rememberScroll(context: context)
             return .none
+        case let .paste(text):
+            guard state.isTypingInForm else { return .none }
+            // Line breaks would submit the form; the rest types as keys would.
+            let effects = text.filter { !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }
+                .map { self.key(.character($0), &state) }
+            state.rememberScroll(context: context)
+            return .merge(effects)
         case let .key(.mouse(event)):
             return mouse(event, &state)
         case let .key(key):

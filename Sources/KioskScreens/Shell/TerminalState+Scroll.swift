@@ -56,7 +56,7 @@ extension TerminalState {
         self[keyPath: form].top = view.offset
     }
 
-    private var isTypingInForm: Bool {
+    var isTypingInForm: Bool {
         switch screen {
         case .checkout: CheckoutKeys.isTyping(self)
         case .settings: SettingsKeys.isTyping(self)

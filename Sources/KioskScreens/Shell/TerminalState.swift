@@ -1,3 +1,4 @@
+import Foundation
 import KioskViewModels
 import TerminalUI
 
@@ -24,9 +25,16 @@ public struct TerminalState: Equatable, Sendable {
     /// (saved, or `--theme`), while loading the saved preferences does not.
     public var pickedTheme: KioskViewModels.Theme?
 
-    public init(app: AppState, size: Size) {
+    /// Where billing exports go, part of the session rather than of the process: locally the
+    /// directory kiosk was started in, spelled out in full so the overwrite question and the
+    /// outcome say exactly where. A session on a server passes its own (with a `FileExportClient`
+    /// that refuses, over SSH).
+    public var exportDirectory: String
+
+    public init(app: AppState, size: Size, exportDirectory: String = FileManager.default.currentDirectoryPath) {
         self.app = app
         self.size = size
+        self.exportDirectory = exportDirectory
     }
 
     /// Below this the screens cannot be laid out; the front end says so instead of drawing garbage.

@@ -20,6 +20,13 @@ public struct FileExportClient: Sendable {
                          write: { _, _, _ in throw UnstubbedCall("files.write") })
     }
 
+    /// For a session that must not write on the machine it runs on (a storefront served over
+    /// SSH would write on the server's disk): every export is refused with `reason`.
+    public static func refusing(_ reason: String) -> FileExportClient {
+        FileExportClient(exists: { _, _ in throw ExportRefused(reason: reason) },
+                         write: { _, _, _ in throw ExportRefused(reason: reason) })
+    }
+
     /// Writes to the local file system, replacing an existing file atomically.
     public static var live: FileExportClient {
         FileExportClient(

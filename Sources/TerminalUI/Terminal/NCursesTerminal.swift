@@ -3,13 +3,27 @@ import Glibc
 
 /// The real terminal, kept thin: it paints `BufferDiff` runs with wide-character calls and reads
 /// keys through `KeyDecoder`. Everything that can be decided without a terminal lives elsewhere.
-public final class NCursesTerminal {
+public final class NCursesTerminal: TerminalBackend {
     /// Nil when drawing without colour: every cell then uses the default pair.
     private var colorPairs: ColorPairs?
     private var previous: Buffer?
+    /// Cuts a wait for a key short when an effect hands an action back.
+    private let wakeSignal = WakeSignal()
 
     private init(colorPairs: ColorPairs?) {
         self.colorPairs = colorPairs
+    }
+
+    public var wake: @Sendable () -> Void {
+        { [wakeSignal] in wakeSignal?.signal() }
+    }
+
+    /// Without a wake pipe, effect results arrive at most this late.
+    public var idleWait: Int32 { 40 }
+
+    /// Blocks the calling thread in `poll`: fine locally, where one terminal owns the process.
+    public nonisolated(nonsending) func nextInput(timeout: Int32) async -> TerminalInput {
+        nextKey(timeout: timeout, wake: wakeSignal)
     }
 
     /// Starts curses, runs `body`, and restores the terminal however `body` ends: by returning,

@@ -3,6 +3,8 @@
 /// spin), or a signal the host must act on.
 public enum TerminalInput: Sendable, Hashable {
     case key(Key)
+    /// Bracketed-paste text: inserted into a text field, never read as shortcuts.
+    case paste(String)
     case timedOut
     case ended
     /// SIGINT, SIGTERM or SIGHUP arrived: the host ends its loop so the terminal is restored on
