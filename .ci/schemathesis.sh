@@ -32,8 +32,6 @@ cleanup() {
 trap cleanup EXIT
 store=(--data-dir "$data" "${store_args[@]}")
 
-customer_key=$("$kiosk" accounts create "${store[@]}" --name "Fuzz Customer" --email "fuzz-$$-$RANDOM@example.com" --json |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["api_key"])')
 admin_key=$("$kiosk" serve "${store[@]}" --print-admin-key)
 
 "$kiosk" serve "${store[@]}" --port 0 >"$data/serve.log" 2>&1 &
@@ -44,6 +42,9 @@ for _ in $(seq 1 100); do
 done
 base=$(grep -o 'http://[0-9.]*:[0-9]*' "$data/serve.log" | head -1)
 [ -n "$base" ] || { echo "schemathesis: kiosk serve did not start" >&2; cat "$data/serve.log" >&2; exit 1; }
+# The customer is created through the running server, so the same steps serve either store.
+customer_key=$(KIOSK_ADMIN_KEY="$admin_key" "$kiosk" accounts create --server "$base" --name "Fuzz Customer" \
+    --email "fuzz-$$-$RANDOM@example.com" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["api_key"])')
 
 run() {
     local name=$1 key=$2; shift 2
