@@ -40,7 +40,8 @@ extension RemoteCalls {
         } catch let failure as RemoteCallFailure {
             guard case let .refused(_, type, title, detail, field?) = failure.reason,
                   type == RemoteProblem.typeBase + "invalid-input" else { throw failure }
-            throw PaymentsError.cardRejected(field: field, message: detail ?? title)
+            throw PaymentsError.cardRejected(field: field == "postal_code" ? CardField.postalCode.rawValue : field,
+                                             message: detail ?? title)
         }
     }
 

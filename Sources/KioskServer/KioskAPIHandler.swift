@@ -138,7 +138,7 @@ struct KioskAPIHandler: APIProtocol {
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let accountID = try customerID()
         var after = try position(input.query.after)
-        if let lastEventID = input.headers.lastEventID {
+        if input.headers.lastEventID != nil, let lastEventID = SentHeaders.value("Last-Event-ID") {
             guard let position = Int64(lastEventID), position >= 0 else {
                 throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
                               detail: "Last-Event-ID must be a feed position (a whole number)", field: "Last-Event-ID")
@@ -236,8 +236,9 @@ struct KioskAPIHandler: APIProtocol {
     /// Idempotency keys are scoped to the customer, so two customers choosing the same key never
     /// see each other's results. The contract's bounds (1 to 255 characters) are checked here:
     /// an empty key would otherwise be one shared by every keyless retry.
-    func scoped(_ key: String?) throws -> String? {
-        guard let key else { return nil }
+    func scoped(_ decoded: String?) throws -> String? {
+        // Compared as sent: the generated code percent-decodes header values (`c2-%41` is not `c2-A`).
+        guard decoded != nil, let key = SentHeaders.value("Idempotency-Key") else { return nil }
         guard (1...255).contains(key.count) else {
             throw Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid",
                           detail: "the Idempotency-Key header must be 1 to 255 characters", field: "Idempotency-Key")

@@ -63,8 +63,10 @@ public struct KioskServer: Sendable {
     public func run(untilSignalled: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router()
-        router.add(middleware: UnknownRouteMiddleware())
-        let handler = KioskAPIHandler(service: service, appStore: appStore, document: try KioskAPIDocument.data(),
+        let document = try KioskAPIDocument.data()
+        let contract = try Contract(document: document)
+        router.add(middleware: UnknownRouteMiddleware(contract: contract))
+        let handler = KioskAPIHandler(service: service, appStore: appStore, document: document,
                                       feed: FeedSignal(service: service), checkoutOpener: checkoutOpener,
                                       hostedCheckout: hostedCheckout, readiness: readiness, metrics: metrics)
         router.get("/metrics") { [metrics] _, _ in
@@ -72,12 +74,12 @@ public struct KioskServer: Sendable {
                      body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
         try handler.registerHandlers(
-            on: router,
+            on: router, configuration: Configuration(dateTranscoder: RFC3339DateTranscoder()),
             middlewares: [RequestObservationMiddleware(metrics: metrics, logger: logger), ResponseHeadersMiddleware(), ProblemMiddleware(logger: logger), AcceptHeaderMiddleware(), EmptyBodyMiddleware(), AuthenticationMiddleware(service: service, adminKey: adminKey),
-                          RequestHostMiddleware()])
+                          ContractMiddleware(contract: contract, maxBodyBytes: limits.maxBodyBytes), RequestHostMiddleware()])
         let limits = self.limits
         let application = Application(
-            router: router,
+            responder: HeadAsGetResponder(inner: router.buildResponder(), contract: contract),
             server: HTTPServerBuilder { LimitedHTTP1Channel(responder: $0, limits: limits) },
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "kiosk",

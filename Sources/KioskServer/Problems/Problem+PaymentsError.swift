@@ -10,8 +10,12 @@ extension Problem {
         case .accountNotFound, .productNotFound, .subscriptionNotFound, .invoiceNotFound, .paymentMethodNotFound,
              .testClockNotFound, .featureNotFound, .pendingActionNotFound, .snapshotNotFound:
             self = .notFound(detail)
-        case let .invalidInput(field, _), let .cardRejected(field, _):
+        case let .invalidInput(field, _):
             self.init(status: .unprocessableContent, kind: "invalid-input", title: "Invalid input", detail: detail, field: field)
+        case let .cardRejected(field, _):
+            // The core names the card form's fields; the answer names the field on the wire.
+            self.init(status: .unprocessableContent, kind: "invalid-input", title: "Invalid input", detail: detail,
+                      field: field == CardField.postalCode.rawValue ? "postal_code" : field)
         case .emailTaken:
             self.init(status: .conflict, kind: "email-taken", title: "Email already in use", detail: detail, field: "email")
         case .idempotencyKeyReused:

@@ -36,6 +36,12 @@ struct Problem: Error, Equatable {
         Problem(status: .badRequest, kind: "invalid-request", title: "The request is not valid", detail: detail)
     }
 
+    /// What an answer may quote of the caller's input: a short prefix, so a 900 KB id is not echoed
+    /// back whole (every detail and quoted value goes through this when written).
+    static func shortPrefix(_ text: String, limit: Int = 200) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
+    }
+
     static func unavailable(_ outage: StoreUnavailable) -> Problem {
         Problem(status: .serviceUnavailable, kind: "unavailable", title: "The store cannot be reached",
                 detail: outage.message, retryAfter: outage.retryAfterSeconds)

@@ -30,8 +30,10 @@ enum ProblemResponse {
 
     static func json(_ problem: Problem) -> Data {
         let body = Body(type: problem.type, title: problem.title, status: problem.status.code,
-                        detail: problem.detail, field: problem.field, declineCode: problem.declineCode,
-                        offerCode: problem.offerCode, offerCodeRejection: problem.offerCodeRejection)
+                        detail: problem.detail.map { Problem.shortPrefix($0, limit: 600) },
+                        field: problem.field.map { Problem.shortPrefix($0) }, declineCode: problem.declineCode,
+                        offerCode: problem.offerCode.map { Problem.shortPrefix($0) },
+                        offerCodeRejection: problem.offerCodeRejection)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {

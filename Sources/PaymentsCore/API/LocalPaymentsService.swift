@@ -84,6 +84,7 @@ public final class LocalPaymentsService: PaymentsService {
             }
         }
         try directory.tightenExisting()
+        try directory.removeLeftovers()
         return chains
     }
 

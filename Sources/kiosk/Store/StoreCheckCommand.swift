@@ -16,6 +16,19 @@ struct StoreCheckCommand: AsyncParsableCommand {
     @OptionGroup var postgres: PostgresDatabaseOptions
 
     func run() async throws {
+        if try postgres.location(command: "kiosk store check") == nil {
+            let database = store.data.directory.databaseURL
+            let damage = StoreIntegrity.damage(ofDatabaseAt: database)
+            guard damage.isEmpty else {
+                Terminal.error("""
+                    kiosk: the store \(database.path) is damaged; SQLite's integrity check found:
+                    \(damage.map { "  \($0)" }.joined(separator: "\n"))
+                    What to do: restore a snapshot (`kiosk store snapshot list`, then `kiosk store snapshot restore NAME`), \
+                    or move the file aside and restore it from a backup.
+                    """)
+                throw ExitCode(1)
+            }
+        }
         let service = try await postgres.openStore(store, command: "kiosk store check").service
         try await Terminal.reportingFailures {
             let problems = try await service.checkInvariants()

@@ -4,7 +4,9 @@ import PaymentsCore
 
 /// `kiosk webhook verify`: checks a delivery the way a receiver must, on the raw body bytes.
 /// Exits 0 for `valid`, 1 for `invalid: <reason>` (including an empty or garbage signature header
-/// and a non-integer timestamp, as the official libraries report them), 64 for usage errors.
+/// and a non-integer timestamp, as the official libraries report them; a message with no
+/// signature at all is "missing required headers", as the Standard Webhooks libraries say), 64 for
+/// a mistyped command line.
 struct WebhookVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
@@ -18,7 +20,7 @@ struct WebhookVerifyCommand: ParsableCommand {
     /// a usage error.
     @Option(parsing: .unconditional,
             help: "The webhook-signature header value; may list several space-separated signatures.")
-    var signature: String
+    var signature: String?
 
     @Option(help: "Current time in unix seconds (defaults to the system clock).")
     var now: Int64?
@@ -43,6 +45,10 @@ struct WebhookVerifyCommand: ParsableCommand {
         case let .verifying(publicKey): WebhookVerifier(publicKey: publicKey, toleranceSeconds: tolerance)
         }
         let body = try message.body()
+        guard let signature else {
+            print("invalid: missing required headers")
+            throw ExitCode.failure
+        }
         let headers = WebhookHeaders(id: message.id, timestamp: message.timestamp, signature: signature)
         let currentTime = now.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
         do {

@@ -25,6 +25,15 @@ import Testing
         #expect(outcome.stdout == "invalid: missing header webhook-signature\n")
     }
 
+    /// Issue 39: a message with no signature header at all is an invalid webhook, as the official
+    /// libraries say, not a mistyped command line.
+    @Test func noSignatureHeaderAtAllIsInvalidNotAUsageError() throws {
+        let outcome = try CLI.run(["webhook", "verify", "--secret", CLI.secret, "--id", CLI.id,
+                                   "--timestamp", CLI.timestamp, "--now", CLI.timestamp], standardInput: CLI.body)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == "invalid: missing required headers\n")
+    }
+
     @Test func aGarbageSignatureHeaderStartingWithADashIsInvalidNotAUsageError() throws {
         let outcome = try verify(signature: "-x,@@@")
         #expect(outcome.status == 1)
