@@ -52,9 +52,22 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
         return Money(minorUnits: negative ? -magnitude : magnitude, currency: currency)
     }
 
-    /// `percent` % of this amount, rounded toward zero (a discount never exceeds its percentage).
+    /// `percent` % of this amount, rounded half-up to the nearest minor unit (half away from
+    /// zero: 20% of $9.99 is $1.998, so $2.00; 50% of 1¢ is 0.5¢, so 1¢).
+    ///
+    /// This is the one rule for every percentage (docs/money.md): a promo quote and the invoice it
+    /// becomes both use it, so they agree to the minor unit. Proration keeps its own rule
+    /// (toward zero, `prorated`), because a credit for unused time must never exceed what was paid.
     public func percentage(_ percent: Int) -> Money {
-        prorated(numerator: Int64(percent), denominator: 100)
+        let negative = (minorUnits < 0) != (percent < 0)
+        let product = minorUnits.magnitude.multipliedFullWidth(by: UInt64(percent.magnitude))
+        guard product.high < 100 else {
+            return Money(minorUnits: negative ? -Int64.max : Int64.max, currency: currency)
+        }
+        let (quotient, remainder) = UInt64(100).dividingFullWidth(product)
+        let rounded = remainder >= 50 ? quotient.addingReportingOverflow(1).partialValue : quotient
+        let magnitude = Int64(clamping: rounded)
+        return Money(minorUnits: negative ? -magnitude : magnitude, currency: currency)
     }
 
     /// The amount as an exact decimal in major units (9.99 for 999 US cents), for formatting only.

@@ -37,7 +37,8 @@ struct PlanChanges: Rules {
                 timing: .atRenewal(subscription.periodEnd), newPrice: newPrice, creditForUnusedTime: .zero(currency),
                 appliedBalance: .zero(currency), chargeNow: .zero(currency),
                 balanceAfter: Money(minorUnits: account.creditBalance, currency: currency),
-                nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice)
+                nextChargeDate: subscription.periodEnd,
+                nextChargeAmount: Self.charged(newPrice, after: account.creditBalance))
         }
         let credit = try await unusedCredit(subscription, at: now)
         // Checked: a balance grown past any sane size is an error, not a trap.
@@ -53,7 +54,14 @@ struct PlanChanges: Rules {
             appliedBalance: Money(minorUnits: applied, currency: currency),
             chargeNow: Money(minorUnits: chargeNow, currency: currency),
             balanceAfter: Money(minorUnits: balanceAfter, currency: currency),
-            nextChargeDate: try toProduct.period.advance(now), nextChargeAmount: newPrice)
+            nextChargeDate: try toProduct.period.advance(now),
+            nextChargeAmount: Self.charged(newPrice, after: balanceAfter))
+    }
+
+    /// What a renewal at `price` charges to the card once the account balance `balance` has paid
+    /// what it can (`Invoicing.balanceLine`): a preview says what will be charged, not the price.
+    static func charged(_ price: Money, after balance: Int64) -> Money {
+        Money(minorUnits: price.minorUnits - min(max(balance, 0), max(price.minorUnits, 0)), currency: price.currency)
     }
 
     /// Credit for the unused part of the current period: what was paid for it × unused time ÷

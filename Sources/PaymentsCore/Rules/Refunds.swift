@@ -51,19 +51,19 @@ struct Refunds: Rules {
         if revocation == nil, original.kind != .refund, let transactionID = try await appStoreSale(paidBy: invoiceID) {
             return try await appStoreRefund(of: original, transactionID: transactionID)
         }
-        guard original.status == .paid, original.kind != .refund, original.total > 0 else {
+        let fromBalance = Self.paidFromBalance(original)
+        guard original.status == .paid, original.kind != .refund, original.total > 0 || fromBalance > 0 else {
             throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
         }
         let account = try await account(original.accountID)
         let now = try await now(for: account)
         let currency = Currency(code: original.currency) ?? account.currencyValue
-        let amount = Money(minorUnits: -original.total, currency: currency)
         original.status = .refunded
         try await original.update(in: store)
         var refund = try await invoicing.issueInvoice(
             account: account.id, subscription: original.subscriptionID, product: original.productID, kind: .refund,
             at: now, description: "Refund of \(original.id)",
-            lines: [InvoiceLine(kind: .refund, description: "Refund of \(original.description)", amount: amount)],
+            lines: try Self.refundLines(of: original, fromBalance: fromBalance, currency: currency),
             currency: currency, status: .refunded,
             method: original.pmBrand.flatMap { brand in original.pmLast4.map { PaymentMethodSummary(brand: brand, last4: $0) } },
             refundOf: original.id)
@@ -103,6 +103,31 @@ struct Refunds: Rules {
         emit(.refunded, account: account.id, at: now, subscription: original.subscriptionID,
              product: original.productID, invoice: refund.id, detail: original.id)
         refund = try await invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)
+        if refund.status == .refunded {
+            // What the balance paid goes back to the balance, in the refund's own transaction.
+            try await purchases.spendBalance(accountID: account.id, -fromBalance)
+        }
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
+    }
+
+    /// The part of an invoice its customer paid from the account balance (its applied-balance
+    /// lines), which a refund returns to the balance rather than to the card.
+    static func paidFromBalance(_ invoice: InvoiceRecord) -> Int64 {
+        invoice.lines.filter { $0.kind == .appliedBalance }.reduce(0) { $0 - $1.amount.minorUnits }
+    }
+
+    /// A refund's lines, mirroring the invoice it refunds: the whole price back, less what goes
+    /// back to the account balance, so the refund's total is exactly what returns to the card
+    /// (as a Stripe credit note split between the card and the customer balance).
+    static func refundLines(of original: InvoiceRecord, fromBalance: Int64, currency: Currency) throws -> [InvoiceLine] {
+        let toCard = Money(minorUnits: original.total, currency: currency)
+        guard fromBalance > 0 else {
+            return [InvoiceLine(kind: .refund, description: "Refund of \(original.description)", amount: toCard.negated)]
+        }
+        let toBalance = Money(minorUnits: fromBalance, currency: currency)
+        return [InvoiceLine(kind: .refund, description: "Refund of \(original.description)",
+                            amount: try toCard.adding(toBalance).negated),
+                InvoiceLine(kind: .balanceCredit, description: "\(toBalance.formatted()) returned to your account balance",
+                            amount: toBalance)]
     }
 }

@@ -32,11 +32,23 @@ import Testing
         #expect(usd(Int64.max).prorated(numerator: 2, denominator: 1) == usd(Int64.max))
     }
 
-    @Test func percentageRoundsTowardZero() {
-        #expect(usd(999).percentage(20) == usd(199))
-        #expect(usd(10).percentage(33) == usd(3))
+    /// docs/money.md: every percentage rounds half-up (away from zero) to the minor unit.
+    @Test func percentageRoundsHalfUpToTheMinorUnit() {
+        #expect(usd(999).percentage(20) == usd(200))       // 199.8
+        #expect(usd(10).percentage(33) == usd(3))          // 3.3
         #expect(usd(-10).percentage(33) == usd(-3))
         #expect(usd(999).percentage(100) == usd(999))
         #expect(Money(minorUnits: 1500, currency: .jpy).percentage(15) == Money(minorUnits: 225, currency: .jpy))
+        // At and around the half-cent.
+        #expect(usd(1).percentage(50) == usd(1))           // 0.50 → up
+        #expect(usd(1).percentage(49) == usd(0))           // 0.49 → down
+        #expect(usd(1).percentage(51) == usd(1))           // 0.51 → up
+        #expect(usd(5).percentage(10) == usd(1))           // 0.50 → up
+        #expect(usd(25).percentage(10) == usd(3))          // 2.50 → up
+        #expect(usd(249).percentage(10) == usd(25))        // 24.90 → up
+        #expect(usd(245).percentage(10) == usd(25))        // 24.50 → up (not banker's 24)
+        #expect(usd(244).percentage(10) == usd(24))        // 24.40 → down
+        #expect(usd(-5).percentage(10) == usd(-1))         // half away from zero
+        #expect(usd(Int64.max).percentage(100) == usd(Int64.max))
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import PaymentsCore
+
+/// Issue 41: the money on screen is the money charged. A refund returns what the balance paid to
+/// the balance, and every preview equals the charge that follows it on the test clock.
+@Suite struct BalanceAndPreviewTests {
+    func balance(_ store: CoreFixture, _ account: Account) async throws -> Int64 {
+        try await store.service.account(account.id).creditBalance
+    }
+
+    func latest(_ store: CoreFixture, _ account: Account) async throws -> Invoice {
+        try #require(try await store.service.invoices(accountID: account.id, query: InvoiceQuery()).items.first)
+    }
+
+    /// Pro yearly, four months later an upgrade to Max monthly leaves part of the credit as
+    /// balance; the renewals then take it from the balance before the card.
+    func upgradedWithBalance(_ store: CoreFixture) async throws -> (Account, PlanChangePreview) {
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.yearly")
+        try await store.advance(days: 120)
+        let subscription = try await store.subscription(ada)
+        let preview = try await store.service.previewPlanChange(subscriptionID: subscription.id, toProductID: "max.monthly")
+        guard case .changed = try await store.service.changePlan(PlanChangeRequest(subscriptionID: subscription.id,
+                                                                                  toProductID: "max.monthly")) else {
+            throw FixtureError.missing("an immediate upgrade")
+        }
+        return (ada, preview)
+    }
+
+    @Test func refundReturnsTheBalancePartToTheBalanceAndTheCardPartToTheCard() async throws {
+        let store = try await CoreFixture()
+        let (ada, upgrade) = try await upgradedWithBalance(store)
+        let kept = try await balance(store, ada)
+        #expect(kept == upgrade.balanceAfter.minorUnits)
+        #expect(kept > 3000 && kept < 6000)  // more than one renewal, less than two
+        try await store.advance(days: 31)    // the first renewal: the balance pays all of it
+        #expect(try await latest(store, ada).total.minorUnits == 0)
+        let left = try await balance(store, ada)
+        #expect(left == kept - 3000)
+        try await store.advance(days: 31)    // the second: the rest of the balance, then the card
+        let renewal = try await latest(store, ada)
+        #expect(renewal.total.minorUnits == 3000 - left)
+        #expect(try await balance(store, ada) == 0)
+
+        let outcome = try await store.service.refund(invoiceID: renewal.id, idempotencyKey: nil)
+        #expect(outcome.refund.total.minorUnits == -(3000 - left))   // to the card
+        #expect(try await balance(store, ada) == left)               // to the balance
+        #expect(outcome.refund.lines.map(\.kind) == [.refund, .balanceCredit])
+        #expect(outcome.refund.lines.map(\.amount.minorUnits) == [-3000, left])
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func refundOfARenewalTheBalancePaidWhollyReturnsItToTheBalance() async throws {
+        let store = try await CoreFixture()
+        let (ada, _) = try await upgradedWithBalance(store)
+        let kept = try await balance(store, ada)
+        try await store.advance(days: 31)
+        let renewal = try await latest(store, ada)
+        #expect(renewal.total.minorUnits == 0)
+        let outcome = try await store.service.refund(invoiceID: renewal.id, idempotencyKey: nil)
+        #expect(outcome.refund.total.minorUnits == 0)
+        #expect(try await balance(store, ada) == kept)
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func upgradePreviewSaysWhatTheNextRenewalCharges() async throws {
+        let store = try await CoreFixture()
+        let (ada, upgrade) = try await upgradedWithBalance(store)
+        #expect(upgrade.nextChargeAmount.minorUnits == 0)  // the balance pays the whole renewal
+        try await store.advance(days: 31)
+        #expect(try await latest(store, ada).total == upgrade.nextChargeAmount)
+    }
+
+    /// Several plan changes and refunds on the test clock: each preview's charge now is the
+    /// invoice that follows, its next charge the renewal that follows, and no refund loses balance.
+    @Test func everyPreviewEqualsTheChargeThatFollowsIt() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.monthly")      // a week's free trial
+        try await store.advance(days: 8)                 // the first paid month
+        let steps: [(days: Int, to: String)] = [(10, "max.monthly"), (45, "pro.monthly"), (20, "max.yearly"),
+                                                (100, "max.monthly")]
+        for step in steps {
+            try await store.advance(days: step.days)
+            let subscription = try await store.subscription(ada)
+            let before = try await balance(store, ada)
+            let preview = try await store.service.previewPlanChange(subscriptionID: subscription.id, toProductID: step.to)
+            let outcome = try await store.service.changePlan(PlanChangeRequest(subscriptionID: subscription.id, toProductID: step.to))
+            switch outcome {
+            case let .changed(_, invoice):
+                #expect(invoice.total == preview.chargeNow, "\(step.to): charged \(invoice.total), previewed \(preview.chargeNow)")
+                #expect(try await balance(store, ada) == preview.balanceAfter.minorUnits)
+            case .scheduled:
+                #expect(try await balance(store, ada) == before)
+            case let .declined(reason, _):
+                Issue.record("declined: \(reason)")
+            }
+            let renewsAt = try await store.subscription(ada).currentPeriodEnd
+            let renewal = preview.nextChargeAmount
+            let days = Int((renewsAt.timeIntervalSince(store.clock.now) / 86_400).rounded(.up))
+            try await store.advance(days: days)
+            let charged = try await latest(store, ada)
+            #expect(charged.kind == .renewal)
+            #expect(charged.total == renewal, "renewal after \(step.to): charged \(charged.total), previewed \(renewal)")
+            // Refunding the renewal gives back exactly what it took, card and balance.
+            let beforeRefund = try await balance(store, ada)
+            if charged.total.minorUnits > 0 || charged.lines.contains(where: { $0.kind == .appliedBalance }) {
+                let refunded = try await store.service.refund(invoiceID: charged.id, idempotencyKey: nil)
+                let fromBalance = charged.lines.filter { $0.kind == .appliedBalance }.reduce(0) { $0 - $1.amount.minorUnits }
+                #expect(refunded.refund.total == charged.total.negated)
+                #expect(try await balance(store, ada) == beforeRefund + fromBalance)
+                _ = try await store.buy(ada, step.to)
+            }
+            #expect(try await store.invariants() == [])
+        }
+    }
+}
