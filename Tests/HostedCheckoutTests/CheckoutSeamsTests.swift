@@ -45,13 +45,13 @@ import Testing
 
         let page = try await Browser.get(checkout.checkoutURL.absoluteString)
         #expect(page.body.contains("<p class=\"promo\">Promo code WELCOME20</p>"))
-        #expect(page.body.contains("Due today: $12.00"))
-        #expect(page.body.contains("Pay $12.00</button>"))
+        #expect(page.body.contains("Due today: $11.99"))
+        #expect(page.body.contains("Pay $11.99</button>"))
 
         _ = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay", form: Browser.card("4242424242424242"))
         let session = try await fixture.provider.checkoutSession(checkout.session.id)
         let invoice = try await fixture.service.invoice(try #require(session.paymentID))
-        #expect(invoice.total == Money(minorUnits: 1200, currency: .usd))
+        #expect(invoice.total == Money(minorUnits: 1199, currency: .usd))
         #expect(invoice.lines.contains { $0.description == "Offer code WELCOME20" })
         await fixture.server.stop()
     }
@@ -60,7 +60,7 @@ import Testing
         let fixture = try await HostedCheckoutFixture(catalog: Self.catalog)
         let checkout = try await fixture.begin("pro.monthly", offerCode: "WELCOME20")
         #expect(checkout.session.dueToday == .zero(.usd))
-        #expect(checkout.session.firstRenewal?.amount == Money(minorUnits: 800, currency: .usd))
+        #expect(checkout.session.firstRenewal?.amount == Money(minorUnits: 799, currency: .usd))
         await fixture.server.stop()
     }
 

@@ -52,7 +52,7 @@ import Testing
     func badOptionsAreUsageErrors(arguments: [String]) throws {
         let result = try KioskProcess.run(["run"] + arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stderr.contains("Error:"), "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("kiosk: "), "\(arguments): \(result.stderr)")
     }
 
     @Test func withoutATerminalItSaysWhatToUseInstead() throws {

@@ -29,7 +29,7 @@ import TestSupport
 
         let status = try runReadOnly(directory, ["status", "--data-dir", path])
         #expect(status.status == 73)
-        #expect(status.output == "cannot open the data directory \(path): \(reason)\n")
+        #expect(status.output == "kiosk: cannot open the data directory \(path): \(reason)\n")
 
         let key = try runReadOnly(directory, ["serve", "--print-admin-key", "--data-dir", path])
         #expect(key.status == 73)
