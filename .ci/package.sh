@@ -22,6 +22,8 @@ dpkg -x "$deb" "$root"
 # build links it in), so the extracted binary is pointed at it here.
 export LD_LIBRARY_PATH=/opt/swift/usr/lib/swift/linux
 "$root/usr/bin/kiosk" --version
+# `status` is a read and never creates a store (issue 41): the packaged binary makes one first.
+"$root/usr/bin/kiosk" store reset --data-dir "$data/fresh"
 "$root/usr/bin/kiosk" status --data-dir "$data/fresh"
 if command -v systemd-analyze >/dev/null 2>&1; then
     # The unit as installed, with its ExecStart pointed at the extracted binary (this machine has
