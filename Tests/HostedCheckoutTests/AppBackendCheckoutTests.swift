@@ -1,7 +1,6 @@
 import Foundation
 import HostedCheckout
 import Hummingbird
-import HummingbirdTesting
 import KioskServer
 import Logging
 import NIOCore

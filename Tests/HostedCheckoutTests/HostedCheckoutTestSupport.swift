@@ -1,6 +1,8 @@
+import AsyncHTTPClient
 import Foundation
-import HummingbirdTesting
+import NIOHTTP1
 import HostedCheckout
+import HTTPTypes
 import Hummingbird
 import PaymentsCore
 import Synchronization
@@ -122,22 +124,37 @@ enum Browser {
     }
 
     /// A form post unless `json`, whose body keeps the given content type.
+    ///
+    /// Sent with AsyncHTTPClient, which connects and writes the request on its event loop as a
+    /// browser does: a client that wrote from the test's own task could be starved past the
+    /// server's request timeout when the whole suite runs at once, and see the 408 close.
     static func send(_ url: String, method: HTTPRequest.Method, host: String? = nil, body: String? = nil,
                      headers extra: HTTPFields = [:], json: Bool = false) async throws -> Page {
         guard let components = URLComponents(string: url), let hostName = components.host, let port = components.port else {
             throw BrowserError.badURL(url)
         }
-        let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-        var headers = extra
-        if body != nil && !json { headers[.contentType] = "application/x-www-form-urlencoded" }
-        let request = TestClient.Request(target, method: method, authority: host ?? "\(hostName):\(port)",
-                                         headers: headers, body: body.map { ByteBuffer(string: $0) })
-        let response = try await TestClient.withClient(host: hostName, port: port) { client in
-            try await client.execute(request)
+        var request = HTTPClientRequest(url: url)
+        request.method = HTTPMethod(rawValue: method.rawValue)
+        for field in extra { request.headers.add(name: field.name.rawName, value: field.value) }
+        request.headers.replaceOrAdd(name: "Host", value: host ?? "\(hostName):\(port)")
+        if let body {
+            if !json { request.headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded") }
+            request.body = .bytes(ByteBuffer(string: body))
         }
-        return Page(status: Int(response.status.code), location: response.headers[.location],
-                    body: response.body.map { String(buffer: $0) } ?? "", headers: response.headers)
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let answer = try await response.body.collect(upTo: 16 << 20)
+        var headers = HTTPFields()
+        for (name, value) in response.headers {
+            if let name = HTTPField.Name(name) { headers.append(HTTPField(name: name, value: value)) }
+        }
+        return Page(status: Int(response.status.code), location: headers[.location],
+                    body: String(buffer: answer), headers: headers)
     }
+
+    /// One client for every test, never following redirects: the tests read `Location` themselves.
+    private static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
 
     /// The card form of a session page, filled in.
     static func card(_ number: String, expiry: String = "12/34", cvc: String = "123") -> [(String, String)] {
