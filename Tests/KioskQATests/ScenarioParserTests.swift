@@ -93,7 +93,7 @@ import Testing
             Issue.record("a live card number was accepted")
             return
         }
-        #expect(errors.description == "card.yaml:2:18: error: card must be a known test card number (see the README), found '1234567812345678'")
+        #expect(errors.description == "card.yaml:2:18: error: card must be a known test card number (see docs/qa.md), found '1234567812345678'")
     }
 
     @Test func rejectsARealCardNumberInACardAction() {
@@ -107,7 +107,7 @@ import Testing
             Issue.record("a live card number was accepted")
             return
         }
-        #expect(errors.description == "card.yaml:3:11: error: action 'checkout.card' needs a known test card number (see the README), found '4929123412341238'")
+        #expect(errors.description == "card.yaml:3:11: error: action 'checkout.card' needs a known test card number (see docs/qa.md), found '4929123412341238'")
     }
 
     @Test func reportsInvalidYAMLWithItsPosition() {

@@ -8,7 +8,7 @@ import PaymentsCore
 public enum ActionVocabulary {
     public struct Entry: Sendable {
         public var name: String
-        /// What the argument is, for the README and error messages; nil when the action takes none.
+        /// What the argument is, for docs/qa.md and error messages; nil when the action takes none.
         public var argument: String?
         public var summary: String
         let make: @Sendable (String, TerminalState) -> Result<[TerminalAction], ActionUnavailable>

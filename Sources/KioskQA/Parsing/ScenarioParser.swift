@@ -94,7 +94,7 @@ public enum ScenarioParser {
                 setup.name = reader.string(value, what: "customer name") ?? setup.name
             } else if let card = reader.string(value, what: "card") {
                 if !TestCards.isKnown(card) {
-                    reader.error("card must be a known test card number (see the README), found '\(card)'", at: value)
+                    reader.error("card must be a known test card number (see docs/qa.md), found '\(card)'", at: value)
                 }
                 setup.card = card
             }

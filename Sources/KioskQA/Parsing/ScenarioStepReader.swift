@@ -88,7 +88,7 @@ enum ScenarioStepReader {
             return nil
         default:
             if let argument, cardActions.contains(name), !TestCards.isKnown(argument.filter(\.isNumber)) {
-                reader.error("action '\(name)' needs a known test card number (see the README), found '\(argument)'", at: nameNode)
+                reader.error("action '\(name)' needs a known test card number (see docs/qa.md), found '\(argument)'", at: nameNode)
                 return nil
             }
             return ScenarioAction(name: name, argument: argument)
