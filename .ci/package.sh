@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 38: the Debian package. Builds it from the debug binary `swift test` made (the script's
-# --binary), shows it with dpkg-deb, lints it (no lintian errors), extracts it into a temporary
+# --binary), with its man pages, shows it with dpkg-deb, lints it (no lintian errors), extracts it into a temporary
 # root, runs the extracted kiosk (--version, then status on a fresh data directory) and verifies
 # its systemd unit where systemd-analyze is present.
 set -euo pipefail
@@ -9,9 +9,15 @@ cd "$(dirname "$0")/.."
 kiosk=.build/debug/kiosk
 [ -x "$kiosk" ] || { echo "package: $kiosk is not built" >&2; exit 1; }
 
+# The man pages' generator (swift-argument-parser's generate-manual), built on its own in seconds.
+swift build --product generate-manual >/dev/null
 deb=$(scripts/package-deb --binary "$kiosk" --output .build/deb)
 dpkg-deb --info "$deb"
-dpkg-deb --contents "$deb"
+dpkg-deb --contents "$deb" | tee "$(dirname "$deb")/contents.txt"
+for page in kiosk.1.gz kiosk.serve.1.gz kiosk.qa.run.1.gz; do
+    grep -q "usr/share/man/man1/$page\$" "$(dirname "$deb")/contents.txt" \
+        || { echo "package: man page $page is missing" >&2; exit 1; }
+done
 lintian --fail-on error "$deb"
 
 root=$(mktemp -d)
