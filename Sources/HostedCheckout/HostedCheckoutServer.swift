@@ -17,6 +17,9 @@ public final class HostedCheckoutServer: Sendable {
     private let schedule: WebhookRetrySchedule
     private let random: SharedRandomGenerator
     private let server: LocalHTTPServer
+    /// Hears a delivery run that failed after a page's outcome (the store, not the receiver: a
+    /// receiver's failure is a recorded attempt, retried on schedule).
+    private let deliveryFailed: @Sendable (any Error) -> Void
     /// Where this machine reaches the server: its address, or loopback when it listens on all.
     private let reachableHost: String
 
@@ -31,7 +34,7 @@ public final class HostedCheckoutServer: Sendable {
 
     private init(service: any HostedCheckoutService, clock: any KioskClock, delivery: WebhookDeliveryMode,
                  schedule: WebhookRetrySchedule, random: SharedRandomGenerator, server: LocalHTTPServer,
-                 reachableHost: String) {
+                 reachableHost: String, deliveryFailed: @escaping @Sendable (any Error) -> Void) {
         self.service = service
         self.clock = clock
         self.delivery = delivery
@@ -39,11 +42,13 @@ public final class HostedCheckoutServer: Sendable {
         self.random = random
         self.server = server
         self.reachableHost = reachableHost
+        self.deliveryFailed = deliveryFailed
     }
 
     /// Starts the server on a free port of `host`; `endpoint` is the store whose `/webhooks` it
     /// serves. The provider's webhook secrets are created on first use from `random`. `limits`
-    /// bounds each request (see `HTTPServerLimits`).
+    /// bounds each request (see `HTTPServerLimits`). `deliveryFailed` hears a webhook run that
+    /// failed after a page's outcome; the page itself still answers.
     public static func start(
         service: any HostedCheckoutService,
         endpoint: any PaymentsService,
@@ -52,7 +57,8 @@ public final class HostedCheckoutServer: Sendable {
         delivery: WebhookDeliveryMode = .immediate,
         schedule: WebhookRetrySchedule = .dodoPayments,
         limits: HTTPServerLimits = .standard,
-        host: String = "127.0.0.1"
+        host: String = "127.0.0.1",
+        deliveryFailed: @escaping @Sendable (any Error) -> Void
     ) async throws -> HostedCheckoutServer {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
@@ -63,7 +69,8 @@ public final class HostedCheckoutServer: Sendable {
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
         }
         let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,
-                                            random: random, server: server, reachableHost: ReachableHost.forListening(on: host))
+                                            random: random, server: server, reachableHost: ReachableHost.forListening(on: host),
+                                            deliveryFailed: deliveryFailed)
         await box.set(checkout)
         return checkout
     }
@@ -114,7 +121,11 @@ public final class HostedCheckoutServer: Sendable {
     private func deliverAfterOutcome() async {
         guard delivery == .immediate else { return }
         // A failed delivery stays queued with its retry time; the page must not fail because of it.
-        _ = try? await deliverDueWebhooks()
+        do {
+            try await deliverDueWebhooks()
+        } catch {
+            deliveryFailed(error)
+        }
     }
 }
 

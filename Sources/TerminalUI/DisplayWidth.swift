@@ -1,5 +1,9 @@
 import CNCurses
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Terminal column widths, measured per grapheme cluster. Summing scalar widths is the classic
 /// TUI bug: a ZWJ family or a VS16 emoji would count 4 or 1 where terminals draw 2.

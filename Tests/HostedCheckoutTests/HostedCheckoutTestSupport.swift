@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import PaymentsCore
 import Synchronization
+import Testing
 import KioskHTTP
 import Simulators
 import TestSupport
@@ -35,7 +36,8 @@ struct HostedCheckoutFixture {
                                              cardProcessor: cards, catalog: catalog, clock: clock)
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
         server = try await HostedCheckoutServer.start(service: provider, endpoint: service, random: random,
-                                                      clock: clock, delivery: delivery, limits: limits, host: host)
+                                                      clock: clock, delivery: delivery, limits: limits, host: host,
+                                                      deliveryFailed: { Issue.record("a webhook run failed: \($0)") })
         account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
     }
 

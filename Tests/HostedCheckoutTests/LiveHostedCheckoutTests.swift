@@ -18,7 +18,7 @@ import Simulators
         let provider = SimulatedCheckoutProvider(directory: directory, merchant: service, cardProcessor: cards,
                                                  catalog: catalog, clock: SystemClock())
         let account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
-        return (service, account, LiveHostedCheckout(provider: provider, merchant: service), provider)
+        return (service, account, LiveHostedCheckout(provider: provider, merchant: service) { Issue.record("a webhook run failed: \($0)") }, provider)
     }
 
     private func request(_ account: Account) -> HostedCheckoutRequest {

@@ -127,12 +127,9 @@ import Testing
             == "<b,u fg=white bg=black>Plan</>\n<b fg=black bg=yellow>Pro </>")
     }
 
-    @Test func buttonAndToggleShowFocusAndStateAsText() {
+    @Test func buttonShowsFocusAsText() {
         #expect(renderedLines(Button("Buy", isFocused: true), width: 10, height: 1) == ["▸[ Buy ]"])
         #expect(renderedLines(Button("Cancel", glyphs: .ascii), width: 12, height: 1) == [" [ Cancel ]"])
-        #expect(renderedLines(Toggle("Ask to buy", isOn: true), width: 16, height: 1) == ["[x] Ask to buy"])
-        #expect(renderedLines(Toggle("Ask to buy", isOn: false), width: 16, height: 1) == ["[ ] Ask to buy"])
-        #expect(renderedBuffer(Toggle("x", isOn: true, isFocused: true, theme: .monochrome), width: 5, height: 1)[0, 0].style.reverse)
     }
 
     @Test func meterShowsBarAndNumbers() {

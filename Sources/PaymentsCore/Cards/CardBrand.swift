@@ -73,15 +73,6 @@ public enum CardBrand: String, Sendable, Hashable, Codable, CaseIterable, Custom
         return .unknown
     }
 
-    /// Every known brand the typed digits could still turn out to be; empty when none fits.
-    ///
-    /// Lets a form highlight the candidate logos ("3" → Amex, Diners, JCB) before the brand is
-    /// certain.
-    public static func possibleBrands(forPartialNumber text: String) -> Set<CardBrand> {
-        let prefix = CardNumberText.digitsIgnoringOthers(in: text)
-        return Set(knownBrands.filter { $0.prefixMatch(prefix) != .none })
-    }
-
     private static let knownBrands: [CardBrand] = allCases.filter { $0 != .unknown }
 
     /// Issuer identification ranges, each bounded at a fixed number of leading digits.

@@ -42,9 +42,4 @@ public struct WebhookSecretSet: Sendable, Hashable, Codable {
         rotate(to: newSecret, at: now)
         return newSecret
     }
-
-    /// Secrets a verifier must accept at `now`: the current one first, then unexpired retired ones.
-    public func acceptedSecrets(at now: Date) -> [WebhookSecret] {
-        [current] + retired.filter { !$0.isExpired(at: now) }.map(\.secret)
-    }
 }

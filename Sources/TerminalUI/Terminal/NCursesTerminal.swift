@@ -1,5 +1,9 @@
 import CNCurses
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The real terminal, kept thin: it paints `BufferDiff` runs with wide-character calls and reads
 /// keys through `KeyDecoder`. Everything that can be decided without a terminal lives elsewhere.

@@ -1,5 +1,9 @@
 import CNCurses
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The signals that end the app, turned into a flag the app loop reads between two curses calls.

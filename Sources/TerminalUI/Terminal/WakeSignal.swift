@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Cuts a terminal wait short from another thread. The host waits for keys on the main actor;
 /// an effect that finishes meanwhile (a page of invoices loaded) would otherwise sit unread until

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Copies the checkout link: through `wl-copy` on Wayland or `xclip` on X11 when installed,
 /// else with an OSC 52 escape, which most terminals (and tmux, over SSH too) put on the

@@ -12,15 +12,19 @@ actor LiveHostedCheckout {
     private let merchant: any PaymentsService
     private var server: Task<HostedCheckoutServer, any Error>?
     private var checkouts: [String: PendingCheckout] = [:]
+    /// Hears webhook runs that failed; the deliveries stay queued and are retried.
+    private let deliveryFailed: @Sendable (any Error) -> Void
 
     /// Longer than the checkout screen's own wait, which gives up first and asks the server.
     static let listenerTimeout: Duration = .seconds(CheckoutState.browserTimeoutSeconds + 60)
     /// How often webhook deliveries that failed are retried while the app runs.
     static let redeliveryInterval: Duration = .seconds(5)
 
-    init(provider: any HostedCheckoutService, merchant: any PaymentsService) {
+    init(provider: any HostedCheckoutService, merchant: any PaymentsService,
+         deliveryFailed: @escaping @Sendable (any Error) -> Void) {
         self.provider = provider
         self.merchant = merchant
+        self.deliveryFailed = deliveryFailed
     }
 
     nonisolated var client: HostedCheckoutClient {
@@ -96,13 +100,17 @@ actor LiveHostedCheckout {
 
     private func startedServer() async throws -> HostedCheckoutServer {
         if let server { return try await server.value }
-        let (provider, merchant) = (self.provider, self.merchant)
+        let (provider, merchant, deliveryFailed) = (self.provider, self.merchant, self.deliveryFailed)
         let starting = Task {
             let server = try await HostedCheckoutServer.start(service: provider, endpoint: merchant, random: .system(),
-                                                              clock: SystemClock())
+                                                              clock: SystemClock(), deliveryFailed: deliveryFailed)
             Task.detached {
                 while (try? await Task.sleep(for: Self.redeliveryInterval)) != nil {
-                    _ = try? await server.deliverDueWebhooks()
+                    do {
+                        try await server.deliverDueWebhooks()
+                    } catch {
+                        deliveryFailed(error)
+                    }
                 }
             }
             return server

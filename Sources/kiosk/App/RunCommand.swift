@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KioskRemoteClient
 import KioskScreens
 import KioskViewModels
@@ -92,14 +96,16 @@ struct RunCommand: AsyncParsableCommand {
                               clock: clock, news: client.feedNews?(nil))
         // Renewals, retries and expiries run every second while the storefront is open; the app
         // hears of them through the change feed it polls and reloads the screens they touch. A
-        // failed run stays due and is tried again at the next tick (there is no line to print it
-        // on while curses owns the terminal).
+        // failed run stays due and is tried again at the next tick; why it failed goes to the data
+        // directory's kiosk.log (there is no line to print it on while curses owns the terminal).
         // A server runs its own. The store was brought up to date just before the first frame,
         // so the timer's first run waits one interval instead of competing with that frame; a run
         // that exits after the first frame starts no timer, and so writes nothing.
         let dueWork: Task<Void, Never>? = exitAfterFirstFrame ? nil : local.map { local in
             Task.detached {
-                let scheduler = DueWorkScheduler(service: local.service, more: { try await local.appStore.runScheduledDueWork() })
+                let log = BackgroundFailureLog(directory: store.data.directory)
+                let scheduler = DueWorkScheduler(service: local.service, failed: { log.record("due work", $0) },
+                                                 more: { try await local.appStore.runScheduledDueWork() })
                 do { try await Task.sleep(for: scheduler.interval) } catch { return }
                 await scheduler.run()
             }
@@ -152,7 +158,8 @@ struct RunCommand: AsyncParsableCommand {
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         try await FirstRunAccount.ensure(in: service, session: session, environment: environment)
-        let checkout = LiveHostedCheckout(provider: provider, merchant: service)
+        let log = BackgroundFailureLog(directory: store.data.directory)
+        let checkout = LiveHostedCheckout(provider: provider, merchant: service) { log.record("webhook deliveries", $0) }
         let appStore = store.openAppStore(beside: service)
         return (.live(service, appStore: appStore, session: session, hostedCheckout: checkout.client, checkoutProvider: provider),
                 (service, appStore))

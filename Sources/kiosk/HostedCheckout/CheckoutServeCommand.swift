@@ -25,7 +25,11 @@ struct CheckoutServeCommand: AsyncParsableCommand {
             """.utf8))
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(1))
-            _ = try? await server.deliverDueWebhooks()
+            do {
+                try await server.deliverDueWebhooks()
+            } catch {
+                CheckoutServerLauncher.reportDeliveryFailure(error)
+            }
         }
         await server.stop()
     }

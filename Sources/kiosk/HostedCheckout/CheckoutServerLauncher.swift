@@ -6,13 +6,21 @@ import PaymentsCore
 /// secure generator, listening on `host` (loopback unless `kiosk serve` listens elsewhere).
 enum CheckoutServerLauncher {
     static func start(_ provider: any HostedCheckoutService, endpoint: any PaymentsService,
-                      host: String = "127.0.0.1") async throws -> HostedCheckoutServer {
+                      host: String = "127.0.0.1",
+                      deliveryFailed: @escaping @Sendable (any Error) -> Void = reportDeliveryFailure)
+        async throws -> HostedCheckoutServer {
         do {
             return try await HostedCheckoutServer.start(service: provider, endpoint: endpoint, random: .system(),
-                                                        clock: SystemClock(), host: host)
+                                                        clock: SystemClock(), host: host, deliveryFailed: deliveryFailed)
         } catch {
             Terminal.error("kiosk: cannot start the checkout server: \(error)")
             throw ExitCode(70)
         }
+    }
+
+    /// A command's own delivery failures, on standard error: the deliveries stay queued.
+    @Sendable static func reportDeliveryFailure(_ error: any Error) {
+        let reason = (error as? PaymentsError)?.userMessage ?? String(describing: error)
+        Terminal.error("kiosk: webhook deliveries could not run: \(reason); they stay queued and are tried again")
     }
 }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KioskQA
 import KioskResources
 import KioskScreens

@@ -90,7 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
         let metrics = ServerMetrics()
         let host = self.host
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
-        let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host)
+        let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host) { error in
+            logger.error("webhook deliveries could not run; they stay queued", metadata: ["error": "\(error)"])
+        }
         let appStore = store.openAppStore(beside: service)
         let sshServer = try await startSSH(service: service, host: host)
         var server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,

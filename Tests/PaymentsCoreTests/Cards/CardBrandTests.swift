@@ -26,14 +26,6 @@ struct CardBrandTests {
         #expect(CardBrand.detect(fromPartialNumber: input) == .unknown)
     }
 
-    @Test func listsCandidatesWhileAmbiguous() {
-        #expect(CardBrand.possibleBrands(forPartialNumber: "3") == [.amex, .diners, .jcb])
-        #expect(CardBrand.possibleBrands(forPartialNumber: "6") == [.discover, .unionpay])
-        #expect(CardBrand.possibleBrands(forPartialNumber: "") == Set(CardBrand.allCases).subtracting([.unknown]))
-        #expect(CardBrand.possibleBrands(forPartialNumber: "42") == [.visa])
-        #expect(CardBrand.possibleBrands(forPartialNumber: "9").isEmpty)
-    }
-
     @Test(arguments: [
         (CardBrand.visa, [13, 16, 19], 3), (.mastercard, [16], 3), (.amex, [15], 4),
         (.discover, [16, 17, 18, 19], 3), (.diners, [14, 16], 3), (.jcb, [16, 17, 18, 19], 3),
