@@ -2,7 +2,7 @@
 /// not the terminal, is the oracle for what the user sees.
 public struct Buffer: Sendable, Hashable {
     public let size: Size
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
 
     public init(size: Size, fill: Cell = .blank()) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))

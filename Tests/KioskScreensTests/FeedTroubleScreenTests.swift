@@ -35,7 +35,7 @@ import Testing
         var state = driver.state
         state.app.feedTrouble = FeedTrouble(reason: "Can't reach the server at http://127.0.0.1:8080", failures: 2)
         let lines = HeadlessBackend.plainText(AppView.render(state, context: accessible).buffer).split(separator: "\n")
-        #expect(lines.dropFirst().first?.hasPrefix("Alert: Can't reach the server at http://127.0.0.1:8080 — retrying…") == true,
+        #expect(lines.dropFirst().first?.hasPrefix("Alert: Can't reach the server at http://127.0.0.1:8080 - retrying.") == true,
                 "\(lines.prefix(3))")
     }
 }

@@ -123,4 +123,16 @@ import Testing
         #expect(driver.text.contains("Selected package: Yearly, $99.99/year, that's $8.33/month, save 17%."))
         #expect(!driver.text.contains("┌"))
     }
+
+    /// Issue 41, item 22: under `LANG=C` the ticks and dots of the paywall's own words were still
+    /// drawn; a terminal without UTF-8 shows them as garbage.
+    @Test func withoutUTF8EveryCellIsASCII() async throws {
+        let driver = try ScreenDriver(context: RenderContext(theme: .monochrome, glyphs: .ascii))
+        try await driver.signIn()
+        await driver.launch()
+        let nonASCII = driver.text.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty, "\(String(String.UnicodeScalarView(nonASCII)))")
+        #expect(driver.text.contains("+ Projects per month: unlimited"))
+        #expect(driver.text.contains("Kiosk Demo Store - Pro"))
+    }
 }

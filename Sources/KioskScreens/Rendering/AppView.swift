@@ -11,6 +11,7 @@ public enum AppView {
         frame.buffer.fill(screen, with: .blank(context.theme.base))
         guard !state.isTooSmall else {
             TooSmallMessage(required: TerminalState.minimumSize, theme: context.theme).render(in: screen, buffer: &frame.buffer)
+            if context.glyphs == .ascii { frame.buffer.transliterateToASCII() }
             return frame
         }
         let rows = screen.rows([.fixed(1), .fill(), .fixed(1)])
@@ -29,6 +30,7 @@ public enum AppView {
         }
         if state.app.isHelpShown { HelpOverlay.render(state, in: rows[1], frame: &frame, context: context) }
         if state.isConfirmingQuit { QuitDialog.render(state, in: screen, frame: &frame, context: context) }
+        if context.glyphs == .ascii { frame.buffer.transliterateToASCII() }
         return frame
     }
 
