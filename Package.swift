@@ -203,6 +203,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
+                "TerminalUI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ],
@@ -275,7 +276,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI"]
+            dependencies: ["TerminalUI", "TestSupport"]
         ),
         .testTarget(
             name: "KioskScreensTests",
