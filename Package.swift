@@ -215,6 +215,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
+                "TerminalUI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -296,7 +297,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI"]
+            dependencies: ["TerminalUI", "TestSupport"]
         ),
         .testTarget(
             name: "KioskScreensTests",

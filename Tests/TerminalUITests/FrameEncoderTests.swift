@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalUI
+import TestSupport
 
 @Suite struct FrameEncoderTests {
     static let size = Size(width: 20, height: 6)

@@ -24,8 +24,10 @@ public final class TerminalApp {
 
     /// At most one frame per this many milliseconds: a burst of changes (End loading page after
     /// page) is painted as it stands at each frame, not once per change.
+    /// Paced by the monotonic clock, not the injected one: pacing is about the wire, and a
+    /// session on a stopped (test or demo) clock must still paint what changed.
     static let frameInterval: Int32 = 16
-    private var lastPaint: Date?
+    private var lastPaint: ContinuousClock.Instant?
     /// The picked theme the screen was last painted with.
     private var paintedTheme: KioskViewModels.Theme?
 
@@ -82,8 +84,8 @@ public final class TerminalApp {
         }
         defer { listener?.cancel() }
         while !store.state.hasQuit {
-            let sincePaint = lastPaint.map { Int32(min(clock.now.timeIntervalSince($0) * 1000, 1_000)) } ?? Self.frameInterval
-            if needsPaint, sincePaint >= Self.frameInterval || sincePaint < 0 { paint(terminal) }
+            let sincePaint = lastPaint.map { Self.milliseconds(since: $0) } ?? Self.frameInterval
+            if needsPaint, sincePaint >= Self.frameInterval { paint(terminal) }
             let wait = needsPaint ? max(0, Self.frameInterval - sincePaint) : terminal.idleWait
             switch await terminal.nextInput(timeout: wait) {
             case .ended: return .inputEnded
@@ -136,6 +138,11 @@ public final class TerminalApp {
         }
         terminal.present(frame.buffer, cursor: frame.cursor)
         needsPaint = false
-        lastPaint = clock.now
+        lastPaint = .now
+    }
+
+    private static func milliseconds(since instant: ContinuousClock.Instant) -> Int32 {
+        let elapsed = ContinuousClock.now - instant
+        return Int32(min(elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000, 1_000))
     }
 }

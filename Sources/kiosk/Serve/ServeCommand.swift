@@ -94,7 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger.error("webhook deliveries could not run; they stay queued", metadata: ["error": "\(error)"])
         }
         let appStore = store.openAppStore(beside: service)
-        let sshServer = try await startSSH(service: service, host: host)
+        let sshServer = try await startSSH(service: service, appStore: appStore, metrics: metrics, host: host)
         var server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      metrics.storeNotifications(
@@ -125,13 +125,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The SSH storefront when --ssh-port asks for it: a new key is a new customer account, a
     /// known key its account, a key of --ssh-admin-keys a tester.
-    private func startSSH(service: LocalPaymentsService, host: String) async throws -> SSHServer? {
+    private func startSSH(service: LocalPaymentsService, appStore: SimulatedAppStore, metrics: ServerMetrics,
+                          host: String) async throws -> SSHServer? {
         guard let port = ssh.sshPort else { return nil }
         let admins = try ssh.adminFingerprints()
         let hostKey = try SSHHostKeyFile.load(store.data.directory)
         var logger = Logger(label: "kiosk.ssh")
         logger.logLevel = .warning
-        let storefront = ServedSSHStorefront(service: service, startSession: nil)
+        let storefront = ServedSSHStorefront(
+            service: service,
+            startSession: StorefrontSSHSession.starter(service: service, appStore: appStore, metrics: metrics))
         let sshHost = ssh.sshHost ?? host
         do {
             return try await SSHServer.start(host: sshHost, port: port, hostKey: hostKey, limits: ssh.limits,

@@ -2,18 +2,16 @@ import KioskSSH
 import PaymentsCore
 
 /// The storefront `kiosk serve --ssh-port` runs for a signed-in key: read-only commands over
-/// `exec`, and the full-screen storefront on a pty when this build has a byte-stream terminal
-/// session to run it with (`startSession`).
+/// `exec`, and the full-screen storefront on a pty (`startSession`, `StorefrontSSHSession` when served).
 struct ServedSSHStorefront: SSHStorefront {
     typealias SessionStarter = @Sendable (SSHIdentity, SSHTerminalRequest, SSHSessionOutput) async throws -> any SSHStorefrontSession
 
     let service: any PaymentsService
-    let startSession: SessionStarter?
+    let startSession: SessionStarter
 
     func startSession(for identity: SSHIdentity, terminal: SSHTerminalRequest,
                       output: SSHSessionOutput) async throws -> any SSHStorefrontSession {
-        guard let startSession else { throw SSHSessionUnavailable() }
-        return try await startSession(identity, terminal, output)
+        try await startSession(identity, terminal, output)
     }
 
     func run(command: String, for identity: SSHIdentity) async -> SSHCommandResult {
@@ -21,8 +19,4 @@ struct ServedSSHStorefront: SSHStorefront {
     }
 
     func connectionEnded(for identity: SSHIdentity) async {}
-}
-
-struct SSHSessionUnavailable: Error, CustomStringConvertible {
-    var description: String { "this build serves SSH commands (status, invoices --json) but not the full-screen storefront" }
 }

@@ -1,25 +1,26 @@
-@testable import TerminalUI
+import TerminalUI
 
 /// A small VT interpreter for the sequences `FrameEncoder` writes (CUP, ED 2, SGR, private modes,
-/// text with wide glyphs): the oracle its bytes are checked against, cell by cell.
-struct VTScreen {
-    var cells: [[Cell]]
-    var row = 0
-    var column = 0
-    var style = Style.plain
-    var cursorVisible = true
-    var alternateScreen = false
-    var modes: Set<Int> = []
+/// text with wide glyphs): the oracle its bytes are checked against, cell by cell, and what a
+/// test of a byte-stream session reads the client's screen from.
+public struct VTScreen {
+    public var cells: [[Cell]]
+    public var row = 0
+    public var column = 0
+    public var style = Style.plain
+    public var cursorVisible = true
+    public var alternateScreen = false
+    public var modes: Set<Int> = []
     /// Sequences it did not understand: a test expects none.
-    var unknown: [String] = []
+    public var unknown: [String] = []
 
-    init(size: Size) {
+    public init(size: Size) {
         cells = Array(repeating: Array(repeating: .blank(), count: size.width), count: size.height)
     }
 
-    var width: Int { cells.first?.count ?? 0 }
+    public var width: Int { cells.first?.count ?? 0 }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         let characters = Array(String(decoding: bytes, as: UTF8.self))
         var index = 0
         while index < characters.count {
@@ -104,5 +105,12 @@ struct VTScreen {
             default: unknown.append("SGR \(code)")
             }
         }
+    }
+}
+
+extension VTScreen {
+    /// The screen's rows as plain text (continuation cells dropped).
+    public var lines: [String] {
+        cells.map { $0.filter { !$0.isContinuation }.map(\.text).joined() }
     }
 }

@@ -1,0 +1,48 @@
+import KioskScreens
+import KioskServer
+import KioskSSH
+import KioskViewModels
+import PaymentsCore
+import Simulators
+import TerminalUI
+
+/// The full-screen storefront on an SSH pty: a `ByteStreamSession` for the key's account only,
+/// through a client scoped to that account (test controls for admin keys alone), signed in
+/// before its first frame. Counted in `kiosk_ssh_sessions` while it runs.
+struct StorefrontSSHSession: SSHStorefrontSession {
+    let session: ByteStreamSession
+
+    /// What `ServedSSHStorefront` starts a pty session with.
+    static func starter(service: any PaymentsService, appStore: any AppStoreService,
+                        metrics: ServerMetrics) -> ServedSSHStorefront.SessionStarter {
+        { identity, terminal, output in
+            let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory())
+            let client = PaymentsClient.scoped(live, to: identity.accountID, testControls: identity.isAdmin)
+            try await client.signIn(identity.accountID)
+            let profile = TerminalProfile(term: terminal.term, colorTerm: terminal.environment["COLORTERM"],
+                                          noColor: terminal.environment["NO_COLOR"],
+                                          size: Size(width: terminal.columns, height: terminal.rows))
+            metrics.sshSessionOpened()
+            let session = await ByteStreamSession.start(
+                client: client, clock: SystemClock(), profile: profile, sessionID: SessionID.random(),
+                write: output.write,
+                close: {
+                    metrics.sshSessionClosed()
+                    output.close()
+                })
+            return StorefrontSSHSession(session: session)
+        }
+    }
+
+    func receive(_ bytes: [UInt8]) {
+        session.receive(bytes)
+    }
+
+    func resize(columns: Int, rows: Int) {
+        session.resize(to: Size(width: columns, height: rows))
+    }
+
+    func end(goodbye: String?) {
+        session.end(goodbye: goodbye)
+    }
+}
