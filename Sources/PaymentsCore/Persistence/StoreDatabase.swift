@@ -12,9 +12,13 @@ public enum StoreDatabase {
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         return try DirectoryLock.withLock(in: url.deletingLastPathComponent()) {
-            let pool = try DatabasePool(path: url.path, configuration: configuration)
-            try StoreSchema.migrator.migrate(pool)
-            return pool
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: configuration)
+                try StoreSchema.migrator.migrate(pool)
+                return pool
+            } catch {
+                throw StoreFileFailure.from(error, database: url.path).map(PaymentsError.storeFile) ?? error
+            }
         }
     }
 
