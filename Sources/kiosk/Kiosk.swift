@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaymentsCore
 
 /// The `kiosk` command line: wiring only; every behaviour lives in the libraries.
 @main
@@ -44,6 +45,11 @@ struct Kiosk: AsyncParsableCommand {
 
     /// ArgumentParser's own exit, with its "Error: " prefix replaced by the house one.
     private static func report(_ error: any Error) -> Never {
+        // A store file failure that no command caught keeps its own code (74 for a full disk).
+        if let failure = (error as? PaymentsError)?.storeFileFailure {
+            Terminal.error("kiosk: \(failure.userMessage)")
+            Foundation.exit(failure.exitCode)
+        }
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code.isSuccess {

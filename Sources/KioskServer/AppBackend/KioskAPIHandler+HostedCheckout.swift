@@ -33,7 +33,7 @@ extension KioskAPIHandler {
             return .ok(.init(body: .json(.init(checkoutUrl: RequestHost.relink(link).absoluteString))))
         } catch let error as PaymentsError {
             switch error {
-            case .storage, .busy: throw error
+            case .storage, .storeFile, .busy: throw error
             default: return .badRequest(.init(body: .json(.init(error: error.userMessage))))
             }
         }

@@ -45,7 +45,7 @@ extension Problem {
             self.init(status: .serviceUnavailable, kind: "store-error", title: "The store refused", detail: detail)
         case .busy:
             self.init(status: .serviceUnavailable, kind: "busy", title: "Busy, try again", detail: detail)
-        case .storage:
+        case .storage, .storeFile:
             self = .internalError
         }
     }

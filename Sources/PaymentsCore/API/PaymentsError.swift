@@ -41,6 +41,9 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
     case clockAheadOfRealTime(clockTime: Date)
     case nothingToRefund(invoiceID: String)
     case storage(String)
+    /// The store's file failed (read-only, full disk, I/O error, damaged pages): said in the
+    /// user's words with the path and what to do.
+    case storeFile(StoreFileFailure)
     /// The write kept conflicting with writes of other server instances and was given up after
     /// its retries; nothing was changed, and the same request may be sent again.
     case busy(String)
@@ -100,6 +103,7 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
                 + "in time, so it stays on the clock until real time catches up."
         case let .nothingToRefund(id): "Invoice \(id) has nothing left to refund."
         case let .storage(message): "The store could not be read or written: \(message)"
+        case let .storeFile(failure): failure.userMessage
         case .busy: "The store is busy with other requests and changed nothing; try again."
         case let .pendingActionNotFound(id): "No pending action \(id) (it may already be resolved)."
         case let .store(error): error.userMessage
@@ -110,6 +114,12 @@ public enum PaymentsError: Error, Hashable, Sendable, Codable {
         case let .receipt(error): error.userMessage
         case let .restore(error): error.userMessage
         }
+    }
+
+    /// The failure of the store's file this is, if it is one.
+    public var storeFileFailure: StoreFileFailure? {
+        if case let .storeFile(failure) = self { return failure }
+        return nil
     }
 
     private static func day(_ date: Date) -> String { DateWording.day(date) }

@@ -12,13 +12,17 @@ public enum StoreDatabase {
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         return try DirectoryLock.withLock(in: url.deletingLastPathComponent()) {
-            let pool = try DatabasePool(path: url.path, configuration: configuration)
-            // The pool sets `synchronous = NORMAL` on its writer when it turns WAL on, after
-            // `prepareDatabase` ran: a commit would then reach the disk only at the next
-            // checkpoint, and a power cut could lose acknowledged purchases.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
-            try StoreSchema.migrator.migrate(pool)
-            return pool
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: configuration)
+                // The pool sets `synchronous = NORMAL` on its writer when it turns WAL on, after
+                // `prepareDatabase` ran: a commit would then reach the disk only at the next
+                // checkpoint, and a power cut could lose acknowledged purchases.
+                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+                try StoreSchema.migrator.migrate(pool)
+                return pool
+            } catch {
+                throw StoreFileFailure.from(error, database: url.path).map(PaymentsError.storeFile) ?? error
+            }
         }
     }
 

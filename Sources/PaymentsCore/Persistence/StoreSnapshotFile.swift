@@ -34,6 +34,11 @@ struct StoreSnapshotFile {
                 try copy.close()
             } catch {
                 // The staging file is left for the next save to remove; the old snapshot is untouched.
+                if let failure = StoreFileFailure.from(error, database: staging.path) {
+                    // Damage is the live store's (the copy is new); the rest is the snapshot folder's.
+                    throw PaymentsError.storeFile(failure.kind == .damaged
+                        ? StoreFileFailure(kind: .damaged, database: database.path, detail: failure.detail) : failure)
+                }
                 throw PaymentsError.storage("cannot save snapshot \(name) to \(staging.path): \(error)")
             }
             try OwnerOnlyFiles.replace(url, with: staging)

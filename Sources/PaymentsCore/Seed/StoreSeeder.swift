@@ -108,7 +108,7 @@ public struct StoreSeeder: Sendable {
         } catch let error as PaymentsError {
             // Refusals are part of real traffic (limits reached, already owned): the history keeps going.
             switch error {
-            case .storage, .busy: throw error
+            case .storage, .storeFile, .busy: throw error
             default: return 0
             }
         }

@@ -17,16 +17,29 @@ public struct SQLiteStorage: PaymentsStorage {
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        try await database.write { db in
-            let store = GRDBTransaction(db)
-            return try InlineTransactionExecutor.run { try await body(store) }
+        do {
+            return try await database.write { db in
+                let store = GRDBTransaction(db)
+                return try InlineTransactionExecutor.run { try await body(store) }
+            }
+        } catch {
+            throw reported(error)
         }
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        try await database.read { db in
-            let store = GRDBTransaction(db)
-            return try InlineTransactionExecutor.run { try await body(store) }
+        do {
+            return try await database.read { db in
+                let store = GRDBTransaction(db)
+                return try InlineTransactionExecutor.run { try await body(store) }
+            }
+        } catch {
+            throw reported(error)
         }
+    }
+
+    /// A failure of the database file (full disk, read-only, I/O, damage) in the user's words.
+    func reported(_ error: any Error) -> any Error {
+        StoreFileFailure.from(error, database: database.path).map(PaymentsError.storeFile) ?? error
     }
 }

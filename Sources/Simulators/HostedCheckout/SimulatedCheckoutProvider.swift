@@ -169,7 +169,7 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService {
             // The store refused the request outright (nothing charged, the key unused): the claim
             // goes, so the customer can try again. A storage failure keeps it for a replay.
             switch error {
-            case .storage, .busy: throw error
+            case .storage, .storeFile, .busy: throw error
             default: break
             }
             try await merchant.removePaymentMethod(methodID)

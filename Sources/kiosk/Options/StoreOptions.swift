@@ -46,7 +46,7 @@ struct StoreOptions: ParsableArguments {
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
             Terminal.error("kiosk: cannot bring the store in \(data.directory.url.path) up to date: \(reason)")
-            throw ExitCode(73)
+            throw ExitCode((error as? PaymentsError)?.storeFileFailure?.exitCode ?? 73)
         }
         return opened
     }
@@ -63,7 +63,7 @@ struct StoreOptions: ParsableArguments {
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
             Terminal.error("kiosk: cannot open the data directory \(directory.url.path): \(reason)")
-            throw ExitCode(73)
+            throw ExitCode((error as? PaymentsError)?.storeFileFailure?.exitCode ?? 73)
         }
     }
 

@@ -13,7 +13,8 @@ enum Terminal {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// Runs a command's body; a refusal from the store is printed for a person and exits 1.
+    /// Runs a command's body; a refusal from the store is printed for a person and exits 1, a
+    /// failure of the store's file with its own code (74 for a full disk, see `StoreFileFailure`).
     /// `settling`: what to do after a failure of the store itself (a full disk), when whatever
     /// `body` was changing may have been recorded before it failed.
     static func reportingFailures(settling: String? = nil, _ body: () async throws -> Void) async throws {
@@ -21,8 +22,19 @@ enum Terminal {
             try await body()
         } catch let error as PaymentsError {
             self.error("kiosk: \(error.userMessage)")
-            if case .storage = error, let settling { self.error(settling) }
-            throw ExitCode(1)
+            if let settling, error.mayHaveRecordedPart { self.error(settling) }
+            throw ExitCode(error.storeFileFailure?.exitCode ?? 1)
+        }
+    }
+}
+
+extension PaymentsError {
+    /// A failure of the store itself, which may come after part of a change was recorded.
+    var mayHaveRecordedPart: Bool {
+        switch self {
+        case .storage: true
+        case let .storeFile(failure): failure.kind != .damaged
+        default: false
         }
     }
 }
