@@ -220,7 +220,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulatorsTests",
-            dependencies: ["Simulators", "PaymentsCore"]
+            dependencies: ["Simulators", "PaymentsCore", "TestSupport"]
         ),
         .testTarget(
             name: "HostedCheckoutTests",
