@@ -235,7 +235,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulatorsTests",
-            dependencies: ["Simulators", "PaymentsCore"]
+            dependencies: ["Simulators", "PaymentsCore", "TestSupport"]
         ),
         .testTarget(
             name: "HostedCheckoutTests",

@@ -8,6 +8,9 @@ public enum ChargeAftermath: String, Sendable, Hashable, Codable, CaseIterable {
     case disputedAsFraudulent = "fraudulent"
     /// 4000000000002685: disputed as product not received; the amount is withdrawn.
     case disputedAsProductNotReceived = "product_not_received"
+    /// 4000008400000779 and 5105008400000002: a Visa or Mastercard compliance dispute, reason
+    /// `noncompliant`; the amount is withdrawn.
+    case disputedAsNoncompliant = "noncompliant"
     /// 4000000000001976: an inquiry, which Stripe opens without withdrawing funds.
     case inquiry
     /// 4000000000005423: the issuer's early fraud warning; no dispute and no money moves.
@@ -24,6 +27,7 @@ public enum ChargeAftermath: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .disputedAsFraudulent: [("fraudulent", true)]
         case .disputedAsProductNotReceived: [("product_not_received", true)]
+        case .disputedAsNoncompliant: [("noncompliant", true)]
         case .inquiry: [("inquiry", false)]
         case .disputedTwice: [("fraudulent", true), ("fraudulent", false)]
         case .earlyFraudWarning, .refundFails: []

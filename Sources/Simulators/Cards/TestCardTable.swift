@@ -26,10 +26,11 @@ public enum TestCardTable {
 
     private static let byNumber = Dictionary(all.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// The page's cards in its order: by brand, co-branded, by country, declines, fraud,
-    /// disputes, refunds, available balance, 3-D Secure, PINs.
-    public static let all: [TestCard] = brands + coBranded + countries + declines + fraud + disputes + refunds
-        + availableBalance + threeDSecure + pins
+    /// The page's cards in its order: by brand, co-branded, by country, HSA and FSA, declines,
+    /// fraud, disputes, dispute prevention, refunds, available balance, 3-D Secure, captcha, PINs.
+    /// Transcribed from docs.stripe.com/testing as read on 2026-11-29 (docs/test-cards.md).
+    public static let all: [TestCard] = brands + coBranded + countries + healthAccounts + declines + fraud + disputes
+        + disputePrevention + refunds + availableBalance + threeDSecure + captcha + pins
 
     private static let brands: [TestCard] = [
         TestCard("4242424242424242", "Visa", .visa),
@@ -67,6 +68,7 @@ public enum TestCardTable {
         visa("4000001240000000", "Canada", "CA"), visa("4000001520000001", "Chile", "CL"),
         visa("4000001700000003", "Colombia", "CO"), visa("4000001880000005", "Costa Rica", "CR"),
         visa("4000002180000000", "Ecuador", "EC"), visa("4000004840008001", "Mexico", "MX"),
+        TestCard("5062210000000009", "Mexico (MX)", .unknown, coBrand: "Carnet", country: "MX"),
         visa("4000005910000000", "Panama", "PA"), visa("4000006000000066", "Paraguay", "PY"),
         visa("4000006040000068", "Peru", "PE"), visa("4000008580000003", "Uruguay", "UY"),
         visa("4000007840000001", "United Arab Emirates", "AE"),
@@ -100,6 +102,13 @@ public enum TestCardTable {
         TestCard("4000057640000008", "Thailand (TH)", .visa, country: "TH", funding: .debit),
     ]
 
+    /// Health savings and flexible spending account cards: debit cards that pay like any other
+    /// in a store. The page lists 4000 0512 3000 0072 twice, as Visa FSA and as Visa HSA.
+    private static let healthAccounts: [TestCard] = [
+        TestCard("4000051230000072", "Visa FSA and HSA", .visa, funding: .debit),
+        TestCard("5200828282828897", "Mastercard FSA", .mastercard, funding: .debit),
+    ]
+
     /// These refuse to be saved to a customer, except 4000000000000341.
     private static let declines: [TestCard] = [
         TestCard("4000000000000002", "Generic decline", .visa, behaviour: .declines(.genericDecline)),
@@ -116,13 +125,23 @@ public enum TestCardTable {
     ]
 
     /// Radar's default rules decide: highest risk is blocked (`fraudulent`), elevated risk goes
-    /// through, and failed CVC or postal-code checks are blocked (see `TestCardChecks`).
+    /// through, and failed CVC or postal-code checks are blocked (see `TestCardChecks`). The
+    /// scores and the dynamic-threshold and Adaptive 3DS controls only act when a merchant turns
+    /// them on; Kiosk runs the default settings, so those cards pay.
     private static let fraud: [TestCard] = [
         TestCard("4100000000000019", "Always blocked", .visa, behaviour: .declines(.fraudulent), risk: .highest),
         TestCard("4000000000004954", "Highest risk", .visa, behaviour: .declines(.fraudulent), risk: .highest),
         TestCard("4000000000009235", "Elevated risk", .visa, risk: .elevated),
+        TestCard("4000008400000407", "High fraud dispute score", .visa),
+        TestCard("4000008400000159", "High early fraud warning score", .visa),
+        TestCard("4000008400001017", "Dynamic risk thresholds", .visa),
+        TestCard("4000008405600003", "Adaptive 3DS", .visa),
         TestCard("4000000000000101", "CVC check fails", .visa, checks: TestCardChecks(cvc: .fail)),
         TestCard("4000000000000036", "Postal code check fails", .visa, checks: TestCardChecks(postalCode: .fail)),
+        TestCard("4000058400307872", "CVC check fails with elevated risk", .visa, risk: .elevated,
+                 checks: TestCardChecks(cvc: .fail)),
+        TestCard("4000058400306072", "Postal code check fails with elevated risk", .visa, risk: .elevated,
+                 checks: TestCardChecks(postalCode: .fail)),
         TestCard("4000000000000028", "Line1 check fails", .visa, checks: TestCardChecks(addressLine1: .fail)),
         TestCard("4000000000000010", "Address checks fail", .visa,
                  checks: TestCardChecks(postalCode: .fail, addressLine1: .fail)),
@@ -130,13 +149,30 @@ public enum TestCardTable {
                  checks: TestCardChecks(postalCode: .unavailable, addressLine1: .unavailable)),
     ]
 
-    /// The charge succeeds; the dispute, inquiry or warning comes afterwards.
+    /// The charge succeeds; the dispute, inquiry or warning comes afterwards. A Visa Compelling
+    /// Evidence 3.0 dispute is a fraud dispute (Visa reason code 10.4); compliance disputes carry
+    /// Stripe's reason `noncompliant`. The page gives no reason for the Smart Disputes card, so
+    /// it is disputed as the page's first card is, as fraudulent.
     private static let disputes: [TestCard] = [
         TestCard("4000000000000259", "Fraudulent", .visa, behaviour: .succeedsThen(.disputedAsFraudulent)),
         TestCard("4000000000002685", "Not received", .visa, behaviour: .succeedsThen(.disputedAsProductNotReceived)),
         TestCard("4000000000001976", "Inquiry", .visa, behaviour: .succeedsThen(.inquiry)),
         TestCard("4000000000005423", "Warning", .visa, behaviour: .succeedsThen(.earlyFraudWarning)),
         TestCard("4000000404000079", "Multiple disputes", .visa, behaviour: .succeedsThen(.disputedTwice)),
+        TestCard("4000000404000038", "Visa Compelling Evidence 3.0", .visa, behaviour: .succeedsThen(.disputedAsFraudulent)),
+        TestCard("4000008400000779", "Visa compliance", .visa, behaviour: .succeedsThen(.disputedAsNoncompliant)),
+        TestCard("5105008400000002", "Mastercard compliance", .mastercard,
+                 behaviour: .succeedsThen(.disputedAsNoncompliant)),
+        TestCard("4000000001000043", "Smart disputes", .visa, behaviour: .succeedsThen(.disputedAsFraudulent)),
+    ]
+
+    /// Each prevents the dispute only for an account enrolled in Dispute Resolution or Dispute
+    /// Deflection; Kiosk's simulated account is not, so the dispute is created, as fraudulent
+    /// (all three programs answer fraud claims).
+    private static let disputePrevention: [TestCard] = [
+        TestCard("4000000404004816", "Visa Rapid Dispute Resolution", .visa, behaviour: .succeedsThen(.disputedAsFraudulent)),
+        TestCard("4000000404005649", "Verifi CE3 block", .visa, behaviour: .succeedsThen(.disputedAsFraudulent)),
+        TestCard("5105000300000018", "Ethoca alert", .mastercard, behaviour: .succeedsThen(.disputedAsFraudulent)),
     ]
 
     /// The charge succeeds; the refund's status changes afterwards. Kiosk settles refunds at
@@ -153,23 +189,34 @@ public enum TestCardTable {
     ]
 
     /// 4242 4242 4242 4242 (supported, not enrolled) and 3782 822463 10005 (not supported) are
-    /// in `brands`: both pay without a challenge. The mobile challenge-flow cards behave in a
-    /// terminal like 4000 0000 0000 3220, as the page says they do outside mobile SDKs.
+    /// in `brands`: both pay without a challenge. The frictionless-flow card authenticates
+    /// without asking the customer anything, so it pays. The mobile challenge-flow cards behave
+    /// in a terminal like 4000 0000 0000 3220, as the page says they do outside mobile SDKs.
     private static let threeDSecure: [TestCard] = [
         TestCard("4000002500003155", "Authenticate unless set up", .visa, behaviour: .requiresAuthenticationUnlessSetUp),
         TestCard("4000002760003184", "Always authenticate", .visa, behaviour: .alwaysRequiresAuthentication),
         TestCard("4000003800000446", "Already set up", .visa, behaviour: .requiresAuthenticationUnlessSetUp),
         TestCard("4000008260003178", "Insufficient funds (3DS)", .visa,
                  behaviour: .requiresAuthenticationThenDeclines(.insufficientFunds)),
-        TestCard("4000000000003220", "3DS required, OK", .visa, behaviour: .alwaysRequiresAuthentication),
+        TestCard("4000000000003220", "3DS required, OK", .visa, country: "IE", behaviour: .alwaysRequiresAuthentication),
+        TestCard("4000008400000027", "3DS required, OK (US)", .visa, behaviour: .alwaysRequiresAuthentication),
         TestCard("4000008400001629", "3DS required, declined", .visa,
                  behaviour: .requiresAuthenticationThenDeclines(.genericDecline)),
         TestCard("4000008400001280", "3DS required, error", .visa, behaviour: .declines(.genericDecline)),
         TestCard("4000000000003055", "3DS supported, OK", .visa),
         TestCard("4000000000003097", "3DS supported, error", .visa),
-        TestCard("4000000000003238", "One time passcode", .visa, behaviour: .alwaysRequiresAuthentication),
-        TestCard("4000000000003246", "Single select", .visa, behaviour: .alwaysRequiresAuthentication),
-        TestCard("4000000000003253", "Multi select", .visa, behaviour: .alwaysRequiresAuthentication),
+        TestCard("4000000032200000", "3DS frictionless flow", .visa),
+        TestCard("4000582600000094", "Out of band", .visa, behaviour: .alwaysRequiresAuthentication),
+        TestCard("4000582600000045", "One time passcode", .visa, behaviour: .alwaysRequiresAuthentication),
+        TestCard("4000582600000102", "Single select", .visa, behaviour: .alwaysRequiresAuthentication),
+        TestCard("4000582600000110", "Multi select", .visa, behaviour: .alwaysRequiresAuthentication),
+    ]
+
+    /// A terminal shows no captcha, so the challenge never comes and the charge succeeds, as it
+    /// does on the page once the challenge is answered.
+    private static let captcha: [TestCard] = [
+        TestCard("4000000000001208", "Captcha challenge", .visa),
+        TestCard("4000000000003725", "Captcha challenge", .visa),
     ]
 
     /// In-person PIN cards: typed into an online form they pay like any card.

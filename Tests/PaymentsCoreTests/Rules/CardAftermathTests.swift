@@ -30,7 +30,8 @@ import Testing
         try await store.service.events(accountID: account.id, after: nil, limit: 100)
     }
 
-    @Test(arguments: [("4000000000000259", "fraudulent"), ("4000000000002685", "product_not_received")])
+    @Test(arguments: [("4000000000000259", "fraudulent"), ("4000000000002685", "product_not_received"),
+                     ("4000000404000038", "fraudulent"), ("4000008400000779", "noncompliant"), ("5105008400000002", "noncompliant")])
     func aPaidChargeIsThenDisputedAndTheAmountWithdrawn(number: String, reason: String) async throws {
         let store = try await CoreFixture()
         let ada = try await customer(store, card: number)

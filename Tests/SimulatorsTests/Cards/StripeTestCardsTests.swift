@@ -1,5 +1,6 @@
 import Testing
 import PaymentsCore
+import TestSupport
 @testable import Simulators
 
 /// Every card on Stripe's testing page, checked row by row against the transcription in
@@ -7,7 +8,7 @@ import PaymentsCore
 struct StripeTestCardsTests {
     @Test func theTableHoldsExactlyThePagesCards() {
         let page = StripeTestingPageFixture.rows.map(\.number)
-        #expect(page.count == 126)
+        #expect(page.count == 147)
         #expect(Set(page).count == page.count)
         #expect(TestCardTable.all.map(\.number) == page)
     }
@@ -86,10 +87,31 @@ struct StripeTestCardsTests {
         #expect(TestCardTable.card(forNumber: "4242424242424242")?.riskLevel == .normal)
     }
 
+    /// The dispute cards added to the page since 2024: each charge succeeds, then is disputed
+    /// with the reason Stripe gives that kind of dispute.
+    @Test(arguments: [
+        ("4000000404000038", ChargeAftermath.disputedAsFraudulent), ("4000008400000779", .disputedAsNoncompliant),
+        ("5105008400000002", .disputedAsNoncompliant), ("4000000001000043", .disputedAsFraudulent),
+        ("4000000404004816", .disputedAsFraudulent), ("4000000404005649", .disputedAsFraudulent),
+        ("5105000300000018", .disputedAsFraudulent),
+    ])
+    func newerDisputeCardsAreDisputedAfterTheyPay(number: String, aftermath: ChargeAftermath) throws {
+        #expect(try CardsTestSupport.token(number).behaviour == .succeedsThen(aftermath))
+        #expect(try CardsTestSupport.payment(number) == .paid)
+    }
+
+    @Test func elevatedRiskCheckFailuresAreBlockedLikeTheirNormalRiskTwins() throws {
+        #expect(TestCardTable.card(forNumber: "4000058400307872")?.riskLevel == .elevated)
+        #expect(try CardsTestSupport.token("4000058400307872").behaviour == .declines(.incorrectCVC))
+        #expect(TestCardTable.card(forNumber: "4000058400306072")?.riskLevel == .elevated)
+        #expect(try CardsTestSupport.token("4000058400306072").behaviour == .succeeds)
+        #expect(try tokenWithPostalCode("4000058400306072").behaviour == .declines(.incorrectZip))
+    }
+
     @Test func coBrandedCardsNameTheirDomesticNetwork() {
         let coBrands = TestCardTable.all.compactMap { card in card.coBrand.map { (card.number, $0) } }
         #expect(coBrands.map(\.1) == ["BCcard and DinaCard", "Cartes Bancaires", "Cartes Bancaires",
-                                      "eftpos Australia", "eftpos Australia"])
+                                      "eftpos Australia", "eftpos Australia", "Carnet"])
     }
 
     @Test func velocityLimitCardIsRefusedOnAttachAndOffSession() throws {

@@ -1,20 +1,20 @@
-/// Stripe's testing page (docs.stripe.com/testing) transcribed as the tests expect it, one card
+/// Stripe's testing page (docs.stripe.com/testing, read 2026-11-29) transcribed as the tests expect it, one card
 /// a line: number, brand, country, funding, and the outcome of an on-session payment with a
 /// postal code entered (`ok`, `decline:CODE`, `3ds` for a challenge that then pays,
 /// `3ds-decline:CODE` for a challenge followed by a decline).
 ///
 /// Kept apart from `TestCardTable` on purpose: the table is checked against this transcription,
-/// not against itself.
-enum StripeTestingPageFixture {
-    struct Row {
-        let number: String
-        let brand: String
-        let country: String
-        let funding: String
-        let outcome: String
+/// not against itself. Shared by the simulator's tests and the API's.
+public enum StripeTestingPageFixture {
+    public struct Row: Sendable {
+        public let number: String
+        public let brand: String
+        public let country: String
+        public let funding: String
+        public let outcome: String
     }
 
-    static var rows: [Row] {
+    public static var rows: [Row] {
         text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count == 5 else { return nil }
@@ -53,6 +53,7 @@ enum StripeTestingPageFixture {
     4000001880000005 visa CR credit ok
     4000002180000000 visa EC credit ok
     4000004840008001 visa MX credit ok
+    5062210000000009 unknown MX credit ok
     4000005910000000 visa PA credit ok
     4000006000000066 visa PY credit ok
     4000006040000068 visa PE credit ok
@@ -107,6 +108,8 @@ enum StripeTestingPageFixture {
     4000001580000008 visa TW credit ok
     4000007640000003 visa TH credit ok
     4000057640000008 visa TH debit ok
+    4000051230000072 visa US debit ok
+    5200828282828897 mastercard US debit ok
     4000000000000002 visa US credit decline:generic_decline
     4000000000009995 visa US credit decline:insufficient_funds
     4000000000009987 visa US credit decline:lost_card
@@ -119,8 +122,14 @@ enum StripeTestingPageFixture {
     4100000000000019 visa US credit decline:fraudulent
     4000000000004954 visa US credit decline:fraudulent
     4000000000009235 visa US credit ok
+    4000008400000407 visa US credit ok
+    4000008400000159 visa US credit ok
+    4000008400001017 visa US credit ok
+    4000008405600003 visa US credit ok
     4000000000000101 visa US credit decline:incorrect_cvc
     4000000000000036 visa US credit decline:incorrect_zip
+    4000058400307872 visa US credit decline:incorrect_cvc
+    4000058400306072 visa US credit decline:incorrect_zip
     4000000000000028 visa US credit ok
     4000000000000010 visa US credit decline:incorrect_zip
     4000000000000044 visa US credit ok
@@ -129,6 +138,13 @@ enum StripeTestingPageFixture {
     4000000000001976 visa US credit ok
     4000000000005423 visa US credit ok
     4000000404000079 visa US credit ok
+    4000000404000038 visa US credit ok
+    4000008400000779 visa US credit ok
+    5105008400000002 mastercard US credit ok
+    4000000001000043 visa US credit ok
+    4000000404004816 visa US credit ok
+    4000000404005649 visa US credit ok
+    5105000300000018 mastercard US credit ok
     4000000000007726 visa US credit ok
     4000000000005126 visa US credit ok
     4000000000000077 visa US credit ok
@@ -137,14 +153,19 @@ enum StripeTestingPageFixture {
     4000002760003184 visa US credit 3ds
     4000003800000446 visa US credit 3ds
     4000008260003178 visa US credit 3ds-decline:insufficient_funds
-    4000000000003220 visa US credit 3ds
+    4000000000003220 visa IE credit 3ds
+    4000008400000027 visa US credit 3ds
     4000008400001629 visa US credit 3ds-decline:generic_decline
     4000008400001280 visa US credit decline:generic_decline
     4000000000003055 visa US credit ok
     4000000000003097 visa US credit ok
-    4000000000003238 visa US credit 3ds
-    4000000000003246 visa US credit 3ds
-    4000000000003253 visa US credit 3ds
+    4000000032200000 visa US credit ok
+    4000582600000094 visa US credit 3ds
+    4000582600000045 visa US credit 3ds
+    4000582600000102 visa US credit 3ds
+    4000582600000110 visa US credit 3ds
+    4000000000001208 visa US credit ok
+    4000000000003725 visa US credit ok
     4001007020000002 visa US credit ok
     4000008260000075 visa US credit ok
     4001000360000005 visa US credit ok
