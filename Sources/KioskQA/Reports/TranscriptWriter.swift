@@ -16,8 +16,16 @@ public enum TranscriptWriter {
     /// File name from the scenario's: `checkout-decline.txt`; distinct results never share one.
     public static func write(_ results: [ScenarioResult], to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (result, name) in zip(results, fileNames(results)) {
+            try Data(text(result).utf8).write(to: directory.appendingPathComponent(name + ".txt"))
+        }
+    }
+
+    /// One name per result, from its scenario file's (`checkout-decline`), a counter added where two
+    /// would be the same.
+    static func fileNames(_ results: [ScenarioResult]) -> [String] {
         var used: Set<String> = []
-        for result in results {
+        return results.map { result in
             let base = URL(fileURLWithPath: result.scenario.file).deletingPathExtension().lastPathComponent
             var name = base
             var counter = 2
@@ -26,7 +34,7 @@ public enum TranscriptWriter {
                 counter += 1
             }
             used.insert(name)
-            try Data(text(result).utf8).write(to: directory.appendingPathComponent(name + ".txt"))
+            return name
         }
     }
 }

@@ -15,6 +15,8 @@ public struct ScenarioOptions: Sendable {
     /// Makes a fresh, empty store for one scenario somewhere other than its data directory's
     /// SQLite file (`kiosk qa run --database`: a PostgreSQL schema); nil for SQLite.
     public var freshStorage: (@Sendable () async throws -> any PaymentsStorage)?
+    /// Records each scenario as an asciicast (`kiosk qa run --asciicast DIR`).
+    public var recordsAsciicast = false
 
     public init(defaultCatalog: URL, scratchDirectory: URL = FileManager.default.temporaryDirectory,
                 updateSnapshots: Bool = false, context: RenderContext = .monochrome, width: Int = 3,

@@ -11,6 +11,8 @@ public struct ScenarioResult: Sendable {
     public var snapshotsWritten: [String]
     /// The terminal state when the scenario stopped (nil when it could not start).
     public var finalState: TerminalState?
+    /// The asciicast of the run, when the options ask for one.
+    public var asciicast: String?
 
     public var passed: Bool { failure == nil }
 

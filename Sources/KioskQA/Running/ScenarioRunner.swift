@@ -47,6 +47,7 @@ public struct ScenarioRunner: Sendable {
         result.transcript.append(TranscriptEntry(line: 1, step: "start", detail: scenario.name,
                                                  screen: TranscriptRedaction.text(session.screen)))
         result.finalState = session.state
+        var cast = options.recordsAsciicast ? ScenarioAsciicast(session: session, context: options.context) : nil
         for step in scenario.steps {
             let before = TranscriptRedaction.CardFields(session.state)
             let outcome = await session.run(step, snapshots: snapshots)
@@ -55,6 +56,7 @@ public struct ScenarioRunner: Sendable {
             let after = TranscriptRedaction.CardFields(session.state)
             let screen = TranscriptRedaction.text(session.screen)
             result.finalState = session.state
+            cast?.addStep(session)
             switch outcome {
             case let .passed(detail):
                 let echo = TranscriptRedaction.echo(detail, step: step, before: before, after: after)
@@ -66,10 +68,12 @@ public struct ScenarioRunner: Sendable {
                                                          screen: screen))
                 result.failure = StepFailure(file: scenario.file, line: line, column: column, step: step.name,
                                              expected: TranscriptRedaction.text(expected), actual: shownActual, screen: screen)
+                result.asciicast = cast?.text
                 await session.close()
                 return result
             }
         }
+        result.asciicast = cast?.text
         await session.close()
         return result
     }

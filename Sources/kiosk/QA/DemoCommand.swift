@@ -23,6 +23,10 @@ struct DemoCommand: AsyncParsableCommand {
             runs on a throwaway data directory and a test clock. Exits 0 when you quit, 64 for a usage \
             error (bad --speed, missing --script file, no terminal), 65 when the script is invalid \
             (every problem printed as FILE:LINE:COLUMN: error: message), 74 when the terminal goes away.
+
+            With --asciicast FILE the demo plays once without a terminal into an asciicast v2 recording \
+            (what asciinema and its player read), timed by the demo's own pace, the same on every run; \
+            exits 73 when the file cannot be written.
             """)
 
     @Option(help: ArgumentHelp("How fast to play: 2 is twice as fast, 0.5 half as fast.", valueName: "factor"))
@@ -35,10 +39,14 @@ struct DemoCommand: AsyncParsableCommand {
                                valueName: "file"))
     var script: String?
 
+    @Option(help: ArgumentHelp("Record the demo into this asciicast v2 file instead of showing it.", valueName: "file"))
+    var asciicast: String?
+
     @OptionGroup var appearance: AppearanceOptions
 
     func validate() throws {
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be a number greater than 0, not \(speed)") }
+        if asciicast != nil, loop { throw ValidationError("--asciicast records one round: it cannot be used with --loop") }
     }
 
     @MainActor
@@ -53,6 +61,10 @@ struct DemoCommand: AsyncParsableCommand {
         } catch {
             Terminal.error("\(scenario.file): error: its catalog cannot be loaded: \(error)")
             throw ExitCode(65)
+        }
+        if let asciicast {
+            try await record(scenario, catalog: scenarioCatalog, options: options, to: asciicast)
+            return
         }
         if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 { throw Self.usage("the demo needs a terminal") }
         let ending: TerminalApp.Ending
@@ -72,6 +84,36 @@ struct DemoCommand: AsyncParsableCommand {
         case .inputEnded: throw ExitCode(74)
         case let .signalled(signal): throw ExitCode(128 + signal)
         }
+    }
+
+    /// `--asciicast FILE`: one round played headless into the recording.
+    @MainActor
+    private func record(_ scenario: Scenario, catalog: Catalog, options: ScenarioOptions, to file: String) async throws {
+        do {
+            try AsciicastFiles.checkFile(file)
+        } catch {
+            Terminal.error("kiosk: \(error)")
+            throw ExitCode(73)
+        }
+        let session: ScenarioSession
+        do {
+            session = try await ScenarioSession(scenario: scenario, catalog: catalog, options: options)
+        } catch {
+            Terminal.error("kiosk: the demo could not start: \(error)")
+            throw ExitCode.failure
+        }
+        let size = Size(width: scenario.size.width, height: scenario.size.height + DemoBanner.height)
+        let recorded = await DemoAsciicast.record(DemoScript(scenario), pacing: DemoPacing(speed: speed), session: session,
+                                                  size: size, context: options.context)
+        await session.close()
+        for problem in recorded.problems { Terminal.error("\(scenario.file): \(problem)") }
+        do {
+            try AsciicastFiles.write(recorded.text, to: URL(fileURLWithPath: file))
+        } catch {
+            Terminal.error("kiosk: \(file): \(error)")
+            throw ExitCode(73)
+        }
+        Terminal.progress("wrote \(file)")
     }
 
     /// The --script file, or the built-in tour.

@@ -20,6 +20,10 @@ struct QARunCommand: AsyncParsableCommand {
 
             With --database URL each scenario's store lives in a PostgreSQL schema of its own in \
             that database (made, migrated and dropped by the run) instead of a SQLite file.
+
+            With --asciicast DIR each scenario is also recorded as DIR/NAME.cast, an asciicast v2 file \
+            (what asciinema and its player read) of its screens, timed by the scenario's own clock; \
+            exits 73 when the folder or a file cannot be written.
             """)
 
     @Argument(help: "Scenario files or folders (default: the built-in library).")
@@ -30,6 +34,9 @@ struct QARunCommand: AsyncParsableCommand {
 
     @Option(help: "Write each scenario's steps and screens to this folder.")
     var transcript: String?
+
+    @Option(help: ArgumentHelp("Record each scenario into this folder as an asciicast v2 file.", valueName: "dir"))
+    var asciicast: String?
 
     @Flag(name: .customLong("update-snapshots"), help: "Record the screens of snapshot steps instead of comparing them.")
     var updateSnapshots = false
@@ -62,6 +69,14 @@ struct QARunCommand: AsyncParsableCommand {
         let scenarios = filter.isEmpty ? loaded.scenarios
             : loaded.scenarios.filter { !Set($0.tags).isDisjoint(with: filter) }
         guard !scenarios.isEmpty else { throw Self.usage("no scenario to run" + (filter.isEmpty ? "" : " with tag \(filter.joined(separator: ", "))")) }
+        if let asciicast {
+            do {
+                try AsciicastFiles.prepareFolder(asciicast)
+            } catch {
+                Terminal.error("kiosk: \(error)")
+                throw ExitCode(73)
+            }
+        }
         var schemas: QAPostgresSchemas?
         if let databaseURL {
             do {
@@ -74,8 +89,10 @@ struct QARunCommand: AsyncParsableCommand {
         if let schemas {
             freshStorage = { try await schemas.freshStorage() }
         }
-        let runner = ScenarioRunner(options: ScenarioOptions(defaultCatalog: catalog, updateSnapshots: updateSnapshots,
-                                                             width: jobs, freshStorage: freshStorage))
+        var options = ScenarioOptions(defaultCatalog: catalog, updateSnapshots: updateSnapshots, width: jobs,
+                                      freshStorage: freshStorage)
+        options.recordsAsciicast = asciicast != nil
+        let runner = ScenarioRunner(options: options)
         let results = await runner.run(scenarios) { result in
             FileHandle.standardOutput.write(Data((result.progressLine + "\n").utf8))
         }
@@ -91,6 +108,14 @@ struct QARunCommand: AsyncParsableCommand {
         }
         if let transcript {
             try TranscriptWriter.write(results, to: URL(fileURLWithPath: transcript))
+        }
+        if let asciicast {
+            do {
+                for path in try AsciicastFiles.write(results, to: URL(fileURLWithPath: asciicast)) { Terminal.progress("wrote \(path)") }
+            } catch {
+                Terminal.error("kiosk: \(asciicast): \(error)")
+                throw ExitCode(73)
+            }
         }
         if results.contains(where: { !$0.passed }) { throw ExitCode.failure }
     }
