@@ -244,12 +244,14 @@ final class SSHSessionHandler: ChannelDuplexHandler {
         idleCloseTask?.cancel()
         if case .running(let session) = phase { session.end(goodbye: nil) }
         phase = .closed
-        if let registration { registry.remove(registration) }
+        // The slot is freed before the registry lets go, so a shutdown that waited for the
+        // registry to empty finds no session still counted.
         if admitted {
             admitted = false
             admission.close(fingerprint: identity.fingerprint, address: address)
             logger.info("ssh: session ended", metadata: metadata)
         }
+        if let registration { registry.remove(registration) }
         context.fireChannelInactive()
     }
 

@@ -10,7 +10,8 @@ import Testing
 
 /// The server's protocol edges, with swift-nio-ssh's client in process and a storefront that
 /// records what the server asked of it.
-@Suite struct SSHServerTests {
+// The limit only keeps a hang from stalling the run; each test takes well under a second.
+@Suite(.timeLimit(.minutes(1))) struct SSHServerTests {
     let storefront = RecordingStorefront()
 
     func start(limits: SSHLimits = SSHLimits()) async throws -> SSHServer {
@@ -45,7 +46,7 @@ import Testing
         await server.shutdown()
     }
 
-    @Test(.disabled("does not finish yet: the test client waits forever (see report-ssh-server.md)")) func aPtySessionRunsTheStorefrontResizesAndSaysGoodbyeOnShutdown() async throws {
+    @Test func aPtySessionRunsTheStorefrontResizesAndSaysGoodbyeOnShutdown() async throws {
         let server = try await start()
         let client = try await SSHTestClient.connect(port: server.port, credential: .key(key))
         let session = try await client.session([
@@ -65,10 +66,11 @@ import Testing
             terminalCharacterWidth: 120, terminalRowHeight: 40, terminalPixelWidth: 0, terminalPixelHeight: 0)).get()
         _ = await session.waitFor("size 120x40")
         await server.shutdown(goodbye: "bye now")
+        // Shutdown returned once the session let go of its slot.
+        #expect(server.openSessions == 0)
         let (output, status) = try await session.finished()
         #expect(output.hasSuffix("bye now\r\n"))
         #expect(status == 0)
-        #expect(server.openSessions == 0)
         await client.close()
     }
 
@@ -82,9 +84,9 @@ import Testing
         await server.shutdown()
     }
 
-    @Test(.disabled("does not finish yet: the test client waits forever (see report-ssh-server.md)")) func passwordsAreRefused() async throws {
+    @Test func passwordsAreRefused() async throws {
         let server = try await start()
-        await #expect(throws: (any Error).self) {
+        await #expect(throws: SSHTestClientError.refused) {
             _ = try await SSHTestClient.connect(port: server.port, credential: .password("hunter2"))
         }
         await server.shutdown()
@@ -108,7 +110,11 @@ import Testing
         await server.shutdown()
     }
 
-    @Test(.disabled("does not finish yet: the test client waits forever (see report-ssh-server.md)")) func aClientThatStopsReadingIsDroppedNotBuffered() async throws {
+    @Test(.disabled("""
+        the server never drops the session: swift-nio-ssh completes writes once queued and the \
+        channel stays writable with the client's child channel not reading; see report-ssh.md
+        """))
+    func aClientThatStopsReadingIsDroppedNotBuffered() async throws {
         var limits = SSHLimits()
         limits.outputBufferBytes = 64 << 10
         let server = try await start(limits: limits)
@@ -122,13 +128,15 @@ import Testing
         _ = await session.waitFor("paywall")
         // The session channel stops reading, so the window it gave the server (2 MB) is never
         // opened again: the 8 MB the storefront writes would queue in the server.
-        try await session.send("flood")
         try await session.channel.setOption(ChannelOptions.autoRead, value: false).get()
-        let (output, _) = try await session.finished()
-        #expect(output.utf8.count < 4 << 20)
-        #expect(server.openSessions == 0)
+        try await session.send("flood")
+        // The server ends the session by itself: the client has done nothing since. (Its channel,
+        // not reading, would not see the close either, so the test does not wait for that.)
+        await storefront.nextEnd()
+        #expect(session.recorder.snapshot.output.utf8.count < 4 << 20)
         await client.close()
         await server.shutdown()
+        #expect(server.openSessions == 0)
     }
 }
 
@@ -137,12 +145,18 @@ import Testing
 final class RecordingStorefront: SSHStorefront {
     private let starts = NIOLockedValueBox<[SSHTerminalRequest]>([])
     var started: [SSHTerminalRequest] { starts.withLockedValue { $0 } }
+    private let (ends, ended) = AsyncStream<Void>.makeStream()
+
+    /// Waits until a session is ended by the server.
+    func nextEnd() async {
+        for await _ in ends { return }
+    }
 
     func startSession(for identity: SSHIdentity, terminal: SSHTerminalRequest,
                       output: SSHSessionOutput) async throws -> any SSHStorefrontSession {
         starts.withLockedValue { $0.append(terminal) }
         output.write(Array("paywall\r\n".utf8))
-        return EchoSession(output: output)
+        return EchoSession(output: output, ended: { [ended] in ended.yield() })
     }
 
     func run(command: String, for identity: SSHIdentity) async -> SSHCommandResult {
@@ -154,9 +168,11 @@ final class RecordingStorefront: SSHStorefront {
 
 final class EchoSession: SSHStorefrontSession {
     let output: SSHSessionOutput
+    let ended: @Sendable () -> Void
 
-    init(output: SSHSessionOutput) {
+    init(output: SSHSessionOutput, ended: @escaping @Sendable () -> Void) {
         self.output = output
+        self.ended = ended
     }
 
     func receive(_ bytes: [UInt8]) {
@@ -174,5 +190,6 @@ final class EchoSession: SSHStorefrontSession {
     func end(goodbye: String?) {
         if let goodbye { output.write(Array("\(goodbye)\r\n".utf8)) }
         output.close()
+        ended()
     }
 }

@@ -27,7 +27,8 @@ final class SSHTestClient: Sendable {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let configuration = SSHClientConfiguration(userAuthDelegate: OneOffer(user: user, credential: credential),
+                    let offer = OneOffer(user: user, credential: credential, refused: authenticated)
+                    let configuration = SSHClientConfiguration(userAuthDelegate: offer,
                                                                serverAuthDelegate: AnyHostKey())
                     try channel.pipeline.syncOperations.addHandler(
                         NIOSSHHandler(role: .client(configuration), allocator: channel.allocator, inboundChildChannelInitializer: nil))
@@ -36,7 +37,12 @@ final class SSHTestClient: Sendable {
             }
             .connect(host: "127.0.0.1", port: port).get()
         channel.closeFuture.whenComplete { _ in authenticated.fail(SSHTestClientError.closed) }
-        try await authenticated.futureResult.get()
+        do {
+            try await authenticated.futureResult.get()
+        } catch {
+            try? await channel.close()
+            throw error
+        }
         let handler = try await channel.eventLoop.submit {
             NIOLoopBound(try channel.pipeline.syncOperations.handler(type: NIOSSHHandler.self), eventLoop: channel.eventLoop)
         }.get()
@@ -68,7 +74,11 @@ final class SSHTestClient: Sendable {
     }
 }
 
-enum SSHTestClientError: Error { case closed }
+enum SSHTestClientError: Error {
+    case closed
+    /// The server refused the one credential offered.
+    case refused
+}
 
 /// One session channel as the client sees it.
 struct SSHTestSession: Sendable {
@@ -153,16 +163,23 @@ final class SessionRecorder: ChannelInboundHandler, Sendable {
 private final class OneOffer: NIOSSHClientUserAuthenticationDelegate {
     let user: String
     let credential: SSHTestClient.Credential
+    /// Failed when the server asks again after the one offer: an SSH client with nothing more to
+    /// offer simply waits (it is for the client to hang up), so the test would wait forever.
+    let refused: EventLoopPromise<Void>
     var offered = false
 
-    init(user: String, credential: SSHTestClient.Credential) {
+    init(user: String, credential: SSHTestClient.Credential, refused: EventLoopPromise<Void>) {
         self.user = user
         self.credential = credential
+        self.refused = refused
     }
 
     func nextAuthenticationType(availableMethods: NIOSSHAvailableUserAuthenticationMethods,
                                 nextChallengePromise: EventLoopPromise<NIOSSHUserAuthenticationOffer?>) {
-        guard !offered else { return nextChallengePromise.succeed(nil) }
+        guard !offered else {
+            refused.fail(SSHTestClientError.refused)
+            return nextChallengePromise.succeed(nil)
+        }
         offered = true
         switch credential {
         case .key(let raw):
