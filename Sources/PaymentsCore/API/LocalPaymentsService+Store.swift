@@ -85,8 +85,18 @@ extension LocalPaymentsService {
 
     /// Saves the whole store (every table) under a name, to branch a test from this point. The
     /// previous snapshot of that name stays until the new one is complete.
+    ///
+    /// A store that fails `kiosk store check` is not saved: its snapshot would replace a sound one
+    /// of that name with the damage (the storage checks its pages; here the books).
     public func saveSnapshot(named name: String) async throws {
         try Self.checkSnapshotName(name)
+        let problems = try await checkInvariants()
+        guard problems.isEmpty else {
+            throw PaymentsError.snapshotRejected(name: name, reason: "the store fails its checks ("
+                + problems.prefix(3).joined(separator: "; ") + (problems.count > 3 ? "; ..." : "")
+                + "): restore an earlier snapshot instead (`kiosk store snapshot list`, then "
+                + "`kiosk store snapshot restore NAME`)")
+        }
         do { try await storage.saveSnapshot(name) } catch { throw Self.reported(error) }
     }
 

@@ -84,7 +84,9 @@ public struct StoreFileFailure: Error, Hashable, Sendable, Codable {
             return "the store database \(database) could not be read or written (\(detail)): check the disk, "
                 + "then run the command again"
         case .damaged:
-            return "the store database \(database) is damaged (\(detail)): restore a snapshot "
+            let aside = (folder as NSString).appendingPathComponent("damaged")
+            return "the store database \(database) is damaged (\(detail)): move it aside with its -wal and -shm files "
+                + "(mkdir \(aside) && mv \(database)* \(aside)/), then restore a snapshot "
                 + "(`kiosk store snapshot list`, then `kiosk store snapshot restore NAME`) or a backup"
         }
     }

@@ -15,9 +15,21 @@ extension SQLiteStorage {
         return files.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.map { String($0.dropLast(7)) }.sorted()
     }
 
-    /// The previous snapshot of that name stays until the new one is complete.
+    /// The previous snapshot of that name stays until the new one is complete, and stays too when
+    /// SQLite's integrity check finds the live store's pages damaged (the one full check: saving is
+    /// rare, opening is not).
     public func saveSnapshot(_ name: String) async throws {
         let file = try snapshotFile(name, saving: true)
+        let findings: [String]
+        do {
+            findings = try await database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(20)") }
+        } catch {
+            throw reported(error)
+        }
+        guard findings == ["ok"] else {
+            throw PaymentsError.storeFile(StoreFileFailure(kind: .damaged, database: database.path,
+                                                           detail: "SQLite's integrity check: " + findings.joined(separator: "; ")))
+        }
         do {
             try file.save(from: database)
         } catch let error as PaymentsError {

@@ -69,8 +69,7 @@ import TestSupport
             \(kiosk(["store", "snapshot", "save", "before"])) 2>&1
             echo "save $?"
             """
-        let run = try ChildProcess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script],
-                                       environment: ProcessInfo.processInfo.environment)
+        let run = try runMounted(script)
         #expect(run.status == 0)
         #expect(run.output == """
             kiosk store buy: idempotency key k-1
@@ -82,5 +81,35 @@ import TestSupport
             save 74
 
             """)
+    }
+
+    /// With no room at all the store does not even open (SQLite says "disk I/O error" where it
+    /// sizes its shared memory): the same words, the same code.
+    @Test(.enabled(if: canMount))
+    func aDiskWithNoRoomToOpenTheStoreIsSaidTheSameWay() throws {
+        let mount = KioskProcess.temporaryDirectory("no-room")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let (disk, directory) = (mount.path, mount.path + "/data")
+        let kiosk = { (arguments: [String]) in self.quoted([KioskProcess.binaryURL.path] + arguments + ["--data-dir", directory]) }
+        let run = try runMounted("""
+            mount -t tmpfs -o size=4m tmpfs '\(disk)' || exit 99
+            \(kiosk(["seed", "--accounts", "1", "--months", "1", "--seed", "1"])) >/dev/null 2>&1 || exit 98
+            dd if=/dev/zero of='\(disk)/fill' bs=4k 2>/dev/null
+            \(kiosk(["status"])) 2>&1
+            echo "status $?"
+            """)
+        #expect(run.status == 0)
+        #expect(run.output == """
+            kiosk: cannot open the data directory \(directory): the disk holding \(directory) is full: free space \
+            and run the command again
+            status 74
+
+            """)
+    }
+
+    /// Runs `script` as root in a mount namespace of its own, so its tmpfs is seen by it alone.
+    private func runMounted(_ script: String) throws -> (status: Int32, output: String) {
+        try ChildProcess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script],
+                             environment: ProcessInfo.processInfo.environment)
     }
 }
