@@ -28,7 +28,54 @@ struct KioskServeDatabaseTests {
             _ = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
             let after = try KioskBinary.run(["status"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
             #expect(after.status == 0, "\(after.stderr)")
-            #expect(after.stdout.hasSuffix("Schema: v\(PostgresStoreSchema.latestVersion), current\n"))
+            #expect(after.stdout.contains("\nSchema: v\(PostgresStoreSchema.latestVersion), current\n"))
+            #expect(after.stdout.contains("No customers yet"), "\(after.stdout)")
+        }
+    }
+
+    /// A team on PostgreSQL sees the same store view as on a data directory, under the schema
+    /// header: the catalog's plans, the accounts, and an account's plan, usage and invoices.
+    @Test func statusShowsTheStoreKeptInTheDatabase() async throws {
+        try await TestCluster.withDatabase { location in
+            let url = location.urlForTests
+            let seeded = try KioskBinary.run(["seed", "--database", url, "--accounts", "3", "--months", "2",
+                                              "--start", "2026-01-01"])
+            #expect(seeded.status == 0, "\(seeded.stderr)")
+            let first = try #require(try await TestCluster.strings(
+                "SELECT account_id FROM invoices ORDER BY account_id LIMIT 1", at: location).first)
+            let status = try KioskBinary.run(["status", "--database", url, "--account", first])
+            #expect(status.status == 0, "\(status.stderr)")
+            let lines = status.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first?.hasPrefix("PostgreSQL 1") == true, "\(status.stdout)")
+            #expect(lines.dropFirst().first == "Schema: v\(PostgresStoreSchema.latestVersion), current")
+            #expect(lines.contains("Accounts: 3"), "\(status.stdout)")
+            #expect(lines.contains("Plans:"), "\(status.stdout)")
+            #expect(lines.contains { $0.contains("(\(first), ") }, "\(status.stdout)")
+            #expect(lines.contains { $0.hasPrefix("  Plan: ") }, "\(status.stdout)")
+            let invoices = try #require(lines.firstIndex { $0.hasPrefix("  Latest invoices") }, "\(status.stdout)")
+            #expect(lines.count > invoices + 1 && lines[invoices + 1] != "    none", "\(status.stdout)")
+
+            let json = try KioskBinary.run(["status", "--database", url, "--json", "--account", first])
+            #expect(json.status == 0, "\(json.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["accounts"] as? Int == 3)
+            #expect((object["account"] as? [String: Any])?["id"] as? String == first)
+            #expect(((object["account"] as? [String: Any])?["latest_invoices"] as? [Any])?.isEmpty == false)
+            let database = try #require(object["database"] as? [String: Any])
+            #expect(database["schema"] as? String == "current")
+            #expect(database["schema_version"] as? Int == PostgresStoreSchema.latestVersion)
+        }
+    }
+
+    /// Before the schema exists, `--json` answers the server and the schema state alone.
+    @Test func statusJSONOfAnEmptyDatabaseSaysTheSchemaIsMissing() async throws {
+        try await TestCluster.withDatabase { location in
+            let json = try KioskBinary.run(["status", "--database", location.urlForTests, "--json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object.keys.sorted() == ["database"])
+            #expect((object["database"] as? [String: Any])?["schema"] as? String == "missing")
+            #expect((object["database"] as? [String: Any])?["schema_version"] as? Int == 0)
         }
     }
 

@@ -1,16 +1,37 @@
 import ArgumentParser
 import KioskPostgres
 
-/// `kiosk status --database URL`: the PostgreSQL server and where its Kiosk schema stands, read
-/// without changing anything, so a team can check a shared store before pointing servers at it.
+/// `kiosk status --database URL`: the PostgreSQL server and where its Kiosk schema stands, then,
+/// once the schema is current, the same store view as on a data directory (catalog, accounts,
+/// and an account's plan, usage and invoices). A schema that is missing, behind or newer, or a
+/// read-only server, shows the header alone: the rows are read only through a schema this build
+/// knows, and nothing is migrated by a status check.
 enum PostgresStatus {
-    static func run(_ location: PostgresLocation) async throws {
+    static func run(_ location: PostgresLocation, store: StoreOptions, accountID: String?, json: Bool) async throws {
+        let status: PostgresSchemaStatus
         do throws(PostgresStoreFailure) {
-            print(text(try await PostgresMigrator(location: location).status(), at: location))
+            status = try await PostgresMigrator(location: location).status()
         } catch {
             Terminal.error("kiosk: \(error)")
             throw ExitCode(error.exitCode)
         }
+        let database = StatusJSON.DatabaseEntry(status, at: location)
+        guard status.isCurrent, !status.server.isReadOnly, !status.server.isInRecovery else {
+            if json { return print(try StatusJSON.DatabaseOnly(database: database).encoded()) }
+            return print(text(status, at: location))
+        }
+        let (service, catalog, _) = try await PostgresStoreOpener(command: "kiosk status").open(location, store: store)
+        let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
+        if json {
+            let (_, source) = try store.catalog()
+            let view = try await StatusJSON.make(service: service, session: session, catalog: catalog, source: source,
+                                                 directory: store.data.directory, accountID: accountID)
+            return print(try view.with(database: database).encoded())
+        }
+        let report = try await StatusReport.make(service: service, session: session, catalog: catalog, accountID: accountID)
+        print(text(status, at: location))
+        print("\(catalog.name) — data in database \(location.summary)")
+        print(report)
     }
 
     static func text(_ status: PostgresSchemaStatus, at location: PostgresLocation) -> String {

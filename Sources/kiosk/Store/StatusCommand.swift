@@ -9,8 +9,9 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show the store: catalog, accounts, and an account's plan, entitlements, usage and invoices.",
         discussion: """
-            With --database URL (or KIOSK_DATABASE_URL) it shows that PostgreSQL server instead: its \
-            version and where its Kiosk schema stands (current, behind, or newer than this build).
+            With --database URL (or KIOSK_DATABASE_URL) it shows that PostgreSQL server first: its \
+            version and where its Kiosk schema stands (current, behind, or newer than this build), \
+            then, when the schema is current, the store kept there (with --json, under "database").
             """)
 
     @OptionGroup var store: StoreOptions
@@ -25,7 +26,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let location = try postgres.location(command: "kiosk status") {
-            return try await PostgresStatus.run(location)
+            return try await PostgresStatus.run(location, store: store, accountID: account, json: json)
         }
         try store.requireExistingStore()
         let (service, catalog, source) = try await store.openUpToDate()

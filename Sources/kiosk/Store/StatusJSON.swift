@@ -80,6 +80,15 @@ struct StatusJSON: Encodable {
     let signedIn: String?
     let plans: [PlanEntry]
     let account: AccountEntry?
+    /// Only with `--database URL`: the PostgreSQL server the store lives on.
+    var database: DatabaseEntry?
+
+    /// The same view, with the PostgreSQL server it was read from.
+    func with(database: DatabaseEntry) -> StatusJSON {
+        var view = self
+        view.database = database
+        return view
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -90,9 +99,12 @@ struct StatusJSON: Encodable {
         try container.encode(signedIn, forKey: .signedIn)
         try container.encode(plans, forKey: .plans)
         try container.encode(account, forKey: .account)
+        try container.encodeIfPresent(database, forKey: .database)
     }
 
-    private enum CodingKeys: String, CodingKey { case store, dataDirectory, catalog, accounts, signedIn, plans, account }
+    private enum CodingKeys: String, CodingKey {
+        case store, dataDirectory, catalog, accounts, signedIn, plans, account, database
+    }
 
     static func make(service: any PaymentsService, session: SessionTokenKeeper, catalog: Catalog, source: CatalogSource,
                      directory: DataDirectory, accountID: String?) async throws -> StatusJSON {
@@ -130,11 +142,14 @@ struct StatusJSON: Encodable {
                           accounts: accounts.count, signedIn: signedIn?.id, plans: plans, account: account)
     }
 
-    func encoded() throws -> String {
+    func encoded() throws -> String { try Self.encode(self) }
+
+    /// snake_case keys, ISO 8601 dates, sorted keys, pretty-printed.
+    static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
