@@ -54,7 +54,8 @@ from prometheus_client.parser import text_string_to_metric_families
 metrics_path, log_path, account_id, api_key = sys.argv[1:]
 families = {f.name: f for f in text_string_to_metric_families(open(metrics_path).read())}
 for name in ["kiosk_http_requests", "kiosk_http_request_duration_seconds", "kiosk_purchases",
-             "kiosk_live_feed_streams", "kiosk_ssh_sessions"]:
+             "kiosk_live_feed_streams", "kiosk_ssh_sessions", "kiosk_renewals",
+             "kiosk_webhook_deliveries", "kiosk_database_transaction_retries"]:
     assert name in families, f"missing family {name}: {sorted(families)}"
 assert families["kiosk_http_request_duration_seconds"].type == "histogram"
 purchases = {s.labels.get("outcome"): s.value for s in families["kiosk_purchases"].samples if s.name == "kiosk_purchases_total"}

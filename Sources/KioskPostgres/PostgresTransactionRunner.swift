@@ -35,8 +35,11 @@ public struct PostgresTransactionRunner: Sendable {
 
     /// Runs `body` inside `BEGIN … COMMIT` on `connection` (which must not be in a transaction),
     /// again after each serialization failure or deadlock, and answers its result once committed.
+    /// `retried` hears why each attempt but the last was run again (`serialization_failure` or
+    /// `deadlock`), for the server's metrics.
     public func run<Result: Sendable>(
         on connection: PostgresConnection, isolation: Isolation, readOnly: Bool = false,
+        retried: (_ reason: String) -> Void = { _ in },
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         var attempt = 1
@@ -44,6 +47,7 @@ public struct PostgresTransactionRunner: Sendable {
             do {
                 return try await once(on: connection, isolation: isolation, readOnly: readOnly, body)
             } catch let error where Self.isRetryable(error) && attempt < policy.maximumAttempts {
+                retried(Self.sqlState(of: error) == "40P01" ? "deadlock" : "serialization_failure")
                 try await pause(policy.delay(afterAttempt: attempt, jitter: jitter()))
                 attempt += 1
             } catch where Self.isRetryable(error) {

@@ -22,7 +22,7 @@ import PostgresNIO
 /// A purchase is some twenty round trips, so each one's cost is the purchase's: statements run
 /// prepared (`StoreStatement`: parsed once per connection, their plans kept), and a body runs on
 /// its connection's event loop (`ConnectionLoopExecutor`: no thread crossing per statement).
-public final class PostgresStorage: PaymentsStorage {
+public final class PostgresStorage: PaymentsStorage, StoreObservable {
     public let location: PostgresLocation
     private let pool: ReplaceablePool
     /// How long a transaction waits for a connection before the store counts as unavailable.
@@ -31,6 +31,8 @@ public final class PostgresStorage: PaymentsStorage {
     private let writes = WriteTurn()
     private let logger: Logger
     private let statements = StatementCounter()
+    /// Hears conflicting transactions run again and waits for a connection (`kiosk serve`'s metrics).
+    private let observers = StoreObserverSlot()
     /// Statements of writes that begin with `openingWrite` (sequential scans off), and of the
     /// other transactions: their cached plans differ (see `PreparedStatementNames`).
     private let markedWriteStatements = PreparedStatementNames(prefix: "kiosk_w")
@@ -57,6 +59,8 @@ public final class PostgresStorage: PaymentsStorage {
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         try await write(marked: true, body)
     }
+
+    public func observe(_ observer: StoreObserver) { observers.set(observer) }
 
     /// A write that carries the store's `FeedWriterLock` unless `marked` is false, for a long
     /// write that adds no events (a snapshot's copy), which feed readers need not wait for; its
@@ -113,14 +117,18 @@ public final class PostgresStorage: PaymentsStorage {
         let names = preparing ? (marked ? markedWriteStatements : otherStatements) : nil
         let (client, generation) = pool.client
         let race = LeaseRace()
+        let observer = observers.current
+        let asked = ContinuousClock.now
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
                         guard race.lease() else { throw CancellationError() }
+                        observer.connectionWaited(ContinuousClock.now - asked)
                         do {
                             return try await withTaskExecutorPreference(ConnectionLoopExecutor(connection.eventLoop)) {
-                                try await runner.run(on: connection, isolation: isolation, readOnly: readOnly) { connection in
+                                try await runner.run(on: connection, isolation: isolation, readOnly: readOnly,
+                                                     retried: observer.transactionRetried) { connection in
                                     statements.add(marked ? 3 : 2)
                                     if marked { try await connection.query(PostgresQuery(unsafeSQL: Self.openingWrite), logger: logger) }
                                     return try await body(PostgresTransaction(connection, logger: logger, counting: statements,

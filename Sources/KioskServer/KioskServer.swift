@@ -56,6 +56,9 @@ public struct KioskServer: Sendable {
         self.moreDueWork = moreDueWork
         self.metrics = metrics
         self.logger = logger
+        // The store and the provider report renewals, webhook attempts, retries and waits here.
+        (service as? any StoreObservable)?.observe(metrics.storeObserver)
+        (hostedCheckout as? any StoreObservable)?.observe(metrics.storeObserver)
     }
 
     /// Serves until cancelled (or, with `untilSignalled`, until SIGTERM or SIGINT arrives), letting

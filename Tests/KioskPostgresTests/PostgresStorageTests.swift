@@ -2,6 +2,7 @@ import Foundation
 import KioskPostgres
 @testable import KioskPostgresStore
 import PaymentsCore
+import Synchronization
 import Testing
 
 /// `PostgresStorage` keeps the promises `PaymentsStorage` makes: a write sees every earlier
@@ -99,6 +100,29 @@ struct PostgresStorageTests {
                 #expect(message.contains("40001"), "\(message)")
             }
             #expect(try await count(two) == 1)
+        }
+    }
+
+    /// A write that conflicts once is run again: the observer (the server's metrics) hears the
+    /// retry with its reason, and the wait for the transaction's one connection.
+    @Test func aRetryAndTheWaitForAConnectionAreReported() async throws {
+        try await withCounter { location async throws in
+            let one = PostgresStorage(location: location, runner: PostgresTransactionRunner(pause: { _ in }, jitter: { 0 }))
+            let two = PostgresStorage(location: location)
+            let heard = Mutex<(retries: [String], waits: Int)>(([], 0))
+            var observer = StoreObserver()
+            observer.transactionRetried = { reason in heard.withLock { $0.retries.append(reason) } }
+            observer.connectionWaited = { _ in heard.withLock { $0.waits += 1 } }
+            one.observe(observer)
+            let firstRun = Mutex(true)
+            try await one.write { store in
+                _ = try await store.fetchOne(Int64.self, "SELECT n FROM counter WHERE id = 'c'")
+                if firstRun.withLock({ first in defer { first = false }; return first }) { try await increment(two) }
+                try await store.execute("UPDATE counter SET n = n + 100 WHERE id = 'c'")
+            }
+            #expect(try await count(two) == 101)
+            #expect(heard.withLock { $0.retries } == ["serialization_failure"])
+            #expect(heard.withLock { $0.waits } == 1)
         }
     }
 

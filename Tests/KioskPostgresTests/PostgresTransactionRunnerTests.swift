@@ -53,8 +53,9 @@ struct PostgresTransactionRunnerTests {
                                                    jitter: { 0.5 })
             try await PostgresConnector.withConnection(to: location, doing: "test") { connection in
                 var runs = 0
+                var retried: [String] = []
                 await #expect {
-                    try await runner.run(on: connection, isolation: .repeatableRead) { connection in
+                    try await runner.run(on: connection, isolation: .repeatableRead, retried: { retried.append($0) }) { connection in
                         runs += 1
                         try await Self.raise("40P01", on: connection)
                     }
@@ -62,6 +63,8 @@ struct PostgresTransactionRunnerTests {
                     (error as? PostgresStoreFailure)?.kind == .contention && (error as? PostgresStoreFailure)?.exitCode == 75
                 }
                 #expect(runs == 3)
+                // Each run again is reported with its reason; the last, given up, is not a retry.
+                #expect(retried == ["deadlock", "deadlock"])
                 let left = try await Self.count(connection)  // a statement outside any transaction runs
                 #expect(left == 0)
             }

@@ -19,6 +19,10 @@ public final class ServerMetrics: Sendable {
         // Gauges exist from the start, so a scrape shows 0 rather than nothing.
         liveFeedStreams.record(0)
         sshSessions.record(0)
+        // So are the counters of rarer events, so a dashboard sees 0 rather than no series.
+        for outcome in Self.renewalOutcomes { renewals(outcome).increment(by: 0) }
+        for result in Self.webhookResults { webhookDeliveries(result).increment(by: 0) }
+        for reason in Self.retryReasons { transactionRetries(reason).increment(by: 0) }
     }
 
     /// The exposition text of every metric.
@@ -55,6 +59,49 @@ public final class ServerMetrics: Sendable {
                 factory: factory).increment(by: report.delivered)
         CoreMetrics.Counter(label: "kiosk_store_notification_deliveries_total", dimensions: [("result", "failed")],
                 factory: factory).increment(by: report.failed)
+    }
+
+    static let renewalOutcomes = ["renewed", "failed", "recovered"]
+    static let webhookResults = ["delivered", "retry_scheduled", "failed"]
+    static let retryReasons = ["serialization_failure", "deadlock"]
+
+    /// What the store reports to (given to it by `KioskServer`): renewals by outcome, hosted-checkout
+    /// webhook attempts by result (retries apart), database transactions run again by reason, and
+    /// waits for a pooled connection. Only outcomes and durations: no customer in any label.
+    public var storeObserver: StoreObserver {
+        var observer = StoreObserver()
+        observer.renewalsRan = { [self] report in
+            renewals("renewed").increment(by: report.renewals)
+            renewals("failed").increment(by: report.failedRenewals)
+            renewals("recovered").increment(by: report.recoveries)
+        }
+        observer.webhookAttempted = { [self] attempts in
+            for attempt in attempts {
+                let result = attempt.delivered ? "delivered" : attempt.statusAfter == .pending ? "retry_scheduled" : "failed"
+                webhookDeliveries(result).increment()
+                if attempt.attempt > 1 {
+                    CoreMetrics.Counter(label: "kiosk_webhook_delivery_retries_total", dimensions: [("result", result)],
+                                        factory: factory).increment()
+                }
+            }
+        }
+        observer.transactionRetried = { [self] reason in transactionRetries(reason).increment() }
+        observer.connectionWaited = { [self] wait in
+            CoreMetrics.Timer(label: "kiosk_database_connection_wait_seconds", factory: factory).record(duration: wait)
+        }
+        return observer
+    }
+
+    private func renewals(_ outcome: String) -> CoreMetrics.Counter {
+        CoreMetrics.Counter(label: "kiosk_renewals_total", dimensions: [("outcome", outcome)], factory: factory)
+    }
+
+    private func webhookDeliveries(_ result: String) -> CoreMetrics.Counter {
+        CoreMetrics.Counter(label: "kiosk_webhook_deliveries_total", dimensions: [("result", result)], factory: factory)
+    }
+
+    private func transactionRetries(_ reason: String) -> CoreMetrics.Counter {
+        CoreMetrics.Counter(label: "kiosk_database_transaction_retries_total", dimensions: [("reason", reason)], factory: factory)
     }
 
     /// Change-feed streams (`GET /v1/events/stream`) open right now.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The payments core running in this process over its storage (SQLite or PostgreSQL).
 ///
@@ -10,10 +11,12 @@ import GRDB
 /// last tick or while Kiosk was closed): it decides from the subscription's state (proration of
 /// an upgrade, intro eligibility, whether there is still something to cancel or refund), and
 /// deciding on a state that is already past would charge or refuse the wrong thing.
-public final class LocalPaymentsService: PaymentsService {
+public final class LocalPaymentsService: PaymentsService, StoreObservable {
     // What the store was opened with, for whatever runs beside it on the same database (the
     // simulated App Store, `SimulatedAppStore(beside:)`).
     public let storage: any PaymentsStorage
+    /// Hears renewals once committed (`kiosk serve`'s metrics); passed on to the storage.
+    private let observers = StoreObserverSlot()
     public let storeCatalog: Catalog
     public let clock: any KioskClock
     private let signer: TransactionTokenSigner
@@ -140,17 +143,23 @@ public final class LocalPaymentsService: PaymentsService {
                                           _ body: @escaping @Sendable (UnitOfWork) async throws -> T) async throws -> T {
         let (makeWork, signer) = (unitsOfWork(), signer)
         let unstored = signer.unstoredTokens()
+        // The due work of the attempt that committed (a conflict runs the body again).
+        let dueWork = Mutex<ClockAdvanceReport?>(nil)
         do {
             let result = try await storage.write { store in
                 let work = makeWork(store)
                 return try await WriteTransactionMarker.during {
                     // Every write first stores the tokens signed since the last one (see `TransactionTokenSigner`).
                     try await work.transactionIssuer.storeSignedTokens(unstored)
-                    if dueWorkFirst { try await work.lifecycle.processDueOnTheRealClock() }
+                    if dueWorkFirst {
+                        let report = try await work.lifecycle.processDueOnTheRealClock()
+                        dueWork.withLock { $0 = report }
+                    }
                     return try await work.run(body)
                 }
             }
             signer.stored(unstored)
+            if let report = dueWork.withLock({ $0 }) { renewalsCommitted(report) }
             return result
         } catch {
             throw Self.reported(error)
@@ -337,7 +346,10 @@ public final class LocalPaymentsService: PaymentsService {
                 return (batch, done)
             }
             report = batch
-            if finished { return report }
+            if finished {
+                renewalsCommitted(report)
+                return report
+            }
         }
     }
 
@@ -472,11 +484,24 @@ public final class LocalPaymentsService: PaymentsService {
     /// beside it (only one would commit; the other's work is rolled back and run again).
     public func runScheduledDueWork() async throws -> ScheduledDueWork {
         guard try await somethingToRunOrStore() else { return .nothingDue }
-        return try await writeWithoutDueWork { work in
-            guard try await work.lifecycle.takeSchedulersTurn() else { return .anotherServersTurn }
-            try await work.lifecycle.processDueOnTheRealClock()
-            return .ran
+        let (result, report) = try await writeWithoutDueWork { work -> (ScheduledDueWork, ClockAdvanceReport?) in
+            guard try await work.lifecycle.takeSchedulersTurn() else { return (.anotherServersTurn, nil) }
+            return (.ran, try await work.lifecycle.processDueOnTheRealClock())
         }
+        if let report { renewalsCommitted(report) }
+        return result
+    }
+
+    /// Renewals go to `observer` once committed; the storage reports its retries and waits to it.
+    public func observe(_ observer: StoreObserver) {
+        observers.set(observer)
+        (storage as? any StoreObservable)?.observe(observer)
+    }
+
+    /// Tells the observer about committed renewals, if there were any.
+    private func renewalsCommitted(_ report: ClockAdvanceReport) {
+        guard report.renewals + report.failedRenewals + report.recoveries > 0 else { return }
+        observers.current.renewalsRan(report)
     }
 
     /// Whether a tick has anything to write: due work on the real clock, or signed tokens not yet

@@ -46,9 +46,11 @@ struct SubscriptionLifecycle: Rules {
     }
 
     /// Every step due on the real clock (accounts on no test clock), as of `systemNow`.
-    func processDueOnTheRealClock() async throws {
+    @discardableResult
+    func processDueOnTheRealClock() async throws -> ClockAdvanceReport {
         var report = ClockAdvanceReport(clockID: "", from: systemNow, to: systemNow)
         _ = try await processDue(clockID: nil, until: systemNow, limit: .max, report: &report)
+        return report
     }
 
     /// Whether this transaction may run the scheduled due work: on PostgreSQL, false while another

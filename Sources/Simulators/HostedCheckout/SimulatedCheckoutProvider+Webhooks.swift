@@ -71,6 +71,7 @@ extension SimulatedCheckoutProvider {
                 attempts.append(attempt)
             }
         }
+        observers.current.webhookAttempted(attempts)
         return attempts
     }
 

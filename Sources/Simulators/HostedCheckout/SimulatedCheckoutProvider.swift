@@ -16,7 +16,7 @@ import Synchronization
 /// claimed in the session row before the store is asked (attempt number and payment method), so a
 /// retry after a crash, or a second submit from another process, replays the same request under
 /// the same idempotency key and the store answers it again instead of charging twice.
-public final class SimulatedCheckoutProvider: HostedCheckoutService {
+public final class SimulatedCheckoutProvider: HostedCheckoutService, StoreObservable {
     /// Opened on first use: the storefront builds its provider at launch, and most sessions
     /// never open a browser checkout.
     private let connection: Mutex<Connection>
@@ -25,6 +25,10 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService {
     let catalog: Catalog
     let clock: any KioskClock
     let locks = SessionLocks()
+    /// Hears each round of webhook attempts once recorded (`kiosk serve`'s metrics).
+    let observers = StoreObserverSlot()
+
+    public func observe(_ observer: StoreObserver) { observers.set(observer) }
 
     private enum Connection {
         case closed(@Sendable () throws -> any DatabaseWriter)

@@ -100,6 +100,8 @@ struct ServeCommand: AsyncParsableCommand {
                                      metrics.storeNotifications(
                                          try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport()))
                                      try await appStore.runScheduledDueWork()
+                                     // Failed hosted-checkout webhooks are retried when due, not only at the next payment.
+                                     try await checkout.deliverDueWebhooks()
                                  }, metrics: metrics, logger: logger)
         if let location { server.readiness = { try await Self.schemaIsCurrent(location) } }
         do {
