@@ -511,6 +511,12 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
         return try await read({ try await $0.lifecycle.hasDueWork(clockID: nil) }) || tokensWaiting
     }
 
+    /// The money in the books, checked fast (see `BooksAudit.moneyMismatches`): what a command
+    /// looks at before it reports or adds to a store that `checkInvariants` would reject.
+    public func moneyMismatches() async throws -> [String] {
+        try await read { try await $0.booksAudit.moneyMismatches() }
+    }
+
     /// The books (see `BooksAudit.invariantViolations`), plus: nothing entitles without a
     /// transaction whose signature verifies and that is not revoked. A write, because a proof
     /// never needed before is signed now and its token cached (see `issueTransaction`); it runs no

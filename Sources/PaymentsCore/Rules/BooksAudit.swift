@@ -5,6 +5,32 @@ import Foundation
 struct BooksAudit: Rules {
     let work: UnitOfWork
 
+    /// The money part of the books in two aggregate queries, cheap enough for every `kiosk status`
+    /// and `store buy`: each invoice's ledger against its total, each wallet against its ledger.
+    /// `invariantViolations` says the same of these rows and checks the rest.
+    func moneyMismatches() async throws -> [String] {
+        let invoices = try await store.fetchAll(StoredRow.self, """
+            SELECT i.id, i.status, i.total, CAST(COALESCE(l.moved, 0) AS BIGINT) AS moved FROM invoices i
+            LEFT JOIN (SELECT invoice_id, SUM(amount) AS moved FROM ledger GROUP BY invoice_id) l ON l.invoice_id = i.id
+            WHERE COALESCE(l.moved, 0) <> CASE WHEN i.status IN ('paid', 'refunded', 'disputed') THEN i.total ELSE 0 END
+            ORDER BY i.id LIMIT 20
+            """)
+        let wallets = try await store.fetchAll(StoredRow.self, """
+            SELECT a.id, a.points_balance, CAST(COALESCE(SUM(p.delta), 0) AS BIGINT) AS total
+            FROM accounts a LEFT JOIN points_ledger p ON p.account_id = a.id GROUP BY a.id, a.points_balance
+            HAVING a.points_balance <> COALESCE(SUM(p.delta), 0) ORDER BY a.id LIMIT 20
+            """)
+        return try invoices.map { row in
+            let (id, status): (String, String) = (try row.get("id"), try row.get("status"))
+            let (total, moved): (Int64, Int64) = (try row.get("total"), try row.get("moved"))
+            let expected: Int64 = ["paid", "refunded", "disputed"].contains(status) ? total : 0
+            return "\(id) (\(status)): ledger holds \(moved), expected \(expected)"
+        } + wallets.map { row in
+            let id: String = try row.get("id")
+            return "\(id): points balance \(try row.get("points_balance") as Int64) but ledger sums to \(try row.get("total") as Int64)"
+        }
+    }
+
     /// The books must balance whatever happened (crashes, retries, replays). Each broken rule
     /// comes back as a sentence naming the row.
     func invariantViolations() async throws -> [String] {

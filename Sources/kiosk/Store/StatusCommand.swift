@@ -32,12 +32,14 @@ struct StatusCommand: AsyncParsableCommand {
         let (service, catalog, source) = try await store.openUpToDate()
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         if json {
-            return print(try await StatusJSON.make(service: service, session: session, catalog: catalog, source: source,
-                                                   directory: store.data.directory, accountID: account).encoded())
+            print(try await StatusJSON.make(service: service, session: session, catalog: catalog, source: source,
+                                            directory: store.data.directory, accountID: account).encoded())
+        } else {
+            let report = try await StatusReport.make(service: service, session: session, catalog: catalog, accountID: account)
+            print("\(catalog.name) — data in \(store.data.directory.url.path), catalog: \(source.origin.rawValue)")
+            print(report)
         }
-        let report = try await StatusReport.make(service: service, session: session, catalog: catalog, accountID: account)
-        print("\(catalog.name) — data in \(store.data.directory.url.path), catalog: \(source.origin.rawValue)")
-        print(report)
+        try await UnbalancedBooks.check(service, directory: store.data.directory.url)
     }
 }
 

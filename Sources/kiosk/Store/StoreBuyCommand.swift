@@ -48,6 +48,7 @@ struct StoreBuyCommand: AsyncParsableCommand {
         let key = idempotencyKey ?? "cli-" + UUID().uuidString.lowercased()
         Terminal.error("kiosk store buy: idempotency key \(key)")
         let (service, _, _) = try store.open()
+        try await UnbalancedBooks.check(service, directory: store.data.directory.url, refusing: "Nothing was bought.")
         let request = StorePurchaseRequest(accountID: accountID, productID: productID, offerCode: offerCode,
                                            appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
                                            idempotencyKey: key)

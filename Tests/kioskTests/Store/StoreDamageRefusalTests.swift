@@ -67,4 +67,33 @@ import TestSupport
             """)
         #expect(try KioskProcess.run(["store", "snapshot", "list"] + store).stdout.isEmpty)
     }
+
+    /// The same store is said to be broken by `status` (which still shows it) and refused by
+    /// `store buy`, which used to exit 0 on it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    func booksThatDoNotBalanceAreReportedByStatusAndRefusedByStoreBuy() throws {
+        let data = KioskProcess.temporaryDirectory("unbalanced-status")
+        let store = ["--data-dir", data.path]
+        #expect(try KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "1"] + store).status == 0)
+        #expect(try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001"] + store).status == 0)
+        #expect(try KioskProcess.run(["status"] + store).stderr.isEmpty)
+        let edit = try ChildProcess.run(["sqlite3", data.appendingPathComponent("kiosk.sqlite").path,
+                                         "UPDATE invoices SET total = total + 1;"], environment: ProcessInfo.processInfo.environment)
+        #expect(edit.status == 0)
+        let said = "kiosk: the books of the store in \(data.path) do not balance (INV-000001 (paid): ledger holds 499, "
+            + "expected 500): `kiosk store check` lists every broken rule; restore an earlier snapshot "
+            + "(`kiosk store snapshot list`, then `kiosk store snapshot restore NAME`)."
+
+        let status = try KioskProcess.run(["status"] + store)
+        #expect(status.status == 65)
+        #expect(status.stdout.contains("Accounts: 1"))
+        #expect(status.stderr == said + "\n")
+        #expect(try KioskProcess.run(["status", "--json"] + store).status == 65)
+
+        let invoicesBefore = try KioskProcess.run(["receipt", "list"] + store).stdout
+        let buy = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001"] + store)
+        #expect(buy.status == 65)
+        #expect(buy.stderr.hasSuffix(said + " Nothing was bought.\n"))
+        #expect(try KioskProcess.run(["receipt", "list"] + store).stdout == invoicesBefore)
+    }
 }
