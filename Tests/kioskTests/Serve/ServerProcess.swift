@@ -62,6 +62,26 @@ final class ServerProcess {
             throw StartFailure(description: "kiosk serve printed \(text.debugDescription)")
         }
         self.url = url
+        printed = text
+    }
+
+    /// What the server printed so far on standard output.
+    private var printed: String
+
+    /// The port of `SSH on ssh://HOST:PORT (host key …)`, the line after `Serving on` when the
+    /// server was started with `--ssh-port`.
+    func sshPort() throws -> Int {
+        while !printed.contains("SSH on ssh://") || !printed.hasSuffix("\n") {
+            let more = try child.standardOutput!.readFirstLine()
+            guard !more.isEmpty else { break }
+            printed += more
+        }
+        guard let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("SSH on ssh://") }),
+              let address = line.split(separator: " ").dropFirst(2).first,
+              let port = address.split(separator: ":").last.flatMap({ Int($0) }) else {
+            throw StartFailure(description: "kiosk serve printed no SSH line: \(printed.debugDescription)")
+        }
+        return port
     }
 
     /// Sends SIGTERM and waits: the server drains and exits by itself.

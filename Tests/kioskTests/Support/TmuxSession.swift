@@ -25,8 +25,9 @@ final class TmuxSession {
     /// its own (`setsid`), so closing the terminal sends it no SIGHUP: it only sees its input end.
     /// With `jobControl`, kiosk is started from an interactive bash, so Ctrl-Z suspends it and
     /// `fg` brings it back.
-    init(_ arguments: [String], environment: [String: String] = [:], width: Int = 100, height: Int = 30,
-         ownSession: Bool = false, jobControl: Bool = false) throws {
+    /// `executable` is kiosk unless a test runs another program in the terminal (an SSH client).
+    init(_ arguments: [String], executable: String = KioskProcess.binaryURL.path, environment: [String: String] = [:],
+         width: Int = 100, height: Int = 30, ownSession: Bool = false, jobControl: Bool = false) throws {
         directory = KioskProcess.temporaryDirectory("tmux")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let variables = ["LANG": "C.UTF-8"].merging(environment) { $1 }
@@ -35,7 +36,7 @@ final class TmuxSession {
             trap ':' INT
             \(ownSession ? "trap '' HUP" : "")
             sh -c 'echo $$ > "$0"; exec "$@"' \(Self.quote(pidFile.path)) \(ownSession ? "setsid -w" : "") env \(variables) \
-            \(([KioskProcess.binaryURL.path] + arguments).map(Self.quote).joined(separator: " "))
+            \(([executable] + arguments).map(Self.quote).joined(separator: " "))
             status=$?
             echo "$status" > \(Self.quote(statusFile.path))
             echo "EXITED $status"

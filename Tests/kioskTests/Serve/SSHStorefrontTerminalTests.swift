@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The storefront over SSH as a customer meets it: the real OpenSSH client in a real terminal
+/// (tmux), a key the server has never seen, the paywall, `q`, and the terminal given back.
+@Suite(.serialized) struct SSHStorefrontTerminalTests {
+    static var hasOpenSSH: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh") && FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-keygen")
+    }
+
+    @Test(.enabled(if: hasOpenSSH))
+    func aNewKeyGetsTheStorefrontOverOpenSSHAndQuitsCleanly() throws {
+        let directory = KioskProcess.temporaryDirectory("ssh-terminal")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = directory.appendingPathComponent("id_ed25519")
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
+                                        environment: ProcessInfo.processInfo.environment)
+        #expect(made.status == 0)
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
+                                       arguments: ["--ssh-port", "0"])
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
+
+        let session = try TmuxSession([
+            "-tt", "-p", "\(port)", "-i", key.path, "-l", "ann",
+            "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-F", "/dev/null", "127.0.0.1",
+        ], executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
+        let screen = try session.waitFor(text: "Kiosk Demo Store")
+        #expect(screen.contains("1 Store"))
+        #expect(screen.contains("q Quit"))
+        try session.sendKeys("q")
+        let ended = try session.waitFor(text: "EXITED")
+        #expect(ended.contains("EXITED 0"), "\(ended)")
+        #expect(ended.contains("TTY icanon echo"), "the local terminal is given back: \(ended)")
+    }
+}
