@@ -20,7 +20,7 @@ public final class ByteStreamSession: Sendable {
         public var preferences: PreferencesClient
 
         public init(theme: KioskViewModels.Theme = .standard, accessible: Bool = false,
-                    exportRefusal: String = "Exports are not available over SSH; use `kiosk billing export` where Kiosk is installed, or the API.",
+                    exportRefusal: String = "Exports are not available over SSH; the API's GET /v1/invoices/export gives the same CSV.",
                     preferences: PreferencesClient = .defaults) {
             self.theme = theme
             self.accessible = accessible
