@@ -56,6 +56,22 @@ struct PaywallFeatureTests {
         await store.receive(.delegate(.checkout(productID: "themes.lifetime")))
     }
 
+    /// Issue 41, item 18: an owned lifetime unlock offered "Buy", and the checkout then failed
+    /// with "You already own themes.lifetime" and a Retry that could never succeed.
+    @Test func anOwnedLifetimeUnlockIsOwnedAndNotForSaleAgain() async throws {
+        let owned = [Entitlement(id: "themes", source: .nonConsumable(productID: "themes.lifetime"), willRenew: false)]
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client(entitlements: owned)))
+        await store.send(.onAppear)
+        try await receiveLoad(store, data(entitlements: owned))
+        #expect(store.state.phase.content?.ownedProductIDs == ["themes.lifetime"])
+        await store.send(.selectPackage(productID: "themes.lifetime")) { $0.selectedProductID = "themes.lifetime" }
+        #expect(store.state.callToAction == .owned)
+        #expect(store.state.callToAction?.isEnabled == false)
+        await store.send(.continueTapped)
+        await store.send(.selectPackage(productID: "points.500")) { $0.selectedProductID = "points.500" }
+        #expect(store.state.callToAction == .buy)
+    }
+
     @Test func ineligibleAccountSeesNoIntroOffer() async throws {
         let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client(eligible: false)))
         await store.send(.onAppear)

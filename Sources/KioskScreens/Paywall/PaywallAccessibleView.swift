@@ -25,7 +25,9 @@ enum PaywallAccessibleView {
                                   buffer: &frame.buffer)
             if let row { frame.addHit(row, .app(.paywall(.selectPackage(productID: package.productID)))) }
         }
-        let action = paywall.callToAction.map { $0.isEnabled ? "Enter: \($0.title)." : "This is your current plan." } ?? ""
+        let action = paywall.callToAction.map { action in
+            action.isEnabled ? "Enter: \(action.title)." : action == .owned ? "You own this already." : "This is your current plan."
+        } ?? ""
         cursor.line("\(action) r: restore purchases. Esc: close.", buffer: &frame.buffer)
         if paywall.isRestoring { cursor.line("Restoring purchases.", buffer: &frame.buffer) }
         if let message = paywall.restoreMessage { cursor.line("Restore: \(message)", buffer: &frame.buffer) }

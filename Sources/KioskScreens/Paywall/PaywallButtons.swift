@@ -1,7 +1,8 @@
 import KioskViewModels
 import TerminalUI
 
-/// The call to action (dimmed when the selected package is already the current plan) and restore.
+/// The call to action (dimmed when the selected package is the current plan or already owned)
+/// and restore.
 enum PaywallButtons {
     static func render(_ paywall: PaywallState, in row: Rect, frame: inout Frame, context: RenderContext) {
         guard !row.isEmpty else { return }

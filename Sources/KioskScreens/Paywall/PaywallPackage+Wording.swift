@@ -25,7 +25,7 @@ extension PaywallPackage {
         }
         if content.subscribedProductID == productID {
             badges.append("current plan")
-        } else if content.plan.grantingProductID == productID {
+        } else if content.plan.grantingProductID == productID || content.ownedProductIDs.contains(productID) {
             badges.append("owned")
         }
         return badges

@@ -5,6 +5,8 @@ public enum CallToAction: Hashable, Sendable {
     case upgrade
     case buy
     case currentPlan
+    /// A lifetime unlock the account already has: nothing to buy (issue 41, item 18).
+    case owned
 
     public var title: String {
         switch self {
@@ -13,8 +15,9 @@ public enum CallToAction: Hashable, Sendable {
         case .upgrade: "Upgrade"
         case .buy: "Buy"
         case .currentPlan: "Current plan"
+        case .owned: "Owned"
         }
     }
 
-    public var isEnabled: Bool { self != .currentPlan }
+    public var isEnabled: Bool { self != .currentPlan && self != .owned }
 }

@@ -15,6 +15,8 @@ public struct PaywallContent: Hashable, Sendable {
     public var finePrint: [String]
     /// The catalog the content was made from, kept so a restore can name what came back.
     public var catalog: Catalog
+    /// Lifetime unlocks the account has already bought: offered as owned, never for sale again.
+    public var ownedProductIDs: Set<String> = []
 
     static let finePrintLines = [
         "Subscriptions renew automatically until cancelled. Cancel any time in Settings.",
@@ -82,7 +84,11 @@ public struct PaywallContent: Hashable, Sendable {
             eligibleForIntroOffer: data.eligibleForIntroOffer,
             plan: PlanStanding.make(catalog: catalog, entitlements: data.entitlements),
             finePrint: finePrintLines,
-            catalog: catalog)
+            catalog: catalog,
+            ownedProductIDs: Set(data.entitlements.compactMap { entitlement in
+                if case let .nonConsumable(productID) = entitlement.source { return productID }
+                return nil
+            }))
     }
 
     /// Feature rows where the plan is better than free: "Projects per month: unlimited", "Export data".

@@ -40,7 +40,7 @@ public struct PaywallFeature: Reducer {
         case .continueTapped:
             guard let productID = state.selectedProductID, let action = state.callToAction else { return .none }
             switch action {
-            case .currentPlan: return .none
+            case .currentPlan, .owned: return .none
             case .upgrade: return .send(.delegate(.changePlan))
             case .startFreeTrial, .subscribe, .buy: return .send(.delegate(.checkout(productID: productID)))
             }

@@ -18,7 +18,9 @@ public struct PaywallState: Equatable, Sendable {
 
     public var callToAction: CallToAction? {
         guard let content = phase.content, let package = selectedPackage else { return nil }
-        guard case .subscription = package.kind else { return .buy }
+        guard case .subscription = package.kind else {
+            return content.ownedProductIDs.contains(package.productID) ? .owned : .buy
+        }
         if content.subscribedProductID == package.productID { return .currentPlan }
         if content.subscribedProductID != nil { return .upgrade }
         return package.hasFreeTrial ? .startFreeTrial : .subscribe
