@@ -97,9 +97,9 @@ struct PaywallFeatureTests {
         #expect(store.state.callToAction == .currentPlan)
         await store.send(.continueTapped)
         await store.send(.selectPackage(productID: "pro.monthly")) { $0.selectedProductID = "pro.monthly" }
-        #expect(store.state.callToAction == .upgrade)
+        #expect(store.state.callToAction == .switchPlan, "Plans words another period of the same plan Switch")
         await store.send(.continueTapped)
-        await store.receive(.delegate(.changePlan))
+        await store.receive(.delegate(.changePlan(productID: "pro.monthly")))
     }
 
     @Test func errorThenRetryLoads() async throws {

@@ -57,6 +57,32 @@ struct ViewModelsIntegrationTests {
         #expect(store.state.settings.content?.account.isPremium == true)
     }
 
+    /// Issue 41, item 19: a Pro monthly subscriber choosing Yearly on the paywall was offered
+    /// "Upgrade" (Plans says Switch) and Enter opened Plans on Monthly.
+    @Test func anotherPeriodOnThePaywallIsASwitchAndOpensPlansOnThatPeriod() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        try await core.addCard(account)
+        let card = try #require(try await core.service.paymentMethods(accountID: account.id).first)
+        let outcome = try await core.service.purchase(PurchaseRequest(accountID: account.id, productID: "pro.monthly",
+                                                                      paymentMethodID: card.id, idempotencyKey: "monthly"))
+        guard case .purchased = outcome else {
+            Issue.record("pro.monthly not purchased: \(outcome)")
+            return
+        }
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: core.client, clock: core.clock, files: .failing))
+        await store.send(.launched).value
+        await store.send(.paywall(.selectPackage(productID: "pro.yearly"))).value
+        #expect(store.state.paywall.callToAction == .switchPlan)
+        await store.send(.paywall(.continueTapped)).value
+        #expect(store.state.tab == .plans)
+        #expect(store.state.plans.period == .yearly)
+        #expect(store.state.plans.selectedPlanID == "pro")
+        #expect(store.state.plans.selectedColumn?.action == .crossgrade)
+        #expect(store.state.plans.selectedColumn?.action.title == store.state.paywall.callToAction?.title)
+    }
+
     @Test func insufficientFundsCardCannotBeSaved() async throws {
         let core = try ViewModelsCoreFixture()
         let account = try await core.signedIn()

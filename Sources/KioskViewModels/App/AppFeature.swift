@@ -109,7 +109,12 @@ public struct AppFeature: Reducer {
         case let .paywall(.delegate(delegate)):
             switch delegate {
             case let .checkout(productID): return push(productID, &state)
-            case .changePlan: return .send(.selectTab(.plans))
+            case let .changePlan(productID):
+                if case let .subscription(plan, product)? = state.paywall.phase.content?.catalog.product(id: productID) {
+                    state.plans.selectedPlanID = plan.id
+                    state.plans.period = BillingPeriod.allCases.first { $0.matches(product.period) } ?? state.plans.period
+                }
+                return .send(.selectTab(.plans))
             case .close: return .send(.selectTab(.billing))
             }
         case let .paywall(action):

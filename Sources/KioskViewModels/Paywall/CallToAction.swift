@@ -3,6 +3,9 @@ public enum CallToAction: Hashable, Sendable {
     case startFreeTrial
     case subscribe
     case upgrade
+    case downgrade
+    /// Another period of the subscribed plan (a crossgrade), as Plans words it.
+    case switchPlan
     case buy
     case currentPlan
     /// A lifetime unlock the account already has: nothing to buy (issue 41, item 18).
@@ -13,6 +16,8 @@ public enum CallToAction: Hashable, Sendable {
         case .startFreeTrial: "Start free trial"
         case .subscribe: "Subscribe"
         case .upgrade: "Upgrade"
+        case .downgrade: "Downgrade"
+        case .switchPlan: "Switch"
         case .buy: "Buy"
         case .currentPlan: "Current plan"
         case .owned: "Owned"

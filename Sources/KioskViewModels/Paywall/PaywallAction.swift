@@ -17,7 +17,8 @@ public enum PaywallAction: Equatable, Sendable {
     /// What the paywall asks of the app shell.
     public enum Delegate: Equatable, Sendable {
         case checkout(productID: String)
-        case changePlan
+        /// Plans opens on the product's plan and period (Yearly + Enter used to open Monthly).
+        case changePlan(productID: String)
         case close
     }
 }

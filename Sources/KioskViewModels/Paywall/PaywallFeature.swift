@@ -41,7 +41,7 @@ public struct PaywallFeature: Reducer {
             guard let productID = state.selectedProductID, let action = state.callToAction else { return .none }
             switch action {
             case .currentPlan, .owned: return .none
-            case .upgrade: return .send(.delegate(.changePlan))
+            case .upgrade, .downgrade, .switchPlan: return .send(.delegate(.changePlan(productID: productID)))
             case .startFreeTrial, .subscribe, .buy: return .send(.delegate(.checkout(productID: productID)))
             }
         case .restoreTapped:

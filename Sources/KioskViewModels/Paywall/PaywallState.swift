@@ -22,7 +22,12 @@ public struct PaywallState: Equatable, Sendable {
             return content.ownedProductIDs.contains(package.productID) ? .owned : .buy
         }
         if content.subscribedProductID == package.productID { return .currentPlan }
-        if content.subscribedProductID != nil { return .upgrade }
+        if let subscribed = content.subscribedProductID {
+            // Worded as Plans words the same change (issue 41, item 19): by the plans' ranks.
+            guard case let .subscription(current, _)? = content.catalog.product(id: subscribed),
+                  case let .subscription(offered, _)? = content.catalog.product(id: package.productID) else { return .upgrade }
+            return offered.rank > current.rank ? .upgrade : offered.rank < current.rank ? .downgrade : .switchPlan
+        }
         return package.hasFreeTrial ? .startFreeTrial : .subscribe
     }
 
