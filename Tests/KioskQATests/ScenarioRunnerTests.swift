@@ -24,6 +24,18 @@ import Testing
         #expect(result.finalState?.screen == .checkout)
     }
 
+    /// Issue 41, item 20: `paywall.select: nope.product` passed, and the scenario went on to buy Yearly.
+    @Test @MainActor func selectingAProductThePaywallDoesNotOfferFailsTheStep() async throws {
+        let scenario = try QAFixtures.scenario(Self.purchase.replacingOccurrences(of: "paywall.select: points.500",
+                                                                                  with: "paywall.select: nope.product"))
+        let result = await ScenarioRunner(options: try QAFixtures.options()).run(scenario)
+        let failure = try #require(result.failure)
+        #expect(failure.line == 5)
+        #expect(failure.actual.hasPrefix("the paywall offers no package 'nope.product' (it offers "))
+        #expect(failure.actual.contains("points.500"))
+        #expect(result.stepsRun == 1)
+    }
+
     @Test @MainActor func aBrokenExpectationReportsItsLineTheActualValueAndTheScreen() async throws {
         let scenario = try QAFixtures.scenario(Self.purchase.replacingOccurrences(of: "wallet: 500", with: "wallet: 700"),
                                                file: "flows/points.yaml")

@@ -53,12 +53,25 @@ public enum ActionVocabulary {
         simple("app.help", "Show or hide the help overlay.", .toggleHelp),
         simple("app.poll", "Read the store's change feed and check a waiting ask to buy now (the host's timer does this).",
                .pollChanges),
-        withText("paywall.select", "product id", "Select a paywall package.") { [.paywall(.selectPackage(productID: $0))] },
+        Entry(name: "paywall.select", argument: "product id", summary: "Select a paywall package.") { productID, state in
+            // An id the paywall does not offer used to pass and leave Yearly selected (issue 41, item 20).
+            if let packages = state.app.paywall.phase.content?.packages, !packages.contains(where: { $0.productID == productID }) {
+                return .failure(ActionUnavailable(message: "the paywall offers no package '\(productID)' (it offers "
+                    + packages.map(\.productID).joined(separator: ", ") + ")"))
+            }
+            return .success([.app(.paywall(.selectPackage(productID: productID)))])
+        },
         simple("paywall.continue", "Press the paywall's main button (opens checkout).", .paywall(.continueTapped)),
         simple("paywall.restore", "Restore purchases from the paywall.", .paywall(.restoreTapped)),
         simple("paywall.close", "Close the paywall.", .paywall(.closeTapped)),
         simple("plans.toggle-period", "Switch the plan table between monthly and yearly.", .plans(.togglePeriod)),
-        withText("plans.select", "plan id", "Select a plan column.") { [.plans(.selectPlan(planID: $0))] },
+        Entry(name: "plans.select", argument: "plan id", summary: "Select a plan column.") { planID, state in
+            if let columns = state.app.plans.phase.content?.columns, !columns.contains(where: { $0.planID == planID }) {
+                return .failure(ActionUnavailable(message: "the plan table has no plan '\(planID)' (it has "
+                    + columns.map(\.planID).joined(separator: ", ") + ")"))
+            }
+            return .success([.app(.plans(.selectPlan(planID: planID)))])
+        },
         simple("plans.choose", "Choose the selected plan (checkout or a plan-change question).", .plans(.chooseTapped)),
         simple("plans.confirm", "Confirm the plan change question.", .plans(.confirmTapped)),
         simple("plans.dismiss", "Dismiss the plan change question.", .plans(.dismissConfirmation)),
