@@ -124,6 +124,18 @@ import Testing
         #expect(!driver.text.contains("┌"))
     }
 
+    /// Issue 41, item 21: Home and End did nothing on the paywall.
+    @Test func homeAndEndSelectTheFirstAndLastPackage() async throws {
+        let driver = try ScreenDriver()
+        try await driver.signIn()
+        await driver.launch()
+        let packages = try #require(driver.state.app.paywall.phase.content?.packages)
+        await driver.press(.end)
+        #expect(driver.state.app.paywall.selectedProductID == packages.last?.productID)
+        await driver.press(.home)
+        #expect(driver.state.app.paywall.selectedProductID == packages.first?.productID)
+    }
+
     /// Issue 41, item 22: under `LANG=C` the ticks and dots of the paywall's own words were still
     /// drawn; a terminal without UTF-8 shows them as garbage.
     @Test func withoutUTF8EveryCellIsASCII() async throws {

@@ -33,6 +33,11 @@ enum PaywallScreen {
         switch key {
         case .left, .up, .backTab, .character("h"), .character("k"): return send(.selectPrevious)
         case .right, .down, .tab, .character("l"), .character("j"): return send(.selectNext)
+        case .home, .end:
+            // The first and last package, as help promises for every list (issue 41, item 21).
+            let packages = paywall.phase.content?.packages ?? []
+            guard let target = key == .home ? packages.first : packages.last else { return nil }
+            return send(.selectPackage(productID: target.productID))
         case .enter: return send(.continueTapped)
         case .character("r"): return send(.restoreTapped)
         default: return nil
