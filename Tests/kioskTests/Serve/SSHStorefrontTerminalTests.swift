@@ -31,7 +31,8 @@ import TestSupport
         #expect(screen.contains("1 Store"))
         #expect(screen.contains("q Quit"))
         try session.sendKeys("q")
-        let ended = try session.waitFor(text: "EXITED")
+        // The pane prints EXITED, then the terminal's modes on the next line: wait for both.
+        let ended = try session.waitFor("the exit status and the terminal modes") { $0.contains("EXITED") && $0.contains("TTY") }
         #expect(ended.contains("EXITED 0"), "\(ended)")
         #expect(ended.contains("TTY icanon echo"), "the local terminal is given back: \(ended)")
     }
