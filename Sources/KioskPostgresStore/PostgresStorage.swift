@@ -16,8 +16,11 @@ import PostgresNIO
 ///
 /// A connection must come within `connectionTimeout` (`kiosk serve --database-timeout`): while
 /// the server is down or out of reach, every request fails with `StoreUnavailable` (a 503 with
-/// `Retry-After`) within that bound instead of waiting on the pool, and the pool is replaced so
-/// the first request after the server is back succeeds (see `ReplaceablePool`).
+/// `Retry-After`) within that bound instead of waiting on the pool. Once one request found it so,
+/// each request first opens one connection of its own (`probe`): refused at once while the server
+/// is still down, so the 503 names the cause without waiting out the bound, and once it connects
+/// a fresh pool replaces the old one, so the first request after the server is back succeeds
+/// (see `ReplaceablePool`).
 ///
 /// A purchase is some twenty round trips, so each one's cost is the purchase's: statements run
 /// prepared (`StoreStatement`: parsed once per connection, their plans kept), and a body runs on
@@ -115,7 +118,7 @@ public final class PostgresStorage: PaymentsStorage, StoreObservable {
                                           _ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
         let (runner, logger, statements) = (runner, logger, statements)
         let names = preparing ? (marked ? markedWriteStatements : otherStatements) : nil
-        let (client, generation) = pool.client
+        let (client, generation) = try await currentPool()
         let race = LeaseRace()
         let observer = observers.current
         let asked = ContinuousClock.now
@@ -167,10 +170,38 @@ public final class PostgresStorage: PaymentsStorage, StoreObservable {
         }
     }
 
+    /// The pool to lease from; while the server counts as down, only after `probe` reached it.
+    private func currentPool() async throws -> (client: PostgresClient, generation: Int) {
+        let (client, generation, down) = pool.client
+        guard down else { return (client, generation) }
+        try await probe(generation)
+        let reopened = pool.client
+        return (reopened.client, reopened.generation)
+    }
+
+    /// One connection outside the pool while the server counts as down: its failure is the
+    /// request's 503, its success reopens the pool. The pool itself cannot tell: while down, the
+    /// due-work timer's requests keep it retrying with growing back-off, which a request after
+    /// the server is back would wait out.
+    private func probe(_ generation: Int) async throws {
+        do {
+            var configuration = try PostgresConnector.configuration(for: location)
+            let (seconds, attoseconds) = connectionTimeout.components
+            let bound = TimeAmount.nanoseconds(min(seconds, 3600) * 1_000_000_000 + attoseconds / 1_000_000_000)
+            configuration.options.connectTimeout = min(configuration.options.connectTimeout, bound)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            await Self.retire(connection, logger: logger)
+        } catch {
+            let failure = PostgresFailureClassifier.classify(error, at: location, doing: "connect")
+            throw failure.kind == .unreachable || failure.kind == .other ? unavailable(failure, naming: true) : failure
+        }
+        pool.reopen(generation)
+    }
+
     /// What a request meets while the server cannot be reached.
-    private func unavailable(_ failure: PostgresStoreFailure) -> StoreUnavailable {
+    private func unavailable(_ failure: PostgresStoreFailure, naming: Bool = false) -> StoreUnavailable {
         let seconds = Int(min(max(connectionTimeout.components.seconds + 1, 1), 30))
-        let cause = failure.kind == .unreachable ? failure.message
+        let cause = naming || failure.kind == .unreachable ? failure.message
             : "no connection to the PostgreSQL server (\(location.endpoint)) within \(connectionTimeout)"
         return StoreUnavailable("The store's database cannot be reached (\(cause)); try again in \(seconds) s.",
                                 retryAfterSeconds: seconds)

@@ -14,6 +14,8 @@ final class ReplaceablePool: Sendable {
         var client: PostgresClient
         var running: Task<Void, Never>
         var generation: Int
+        /// Set when a request found no connection in time; cleared by `reopen` once one connects.
+        var down: Bool
     }
 
     private let current: Mutex<Current>
@@ -21,7 +23,7 @@ final class ReplaceablePool: Sendable {
 
     init(make: @escaping @Sendable () -> PostgresClient) {
         let client = make()
-        current = Mutex(Current(client: client, running: Self.run(client), generation: 0))
+        current = Mutex(Current(client: client, running: Self.run(client), generation: 0, down: false))
         self.make = make
     }
 
@@ -29,8 +31,11 @@ final class ReplaceablePool: Sendable {
         current.withLock { $0.running.cancel() }
     }
 
-    /// The pool to lease from, and its generation (for `replace`).
-    var client: (client: PostgresClient, generation: Int) { current.withLock { ($0.client, $0.generation) } }
+    /// The pool to lease from, its generation (for `replace`) and whether the server was last
+    /// found down (then `PostgresStorage` connects once outside the pool before leasing).
+    var client: (client: PostgresClient, generation: Int, down: Bool) {
+        current.withLock { ($0.client, $0.generation, $0.down) }
+    }
 
     /// Runs a pool until this storage cancels it. Detached: a pool replaced while a request runs
     /// must not inherit that request's task-locals, among them the server's graceful shutdown,
@@ -39,15 +44,25 @@ final class ReplaceablePool: Sendable {
         Task.detached { await client.run() }
     }
 
-    /// Shuts down the pool of `generation` and puts a fresh one in its place; a no-op when another
-    /// request already replaced it.
+    /// Shuts down the pool of `generation`, puts a fresh one in its place and counts the server
+    /// as down; a no-op when another request already replaced it.
     func replace(_ generation: Int) {
+        swap(generation, down: true)
+    }
+
+    /// The server answered again: a fresh pool replaces the one of `generation`, so no connection
+    /// attempt it backed off while the server was down holds the next requests.
+    func reopen(_ generation: Int) {
+        swap(generation, down: false)
+    }
+
+    private func swap(_ generation: Int, down: Bool) {
         let make = self.make
         let old = current.withLock { state -> Task<Void, Never>? in
             guard state.generation == generation else { return nil }
             let client = make()
             let old = state.running
-            state = Current(client: client, running: Self.run(client), generation: generation + 1)
+            state = Current(client: client, running: Self.run(client), generation: generation + 1, down: down)
             return old
         }
         old?.cancel()

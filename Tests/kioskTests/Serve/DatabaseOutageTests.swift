@@ -49,7 +49,7 @@ import TestSupport
         let url = try Self.cluster("start")
         defer { _ = try? Self.cluster("stop", url) }
         let server = try ServerProcess(dataDirectory: KioskProcess.temporaryDirectory("outage"),
-                                       storage: .postgres(url: url), arguments: ["--database-timeout", "1"])
+                                       storage: .postgres(url: url), arguments: ["--database-timeout", "5"])
         let admin = try KioskProcess.run(["serve", "--print-admin-key", "--database", url,
                                           "--data-dir", KioskProcess.temporaryDirectory("outage-admin").path])
         let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -65,13 +65,18 @@ import TestSupport
             ("GET", "health/ready", nil, nil), ("GET", "v1/customer", key, nil), ("GET", "v1/customer", key.map { $0 + "0" }, nil),
             ("POST", "v1/purchases", key, #"{"product_id":"points.500"}"#),
         ]
-        for (method, path, key, body) in requests {
+        for (index, (method, path, key, body)) in requests.enumerated() {
             let answer = try await Self.send(method, server.url.appendingPathComponent(path), key: key, body: body)
             #expect(answer.status == 503, "\(method) \(path): \(answer.status) \(answer.body)")
             #expect(answer.headers["content-type"] == "application/problem+json", "\(path)")
             #expect(Int(answer.headers["retry-after"] ?? "") ?? 0 >= 1, "\(path): \(answer.headers)")
             #expect(answer.body.contains(#""type":"https:\/\/kiosk.dev\/problems\/unavailable""#)
                     || answer.body.contains(#""type":"https://kiosk.dev/problems/unavailable""#), "\(path): \(answer.body)")
+            // Once a request found the server down, the next ones try a connection of their own
+            // and say why it failed, without waiting out the timeout on the pool.
+            if index > 0 {
+                #expect(answer.body.contains("cannot reach the PostgreSQL server"), "\(path): \(answer.body)")
+            }
         }
 
         _ = try Self.cluster("resume", url)
