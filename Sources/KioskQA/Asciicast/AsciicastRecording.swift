@@ -1,5 +1,6 @@
 import Foundation
 import KioskScreens
+import PaymentsCore
 import TerminalUI
 
 /// An asciicast v2 recording (what asciinema and its web player read): a JSON header line, then
@@ -22,7 +23,7 @@ public struct AsciicastRecording: Sendable {
         encoder = FrameEncoder(colorLevel: colorLevel)
         let term = colorLevel >= .ansi256 ? "xterm-256color" : "xterm"
         let header = "{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height), "
-            + "\"timestamp\": \(Int(timestamp.timeIntervalSince1970)), \"env\": {\"TERM\": \(Self.json(term))}}"
+            + "\"timestamp\": \(Int(timestamp.timeIntervalSince1970)), \"env\": {\"TERM\": \(QuotedString.of(term))}}"
         lines = [header]
     }
 
@@ -33,30 +34,10 @@ public struct AsciicastRecording: Sendable {
         let bytes = encoder.encode(TranscriptRedaction.buffer(frame.buffer), cursor: frame.cursor)
         guard !bytes.isEmpty else { return }
         lastTime = max(lastTime, seconds.isFinite ? seconds : lastTime)
-        let text = Self.json(String(decoding: bytes, as: UTF8.self))
+        let text = QuotedString.of(String(decoding: bytes, as: UTF8.self))
         lines.append("[\(String(format: "%.3f", lastTime)), \"o\", \(text)]")
     }
 
     /// The whole file: header and events, one JSON value per line.
     public var text: String { lines.joined(separator: "\n") + "\n" }
-
-    /// `text` as a JSON string: quotes, backslashes and every control character (the escape
-    /// sequences' ESC among them) escaped.
-    static func json(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
-    }
 }

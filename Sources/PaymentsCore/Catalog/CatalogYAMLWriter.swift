@@ -123,31 +123,12 @@ public enum CatalogYAMLWriter {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, isLetter(first), !reserved.contains(text.lowercased()),
               scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) })
-        else { return quoted(text) }
+        else { return QuotedString.of(text) }
         return text
     }
 
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// A note can hold any text; a line break would end the comment and start YAML.

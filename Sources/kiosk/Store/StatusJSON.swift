@@ -22,17 +22,7 @@ struct StatusJSON: Encodable {
         let productId: String
         let productName: String
         let state: String
-        let renews: Date?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(productId, forKey: .productId)
-            try container.encode(productName, forKey: .productName)
-            try container.encode(state, forKey: .state)
-            try container.encode(renews, forKey: .renews)
-        }
-
-        private enum CodingKeys: String, CodingKey { case productId, productName, state, renews }
+        @NullWhenAbsent var renews: Date?
     }
 
     struct InvoiceEntry: Encodable {
@@ -50,36 +40,19 @@ struct StatusJSON: Encodable {
         let email: String
         let currency: String
         let plan: String
-        let subscription: SubscriptionEntry?
+        @NullWhenAbsent var subscription: SubscriptionEntry?
         let entitlements: [String]
         let points: Int64
         let latestInvoices: [InvoiceEntry]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(email, forKey: .email)
-            try container.encode(currency, forKey: .currency)
-            try container.encode(plan, forKey: .plan)
-            try container.encode(subscription, forKey: .subscription)
-            try container.encode(entitlements, forKey: .entitlements)
-            try container.encode(points, forKey: .points)
-            try container.encode(latestInvoices, forKey: .latestInvoices)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id, name, email, currency, plan, subscription, entitlements, points, latestInvoices
-        }
     }
 
     let store: String
     let dataDirectory: String
     let catalog: String
     let accounts: Int
-    let signedIn: String?
+    @NullWhenAbsent var signedIn: String?
     let plans: [PlanEntry]
-    let account: AccountEntry?
+    @NullWhenAbsent var account: AccountEntry?
     /// Only with `--database URL`: the PostgreSQL server the store lives on.
     var database: DatabaseEntry?
 
@@ -88,22 +61,6 @@ struct StatusJSON: Encodable {
         var view = self
         view.database = database
         return view
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(store, forKey: .store)
-        try container.encode(dataDirectory, forKey: .dataDirectory)
-        try container.encode(catalog, forKey: .catalog)
-        try container.encode(accounts, forKey: .accounts)
-        try container.encode(signedIn, forKey: .signedIn)
-        try container.encode(plans, forKey: .plans)
-        try container.encode(account, forKey: .account)
-        try container.encodeIfPresent(database, forKey: .database)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case store, dataDirectory, catalog, accounts, signedIn, plans, account, database
     }
 
     static func make(service: any PaymentsService, session: SessionTokenKeeper, catalog: Catalog, source: CatalogSource,

@@ -7,16 +7,7 @@ struct StoreControlsJSON: Encodable {
     struct Fault: Encodable {
         let operation: String
         let error: String
-        let remaining: Int?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(operation, forKey: .operation)
-            try container.encode(error, forKey: .error)
-            try container.encode(remaining, forKey: .remaining)
-        }
-
-        private enum CodingKeys: String, CodingKey { case operation, error, remaining }
+        @NullWhenAbsent var remaining: Int?
     }
 
     let askToBuy: Bool
@@ -43,10 +34,5 @@ struct StoreControlsJSON: Encodable {
         faults = controls.faults.map { Fault(operation: $0.operation.rawValue, error: $0.error.rawValue, remaining: $0.remaining) }
     }
 
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
+    func encoded() throws -> String { try StatusJSON.encode(self) }
 }
