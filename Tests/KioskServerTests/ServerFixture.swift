@@ -89,6 +89,20 @@ struct ServerFixture {
         return (created.id, created.apiKey)
     }
 
+    /// A new customer `name` who paid for the lifetime themes on the hosted checkout page: the
+    /// provider has its webhooks queued, none sent yet. Answers the customer's account id.
+    @discardableResult func paidOnHostedCheckout(_ name: String) async throws -> String {
+        let customer = try await customerKey(name)
+        var generator = SystemRandomNumberGenerator()
+        _ = try await provider.webhookSecrets(creatingWith: &generator)
+        let session = try await provider.createCheckoutSession(NewCheckoutSession(
+            accountID: customer.id, productID: "themes.lifetime", successURL: "http://127.0.0.1:9/return",
+            cancelURL: "http://127.0.0.1:9/cancel", state: "abc"), using: &generator)
+        _ = try await provider.payCheckoutSession(
+            session.id, card: CardDetails(number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"))
+        return customer.id
+    }
+
     /// Sends a raw request, for what the generated client cannot send (bad JSON, wrong types).
     func raw(_ method: String, _ path: String, key: String?, body: String? = nil,
              headers: [(String, String)] = []) async throws -> (status: Int, body: String, contentType: String?) {

@@ -25,14 +25,7 @@ import Testing
     /// A customer who paid on the hosted checkout page: the provider queued its webhooks, and
     /// they were sent once.
     private func paidCheckout(_ fixture: ServerFixture) async throws -> RecordingTransport {
-        let ann = try await fixture.customerKey("ann")
-        var generator = SystemRandomNumberGenerator()
-        _ = try await fixture.provider.webhookSecrets(creatingWith: &generator)
-        let session = try await fixture.provider.createCheckoutSession(NewCheckoutSession(
-            accountID: ann.id, productID: "themes.lifetime", successURL: "http://127.0.0.1:9/return",
-            cancelURL: "http://127.0.0.1:9/cancel", state: "abc"), using: &generator)
-        _ = try await fixture.provider.payCheckoutSession(
-            session.id, card: CardDetails(number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123"))
+        try await fixture.paidOnHostedCheckout("ann")
         let transport = RecordingTransport()
         _ = try await fixture.provider.deliverDueWebhooks(now: fixture.clock.now, transport: transport, schedule: .dodoPayments)
         return transport
