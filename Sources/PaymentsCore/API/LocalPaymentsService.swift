@@ -51,8 +51,9 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
 
     /// Opens the store of a data directory, creating its database and signing keys on first use.
     public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock,
-                            random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) throws {
-        let database = try StoreDatabase.open(directory)
+                            random: RandomSource = RandomSource(), cardProcessor: any CardProcessor,
+                            connections: StoreDatabase.Connections = .pool) throws {
+        let database = try StoreDatabase.open(directory, connections: connections)
         // Read under the lock: another process on the same file may be signing its first sale.
         let chains = try Self.signingChains(in: directory, now: clock.now, random: random) {
             try database.read { db in

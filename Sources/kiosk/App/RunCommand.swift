@@ -154,7 +154,8 @@ struct RunCommand: AsyncParsableCommand {
             return (client, nil)
         }
         // The first frame shows the store as it is now; from then on the due-work timer keeps it so.
-        let (service, catalog, _) = try await store.openUpToDate()
+        // One connection: the first frame only reads, and that opening writes and syncs nothing.
+        let (service, catalog, _) = try await store.openUpToDate(connections: .single)
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         try await FirstRunAccount.ensure(in: service, session: session, environment: environment)

@@ -39,8 +39,8 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store and runs what fell due on the real clock, for a command that promises the
     /// current state: reads no longer catch up on their own (the scheduler of `kiosk serve` and
     /// `kiosk run` does it), and a one-shot command has no scheduler to wait for.
-    func openUpToDate() async throws -> (LocalPaymentsService, Catalog, CatalogSource) {
-        let opened = try open()
+    func openUpToDate(connections: StoreDatabase.Connections = .pool) async throws -> (LocalPaymentsService, Catalog, CatalogSource) {
+        let opened = try open(connections: connections)
         do {
             try await opened.0.runDueWork()
         } catch {
@@ -52,13 +52,18 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens (creating if needed) the store of the data directory, or exits with EX_CANTCREAT.
-    func open(clock: any KioskClock = SystemClock()) throws -> (LocalPaymentsService, Catalog, CatalogSource) {
+    /// A pool unless `connections` says otherwise: its opening commits (see
+    /// `StoreDatabase.Connections`), so a command meant to change the store learns at once that
+    /// the file is read-only or its last pages damaged, before it names what it is about to do.
+    func open(clock: any KioskClock = SystemClock(),
+              connections: StoreDatabase.Connections = .pool) throws -> (LocalPaymentsService, Catalog, CatalogSource) {
         let (catalog, source) = try catalog()
         let directory = data.directory
         do {
             // The sandbox's card processor, the simulated Stripe test mode the store charges through.
             let cards = try SimulatedCardProcessor(directory: directory)
-            return (try LocalPaymentsService(directory: directory, catalog: catalog, clock: clock, cardProcessor: cards),
+            return (try LocalPaymentsService(directory: directory, catalog: catalog, clock: clock, cardProcessor: cards,
+                                             connections: connections),
                     catalog, source)
         } catch {
             let reason = (error as? PaymentsError)?.userMessage ?? "\(error)"
