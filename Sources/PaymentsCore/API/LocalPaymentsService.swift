@@ -283,6 +283,7 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
     /// token with the terminal inside the same transaction, so the old sign-in is dropped only
     /// once its session is safely kept. Nil when there was none (or its account is gone).
     public func adoptLegacySignIn(save: @escaping @Sendable (String) throws -> Void) async throws -> String? {
+        guard try await read({ try await $0.accountRules.hasLegacySignIn() }) else { return nil }
         let (token, hash) = try newSessionToken()
         return try await writeWithoutDueWork { work in
             guard let accountID = try await work.accountRules.takeLegacySignIn() else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import PaymentsCore
 import Synchronization
 import Testing
@@ -54,6 +55,25 @@ import Testing
         #expect(kept.token == token)
         #expect(try await store.service.sessionAccount(token)?.id == ada.id)
         #expect(try await store.service.adoptLegacySignIn(save: { _ in Issue.record("adopted twice") }) == nil)
+    }
+
+    /// Issue 37: a terminal without a session file looks for an older sign-in at every start; with
+    /// none, it reads and writes nothing, so it starts while another process holds the write lock
+    /// (before, it waited out the busy timeout and failed).
+    @Test(CoreTestStorage.sqliteFiles) func withoutAnOlderSignInAdoptingTakesNoWriteLock() async throws {
+        let store = try await CoreFixture()
+        _ = try await store.account()
+        let path = try #require(store.service.storage as? SQLiteStorage).database.path
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // the lock is held across accesses
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+
+        let adopted = await #expect(throws: Never.self) {
+            try await store.service.adoptLegacySignIn(save: { _ in Issue.record("nothing to adopt") })
+        }
+        #expect(adopted == nil)
+        try await other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
     }
 
     @Test func aSignInThatCannotBeKeptStaysInTheStore() async throws {
