@@ -47,14 +47,6 @@ final class SSHAdmission: Sendable {
         }
     }
 
-    /// Whether `address` has used its minute's share of attempts (checked before any work).
-    func isThrottled(_ address: String) -> Bool {
-        let now = now()
-        return counts.withLockedValue { counts in
-            (counts.attempts[address] ?? []).filter { now - $0 < .minutes(1) }.count >= limits.authAttemptsPerAddressPerMinute
-        }
-    }
-
     /// Takes a session slot for `fingerprint` from `address`, or says which limit is reached.
     func open(fingerprint: String, address: String) -> Refusal? {
         counts.withLockedValue { counts in

@@ -52,12 +52,6 @@ final class SSHAuthenticator: NIOSSHServerUserAuthenticationDelegate {
             }
             return
         }
-        guard admission.attempt(from: address) else {
-            logger.warning("ssh: too many sign-in attempts; dropping the connection", metadata: ["address": "\(address)"])
-            responsePromise.succeed(.failure)
-            close()
-            return
-        }
         let key: SSHPublicKey
         do {
             key = try SSHPublicKey(openSSHLine: String(openSSHPublicKey: offered.publicKey))

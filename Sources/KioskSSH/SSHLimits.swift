@@ -5,7 +5,8 @@ public struct SSHLimits: Sendable {
     public var sessionsPerServer = 1_000
     public var sessionsPerKey = 8
     public var sessionsPerAddress = 64
-    /// Failed or refused sign-ins an address may make in a minute before its connections are dropped.
+    /// Connections and refused sign-ins an address may make in a minute before its connections
+    /// are dropped.
     public var authAttemptsPerAddressPerMinute = 30
     /// A session with no input for this long is closed, warned a minute before.
     public var idleTimeout: TimeAmount = .minutes(30)

@@ -38,7 +38,11 @@ public final class SSHServer: Sendable {
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 let address = channel.remoteAddress?.ipAddress ?? "unknown"
-                if admission.isThrottled(address) {
+                // Every connection counts as a sign-in attempt: swift-nio-ssh refuses a wrong
+                // signature or an unknown key type itself, unseen by the authenticator, so only
+                // the connections carrying them can be counted (and each carries at most
+                // `maxAuthAttempts`).
+                if !admission.attempt(from: address) {
                     logger.warning("ssh: connection refused: too many sign-in attempts", metadata: ["address": "\(address)"])
                     return channel.close()
                 }

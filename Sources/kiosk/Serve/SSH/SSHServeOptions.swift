@@ -26,7 +26,7 @@ struct SSHServeOptions: ParsableArguments {
     @Option(help: "SSH sessions one source address may hold at once.")
     var sshSessionsPerAddress = SSHLimits().sessionsPerAddress
 
-    @Option(help: "SSH sign-in attempts one address may make a minute.")
+    @Option(help: "SSH connections and refused sign-ins one address may make a minute.")
     var sshAuthAttemptsPerMinute = SSHLimits().authAttemptsPerAddressPerMinute
 
     @Option(help: "Minutes without a key press before an SSH session closes (warned a minute before).")

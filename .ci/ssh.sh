@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Issue 36: the SSH storefront against an SSH implementation that is not ours (asyncssh, pinned,
+# venv under .build): two `kiosk serve --ssh-port 0` on one throwaway PostgreSQL store, then
+# .ci/ssh_edges.py (identity across reconnects and servers, commands, no-pty, pty + window-change,
+# forwarding and sftp refused, passwords, RSA and forged signatures refused, attempt limit).
+# Needs .build/debug/kiosk; about half a minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+asyncssh_version=2.24.1
+kiosk=${1:-.build/debug/kiosk}
+venv=.build/ssh-venv
+
+[ -x "$kiosk" ] || { echo "ssh: $kiosk is not built" >&2; exit 1; }
+if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('asyncssh') != '$asyncssh_version')" 2>/dev/null; then
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "asyncssh==$asyncssh_version"
+fi
+
+work=$(mktemp -d)
+url=""
+servers=()
+cleanup() {
+    for pid in "${servers[@]}"; do kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
+    [ -n "$url" ] && bash .ci/postgres.sh stop "$url"
+    rm -rf "$work"
+}
+trap cleanup EXIT
+url=$(bash .ci/postgres.sh start)
+
+# Starts a server on the store with the data directory $1 and more options; prints its SSH port.
+serve() {
+    local name=$1; shift
+    "$kiosk" serve --database "$url" --data-dir "$work/$name" --host 127.0.0.1 --port 0 --ssh-port 0 "$@" \
+        >"$work/$name.out" 2>"$work/$name.log" &
+    servers+=($!)
+    for _ in $(seq 1 300); do
+        grep -q '^SSH on ' "$work/$name.out" 2>/dev/null && break
+        kill -0 "${servers[-1]}" 2>/dev/null || { echo "ssh: kiosk serve ($name) exited" >&2; cat "$work/$name.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    sed -n 's|^SSH on ssh://[^:]*:\([0-9]*\) .*|\1|p' "$work/$name.out"
+}
+port_a=$(serve a --ssh-auth-attempts-per-minute 1000)
+port_b=$(serve b --ssh-auth-attempts-per-minute 10)
+[ -n "$port_a" ] && [ -n "$port_b" ] || { echo "ssh: a server never listened for SSH" >&2; cat "$work"/*.out >&2; exit 1; }
+
+"$venv/bin/python" .ci/ssh_edges.py 127.0.0.1 "$port_a" "$port_b" || { cat "$work/a.log" >&2; exit 1; }
