@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Issue 36's SSH budgets (see Benchmarks/ssh_bench.py): the first frame over SSH beside connect +
+# authenticate + close, SESSIONS concurrent pty sessions pressing a key a second (key to frame
+# p99), and the server's memory per session. Clients are asyncssh + pyte (pinned, venv under
+# .build) on the same machine, so on 2 cores they share the CPU with the server.
+#
+#   swift build -c release --static-swift-stdlib --product kiosk && Benchmarks/ssh.sh [ROUNDS] [SESSIONS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-21}
+sessions=${2:-500}
+kiosk=${KIOSK:-$PWD/.build/release/kiosk}
+venv=.build/ssh-bench-venv
+
+[ -x "$kiosk" ] || { echo "ssh bench: $kiosk is not built" >&2; exit 1; }
+if ! "$venv/bin/python" -c "import asyncssh, pyte" 2>/dev/null; then
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "asyncssh==2.24.1" "pyte==0.8.2"
+fi
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill -TERM "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+"$kiosk" serve --data-dir "$work/data" --host 127.0.0.1 --port 0 --ssh-port 0 \
+    --ssh-max-sessions $((sessions + 10)) --ssh-sessions-per-address $((sessions + 10)) \
+    --ssh-auth-attempts-per-minute 100000 >"$work/out" 2>"$work/log" &
+server=$!
+for _ in $(seq 1 300); do
+    grep -q '^SSH on ' "$work/out" 2>/dev/null && break
+    kill -0 "$server" 2>/dev/null || { echo "ssh bench: kiosk serve exited" >&2; cat "$work/log" >&2; exit 1; }
+    sleep 0.1
+done
+port=$(sed -n 's|^SSH on ssh://[^:]*:\([0-9]*\) .*|\1|p' "$work/out")
+"$venv/bin/python" Benchmarks/ssh_bench.py 127.0.0.1 "$port" "$server" "$rounds" "$sessions"
