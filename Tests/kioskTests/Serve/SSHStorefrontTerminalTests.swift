@@ -22,11 +22,8 @@ import TestSupport
         defer { _ = try? server.terminate() }
         let port = try server.sshPort()
 
-        let session = try TmuxSession([
-            "-tt", "-p", "\(port)", "-i", key.path, "-l", "ann",
-            "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-F", "/dev/null", "127.0.0.1",
-        ], executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
+                                      executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
         let screen = try session.waitFor(text: "Kiosk Demo Store")
         #expect(screen.contains("1 Store"))
         #expect(screen.contains("q Quit"))
@@ -35,5 +32,41 @@ import TestSupport
         let ended = try session.waitFor("the exit status and the terminal modes") { $0.contains("EXITED") && $0.contains("TTY") }
         #expect(ended.contains("EXITED 0"), "\(ended)")
         #expect(ended.contains("TTY icanon echo"), "the local terminal is given back: \(ended)")
+    }
+
+    /// A new key buys with the test card over OpenSSH; a second connection with the same key
+    /// (the same customer) lists the invoice.
+    @Test(.enabled(if: hasOpenSSH))
+    func aNewKeyBuysWithACardAndTheInvoiceIsItsOwn() throws {
+        let directory = KioskProcess.temporaryDirectory("ssh-buy")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = directory.appendingPathComponent("id_ed25519")
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
+                                        environment: ProcessInfo.processInfo.environment)
+        #expect(made.status == 0)
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
+                                       arguments: ["--ssh-port", "0"])
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
+                                      executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
+        let checkout = try session.openCheckout(to: "1000 points")
+        #expect(checkout.contains("Total due today $8.99"), "\(checkout)")
+        try session.enter(.succeeds)
+        let receipt = try session.press("Enter", thenWaitFor: "Payment successful")
+        let invoiceLine = try #require(TmuxSession.line(containing: "Invoice ", in: receipt), "\(receipt)")
+        let invoice = try #require(invoiceLine.firstMatch(of: /INV-\d+/).map { String($0.output) }, "\(receipt)")
+        try session.sendKeys("q")
+
+        let listed = try ChildProcess.run(["ssh"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1", "invoices --json"],
+                                          environment: ProcessInfo.processInfo.environment)
+        #expect(listed.status == 0, "\(listed.output)")
+        #expect(listed.output.contains(invoice), "\(listed.output)")
+        #expect(listed.output.contains("899"), "the $8.99 charge in minor units: \(listed.output)")
+    }
+
+    static func sshOptions(port: Int, key: URL) -> [String] {
+        ["-p", "\(port)", "-i", key.path, "-l", "ann", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
+         "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-F", "/dev/null"]
     }
 }
