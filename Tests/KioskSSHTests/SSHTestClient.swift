@@ -28,8 +28,11 @@ final class SSHTestClient: Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let offer = OneOffer(user: user, credential: credential, refused: authenticated)
-                    let configuration = SSHClientConfiguration(userAuthDelegate: offer,
+                    var configuration = SSHClientConfiguration(userAuthDelegate: offer,
                                                                serverAuthDelegate: AnyHostKey())
+                    // The smallest packet size RFC 4253 allows: each session's receive window is then
+                    // 64 packets (2 MB), not the default 8 MB, so a flood overruns it quickly.
+                    configuration.maximumPacketSize = 32 << 10
                     try channel.pipeline.syncOperations.addHandler(
                         NIOSSHHandler(role: .client(configuration), allocator: channel.allocator, inboundChildChannelInitializer: nil))
                     try channel.pipeline.syncOperations.addHandler(AuthWatcher(promise: authenticated))

@@ -16,6 +16,7 @@ enum CheckoutPaymentLines {
                 lines.choice(id: ID.payment(index), label(choice, checkout), isOn: checkout.payment == choice,
                              action: .app(.checkout(.selectPayment(choice))), enterHint: "Choose")
             }
+            if let withheld = checkout.browserWithheld { lines.text("No browser checkout: \(withheld)", .disabled) }
             switch checkout.payment {
             case .newCard: cardFields.add(checkout.cardForm, submit: submit, submitHint: "Pay", to: &lines)
             case .browser: lines.text("You finish paying on a secure page in your browser.")
@@ -36,7 +37,8 @@ enum CheckoutPaymentLines {
         postalCode: { .app(.checkout(.cardPostalCodeChanged($0))) })
 
     static func choices(_ checkout: CheckoutState) -> [PaymentChoice] {
-        checkout.savedCards.map { .savedCard(paymentMethodID: $0.id) } + [.newCard, .storeAccount, .browser]
+        checkout.savedCards.map { .savedCard(paymentMethodID: $0.id) } + [.newCard, .storeAccount]
+            + (checkout.browserWithheld == nil ? [.browser] : [])
     }
 
     private static func label(_ choice: PaymentChoice, _ checkout: CheckoutState) -> String {

@@ -20,6 +20,7 @@ public struct CheckoutFeature: Reducer {
             state.data = data
             state.now = data.now
             state.savedCards = data.paymentMethods
+            state.browserWithheld = client.hostedCheckout.withheldBecause
             if let card = data.paymentMethods.first(where: \.isDefault) ?? data.paymentMethods.first {
                 state.payment = .savedCard(paymentMethodID: card.id)
             }
@@ -69,7 +70,7 @@ public struct CheckoutFeature: Reducer {
             return .none
 
         case let .selectPayment(choice):
-            guard state.status == .editing else { return .none }
+            guard state.status == .editing, choice != .browser || state.browserWithheld == nil else { return .none }
             state.payment = choice
             return .none
         case let .cardNumberChanged(text):

@@ -20,6 +20,8 @@ public struct CheckoutState: Equatable, Sendable {
     public var now: Date?
     /// What happened to "open in browser" or "copy link" while waiting for the browser.
     public var browserNotice: String?
+    /// Why paying in the browser is not offered in this session (its client's `withheldBecause`).
+    public var browserWithheld: String?
     /// Numbers checkout attempts; a decline starts a new one, a failed call retries the same.
     public var attempt = 1
     /// Times Retry sent this attempt's payment again: the key stays the same, so this is what

@@ -17,6 +17,9 @@ public struct HostedCheckoutClient: Sendable {
     public var openInBrowser: @Sendable (_ url: String) async throws -> Void = { _ in throw HostedCheckoutUnavailable() }
     /// Puts the checkout link on the clipboard (the host knows how, e.g. an OSC 52 sequence).
     public var copyToClipboard: @Sendable (_ text: String) async throws -> Void = { _ in throw HostedCheckoutUnavailable() }
+    /// Why paying in a browser is not offered here (over SSH without a public URL the customer's
+    /// browser could not reach the page): the checkout then leaves the option out and says this.
+    public var withheldBecause: String?
 
     public init(createSession: @escaping @Sendable (HostedCheckoutRequest) async throws -> HostedCheckoutSession,
                 awaitOutcome: @escaping @Sendable (String) async throws -> HostedCheckoutOutcome,
@@ -34,6 +37,13 @@ public struct HostedCheckoutClient: Sendable {
             awaitOutcome: { _ in throw UnstubbedCall("hostedCheckout.awaitOutcome") },
             session: { _ in throw UnstubbedCall("hostedCheckout.session") },
             abandon: { _ in throw UnstubbedCall("hostedCheckout.abandon") })
+    }
+
+    /// Paying in a browser is not offered, for `reason`.
+    public static func withheld(_ reason: String) -> HostedCheckoutClient {
+        var client = HostedCheckoutClient.unavailable
+        client.withheldBecause = reason
+        return client
     }
 
     /// No checkout server is attached.

@@ -22,11 +22,8 @@ import TestSupport
         defer { _ = try? server.terminate() }
         let port = try server.sshPort()
 
-        let session = try TmuxSession([
-            "-tt", "-p", "\(port)", "-i", key.path, "-l", "ann",
-            "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-F", "/dev/null", "127.0.0.1",
-        ], executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
+                                      executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
         let screen = try session.waitFor(text: "Kiosk Demo Store")
         #expect(screen.contains("1 Store"))
         #expect(screen.contains("q Quit"))
@@ -35,5 +32,54 @@ import TestSupport
         let ended = try session.waitFor("the exit status and the terminal modes") { $0.contains("EXITED") && $0.contains("TTY") }
         #expect(ended.contains("EXITED 0"), "\(ended)")
         #expect(ended.contains("TTY icanon echo"), "the local terminal is given back: \(ended)")
+    }
+
+    /// A new key buys with the test card over OpenSSH; a second connection with the same key
+    /// (the same customer) lists the invoice, and the API shows it to that account's API key.
+    @Test(.enabled(if: hasOpenSSH))
+    func aNewKeyBuysWithACardAndTheInvoiceIsItsOwn() async throws {
+        let directory = KioskProcess.temporaryDirectory("ssh-buy")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = directory.appendingPathComponent("id_ed25519")
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
+                                        environment: ProcessInfo.processInfo.environment)
+        #expect(made.status == 0)
+        let store = directory.appendingPathComponent("store")
+        let admin = try KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
+        let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServerProcess(dataDirectory: store, arguments: ["--ssh-port", "0"])
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
+                                      executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
+        let checkout = try session.openCheckout(to: "1000 points")
+        #expect(checkout.contains("Total due today $8.99"), "\(checkout)")
+        try session.enter(.succeeds)
+        let receipt = try session.press("Enter", thenWaitFor: "Payment successful")
+        let invoiceLine = try #require(TmuxSession.line(containing: "Invoice ", in: receipt), "\(receipt)")
+        let invoice = try #require(invoiceLine.firstMatch(of: /INV-\d+/).map { String($0.output) }, "\(receipt)")
+        try session.sendKeys("q")
+
+        let listed = try ChildProcess.run(["ssh"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1", "invoices --json"],
+                                          environment: ProcessInfo.processInfo.environment)
+        #expect(listed.status == 0, "\(listed.output)")
+        #expect(listed.output.contains(invoice), "\(listed.output)")
+        #expect(listed.output.contains("899"), "the $8.99 charge in minor units: \(listed.output)")
+
+        // Through the API: the admin gives the SSH customer's account an API key, which reads the invoice.
+        let invoices = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        let accountID = try #require(invoices.first { $0["id"] as? String == invoice }?["accountID"] as? String)
+        let rotated = try await DatabaseOutageTests.send("POST", server.url.appendingPathComponent("v1/admin/accounts/\(accountID)/key"),
+                                                         key: adminKey)
+        #expect(rotated.status == 201, "\(rotated.body)")
+        let apiKey = try #require((try JSONSerialization.jsonObject(with: Data(rotated.body.utf8)) as? [String: Any])?["api_key"] as? String)
+        let read = try await DatabaseOutageTests.send("GET", server.url.appendingPathComponent("v1/invoices/\(invoice)"), key: apiKey)
+        #expect(read.status == 200, "\(read.body)")
+        #expect(read.body.contains(invoice) && read.body.contains("paid"), "\(read.body)")
+    }
+
+    static func sshOptions(port: Int, key: URL) -> [String] {
+        ["-p", "\(port)", "-i", key.path, "-l", "ann", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
+         "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-F", "/dev/null"]
     }
 }

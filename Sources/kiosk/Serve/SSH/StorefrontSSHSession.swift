@@ -16,7 +16,8 @@ struct StorefrontSSHSession: SSHStorefrontSession {
     static func starter(service: any PaymentsService, appStore: any AppStoreService,
                         metrics: ServerMetrics) -> ServedSSHStorefront.SessionStarter {
         { identity, terminal, output in
-            let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory())
+            let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory(),
+                                           hostedCheckout: .withheld(noBrowserCheckout))
             let client = PaymentsClient.scoped(live, to: identity.accountID, testControls: identity.isAdmin)
             try await client.signIn(identity.accountID)
             let profile = TerminalProfile(term: terminal.term, colorTerm: terminal.environment["COLORTERM"],
@@ -33,6 +34,10 @@ struct StorefrontSSHSession: SSHStorefrontSession {
             return StorefrontSSHSession(session: session)
         }
     }
+
+    /// The checkout page's link would point at this server's loopback, which the customer's
+    /// browser cannot reach.
+    static let noBrowserCheckout = "no public URL for its page (--public-url)."
 
     func receive(_ bytes: [UInt8]) {
         session.receive(bytes)
