@@ -1,5 +1,5 @@
 import Foundation
-import HostedCheckout
+@testable import HostedCheckout
 import HTTPTypes
 import Hummingbird
 import PaymentsCore
@@ -115,6 +115,26 @@ import Testing
         let listenerOrigin = try #require(URL(string: checkout.listener.returnURL)).absoluteString
             .components(separatedBy: "/checkout")[0]
         #expect(answers[0].headers[.contentSecurityPolicy]?.hasSuffix("form-action 'self' \(listenerOrigin)") == true)
+        await fixture.server.stop()
+    }
+
+    /// Issue 41 item 22: the page is styled by one inline stylesheet the policy admits by hash
+    /// (no 'unsafe-inline', nothing loaded from elsewhere) and names the store being paid.
+    @Test func thePageIsStyledInlineUnderItsPolicyAndNamesTheStore() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let page = try await Browser.get(checkout.checkoutURL.absoluteString)
+        #expect(page.body.contains("<header class=\"store\">Checkout Test Store</header>"), "\(page.body)")
+        #expect(page.body.contains("<title>Checkout · Checkout Test Store</title>"), "\(page.body)")
+        let styles = page.body.components(separatedBy: "<style>")
+        #expect(styles.count == 2, "one stylesheet")
+        let sheet = try #require(styles.last?.components(separatedBy: "</style>").first)
+        #expect(sheet == CheckoutStyle.sheet)
+        #expect(CheckoutStyle.policySource.hasPrefix("'sha256-") && CheckoutStyle.policySource.count == 53)
+        let policy = try #require(page.headers[.contentSecurityPolicy])
+        #expect(policy.contains("style-src \(CheckoutStyle.policySource);"), "\(policy)")
+        #expect(!policy.contains("unsafe-inline") && policy.contains("default-src 'none'"))
+        for external in ["<link", "src=", "url(", "@import"] { #expect(!page.body.contains(external), "\(external)") }
         await fixture.server.stop()
     }
 }
