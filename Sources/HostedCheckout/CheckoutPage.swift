@@ -25,6 +25,7 @@ struct CheckoutPage: Sendable {
               <label>Expiry (MM/YY) <input name="expiry" autocomplete="cc-exp" required></label>
               <label>CVC <input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label>
               <label>Name on card <input name="name" autocomplete="cc-name"></label>
+              <label>Postal code (optional) <input name="postal" autocomplete="postal-code"></label>
               <button type="submit">Pay \(HTMLText.escape(due.formatted()))</button>
             </form>
             <form method="post" action="/checkout/\(id)/cancel">\(tokenField)<button type="submit">Cancel</button></form>

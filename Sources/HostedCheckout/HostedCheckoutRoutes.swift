@@ -99,8 +99,10 @@ struct HostedCheckoutRoutes: Sendable {
                                  session: session)
             }
             let name = form["name"].flatMap { $0.isEmpty ? nil : $0 }
+            // The postal code as the terminal's card form takes it: optional, checked when typed.
+            let postalCode = form["postal"].flatMap { $0.isEmpty ? nil : $0 }
             let card = CardDetails(number: form["number"] ?? "", expiry: expiry, cvc: form["cvc"] ?? "",
-                                   cardholderName: name)
+                                   cardholderName: name, postalCode: postalCode)
             return try await respond(to: service.payCheckoutSession(id, card: card))
         case "challenge":
             let outcome: ThreeDSecureOutcome = form["outcome"] == "approve" ? .approved : .failed

@@ -134,7 +134,20 @@ import Testing
         let policy = try #require(page.headers[.contentSecurityPolicy])
         #expect(policy.contains("style-src \(CheckoutStyle.policySource);"), "\(policy)")
         #expect(!policy.contains("unsafe-inline") && policy.contains("default-src 'none'"))
+        #expect(page.body.contains("<label>Postal code (optional) <input name=\"postal\""), "the terminal's rule: optional")
         for external in ["<link", "src=", "url(", "@import"] { #expect(!page.body.contains(external), "\(external)") }
+        await fixture.server.stop()
+    }
+
+    /// The page's postal code follows the terminal's rule: typed as spaces, it is refused there too.
+    @Test func aBlankPostalCodeIsRefusedAsInTheTerminal() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let answer = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay",
+                                            form: Browser.card("4242424242424242") + [("postal", "  ")])
+        #expect(answer.status == 400)
+        #expect(answer.body.contains("Your postal code is incomplete."), "\(answer.body)")
+        try await expectNothingCharged(fixture, checkout)
         await fixture.server.stop()
     }
 }
