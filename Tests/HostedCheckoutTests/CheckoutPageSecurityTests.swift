@@ -150,4 +150,21 @@ import Testing
         try await expectNothingCharged(fixture, checkout)
         await fixture.server.stop()
     }
+
+    /// Issue 41 item 20: a store fault while paying does not leave the page at a dead end: it
+    /// says what failed and links back to the app (the session's cancel address).
+    @Test func aStoreFaultSaysWhatFailedAndOffersTheWayBack() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        try await fixture.service.updateStoreControls(StoreControls(faults: [
+            StoreFault(operation: .purchase, error: .systemError, remaining: 1)]))
+        let answer = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay",
+                                            form: Browser.card("4242424242424242"))
+        #expect(answer.status == 409, "\(answer.body)")
+        #expect(answer.body.contains("<h1>The checkout could not continue</h1>"), "\(answer.body)")
+        let session = try await fixture.provider.checkoutSession(checkout.session.id)
+        #expect(answer.body.contains("<a href=\"\(HTMLText.escape(CheckoutRedirect.cancel(session)))\">Return to the app</a>"),
+                "\(answer.body)")
+        await fixture.server.stop()
+    }
 }
