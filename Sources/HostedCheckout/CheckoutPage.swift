@@ -1,14 +1,17 @@
 import Foundation
 import PaymentsCore
 
-/// The HTML the simulated provider shows: deliberately plain, but real forms a browser can post.
-enum CheckoutPage {
+/// The HTML the simulated provider shows: real forms a browser can post, under the name of the
+/// store being paid (`storeName`, nil when it is not known) and one small inline stylesheet.
+struct CheckoutPage: Sendable {
+    let storeName: String?
+
     /// `token` is the session's anti-forgery token, sent back by every form.
-    static func order(_ session: CheckoutSession, token: String, message: String? = nil, fieldErrors: [String] = []) -> String {
+    func order(_ session: CheckoutSession, token: String, message: String? = nil, fieldErrors: [String] = []) -> String {
         let id = HTMLText.escape(session.id)
-        let tokenField = hiddenToken(token)
+        let tokenField = Self.hiddenToken(token)
         let due = session.dueToday ?? session.price
-        var body = summary(session)
+        var body = Self.summary(session)
         if let message {
             body += "<p class=\"decline\" role=\"alert\">\(HTMLText.escape(message))</p>\n"
         }
@@ -22,6 +25,7 @@ enum CheckoutPage {
               <label>Expiry (MM/YY) <input name="expiry" autocomplete="cc-exp" required></label>
               <label>CVC <input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label>
               <label>Name on card <input name="name" autocomplete="cc-name"></label>
+              <label>Postal code (optional) <input name="postal" autocomplete="postal-code"></label>
               <button type="submit">Pay \(HTMLText.escape(due.formatted()))</button>
             </form>
             <form method="post" action="/checkout/\(id)/cancel">\(tokenField)<button type="submit">Cancel</button></form>
@@ -30,13 +34,13 @@ enum CheckoutPage {
         return document(title: "Checkout", body: body)
     }
 
-    static func challenge(_ session: CheckoutSession, token: String) -> String {
+    func challenge(_ session: CheckoutSession, token: String) -> String {
         let id = HTMLText.escape(session.id)
-        return document(title: "3-D Secure", body: summary(session) + """
+        return document(title: "3-D Secure", body: Self.summary(session) + """
             <h2>Your bank wants to confirm this payment</h2>
             <p>This is a test 3-D Secure challenge.</p>
             <form method="post" action="/checkout/\(id)/challenge">
-              \(hiddenToken(token))
+              \(Self.hiddenToken(token))
               <button type="submit" name="outcome" value="approve">Approve</button>
               <button type="submit" name="outcome" value="fail">Fail</button>
             </form>
@@ -44,7 +48,7 @@ enum CheckoutPage {
             """)
     }
 
-    static func expired(_ session: CheckoutSession) -> String {
+    func expired(_ session: CheckoutSession) -> String {
         document(title: "Checkout expired", body: """
             <h1>This checkout has expired</h1>
             <p>\(HTMLText.escape(session.productName)) was not paid. Start again from the app.</p>
@@ -52,7 +56,7 @@ enum CheckoutPage {
             """)
     }
 
-    static func alreadyPaid(_ session: CheckoutSession, continueURL: String) -> String {
+    func alreadyPaid(_ session: CheckoutSession, continueURL: String) -> String {
         document(title: "Already paid", body: """
             <h1>This checkout is already paid</h1>
             <p><a href="\(HTMLText.escape(continueURL))">Return to the app</a></p>
@@ -61,11 +65,11 @@ enum CheckoutPage {
     }
 
     /// A refused cross-site or token-less post: nothing was charged.
-    static func forbidden(_ reason: String) -> String {
+    func forbidden(_ reason: String) -> String {
         document(title: "Refused", body: "<h1>Request refused</h1>\n<p role=\"alert\">\(HTMLText.escape(reason)) Nothing was charged.</p>\n")
     }
 
-    static func notFound() -> String {
+    func notFound() -> String {
         document(title: "Not found", body: "<h1>No such checkout</h1>\n")
     }
 
@@ -98,13 +102,21 @@ enum CheckoutPage {
     /// A calendar day in UTC, e.g. "2026-01-08", the same on every machine.
     private static func day(_ date: Date) -> String { DateWording.isoDay(date) }
 
-    static func document(title: String, body: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escape(title))</title></head>
-        <body>
-        \(body)</body></html>
+    func document(title: String, body: String) -> String {
+        Self.document(title: title, body: body, store: storeName)
+    }
 
-        """
+    /// A whole page: the store's name above `body` when known, styled by `CheckoutStyle`.
+    static func document(title: String, body: String, store: String? = nil) -> String {
+        let heading = store.map { "<header class=\"store\">\(HTMLText.escape($0))</header>\n" } ?? ""
+        let fullTitle = store.map { "\(title) · \($0)" } ?? title
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTMLText.escape(fullTitle))</title><style>\(CheckoutStyle.sheet)</style></head>
+            <body>
+            \(heading)\(body)</body></html>
+
+            """
     }
 }

@@ -8,6 +8,8 @@ struct HostedCheckoutRoutes: Sendable {
     /// The store whose webhook endpoint `POST /webhooks` is.
     let endpoint: any PaymentsService
     let formToken: CheckoutFormToken
+    /// The pages, under the name of the store being paid.
+    let pages: CheckoutPage
 
     private static let maximumBody = 1 << 20
 
@@ -20,11 +22,11 @@ struct HostedCheckoutRoutes: Sendable {
             case (.post, 3, "checkout"):
                 // Refused before the body is read or anything is charged.
                 if let refusal = CrossSiteRequestCheck.refusal(for: request) {
-                    return Self.html(.forbidden, CheckoutPage.forbidden(refusal))
+                    return Self.html(.forbidden, pages.forbidden(refusal))
                 }
                 let form = FormFields(body: try await bodyText(request))
                 guard formToken.accepts(form[CheckoutFormToken.fieldName], for: segments[1]) else {
-                    return Self.html(.forbidden, CheckoutPage.forbidden(
+                    return Self.html(.forbidden, pages.forbidden(
                         "This form has expired or did not come from this checkout page. Reload the page and try again."))
                 }
                 let response = try await action(segments[2], session: segments[1], form: form)
@@ -37,28 +39,50 @@ struct HostedCheckoutRoutes: Sendable {
             case (_, 2, "checkout"), (_, 3, "checkout"), (_, 1, "webhooks"), (_, 4, "api"):
                 return Self.text(.methodNotAllowed, "Method not allowed\n")
             default:
-                return Self.html(.notFound, CheckoutPage.notFound())
+                return Self.html(.notFound, pages.notFound())
             }
         } catch HostedCheckoutError.sessionNotFound {
-            return Self.html(.notFound, CheckoutPage.notFound())
+            return Self.html(.notFound, pages.notFound())
         } catch let error as PaymentsError {
-            return Self.html(.conflict, CheckoutPage.document(title: "Checkout", body: "<p role=\"alert\">\(HTMLText.escape(error.userMessage))</p>\n"))
+            return await failed(error, sessionID: segments.first == "checkout" && segments.count > 1 ? segments[1] : nil)
         } catch {
             return Self.text(.badRequest, "\(error)\n")
         }
+    }
+
+    /// The store refused the step (a fault, a rule): the page says what failed and offers the way
+    /// back to the app, as the session's cancel link, instead of a dead end.
+    private func failed(_ error: PaymentsError, sessionID: String?) async -> Response {
+        var body = "<h1>The checkout could not continue</h1>\n<p role=\"alert\">\(HTMLText.escape(error.userMessage))</p>\n"
+        var session: CheckoutSession?
+        if let sessionID {
+            do {
+                session = try await service.checkoutSession(sessionID)
+            } catch {
+                // The page already says what failed; without the session there is no link back.
+                session = nil
+            }
+        }
+        if let session {
+            body += "<p><a href=\"\(HTMLText.escape(CheckoutRedirect.cancel(session)))\">Return to the app</a>"
+                + " (you can try again from there)</p>\n"
+        } else {
+            body += "<p>Close this page and return to the app to try again.</p>\n"
+        }
+        return Self.html(.conflict, pages.document(title: "Checkout", body: body), session: session)
     }
 
     private func page(_ id: String) async throws -> Response {
         let session = try await service.checkoutSession(id)
         switch session.status {
         case .expired:
-            return Self.html(.gone, CheckoutPage.expired(session))
+            return Self.html(.gone, pages.expired(session))
         case .complete:
-            return Self.html(.ok, CheckoutPage.alreadyPaid(session, continueURL: CheckoutRedirect.success(session)))
+            return Self.html(.ok, pages.alreadyPaid(session, continueURL: CheckoutRedirect.success(session)))
         case .open where session.awaitingChallenge:
-            return Self.html(.ok, CheckoutPage.challenge(session, token: token(session)), session: session)
+            return Self.html(.ok, pages.challenge(session, token: token(session)), session: session)
         case .open:
-            return Self.html(.ok, CheckoutPage.order(session, token: token(session), message: session.lastDeclineMessage),
+            return Self.html(.ok, pages.order(session, token: token(session), message: session.lastDeclineMessage),
                              session: session)
         }
     }
@@ -71,12 +95,14 @@ struct HostedCheckoutRoutes: Sendable {
                 expiry = try CardExpiry(parsing: form["expiry"] ?? "")
             } catch {
                 let session = try await service.checkoutSession(id)
-                return Self.html(.badRequest, CheckoutPage.order(session, token: token(session), fieldErrors: [error.message]),
+                return Self.html(.badRequest, pages.order(session, token: token(session), fieldErrors: [error.message]),
                                  session: session)
             }
             let name = form["name"].flatMap { $0.isEmpty ? nil : $0 }
+            // The postal code as the terminal's card form takes it: optional, checked when typed.
+            let postalCode = form["postal"].flatMap { $0.isEmpty ? nil : $0 }
             let card = CardDetails(number: form["number"] ?? "", expiry: expiry, cvc: form["cvc"] ?? "",
-                                   cardholderName: name)
+                                   cardholderName: name, postalCode: postalCode)
             return try await respond(to: service.payCheckoutSession(id, card: card))
         case "challenge":
             let outcome: ThreeDSecureOutcome = form["outcome"] == "approve" ? .approved : .failed
@@ -86,7 +112,7 @@ struct HostedCheckoutRoutes: Sendable {
             if session.status == .complete { return Self.redirect(CheckoutRedirect.success(session)) }
             return Self.redirect(CheckoutRedirect.cancel(session))
         default:
-            return Self.html(.notFound, CheckoutPage.notFound())
+            return Self.html(.notFound, pages.notFound())
         }
     }
 
@@ -96,15 +122,15 @@ struct HostedCheckoutRoutes: Sendable {
             return Self.redirect(CheckoutRedirect.success(session))
         case let .declined(session, message):
             return Self.html(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"),
-                             CheckoutPage.order(session, token: token(session), message: message), session: session)
+                             pages.order(session, token: token(session), message: message), session: session)
         case let .requiresAction(session):
-            return Self.html(.ok, CheckoutPage.challenge(session, token: token(session)), session: session)
+            return Self.html(.ok, pages.challenge(session, token: token(session)), session: session)
         case let .invalidCard(session, errors):
-            return Self.html(.badRequest, CheckoutPage.order(session, token: token(session),
+            return Self.html(.badRequest, pages.order(session, token: token(session),
                                                              fieldErrors: errors.fieldMessages.map(\.message)),
                              session: session)
         case let .expired(session):
-            return Self.html(.gone, CheckoutPage.expired(session))
+            return Self.html(.gone, pages.expired(session))
         }
     }
 

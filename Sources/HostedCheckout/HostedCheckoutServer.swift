@@ -63,7 +63,8 @@ public final class HostedCheckoutServer: Sendable {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
         let routes = HostedCheckoutRoutes(service: service, endpoint: endpoint,
-                                          formToken: CheckoutFormToken(using: &generator))
+                                          formToken: CheckoutFormToken(using: &generator),
+                                          pages: CheckoutPage(storeName: try await endpoint.catalog().name))
         let box = ServerReference()
         let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, limits: limits) { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })

@@ -7,14 +7,16 @@ import Hummingbird
 /// page's own form posts carry its origin (`no-referrer` would make them `Origin: null`, which a
 /// sandboxed hostile frame sends too).
 enum SecurityHeaders {
-    /// No script, style, image or frame source at all (the pages are plain HTML forms); forms may
+    /// No script, image or frame source at all (the pages are plain HTML forms), and no style but
+    /// the pages' own stylesheet, admitted by its hash (`CheckoutStyle`); forms may
     /// post to this server only, and follow its redirect to the origins in `formTargets` (the
     /// session's return and cancel URLs), since browsers hold redirects of a form to `form-action`.
     static func contentSecurityPolicy(formTargets: [String] = []) -> String {
         var sources = ["'self'"]
         for target in formTargets.compactMap(origin(of:)) where !sources.contains(target) { sources.append(target) }
         let formAction = sources.joined(separator: " ")
-        return "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action \(formAction)"
+        return "default-src 'none'; style-src \(CheckoutStyle.policySource); base-uri 'none'; frame-ancestors 'none'; "
+            + "form-action \(formAction)"
     }
 
     /// Not among swift-http-types' predefined names; both literals are valid field names.

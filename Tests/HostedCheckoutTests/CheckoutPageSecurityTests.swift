@@ -1,5 +1,5 @@
 import Foundation
-import HostedCheckout
+@testable import HostedCheckout
 import HTTPTypes
 import Hummingbird
 import PaymentsCore
@@ -115,6 +115,56 @@ import Testing
         let listenerOrigin = try #require(URL(string: checkout.listener.returnURL)).absoluteString
             .components(separatedBy: "/checkout")[0]
         #expect(answers[0].headers[.contentSecurityPolicy]?.hasSuffix("form-action 'self' \(listenerOrigin)") == true)
+        await fixture.server.stop()
+    }
+
+    /// Issue 41 item 22: the page is styled by one inline stylesheet the policy admits by hash
+    /// (no 'unsafe-inline', nothing loaded from elsewhere) and names the store being paid.
+    @Test func thePageIsStyledInlineUnderItsPolicyAndNamesTheStore() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let page = try await Browser.get(checkout.checkoutURL.absoluteString)
+        #expect(page.body.contains("<header class=\"store\">Checkout Test Store</header>"), "\(page.body)")
+        #expect(page.body.contains("<title>Checkout · Checkout Test Store</title>"), "\(page.body)")
+        let styles = page.body.components(separatedBy: "<style>")
+        #expect(styles.count == 2, "one stylesheet")
+        let sheet = try #require(styles.last?.components(separatedBy: "</style>").first)
+        #expect(sheet == CheckoutStyle.sheet)
+        #expect(CheckoutStyle.policySource.hasPrefix("'sha256-") && CheckoutStyle.policySource.count == 53)
+        let policy = try #require(page.headers[.contentSecurityPolicy])
+        #expect(policy.contains("style-src \(CheckoutStyle.policySource);"), "\(policy)")
+        #expect(!policy.contains("unsafe-inline") && policy.contains("default-src 'none'"))
+        #expect(page.body.contains("<label>Postal code (optional) <input name=\"postal\""), "the terminal's rule: optional")
+        for external in ["<link", "src=", "url(", "@import"] { #expect(!page.body.contains(external), "\(external)") }
+        await fixture.server.stop()
+    }
+
+    /// The page's postal code follows the terminal's rule: typed as spaces, it is refused there too.
+    @Test func aBlankPostalCodeIsRefusedAsInTheTerminal() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        let answer = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay",
+                                            form: Browser.card("4242424242424242") + [("postal", "  ")])
+        #expect(answer.status == 400)
+        #expect(answer.body.contains("Your postal code is incomplete."), "\(answer.body)")
+        try await expectNothingCharged(fixture, checkout)
+        await fixture.server.stop()
+    }
+
+    /// Issue 41 item 20: a store fault while paying does not leave the page at a dead end: it
+    /// says what failed and links back to the app (the session's cancel address).
+    @Test func aStoreFaultSaysWhatFailedAndOffersTheWayBack() async throws {
+        let fixture = try await HostedCheckoutFixture()
+        let checkout = try await fixture.begin("themes")
+        try await fixture.service.updateStoreControls(StoreControls(faults: [
+            StoreFault(operation: .purchase, error: .systemError, remaining: 1)]))
+        let answer = try await Browser.post(checkout.checkoutURL.absoluteString + "/pay",
+                                            form: Browser.card("4242424242424242"))
+        #expect(answer.status == 409, "\(answer.body)")
+        #expect(answer.body.contains("<h1>The checkout could not continue</h1>"), "\(answer.body)")
+        let session = try await fixture.provider.checkoutSession(checkout.session.id)
+        #expect(answer.body.contains("<a href=\"\(HTMLText.escape(CheckoutRedirect.cancel(session)))\">Return to the app</a>"),
+                "\(answer.body)")
         await fixture.server.stop()
     }
 }

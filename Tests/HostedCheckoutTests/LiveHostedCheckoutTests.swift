@@ -8,7 +8,8 @@ import Simulators
 /// The storefront's hosted checkout as wired in the executable: its server starts on the first
 /// checkout, and every answer is the server's session, settled so it cannot go stale.
 @Suite struct LiveHostedCheckoutTests {
-    private func store(_ catalog: Catalog = HostedCheckoutFixture.catalog) async throws
+    private func store(_ catalog: Catalog = HostedCheckoutFixture.catalog,
+                       pause: @escaping @Sendable () async throws -> Void = { try await Task.sleep(for: .seconds(2)) }) async throws
         -> (LocalPaymentsService, Account, LiveHostedCheckout, SimulatedCheckoutProvider) {
         let directory = DataDirectory(url: FileManager.default.temporaryDirectory
             .appendingPathComponent("kiosk-live-checkout-\(UUID().uuidString)"))
@@ -18,7 +19,7 @@ import Simulators
         let provider = SimulatedCheckoutProvider(directory: directory, merchant: service, cardProcessor: cards,
                                                  catalog: catalog, clock: SystemClock())
         let account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
-        return (service, account, LiveHostedCheckout(provider: provider, merchant: service) { Issue.record("a webhook run failed: \($0)") }, provider)
+        return (service, account, LiveHostedCheckout(provider: provider, merchant: service, pause: pause) { Issue.record("a webhook run failed: \($0)") }, provider)
     }
 
     private func request(_ account: Account) -> HostedCheckoutRequest {
@@ -34,6 +35,25 @@ import Simulators
         let outcome = try await live.awaitOutcome(session.id)
         guard case let .succeeded(invoiceID) = outcome else {
             Issue.record("expected success, got \(outcome)")
+            return
+        }
+        #expect(try await service.invoice(invoiceID).accountID == account.id)
+        #expect(try await service.entitlements(accountID: account.id).map(\.id) == ["themes"])
+    }
+
+    /// Issue 41 item 16: the page was paid but the browser never came back to the loopback
+    /// address; the next read of the session confirms the payment instead of waiting 15 minutes.
+    @Test(.timeLimit(.minutes(1))) func aPaidCheckoutConfirmsWithoutTheBrowserComingBack() async throws {
+        let gate = CheckoutPollGate()
+        let (service, account, live, _) = try await store(pause: { try await gate.pause() })
+        let session = try await live.createSession(request(account))
+        let waiting = Task { try await live.awaitOutcome(session.id) }
+        await gate.nextPause()
+        let paid = try await Browser.post(session.url + "/pay", form: Browser.card("4242424242424242"))
+        #expect(paid.location != nil, "the page sends the browser back, which this browser never follows")
+        await gate.release()
+        guard case let .succeeded(invoiceID) = try await waiting.value else {
+            Issue.record("expected the polled checkout to succeed")
             return
         }
         #expect(try await service.invoice(invoiceID).accountID == account.id)

@@ -6,6 +6,23 @@ import Testing
 
 @MainActor
 @Suite struct SettingsScreenTests {
+    /// Issue 41 item 20: a fault armed from the command line for one call is shown as such, not
+    /// as failing every call.
+    @Test func theQAPanelSaysHowFarAnArmedFaultReaches() async throws {
+        let driver = try ScreenDriver(size: Size(width: 120, height: 60))
+        try await driver.subscribeAndOpenSettings()
+        try await driver.service.updateStoreControls(StoreControls(faults: [
+            StoreFault(operation: .purchase, error: .systemError, remaining: 1),
+            StoreFault(operation: .restore, error: .systemError, remaining: 3),
+            StoreFault(operation: .refundRequest, error: .systemError)]))
+        await driver.send(.app(.settings(.onAppear)))
+        await driver.send(.app(.settings(.selectSection(.qa))))
+        let text = driver.text
+        #expect(text.contains("Fail purchase (the next call)"), "\(text)")
+        #expect(text.contains("Fail restore (the next 3 calls)"), "\(text)")
+        #expect(text.contains("Fail refund request (every call)"), "\(text)")
+    }
+
     /// A new user cancels using only what the status bar says: ↓ to the section, Tab into it,
     /// Enter on "Cancel subscription", Enter on a reason, Enter to confirm.
     @Test func aNewUserCancelsAPlanFollowingTheHints() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
@@ -34,6 +35,17 @@ import Testing
         #expect(driver.text.contains("Switch tab"))
         await driver.press(.escape)
         #expect(!driver.state.app.isHelpShown)
+    }
+
+    @Test func helpListsEachKeyOnce() async throws {
+        let driver = try ScreenDriver(size: Size(width: 80, height: 40))
+        _ = try await driver.monthlyHistory(months: 1)
+        await driver.launch()
+        await driver.press(.character("3"), .character("?"))
+        let text = driver.text
+        #expect(text.components(separatedBy: "PgUp/PgDn").count == 2, "PgUp/PgDn listed once: \(text)")
+        #expect(text.components(separatedBy: "Esc").count == 2, "Esc listed once: \(text)")
+        #expect(text.contains("Backspace"), "the rest of Esc/Backspace stays: \(text)")
     }
 
     @Test func qQuitsAtOnceWhenNoPaymentIsInFlight() async throws {

@@ -169,7 +169,11 @@ struct BillingHistoryFeatureTests {
             $0.exportMessage = "Exported 1 invoice to /exports/invoices.json."
         }
         let json = try #require(written.withLock { $0["/exports/invoices.json"] })
-        let objects = try JSONSerialization.jsonObject(with: json) as? [[String: String]]
-        #expect(objects?.first?["invoice"] == "INV-000001")
+        let objects = try JSONSerialization.jsonObject(with: json) as? [[String: Any]]
+        let first = try #require(objects?.first)
+        #expect(first["invoice"] as? String == "INV-000001")
+        #expect(first["amount_minor"] as? Int == 999, "a number a program can add, not the string \"999\"")
+        #expect(first["refund_of"] is NSNull, "null when the invoice refunds nothing, not an empty string")
+        #expect(Set(first.keys) == Set(InvoiceCSV.header), "the CSV's columns, every one present")
     }
 }

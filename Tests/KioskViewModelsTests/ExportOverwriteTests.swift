@@ -112,4 +112,21 @@ struct ExportOverwriteTests {
             $0.exportMessage = "Export failed: \(error.message)"
         }
     }
+
+    @Test func theLiveWriterReplacesAFileWholeAndOwnerOnly() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("invoices.csv")
+        try Data("old".utf8).write(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+
+        let path = try await FileExportClient.live.write(folder.path, "invoices.csv", Data("new".utf8))
+
+        #expect(path == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new")
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o777 } == 0o600, "an export lists purchases: owner-only, whatever it replaced")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["invoices.csv"], "no staging file left")
+    }
 }

@@ -440,6 +440,19 @@ struct SettingsFeatureTests {
         await store.send(.advanceClockTapped) { $0.qa.clockError = .noTestClock }
     }
 
+    /// Issue 41 item 20: controls changed from the command line show when the QA panel is
+    /// opened, without a tab change.
+    @Test func openingTheQAPanelRereadsControlsChangedElsewhere() async throws {
+        let stored = Mutex(StoreControls())
+        var stub = client()
+        stub.storeControls = { stored.withLock { $0 } }
+        let store = await loaded(stub)
+        stored.withLock { $0 = StoreControls(askToBuy: true) }
+        await store.send(.selectSection(.qa)) { $0.section = .qa }
+        await store.receiveReload(stub)
+        #expect(store.state.qa.controls == StoreControls(askToBuy: true))
+    }
+
     @Test func togglingAControlAndArmingAFaultWriteThenReadBack() async throws {
         let stored = Mutex(StoreControls())
         var stub = client()

@@ -191,4 +191,10 @@ import Testing
         let lines = renderedLines(TooSmallMessage(required: Size(width: 80, height: 24)), width: 20, height: 5)
         #expect(lines == ["", " Terminal too small", " (need 80x24, have", "       20x5)", ""])
     }
+
+    @Test func tooSmallMessageKeepsItsPhrasesWholeAt40x12() {
+        let lines = renderedLines(TooSmallMessage(required: Size(width: 60, height: 20)), width: 40, height: 12)
+        #expect(lines.filter { !$0.isEmpty }.map { $0.split(separator: " ").joined(separator: " ") }
+            == ["Terminal too small", "(need 60x20, have 40x12)"])
+    }
 }

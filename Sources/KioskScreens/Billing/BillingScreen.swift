@@ -120,8 +120,10 @@ enum BillingScreen {
         if billing.detail != nil { return [KeyHint(key: "Esc", action: "Close invoice"), KeyHint(key: "1-4", action: "Tabs")] + global }
         switch billing.phase {
         case .loaded:
-            return [KeyHint(key: "↑/↓", action: "Move"), KeyHint(key: "Enter", action: "Open"), KeyHint(key: "s/y", action: "Filter"),
-                    KeyHint(key: "e/J", action: "Export")] + global + [KeyHint(key: "PgDn/End", action: "Page")]
+            // Most needed first: a narrow footer keeps whole hints from the left, and the
+            // arrows are the keys a person tries without being told.
+            return [KeyHint(key: "Enter", action: "Open"), KeyHint(key: "e/J", action: "Export"), KeyHint(key: "s/y", action: "Filter"),
+                    KeyHint(key: "↑/↓", action: "Move")] + global + [KeyHint(key: "PgDn/End", action: "Page")]
         case .empty:
             let first = billing.filter == InvoiceFilter() ? KeyHint(key: "Enter", action: "Store") : KeyHint(key: "c", action: "Clear filters")
             return [first, KeyHint(key: "s/y", action: "Filter"), KeyHint(key: "1-4", action: "Tabs")] + global

@@ -42,8 +42,9 @@ enum InvoiceDetailView {
         var lines: [(String, Style)] = [
             ("Date: \(DateWording.minute(invoice.createdAt))", theme.base),
             ("Description: \(invoice.description)", theme.base),
-            ("Status: \(invoice.status.rawValue.capitalized)", invoice.status == .paid ? theme.success : theme.warning),
         ]
+        if let period = detail.servicePeriod { lines.append(("Service period: \(period)", theme.base)) }
+        lines.append(("Status: \(invoice.status.rawValue.capitalized)", invoice.status == .paid ? theme.success : theme.warning))
         if let method = invoice.paymentMethod { lines.append(("Paid with: \(method.description)", theme.base)) }
         if let code = invoice.failureCode {
             lines.append(("Failed: \(code), \(invoice.attemptCount) attempt\(invoice.attemptCount == 1 ? "" : "s")", theme.error))

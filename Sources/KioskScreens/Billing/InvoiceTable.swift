@@ -8,14 +8,9 @@ enum InvoiceTable {
     static func render(_ billing: BillingHistoryState, in area: Rect, frame: inout Frame, context: RenderContext) {
         guard let window = billing.window, area.height > 1 else { return }
         let glyphs = context.glyphs
-        let compact = area.width < 70
-        let roomy = area.width >= 100
         let blank = String(repeating: " ", count: DisplayWidth.of(glyphs.selectionMarker))
-        var columns = [TableColumn("  Date", width: .fixed(14))]
-        if !compact { columns.append(TableColumn("Number", width: .fixed(10))) }
-        columns += [TableColumn("Description", width: .flex(1)), TableColumn("Amount", width: .min(9), alignment: .trailing),
-                    TableColumn("Status", width: .fixed(compact ? 8 : 13))]
-        if roomy { columns.append(TableColumn("Paid with", width: .fixed(16))) }
+        let shown = InvoiceColumn.fitting(area.width)
+        let columns = shown.map(\.column)
         let visible = area.height - 1
         let indices = Array(billing.scrollTop..<(billing.scrollTop + visible))
         var rows: [[String]] = []
@@ -25,11 +20,7 @@ enum InvoiceTable {
                 break
             }
             let marker = index == billing.selection ? glyphs.selectionMarker : blank
-            var cells = ["\(marker) \(row.dayText)"]
-            if !compact { cells.append(row.id) }
-            cells += [row.description, row.amount, row.statusText]
-            if roomy { cells.append(row.paymentMethod ?? "") }
-            rows.append(cells)
+            rows.append(shown.map { $0 == .date ? "\(marker) \(row.dayText)" : $0.cell(row) })
         }
         let selectedLine = billing.selection - billing.scrollTop
         Table(columns: columns, rows: rows, selected: rows.indices.contains(selectedLine) ? selectedLine : nil,

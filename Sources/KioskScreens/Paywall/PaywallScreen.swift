@@ -48,7 +48,8 @@ enum PaywallScreen {
         let paywall = state.app.paywall
         switch paywall.phase {
         case .loaded:
-            var hints = [KeyHint(key: "←/→", action: "Package")]
+            // The packages are a column (cards or table rows), so the up and down arrows.
+            var hints = [KeyHint(key: "↑/↓", action: "Package")]
             if paywall.callToAction?.isEnabled == true {
                 hints.append(KeyHint(key: "Enter", action: PaywallWording.callToAction(paywall)))
             }

@@ -64,7 +64,7 @@ enum PlanGrid {
             frame.buffer.write(TextLayout.truncate(labels[index - layout.visible.lowerBound], to: cell.width, ellipsis: glyphs.ellipsis),
                                x: x, y: header.y, style: headerStyle, clip: headerCell)
 
-            let priceText = priceLinesOf(column.priceText, count: price.height)
+            let priceText = priceLinesOf(column.priceText, count: price.height, width: cell.width - 1)
             for (line, text) in priceText.prefix(price.height).enumerated() {
                 let cut = line == price.height - 1 && priceText.count > price.height
                 frame.buffer.write(" " + TextLayout.truncate(cut ? text + glyphs.ellipsis : text, to: cell.width - 1, ellipsis: glyphs.ellipsis),
@@ -81,11 +81,14 @@ enum PlanGrid {
     }
 
     /// The price on its first line and what follows its first comma on the next ("$99.99/year" /
-    /// "that's $8.33/month, save 17%"), so a narrow cell cuts the detail, never the price.
-    private static func priceLinesOf(_ text: String, count: Int) -> [String] {
-        guard let comma = text.range(of: ", ") else { return [text] }
-        let price = String(text[..<comma.lowerBound])
-        return count > 1 ? [price, String(text[comma.upperBound...])] : [price]
+    /// "that's $8.33/month, save 17%"), so a narrow cell cuts the detail, never the price. A price
+    /// wider than `width` loses its "/month" (the period switch above says it), never a digit.
+    private static func priceLinesOf(_ text: String, count: Int, width: Int) -> [String] {
+        let comma = text.range(of: ", ")
+        var price = String(text[..<(comma?.lowerBound ?? text.endIndex)])
+        if DisplayWidth.of(price) > width, let slash = price.firstIndex(of: "/") { price = String(price[..<slash]) }
+        guard let comma, count > 1 else { return [price] }
+        return [price, String(text[comma.upperBound...])]
     }
 
     /// "▸Pro (current)", or "▸Pro *" when the words do not fit (the corner then explains the star).

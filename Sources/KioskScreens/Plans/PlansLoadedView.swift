@@ -11,16 +11,22 @@ enum PlansLoadedView {
         renderPeriodSwitch(plans.period, in: cursor.take(1), frame: &frame, context: context)
         let grid = gridArea(plans, content, cursor: &cursor)
         PlanGrid.render(plans, content, rowOffset: rowOffset, in: grid, frame: &frame, context: context)
+        let summaryLines = summaryLines(plans, width: cursor.area.width)
         cursor.gap(reserve: summaryLines + (plans.message == nil ? 0 : 1))
         if let summary = PlanWording.summary(plans) {
-            cursor.wrapped(summary, style: context.theme.base.bolded(), maxLines: Self.summaryLines, buffer: &frame.buffer)
+            cursor.wrapped(summary, style: context.theme.base.bolded(), maxLines: summaryLines, buffer: &frame.buffer)
         }
         if let message = plans.message {
             cursor.line(message, style: context.theme.warning, buffer: &frame.buffer)
         }
     }
 
-    static let summaryLines = 2
+    /// The rows the summary takes at `width`: all it needs, however narrow, because it states what
+    /// is charged and an amount is never cut; the grid scrolls to make room. At least two, so
+    /// the grid does not jump as the selection moves.
+    static func summaryLines(_ plans: PlanComparisonState, width: Int) -> Int {
+        max(2, PlanWording.summary(plans).map { TextLayout.wrap($0, to: width).count } ?? 0)
+    }
 
     private static func inner(_ area: Rect) -> Rect {
         area.inset(by: 1).inset(horizontal: 1, vertical: 0)
@@ -32,6 +38,7 @@ enum PlansLoadedView {
                                  cursor: inout LineCursor) -> Rect {
         cursor.gap(reserve: content.rows.count + 6)
         let messageLines = plans.message == nil ? 0 : 1
+        let summaryLines = summaryLines(plans, width: cursor.area.width)
         return cursor.take(min(content.rows.count + 5, max(3, cursor.remaining - summaryLines - messageLines - 1)))
     }
 

@@ -5,7 +5,7 @@ import TerminalUI
 /// the terminal is too short to show them all.
 enum HelpOverlay {
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
-        let keys = state.app.helpKeys + TerminalState.terminalKeys
+        let keys = (state.app.helpKeys + TerminalState.terminalKeys).listingEachKeyOnce
         let keyWidth = keys.map { DisplayWidth.of($0.key) }.max() ?? 0
         let lines = keys.map { $0.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.description }
         let width = min(area.width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)

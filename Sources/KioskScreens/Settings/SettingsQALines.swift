@@ -62,16 +62,27 @@ enum SettingsQALines {
             lines.buttons([("qa.counter.\(counter.rawValue).add", "Add one", .app(.settings(.setCounter(counter, value + 1)))),
                            ("qa.counter.\(counter.rawValue).reset", "Reset", .app(.settings(.setCounter(counter, 0))))])
         }
-        lines.text("Faults (fail every call with a system error)", .header)
+        lines.text("Faults (fail with a system error)", .header)
         for operation in StoreOperation.allCases {
-            let isArmed = controls.faults.contains { $0.operation == operation }
-            let action: SettingsAction = isArmed
+            let armed = controls.faults.first { $0.operation == operation }
+            let action: SettingsAction = armed != nil
                 ? .disarmFault(operation) : .armFault(StoreFault(operation: operation, error: .systemError))
-            lines.choice(id: "qa.fault.\(operation.rawValue)", "Fail \(operation.rawValue.replacingOccurrences(of: "_", with: " "))",
-                         isOn: isArmed, isToggle: true, action: .app(.settings(action)), enterHint: "Switch")
+            let name = "Fail \(operation.rawValue.replacingOccurrences(of: "_", with: " "))"
+            lines.choice(id: "qa.fault.\(operation.rawValue)", armed.map { "\(name) (\(reach($0)))" } ?? name,
+                         isOn: armed != nil, isToggle: true, action: .app(.settings(action)), enterHint: "Switch")
         }
         if !controls.faults.isEmpty { lines.buttons([("qa.clearFaults", "Clear faults", .app(.settings(.clearFaults)))]) }
         if let error = qa.controlsError { lines.text(error.message, .error) }
+    }
+
+    /// How far an armed fault reaches: one armed from the command line with a count fails only
+    /// that many calls, and says so.
+    static func reach(_ fault: StoreFault) -> String {
+        switch fault.remaining {
+        case nil: "every call"
+        case 1?: "the next call"
+        case let count?: "the next \(count) calls"
+        }
     }
 
     private static func addInbox(_ qa: QAPanelState, catalog: Catalog?, to lines: inout LineBuilder) {

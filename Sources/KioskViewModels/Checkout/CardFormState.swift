@@ -61,9 +61,11 @@ public struct CardFormState: Equatable, Sendable, CustomStringConvertible, Custo
         return problems.isEmpty ? .success(details) : .failure(problems)
     }
 
+    /// The postal code is optional, as on the hosted checkout page (one rule for both forms, as
+    /// Stripe's card element): left empty it is not sent; typed, it is checked.
     private func card(_ expiry: CardExpiry) -> CardDetails {
         CardDetails(number: number, expiry: expiry, cvc: cvc,
-                    cardholderName: name.isEmpty ? nil : name, postalCode: postalCode)
+                    cardholderName: name.isEmpty ? nil : name, postalCode: postalCode.isEmpty ? nil : postalCode)
     }
 
     public var description: String { "CardForm(\(brand.displayName), cvc \(maskedCVC))" }

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentsCore
 
 /// Where exports are written: the only file I/O the view models ask for, injected so tests
 /// capture the bytes instead of touching the disk.
@@ -27,13 +28,14 @@ public struct FileExportClient: Sendable {
                          write: { _, _, _ in throw ExportRefused(reason: reason) })
     }
 
-    /// Writes to the local file system, replacing an existing file atomically.
+    /// Writes to the local file system owner-only (an export lists what the customer bought),
+    /// through a temporary file and a rename, so an existing file is replaced whole or not at all.
     public static var live: FileExportClient {
         FileExportClient(
             exists: { directory, fileName in FileManager.default.fileExists(atPath: url(directory, fileName).path) },
             write: { directory, fileName, data in
                 let url = url(directory, fileName)
-                try data.write(to: url, options: .atomic)
+                try OwnerOnlyFiles.write(data, to: url)
                 return url.path
             })
     }

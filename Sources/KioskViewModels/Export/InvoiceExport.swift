@@ -2,14 +2,14 @@ import Foundation
 import PaymentsCore
 
 /// Billing history as a file: the core's `InvoiceCSV` (the server's export writes the same), or
-/// its columns as JSON objects.
+/// its columns as JSON objects with numbers as numbers and missing values as null.
 enum InvoiceExport {
     static func data(_ invoices: [Invoice], format: ExportFormat) throws -> Data {
         switch format {
         case .csv:
             return Data(InvoiceCSV.document(invoices).utf8)
         case .json:
-            let objects = invoices.map { Dictionary(uniqueKeysWithValues: zip(InvoiceCSV.header, InvoiceCSV.fields($0))) }
+            let objects = invoices.map(InvoiceJSONRow.init)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             return try encoder.encode(objects)

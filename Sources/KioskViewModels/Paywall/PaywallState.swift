@@ -32,7 +32,7 @@ public struct PaywallState: Equatable, Sendable {
     }
 
     public static let keys = [
-        KeyHelp("←/→", "Choose a package"), KeyHelp("Enter", "Continue with the selected package"),
+        KeyHelp("↑/↓", "Choose a package"), KeyHelp("Enter", "Continue with the selected package"),
         KeyHelp("r", "Restore purchases"), KeyHelp("Esc", "Close the paywall"),
     ]
 }

@@ -38,8 +38,11 @@ public struct SettingsFeature: Reducer {
             // A message belongs to the section it was said in ("Refunded $49.99" is about the
             // subscription, not the wallet): leaving the section ends it.
             if section != state.section { state.message = nil }
+            let isOpeningQA = section == .qa && state.section != .qa
             state.section = section
-            return .none
+            // Store controls changed from the command line (`kiosk store controls`) reach no
+            // change feed: opening the QA panel reads them again.
+            return isOpeningQA && !state.phase.isLoading && !state.isWorking ? load() : .none
 
         case .cancelTapped, .surveyReasonSelected, .confirmCancelTapped, .dismissSurvey, .cancelFinished, .resumeTapped,
              .resumeFinished, .changePlanTapped, .updatePaymentMethodTapped, .refundTapped, .refundFinished, .restoreTapped,

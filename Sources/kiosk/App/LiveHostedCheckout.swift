@@ -14,6 +14,9 @@ actor LiveHostedCheckout {
     private var checkouts: [String: PendingCheckout] = [:]
     /// Hears webhook runs that failed; the deliveries stay queued and are retried.
     private let deliveryFailed: @Sendable (any Error) -> Void
+    /// The wait between reads of a session while the browser has not come back (as the remote
+    /// storefront's, about 2 s); injected so tests decide when the next read happens.
+    private let pause: @Sendable () async throws -> Void
 
     /// Longer than the checkout screen's own wait, which gives up first and asks the server.
     static let listenerTimeout: Duration = .seconds(CheckoutState.browserTimeoutSeconds + 60)
@@ -21,9 +24,11 @@ actor LiveHostedCheckout {
     static let redeliveryInterval: Duration = .seconds(5)
 
     init(provider: any HostedCheckoutService, merchant: any PaymentsService,
+         pause: @escaping @Sendable () async throws -> Void = { try await Task.sleep(for: .seconds(2)) },
          deliveryFailed: @escaping @Sendable (any Error) -> Void) {
         self.provider = provider
         self.merchant = merchant
+        self.pause = pause
         self.deliveryFailed = deliveryFailed
     }
 
@@ -58,11 +63,35 @@ actor LiveHostedCheckout {
                                      expiresAt: checkout.session.expiresAt)
     }
 
-    /// Waits for the browser to come back (or the listener to give up), then settles.
+    /// Waits for the browser to come back (or the listener to give up), then settles. A browser
+    /// that never comes back to the loopback address (another machine, a closed tab, a blocked
+    /// redirect) does not leave a paid checkout waiting: the session is read every `pause`, as
+    /// the remote storefront does, and a paid one settles at once.
     func awaitOutcome(_ sessionID: String) async throws -> HostedCheckoutOutcome {
         guard let checkout = checkouts[sessionID] else { return try await settle(sessionID, redirect: .cancelled) }
-        let confirmation = try await checkout.outcome()
-        return try await settle(sessionID, redirect: confirmation.redirect)
+        let (provider, pause) = (self.provider, self.pause)
+        let redirect = try await withThrowingTaskGroup(of: LoopbackRedirectResult?.self) { group in
+            group.addTask { try await checkout.outcome().redirect }
+            group.addTask {
+                while true {
+                    do {
+                        if try await provider.checkoutSession(sessionID).isPaid { return nil }
+                    } catch is CancellationError {
+                        throw CancellationError()
+                    } catch {
+                        // A failed read is waited out: the browser's return still settles, and
+                        // settling reports a failure that lasts.
+                    }
+                    try await pause()
+                }
+            }
+            let first = try await group.next() ?? nil
+            // Paid without the browser: stop listening so the group can end.
+            if first == nil { checkout.abandon() }
+            group.cancelAll()
+            return first
+        }
+        return try await settle(sessionID, redirect: redirect ?? .cancelled)
     }
 
     func session(_ sessionID: String) async throws -> HostedCheckoutSession {

@@ -29,7 +29,7 @@ import Testing
         #expect(largeNumber.contains("4242 4242") && largeNumber.contains("▸"), "\(large)")
 
         try session.resize(width: 40, height: 10)
-        let tiny = try session.waitFor(text: "too small (need 60x20")
+        let tiny = try session.waitFor(text: "(need 60x20, have 40x10)")
         #expect(!tiny.contains("4242"), "\(tiny)")
 
         try session.resize(width: 80, height: 24)

@@ -56,7 +56,7 @@ import Testing
 
     @Test func aTinyTerminalSaysWhatItNeedsAndRecoversWhenEnlarged() throws {
         let session = try TmuxSession(["--data-dir", freshDataDirectory()], width: 40, height: 10)
-        try session.waitFor(text: "too small (need 60x20")
+        try session.waitFor(text: "(need 60x20, have 40x10)")
         try session.resize(width: 80, height: 24)
         // The whole enlarged frame, not the first capture showing the tab: under load tmux can be
         // captured while the repaint after the resize is still arriving.
