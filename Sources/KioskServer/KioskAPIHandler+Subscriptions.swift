@@ -7,8 +7,33 @@ import PaymentsCore
 /// a store-billed subscription is changed by the App Store.
 extension KioskAPIHandler {
     func listSubscriptions(_ input: Operations.ListSubscriptions.Input) async throws -> Operations.ListSubscriptions.Output {
-        let subscriptions = try await service.subscriptions(accountID: try customerID())
-        return .ok(.init(body: .json(subscriptions.map(Components.Schemas.Subscription.init))))
+        var views: [Components.Schemas.Subscription] = []
+        for subscription in try await service.subscriptions(accountID: try customerID()) {
+            views.append(try await view(subscription))
+        }
+        return .ok(.init(body: .json(views)))
+    }
+
+    /// Undoes a scheduled change: choosing the current product again withdraws it (the core's
+    /// rule, and the App Store's for a store-billed subscription).
+    func withdrawPlanChange(_ input: Operations.WithdrawPlanChange.Input) async throws -> Operations.WithdrawPlanChange.Output {
+        let subscription = try await ownSubscription(input.path.subscriptionId)
+        guard subscription.pendingProductID != nil else {
+            throw Problem.invalidRequest("no plan change is scheduled for \(subscription.id)")
+        }
+        _ = try await router.changePlan(PlanChangeRequest(subscriptionID: subscription.id, toProductID: subscription.productID))
+        return .ok(.init(body: .json(try await view(try await ownSubscription(subscription.id)))))
+    }
+
+    /// The subscription with its scheduled change and what the renewal will charge for it.
+    private func view(_ subscription: PaymentsCore.Subscription) async throws -> Components.Schemas.Subscription {
+        var view = Components.Schemas.Subscription(subscription)
+        if subscription.state == .subscribed, let pending = subscription.pendingProductID {
+            let preview = try await router.previewPlanChange(subscriptionID: subscription.id, toProductID: pending)
+            view.scheduledChange = .init(productId: preview.toProductID, kind: .init(preview.kind),
+                                         effectiveAt: preview.nextChargeDate, amount: .init(preview.nextChargeAmount))
+        }
+        return view
     }
 
     func cancelSubscription(_ input: Operations.CancelSubscription.Input) async throws -> Operations.CancelSubscription.Output {
@@ -18,12 +43,12 @@ extension KioskAPIHandler {
             reason = CancellationReason(rawValue: given.rawValue)
         }
         let cancelled = try await router.cancelAtPeriodEnd(subscriptionID: subscription.id, reason: reason)
-        return .ok(.init(body: .json(.init(cancelled))))
+        return .ok(.init(body: .json(try await view(cancelled))))
     }
 
     func resumeSubscription(_ input: Operations.ResumeSubscription.Input) async throws -> Operations.ResumeSubscription.Output {
         let subscription = try await ownSubscription(input.path.subscriptionId)
-        return .ok(.init(body: .json(.init(try await router.resume(subscriptionID: subscription.id)))))
+        return .ok(.init(body: .json(try await view(try await router.resume(subscriptionID: subscription.id)))))
     }
 
     func previewPlanChange(_ input: Operations.PreviewPlanChange.Input) async throws -> Operations.PreviewPlanChange.Output {

@@ -45,6 +45,40 @@ import Testing
         #expect(try await fixture.service.checkInvariants() == [])
     }
 
+    /// Issue 41, items 4 and 6: the subscription view shows a change waiting for the renewal with
+    /// its date and the amount the renewal charges, and DELETE on plan-change undoes it.
+    @Test func aScheduledChangeIsInTheSubscriptionViewAndCanBeWithdrawn() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let id = try #require(try await ann.client.createPurchase(body: .json(.init(productId: "pro.monthly")))
+            .ok.body.json.subscriptionId)
+        #expect(try await ann.client.listSubscriptions().ok.body.json.first?.scheduledChange == nil)
+        let preview = try await ann.client.previewPlanChange(path: .init(subscriptionId: id),
+                                                             query: .init(to: "pro.yearly")).ok.body.json
+        #expect(preview.timing == .atRenewal)
+        _ = try await ann.client.changePlan(path: .init(subscriptionId: id), headers: .init(idempotencyKey: "yearly"),
+                                            body: .json(.init(toProductId: "pro.yearly"))).ok
+        let listed = try #require(try await ann.client.listSubscriptions().ok.body.json.first)
+        let scheduled = try #require(listed.scheduledChange)
+        #expect(scheduled.productId == "pro.yearly" && scheduled.kind == .crossgrade)
+        #expect(scheduled.effectiveAt == listed.currentPeriodEnd)
+        #expect(scheduled.amount == preview.nextChargeAmount)
+        // Cancelling keeps it recorded (it happens only if resumed); resuming shows it again.
+        let cancelled = try await ann.client.cancelSubscription(path: .init(subscriptionId: id), body: nil).ok.body.json
+        #expect(!cancelled.willAutoRenew && cancelled.scheduledChange == scheduled)
+        #expect(try await ann.client.resumeSubscription(path: .init(subscriptionId: id)).ok.body.json.scheduledChange == scheduled)
+
+        let withdrawn = try await ann.client.withdrawPlanChange(path: .init(subscriptionId: id)).ok.body.json
+        #expect(withdrawn.scheduledChange == nil && withdrawn.pendingProductId == nil && withdrawn.productId == "pro.monthly")
+        guard case let .default(statusCode, _) = try await ann.client.withdrawPlanChange(path: .init(subscriptionId: id)) else {
+            Issue.record("withdrawing nothing was accepted")
+            return
+        }
+        #expect(statusCode == 400)
+        #expect(try await fixture.service.checkInvariants() == [])
+    }
+
     @Test func anotherCustomersSubscriptionAnswersNotFound() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

@@ -83,6 +83,52 @@ struct ViewModelsIntegrationTests {
         #expect(store.state.plans.selectedColumn?.action.title == store.state.paywall.callToAction?.title)
     }
 
+    /// Issue 41, items 4 and 6: Monthly → Yearly at renewal is said with its date and amount in
+    /// the confirm box, shown in Settings and on the paywall and Plans (not offered again),
+    /// worded by cancel and resume, and undone from Settings.
+    @Test func aScheduledSwitchIsVisibleEverywhereAndCanBeUndone() async throws {
+        let core = try ViewModelsCoreFixture()
+        let account = try await core.signedIn()
+        try await core.addCard(account)
+        let card = try #require(try await core.service.paymentMethods(accountID: account.id).first)
+        guard case .purchased = try await core.service.purchase(PurchaseRequest(
+            accountID: account.id, productID: "pro.monthly", paymentMethodID: card.id, idempotencyKey: "monthly")) else {
+            Issue.record("pro.monthly not purchased")
+            return
+        }
+        let end = DateWording.day(try #require(try await core.service.subscriptions(accountID: account.id).first).currentPeriodEnd)
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: core.client, clock: core.clock, files: .failing))
+        await store.send(.launched).value
+        await store.send(.paywall(.selectPackage(productID: "pro.yearly"))).value
+        await store.send(.paywall(.continueTapped)).value
+        await store.send(.plans(.chooseTapped)).value
+        let switches = "Switches to Pro Yearly on \(end): $99.99"
+        #expect(store.state.plans.confirmation?.message.contains("Nothing is charged now. \(switches).") == true)
+        await store.send(.plans(.confirmTapped)).value
+        #expect(store.state.plans.selectedColumn?.action == .scheduled)
+        await store.send(.selectTab(.settings)).value
+        let summary = try #require(store.state.settings.content?.subscription)
+        #expect(summary.planName == "Pro Monthly")
+        #expect(summary.scheduledChangeText == switches)
+        await store.send(.selectTab(.paywall)).value
+        await store.send(.paywall(.selectPackage(productID: "pro.yearly"))).value
+        #expect(store.state.paywall.callToAction == .scheduled)
+
+        await store.send(.selectTab(.settings)).value
+        await store.send(.settings(.cancelTapped)).value
+        await store.send(.settings(.confirmCancelTapped)).value
+        #expect(store.state.settings.message?.contains("The switch to Pro Yearly on \(end) will not happen.") == true)
+        #expect(store.state.settings.content?.subscription?.scheduledChangeText?.hasPrefix(
+            "Scheduled switch to Pro Yearly will not happen unless you resume") == true)
+        await store.send(.settings(.resumeTapped)).value
+        #expect(store.state.settings.message == "Your subscription renews. \(switches).")
+        await store.send(.settings(.undoScheduledChangeTapped)).value
+        #expect(store.state.settings.message == "The scheduled change is undone: you stay on Pro Monthly after \(end).")
+        #expect(store.state.settings.content?.subscription?.scheduledChangeText == nil)
+        #expect(try await core.service.subscriptions(accountID: account.id).first?.pendingProductID == nil)
+    }
+
     @Test func insufficientFundsCardCannotBeSaved() async throws {
         let core = try ViewModelsCoreFixture()
         let account = try await core.signedIn()

@@ -25,6 +25,8 @@ extension PaywallPackage {
         }
         if content.subscribedProductID == productID {
             badges.append("current plan")
+        } else if content.scheduledProductID == productID {
+            badges.append("scheduled")
         } else if content.plan.grantingProductID == productID || content.ownedProductIDs.contains(productID) {
             badges.append("owned")
         }

@@ -105,7 +105,7 @@ enum PlanGrid {
                                      context: RenderContext) {
         guard !cell.isEmpty else { return }
         if column.action.isInert {
-            let text = DisplayWidth.of(column.action.title) < cell.width || column.action == .included ? column.action.title : "Current"
+            let text = DisplayWidth.of(column.action.title) < cell.width || column.action != .current ? column.action.title : "Current"
             frame.buffer.write(" " + text, x: cell.x, y: cell.y, style: context.theme.disabled, clip: cell)
             return
         }

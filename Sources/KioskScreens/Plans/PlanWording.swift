@@ -12,6 +12,9 @@ enum PlanWording {
             return "\(column.name) is your current plan."
         case .included:
             return "Your plan includes everything in \(column.name)."
+        case .scheduled:
+            let date = plans.phase.content?.subscription.map { " on \(DateWording.day($0.currentPeriodEnd))" } ?? " at renewal"
+            return "Your plan switches to \(column.name)\(date) (scheduled). Undo it in Settings → Subscription."
         case .subscribe:
             let standing = plans.phase.content?.standing
             let note = column.isCurrent ? standing.map { " You are on \(PlanStandingWording.standing($0))." } ?? "" : ""
@@ -31,10 +34,13 @@ enum PlanWording {
     }
 
     /// "charged now $40.00 (credit $9.99 for unused time), takes effect now; next charge $49.99 on Feb 1, 2026."
+    /// At renewal: "nothing charged now; switches on Jan 5, 2027, then charged $99.99."
     static func preview(_ summary: PlanChangeSummary) -> String {
-        let when = switch summary.effective {
-        case .immediate: "now"
-        case let .atRenewal(date): "on \(DateWording.day(date))"
+        let when: String
+        switch summary.effective {
+        case .immediate: when = "now"
+        case let .atRenewal(date):
+            return "nothing charged now; switches on \(DateWording.day(date)), then charged \(summary.nextCharge)."
         }
         return "charged now \(summary.chargedNow) (credit \(summary.credit) for unused time), takes effect \(when); "
             + "next charge \(summary.nextCharge) on \(DateWording.day(summary.preview.nextChargeDate))."

@@ -68,6 +68,7 @@ enum SettingsKeys {
         case "c" where subscription?.canCancel == true: return .cancelTapped
         case "u" where subscription?.canResume == true: return .resumeTapped
         case "p": return .changePlanTapped
+        case "x" where subscription?.canUndoScheduledChange == true: return .undoScheduledChangeTapped
         case "f" where content.latestPaidInvoice != nil: return .refundTapped
         case "r": return .restoreTapped
         case "a": return .addCardTapped

@@ -17,6 +17,7 @@ enum SettingsSubscriptionLines {
         lines.pair("Status", subscription.statusWords)
         lines.text(subscription.renewalText)
         if let trial = subscription.trialText { lines.text(trial) }
+        if let scheduled = subscription.scheduledChangeText { lines.text(scheduled, .warning) }
         if let banner = subscription.billingIssueBanner {
             lines.text(banner, .warning)
             lines.buttons([("subscription.updateCard", "Update payment method", .app(.settings(.updatePaymentMethodTapped)))])
@@ -26,6 +27,10 @@ enum SettingsSubscriptionLines {
         if subscription.canCancel { manage.append(("subscription.cancel", "Cancel subscription", .app(.settings(.cancelTapped)))) }
         if subscription.canResume { manage.append(("subscription.resume", "Resume subscription", .app(.settings(.resumeTapped)))) }
         manage.append(("subscription.change", "Change plan", .app(.settings(.changePlanTapped))))
+        if subscription.canUndoScheduledChange {
+            manage.append(("subscription.undoChange", "Keep \(subscription.planName)",
+                           .app(.settings(.undoScheduledChangeTapped))))
+        }
         lines.buttons(manage)
         var more: [(id: String, label: String, action: TerminalAction?)] = []
         if content.latestPaidInvoice != nil { more.append(("subscription.refund", "Request a refund", .app(.settings(.refundTapped)))) }
@@ -45,7 +50,8 @@ enum SettingsSubscriptionLines {
                                   to lines: inout LineBuilder) {
         lines.text("Cancel \(subscription.planName)?", .title)
         lines.text("You keep access until \(DateWording.day(subscription.subscription.currentPeriodEnd)); "
-            + "nothing more is charged. Why are you cancelling? (optional)")
+            + "nothing more is charged." + (subscription.scheduledChangeOnCancel.map { " " + $0 } ?? "")
+            + " Why are you cancelling? (optional)")
         for (index, choice) in CancellationSurvey.choices.enumerated() {
             lines.choice(id: SettingsControlID.surveyReason(index), choice.text, isOn: survey.reason == choice.reason,
                          action: .app(.settings(.surveyReasonSelected(choice.reason))), enterHint: "Choose this reason")

@@ -56,3 +56,13 @@ extension Components.Schemas.PlanChangeResult {
         }
     }
 }
+
+extension Components.Schemas.ScheduledPlanChange.KindPayload {
+    init(_ kind: PaymentsCore.PlanChangeKind) {
+        self = switch kind {
+        case .upgrade: .upgrade
+        case .downgrade: .downgrade
+        case .crossgrade: .crossgrade
+        }
+    }
+}

@@ -8,6 +8,8 @@ public enum CallToAction: Hashable, Sendable {
     case switchPlan
     case buy
     case currentPlan
+    /// The change already scheduled for the renewal: not offered again.
+    case scheduled
     /// A lifetime unlock the account already has: nothing to buy (issue 41, item 18).
     case owned
 
@@ -20,9 +22,10 @@ public enum CallToAction: Hashable, Sendable {
         case .switchPlan: "Switch"
         case .buy: "Buy"
         case .currentPlan: "Current plan"
+        case .scheduled: "Scheduled"
         case .owned: "Owned"
         }
     }
 
-    public var isEnabled: Bool { self != .currentPlan && self != .owned }
+    public var isEnabled: Bool { self != .currentPlan && self != .owned && self != .scheduled }
 }

@@ -9,6 +9,8 @@ public struct PaywallContent: Hashable, Sendable {
     public var packages: [PaywallPackage]
     /// The product of the account's active subscription, if any.
     public var subscribedProductID: String?
+    /// The product the active subscription switches to at its renewal, if a change is scheduled.
+    public var scheduledProductID: String?
     public var eligibleForIntroOffer: Bool
     /// The plan the account is on and what grants it (the core's one answer).
     public var plan: PlanStanding
@@ -81,6 +83,7 @@ public struct PaywallContent: Hashable, Sendable {
             featureHighlights: plan.map { Self.highlights(of: $0, in: catalog) } ?? [],
             packages: packages,
             subscribedProductID: active?.productID,
+            scheduledProductID: active?.pendingProductID,
             eligibleForIntroOffer: data.eligibleForIntroOffer,
             plan: PlanStanding.make(catalog: catalog, entitlements: data.entitlements),
             finePrint: finePrintLines,

@@ -40,7 +40,7 @@ public struct PaywallFeature: Reducer {
         case .continueTapped:
             guard let productID = state.selectedProductID, let action = state.callToAction else { return .none }
             switch action {
-            case .currentPlan, .owned: return .none
+            case .currentPlan, .owned, .scheduled: return .none
             case .upgrade, .downgrade, .switchPlan: return .send(.delegate(.changePlan(productID: productID)))
             case .startFreeTrial, .subscribe, .buy: return .send(.delegate(.checkout(productID: productID)))
             }

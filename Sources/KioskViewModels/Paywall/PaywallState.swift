@@ -22,6 +22,7 @@ public struct PaywallState: Equatable, Sendable {
             return content.ownedProductIDs.contains(package.productID) ? .owned : .buy
         }
         if content.subscribedProductID == package.productID { return .currentPlan }
+        if content.scheduledProductID == package.productID { return .scheduled }
         if let subscribed = content.subscribedProductID {
             // Worded as Plans words the same change (issue 41, item 19): by the plans' ranks.
             guard case let .subscription(current, _)? = content.catalog.product(id: subscribed),

@@ -46,6 +46,8 @@ public struct PlanComparisonContent: Hashable, Sendable {
                 action = .cancelToFree
             } else if product?.id == subscription.productID || (plan.id == currentPlan.id && product == nil) {
                 action = .current
+            } else if let product, product.id == subscription.pendingProductID {
+                action = .scheduled
             } else if plan.rank > currentPlan.rank {
                 action = .upgrade
             } else if plan.rank < currentPlan.rank {

@@ -39,7 +39,7 @@ public struct PlanComparisonFeature: Reducer {
         case .chooseTapped:
             guard let column = state.selectedColumn, !state.isChanging else { return .none }
             switch column.action {
-            case .current, .included: return .none
+            case .current, .included, .scheduled: return .none
             case .subscribe:
                 guard let productID = column.productID else { return .none }
                 return .send(.delegate(.checkout(productID: productID)))
@@ -54,7 +54,7 @@ public struct PlanComparisonFeature: Reducer {
             case .upgrade, .downgrade, .crossgrade:
                 guard case .loaded = state.preview else { return .none }
                 state.confirmation = Confirmation(title: "\(column.action.title) to \(column.name)?",
-                                                  message: Self.confirmationMessage(state.preview?.content),
+                                                  message: Self.confirmationMessage(state.preview?.content, catalog: state.data?.catalog),
                                                   confirmTitle: column.action.title)
                 return .none
             }
@@ -134,14 +134,19 @@ public struct PlanComparisonFeature: Reducer {
         }
     }
 
-    private static func confirmationMessage(_ summary: PlanChangeSummary?) -> String {
+    /// Says when and how much: a change at renewal charges nothing now, and then exactly the
+    /// amount the renewal will charge (issue 41, item 4).
+    static func confirmationMessage(_ summary: PlanChangeSummary?, catalog: Catalog?) -> String {
         guard let summary else { return "" }
-        let when = switch summary.effective {
-        case .immediate: "now"
-        case let .atRenewal(date): "on \(DateWording.day(date))"
+        switch summary.effective {
+        case .atRenewal:
+            return "Nothing is charged now. \(ScheduledChangeWording.text(summary.preview, catalog: catalog)). "
+                + "Until then you keep your current plan; you can undo this in Settings → Subscription."
+        case .immediate:
+            let balance = summary.preview.appliedBalance.isZero ? "" : ", \(summary.preview.appliedBalance.formatted()) of it from your balance"
+            return "Charged now: \(summary.chargedNow) (credit for unused time \(summary.credit)\(balance)). "
+                + "Takes effect now. Next charge \(summary.nextCharge) on \(DateWording.day(summary.preview.nextChargeDate))."
         }
-        return "Charged now: \(summary.chargedNow) (credit for unused time \(summary.credit)). "
-            + "Takes effect \(when). Next charge \(summary.nextCharge) on \(DateWording.day(summary.preview.nextChargeDate))."
     }
 
     private func load(_ state: PlanComparisonState) -> Effect<PlanComparisonAction> {

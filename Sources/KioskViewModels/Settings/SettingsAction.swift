@@ -17,6 +17,9 @@ public enum SettingsAction: Equatable, Sendable {
     case resumeTapped
     case resumeFinished(Result<Subscription, ScreenError>)
     case changePlanTapped
+    /// Withdraws the plan change waiting for the renewal ("Keep Pro Monthly").
+    case undoScheduledChangeTapped
+    case undoScheduledChangeFinished(Result<PlanChangeOutcome, ScreenError>)
     case updatePaymentMethodTapped
     case refundTapped
     case refundFinished(Result<RefundOutcome, ScreenError>)

@@ -20,7 +20,9 @@ public struct SettingsContent: Hashable, Sendable {
         let current = data.subscriptions.first(where: \.isActive) ?? data.subscriptions.first
         return SettingsContent(
             account: AccountSummary.make(account, entitlements: data.entitlements, catalog: data.catalog),
-            subscription: current.map { SubscriptionSummary.make($0, catalog: data.catalog) },
+            subscription: current.map {
+                SubscriptionSummary.make($0, catalog: data.catalog, scheduledChange: data.scheduledChange)
+            },
             latestPaidInvoice: data.latestPaidInvoice, paymentMethods: data.paymentMethods,
             usage: data.usage.map(UsageRow.init), billingIssues: BillingIssue.from(data.subscriptions), now: data.now,
             catalog: data.catalog)

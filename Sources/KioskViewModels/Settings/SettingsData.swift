@@ -8,6 +8,8 @@ public struct SettingsData: Hashable, Sendable {
     public var accounts: [Account]
     public var catalog: Catalog?
     public var subscriptions: [Subscription] = []
+    /// The current subscription's change waiting for its renewal, with what that renewal charges.
+    public var scheduledChange: PlanChangePreview?
     public var entitlements: [Entitlement] = []
     public var paymentMethods: [PaymentMethod] = []
     public var usage: [UsageMeter] = []

@@ -26,8 +26,10 @@ extension SettingsFeature {
                 await send(.cancelFinished(await capture { try await client.cancelAtPeriodEnd(subscription.id, survey.reason) }))
             }
         case let .cancelFinished(result):
+            let onCancel = state.content?.subscription?.scheduledChangeOnCancel.map { " " + $0 } ?? ""
             return finish(&state, result) { subscription in
                 "Your subscription will not renew. You keep access until \(DateWording.day(subscription.currentPeriodEnd))."
+                    + onCancel
             }
         case .resumeTapped:
             guard let subscription = state.content?.subscription, subscription.canResume, !state.isWorking else { return .none }
@@ -38,9 +40,31 @@ extension SettingsFeature {
                 await send(.resumeFinished(await capture { try await client.resume(id) }))
             }
         case let .resumeFinished(result):
-            return finish(&state, result) { "Your subscription renews on \(DateWording.day($0.currentPeriodEnd))." }
+            // Resuming brings back the change scheduled before the cancel: say it with its amount.
+            let scheduled = state.content?.subscription?.scheduledChange
+            let catalog = state.content?.catalog
+            return finish(&state, result) { subscription in
+                guard let scheduled, subscription.pendingProductID == scheduled.toProductID else {
+                    return "Your subscription renews on \(DateWording.day(subscription.currentPeriodEnd))."
+                }
+                return "Your subscription renews. \(ScheduledChangeWording.text(scheduled, catalog: catalog))."
+            }
         case .changePlanTapped:
             return .send(.delegate(.changePlan))
+        case .undoScheduledChangeTapped:
+            guard let summary = state.content?.subscription, summary.canUndoScheduledChange, !state.isWorking else {
+                return .none
+            }
+            state.isWorking = true
+            state.message = nil
+            let request = PlanChangeRequest(subscriptionID: summary.subscription.id, toProductID: summary.subscription.productID)
+            return .run { [client] send in
+                await send(.undoScheduledChangeFinished(await capture { try await client.changePlan(request) }))
+            }
+        case let .undoScheduledChangeFinished(result):
+            let planName = state.content?.subscription?.planName ?? "your plan"
+            let date = state.content?.subscription.map { DateWording.day($0.subscription.currentPeriodEnd) } ?? ""
+            return finish(&state, result) { _ in "The scheduled change is undone: you stay on \(planName) after \(date)." }
         case .updatePaymentMethodTapped:
             state.section = .paymentMethods
             state.cardForm = CardFormState()

@@ -45,7 +45,8 @@ public struct SettingsFeature: Reducer {
             return isOpeningQA && !state.phase.isLoading && !state.isWorking ? load() : .none
 
         case .cancelTapped, .surveyReasonSelected, .confirmCancelTapped, .dismissSurvey, .cancelFinished, .resumeTapped,
-             .resumeFinished, .changePlanTapped, .updatePaymentMethodTapped, .refundTapped, .refundFinished, .restoreTapped,
+             .resumeFinished, .changePlanTapped, .undoScheduledChangeTapped, .undoScheduledChangeFinished,
+             .updatePaymentMethodTapped, .refundTapped, .refundFinished, .restoreTapped,
              .restoreFinished, .confirmTapped, .dismissConfirmation:
             return reduceManage(into: &state, action: action)
 
@@ -184,6 +185,10 @@ public struct SettingsFeature: Reducer {
         data.latestPaidInvoice = try await invoices.items.first { $0.kind != .refund && $0.total.minorUnits > 0 }
         data.ledger = try await ledger
         data.now = try await now
+        if let current = data.subscriptions.first(where: \.isActive), current.state == .subscribed,
+           let pending = current.pendingProductID {
+            data.scheduledChange = try await client.previewPlanChange(current.id, pending)
+        }
         guard data.qaError == nil else { return data }
         if let clockID = account.testClockID { data.testClock = try await client.testClock(clockID) }
         if let current = data.subscriptions.first(where: \.isActive) ?? data.subscriptions.first {

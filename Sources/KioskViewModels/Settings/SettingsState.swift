@@ -36,7 +36,7 @@ public struct SettingsState: Equatable, Sendable {
 
     public static let keys = [
         KeyHelp("↑/↓", "Choose a section"), KeyHelp("c", "Cancel subscription"), KeyHelp("u", "Resume subscription"),
-        KeyHelp("p", "Change plan"), KeyHelp("f", "Request a refund"), KeyHelp("r", "Restore purchases"),
+        KeyHelp("p", "Change plan"), KeyHelp("x", "Undo a scheduled plan change"), KeyHelp("f", "Request a refund"), KeyHelp("r", "Restore purchases"),
         KeyHelp("a", "Add a card"), KeyHelp("Enter", "Confirm"), KeyHelp("Esc", "Back"),
     ]
 }

@@ -32,13 +32,20 @@ struct PlanChanges: Rules {
         let immediate = kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period)
             && toProduct.id != subscription.productID
         guard immediate else {
+            // The renewal's own terms (offer, balance), so the amount a screen shows for a
+            // scheduled change is the amount the renewal charges.
+            var switched = subscription
+            switched.pendingProductID = toProduct.id == subscription.productID ? nil : toProduct.id
+            let terms = try await lifecycle.renewalTerms(switched, account: account, start: subscription.periodEnd,
+                                                         restartSeries: false)
+            let renewalCharge = terms?.total ?? Self.charged(newPrice, after: account.creditBalance)
             return PlanChangePreview(
                 subscriptionID: subscriptionID, fromProductID: subscription.productID, toProductID: toProduct.id, kind: kind,
                 timing: .atRenewal(subscription.periodEnd), newPrice: newPrice, creditForUnusedTime: .zero(currency),
                 appliedBalance: .zero(currency), chargeNow: .zero(currency),
                 balanceAfter: Money(minorUnits: account.creditBalance, currency: currency),
                 nextChargeDate: subscription.periodEnd,
-                nextChargeAmount: Self.charged(newPrice, after: account.creditBalance))
+                nextChargeAmount: renewalCharge)
         }
         let credit = try await unusedCredit(subscription, at: now)
         // Checked: a balance grown past any sane size is an error, not a trap.

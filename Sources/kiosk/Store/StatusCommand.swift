@@ -76,7 +76,12 @@ enum StatusReport {
             let renews = subscription.isActive && subscription.willAutoRenew
             lines.append("  Subscription: \(ProductWording.name(subscription.productID, in: catalog)), "
                          + SubscriptionStateWording.status(subscription) + (renews ? ", renews \(day(subscription.currentPeriodEnd))" : ""))
+            if let scheduled = try await scheduledChange(of: subscription, service: service) {
+                lines.append("  " + (renews ? ScheduledChangeWording.text(scheduled, catalog: catalog)
+                                           : ScheduledChangeWording.whileCancelled(scheduled, catalog: catalog)))
+            }
         }
+        lines.append("  Account balance: \(Money(minorUnits: account.creditBalance, currency: account.currency).formatted())")
         let entitlements = try await service.entitlements(accountID: id).map(\.id)
         lines.append("  Entitlements: \(entitlements.isEmpty ? "none" : Set(entitlements).sorted().joined(separator: ", "))")
         lines.append("  Points: \(account.pointsBalance)")
@@ -93,6 +98,12 @@ enum StatusReport {
         }
         if invoices.isEmpty { lines.append("    none") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The change waiting for the subscription's renewal, with what that renewal charges.
+    static func scheduledChange(of subscription: Subscription, service: any PaymentsService) async throws -> PlanChangePreview? {
+        guard subscription.state == .subscribed, let pending = subscription.pendingProductID else { return nil }
+        return try await service.previewPlanChange(subscriptionID: subscription.id, toProductID: pending)
     }
 
     private static func day(_ date: Date) -> String { DateWording.day(date) }

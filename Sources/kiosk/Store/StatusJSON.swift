@@ -23,6 +23,16 @@ struct StatusJSON: Encodable {
         let productName: String
         let state: String
         @NullWhenAbsent var renews: Date?
+        /// A plan change waiting for the renewal, with what that renewal charges; null when none.
+        @NullWhenAbsent var scheduledChange: ScheduledChangeEntry?
+    }
+
+    struct ScheduledChangeEntry: Encodable {
+        let productId: String
+        let productName: String
+        let effectiveAt: Date
+        let amountMinor: Int64
+        let currency: String
     }
 
     struct InvoiceEntry: Encodable {
@@ -43,6 +53,8 @@ struct StatusJSON: Encodable {
         @NullWhenAbsent var subscription: SubscriptionEntry?
         let entitlements: [String]
         let points: Int64
+        /// The customer balance, in minor units of `currency`: what later charges take first.
+        let creditBalanceMinor: Int64
         let latestInvoices: [InvoiceEntry]
     }
 
@@ -78,11 +90,18 @@ struct StatusJSON: Encodable {
         var account: AccountEntry?
         if let id = accountID ?? signedIn?.id ?? accounts.first?.id {
             let details = try await service.account(id)
-            let subscription = try await service.subscriptions(accountID: id).first.map { subscription in
-                SubscriptionEntry(productId: subscription.productID,
-                                  productName: ProductWording.name(subscription.productID, in: catalog),
-                                  state: subscription.state.rawValue,
-                                  renews: subscription.isActive && subscription.willAutoRenew ? subscription.currentPeriodEnd : nil)
+            var subscription: SubscriptionEntry?
+            if let current = try await service.subscriptions(accountID: id).first {
+                let scheduled = try await StatusReport.scheduledChange(of: current, service: service).map {
+                    ScheduledChangeEntry(productId: $0.toProductID, productName: ProductWording.name($0.toProductID, in: catalog),
+                                         effectiveAt: $0.nextChargeDate, amountMinor: $0.nextChargeAmount.minorUnits,
+                                         currency: $0.nextChargeAmount.currency.code)
+                }
+                subscription = SubscriptionEntry(
+                    productId: current.productID, productName: ProductWording.name(current.productID, in: catalog),
+                    state: current.state.rawValue,
+                    renews: current.isActive && current.willAutoRenew ? current.currentPeriodEnd : nil,
+                    scheduledChange: scheduled)
             }
             let invoices = try await service.invoices(accountID: id, query: InvoiceQuery(limit: 5)).items.map {
                 InvoiceEntry(id: $0.id, createdAt: $0.createdAt, amountMinor: $0.total.minorUnits,
@@ -93,7 +112,7 @@ struct StatusJSON: Encodable {
                 plan: PlanStandingWording.standing(try await service.customerInfo(accountID: id).plan),
                 subscription: subscription,
                 entitlements: Set(try await service.entitlements(accountID: id).map(\.id)).sorted(),
-                points: details.pointsBalance, latestInvoices: invoices)
+                points: details.pointsBalance, creditBalanceMinor: details.creditBalance, latestInvoices: invoices)
         }
         return StatusJSON(store: catalog.name, dataDirectory: directory.url.path, catalog: source.origin.rawValue,
                           accounts: accounts.count, signedIn: signedIn?.id, plans: plans, account: account)

@@ -72,6 +72,51 @@ import Testing
         #expect(try await latest(store, ada).total == upgrade.nextChargeAmount)
     }
 
+    /// Issue 41, items 4 and 6: a change at renewal is previewed from the renewal's own terms
+    /// (an offer still running, the balance), so the amount the screens show is the charge.
+    @Test func scheduledSwitchChargesExactlyWhatItsPreviewSaid() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.monthly", code: "HALF")  // half off for two paid periods
+        let subscription = try await store.subscription(ada)
+        let preview = try await store.service.previewPlanChange(subscriptionID: subscription.id, toProductID: "pro.yearly")
+        #expect(preview.timing == .atRenewal(subscription.currentPeriodEnd))
+        #expect(preview.nextChargeDate == subscription.currentPeriodEnd)
+        #expect(preview.nextChargeAmount.minorUnits == 5000)  // the offer applies to Yearly too, not the list 100.00
+        guard case let .scheduled(scheduled) = try await store.service.changePlan(
+            PlanChangeRequest(subscriptionID: subscription.id, toProductID: "pro.yearly")) else {
+            Issue.record("not scheduled"); return
+        }
+        #expect(scheduled.pendingProductID == "pro.yearly" && scheduled.productID == "pro.monthly")
+        // The same preview read back for the scheduled product (what every screen shows).
+        #expect(try await store.service.previewPlanChange(subscriptionID: subscription.id, toProductID: "pro.yearly") == preview)
+        try await store.advance(days: 8)
+        let renewal = try await latest(store, ada)
+        #expect(renewal.total == preview.nextChargeAmount)
+        #expect(try await store.subscription(ada).productID == "pro.yearly")
+        #expect(try await store.invariants() == [])
+    }
+
+    @Test func scheduledDowngradeTakesTheBalanceAsPreviewedAndCanBeUndone() async throws {
+        let store = try await CoreFixture()
+        let (ada, _) = try await upgradedWithBalance(store)  // Max monthly with a balance
+        let id = try await store.subscription(ada).id
+        let kept = try await balance(store, ada)
+        let preview = try await store.service.previewPlanChange(subscriptionID: id, toProductID: "pro.monthly")
+        #expect(preview.kind == .downgrade)
+        #expect(preview.nextChargeAmount.minorUnits == max(1000 - kept, 0))
+        _ = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "pro.monthly"))
+        // Undone: choosing the current product withdraws it, and the renewal stays on Max.
+        _ = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "max.monthly"))
+        #expect(try await store.subscription(ada).pendingProductID == nil)
+        _ = try await store.service.changePlan(PlanChangeRequest(subscriptionID: id, toProductID: "pro.monthly"))
+        try await store.advance(days: 31)
+        #expect(try await latest(store, ada).total == preview.nextChargeAmount)
+        #expect(try await store.subscription(ada).productID == "pro.monthly")
+        #expect(try await balance(store, ada) == max(kept - 1000, 0))
+        #expect(try await store.invariants() == [])
+    }
+
     /// Several plan changes and refunds on the test clock: each preview's charge now is the
     /// invoice that follows, its next charge the renewal that follows, and no refund loses balance.
     @Test func everyPreviewEqualsTheChargeThatFollowsIt() async throws {
