@@ -133,6 +133,8 @@ public enum ActionVocabulary {
         simple("settings.confirm", "Confirm the settings question (refund, remove card, sign out).", .settings(.confirmTapped)),
         simple("settings.restore", "Restore purchases.", .settings(.restoreTapped)),
         simple("settings.change-plan", "Change plan (shows the plan table).", .settings(.changePlanTapped)),
+        simple("settings.undo-change", "Undo the plan change scheduled for the renewal.",
+               .settings(.undoScheduledChangeTapped)),
         simple("settings.sign-out", "Sign out (a question follows).", .settings(.signOutTapped)),
     ]
 }
