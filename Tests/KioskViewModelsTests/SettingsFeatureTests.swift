@@ -411,12 +411,12 @@ struct SettingsFeatureTests {
         }
         let store = await loaded(stub)
         #expect(store.state.qa.clock == clock)
-        await store.send(.durationChanged("1 month")) { $0.qa.durationText = "1 month" }
-        await store.send(.advanceClockTapped) { $0.qa.clockError = .notADuration("1 month") }
-        #expect(store.state.qa.clockError?.description
-            == "\"1 month\" is not an ISO 8601 duration. Type one like P1D, PT12H, P1M or P1Y2M3D.")
-        await store.send(.durationChanged("P1M")) {
-            $0.qa.durationText = "P1M"
+        await store.send(.durationChanged("1 fortnight")) { $0.qa.durationText = "1 fortnight" }
+        await store.send(.advanceClockTapped) { $0.qa.clockError = .notADuration(.unknownUnit("fortnight")) }
+        #expect(store.state.qa.clockError?.description == "\"fortnight\" is not a unit. Use years, months (mo), "
+            + "weeks (w), days (d), hours (h), minutes (min) or seconds (s).")
+        await store.send(.durationChanged("1 month")) {
+            $0.qa.durationText = "1 month"
             $0.qa.clockError = nil
         }
         await store.send(.advanceClockTapped) { $0.qa.isAdvancing = true }

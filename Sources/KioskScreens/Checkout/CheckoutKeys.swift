@@ -27,7 +27,7 @@ enum CheckoutKeys {
                 state.checkout.form.move(to: CheckoutControlID.payment(index))
                 return .send(.app(.checkout(.selectPayment(.savedCard(paymentMethodID: checkout.savedCards[index].id)))))
             }
-            if digitsPickCards(state), character.isNumber { return Effect.none }
+            if digitsPickCards(state), character.isASCII, character.isNumber { return typeNewCard(character, checkout, &state) }
         }
         if let effect = choiceKey(key, checkout, &state) { return effect }
         return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)
@@ -55,12 +55,26 @@ enum CheckoutKeys {
         return .send(.app(.checkout(.selectPayment(choices[next]))))
     }
 
-    /// While choosing how to pay, digit N picks the N-th saved card (they are listed first); the
+    /// On the payment choices, digit N picks the N-th saved card (they are listed first); the
     /// digits then stop switching tabs, which the footer says.
     private static func savedCardIndex(_ character: Character, _ state: TerminalState) -> Int? {
-        guard digitsPickCards(state), let count = state.app.checkout?.savedCards.count, let digit = character.wholeNumberValue,
-              (1...count).contains(digit) else { return nil }
+        guard digitsPickCards(state), isOnPaymentChoices(state), let count = state.app.checkout?.savedCards.count,
+              let digit = character.wholeNumberValue, (1...count).contains(digit) else { return nil }
         return digit - 1
+    }
+
+    private static func isOnPaymentChoices(_ state: TerminalState) -> Bool {
+        state.checkout.form.id?.hasPrefix("payment.") == true
+    }
+
+    /// A digit typed elsewhere (on "Pay … with Visa 4242", say) is the start of a card number:
+    /// it goes to a new card's number field, never silently away, so Enter cannot then charge the
+    /// saved card for a card the person meant to type (issue 41, item 8).
+    private static func typeNewCard(_ digit: Character, _ checkout: CheckoutState,
+                                    _ state: inout TerminalState) -> Effect<TerminalAction> {
+        state.checkout.form.move(to: CheckoutControlID.cardNumber)
+        return .merge(.send(.app(.checkout(.selectPayment(.newCard)))),
+                      .send(.app(.checkout(.cardNumberChanged(checkout.cardForm.number + String(digit))))))
     }
 
     /// Digits pick saved cards here instead of switching tabs.
@@ -119,8 +133,9 @@ enum CheckoutKeys {
         let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
         if checkout.status == .editing, !inField, !checkout.isPlanChange {
             let count = checkout.savedCards.count
-            if count == 1 { hints.append(KeyHint(key: "1", action: "Saved card")) }
-            if count > 1 { hints.append(KeyHint(key: "1-\(min(count, 9))", action: "Saved cards")) }
+            if !isOnPaymentChoices(state), count > 0 { hints.append(KeyHint(key: "0-9", action: "New card")) }
+            if isOnPaymentChoices(state), count == 1 { hints.append(KeyHint(key: "1", action: "Saved card")) }
+            if isOnPaymentChoices(state), count > 1 { hints.append(KeyHint(key: "1-\(min(count, 9))", action: "Saved cards")) }
             hints += [KeyHint(key: "p", action: "Payment"), KeyHint(key: "c", action: "Promo code")]
         }
         return hints

@@ -13,13 +13,20 @@ enum SettingsKeys {
         let inField = controls.first { $0.id == focusedID }?.field != nil
         if focusedID == SettingsControlID.sections, let effect = sectionKey(key, controls, &state) { return effect }
         if key == .escape || (key == .backspace && !inField) { return escape(settings, &state) }
+        // On [Advance] what is typed is a duration, never shortcuts (issue 41, item 10): it goes
+        // into the field, as if focus had been there.
+        if focusedID == SettingsControlID.advance, case let .character(character) = key, character != "?",
+           !character.isWhitespace || !settings.qa.durationText.isEmpty {
+            state.settings.form.move(to: SettingsControlID.duration)
+            return .send(.app(.settings(.durationChanged(settings.qa.durationText + String(character)))))
+        }
         if !inField, case let .character(character) = key, let action = shortcut(character, settings) {
             return .send(.app(.settings(action)))
         }
         // Advancing from the field leaves it: the keys that follow are commands, not more typing
         // (a duration that does not read stays in the field, to be corrected).
         if key == .enter, focusedID == SettingsControlID.duration,
-           ISODuration(settings.qa.durationText.trimmingCharacters(in: .whitespaces)) != nil,
+           case .success = DurationText.parse(settings.qa.durationText),
            let action = controls.first(where: { $0.id == SettingsControlID.duration })?.action {
             state.settings.form.move(to: SettingsControlID.advance)
             return .send(action)

@@ -35,6 +35,7 @@ enum SettingsQALines {
                                                  error: qa.clockError?.description, width: 12),
                     binding: FieldBinding(text: qa.durationText, change: { .app(.settings(.durationChanged($0))) }),
                     submit: advance, submitHint: "Advance the clock")
+        if qa.clockError == nil { lines.text("For example \(DurationText.examples).", .disabled) }
         // The button stays (inert) while the clock moves, so focus on it never falls back into
         // the field, where the next keys would type.
         lines.buttons([(SettingsControlID.advance, qa.isAdvancing ? "\(lines.workingMark) Advancing…" : "Advance",

@@ -47,23 +47,17 @@ public struct AppFeature: Reducer {
             state.sessionTrouble = FeedTrouble(reason: error.message, failures: (state.sessionTrouble?.failures ?? 0) + 1)
             return .none
         case let .selectTab(tab):
-            if tab != state.tab {
-                Self.clearSectionMessages(&state)
-                state.tabHistory.removeAll { $0 == tab }
-                state.tabHistory.append(state.tab)
-            }
+            if tab != state.tab { Self.clearSectionMessages(&state) }
             state.tab = tab
             let left = leaveStack(&state)
             return .merge(left, show(tab, &state))
         case .back:
+            // Closes what is open (help, the screen on top); a tab's first screen has nothing to
+            // close, and walking back through tabs led one key away from a plan change (issue 41, item 11).
             if state.isHelpShown {
                 state.isHelpShown = false
             } else if !state.stack.isEmpty {
                 return leaveTop(&state)
-            } else if let previous = state.tabHistory.popLast() {
-                Self.clearSectionMessages(&state)
-                state.tab = previous
-                return show(previous, &state)
             }
             return .none
         case .toggleHelp:

@@ -8,9 +8,6 @@ public struct AppState: Equatable, Sendable {
     public var sessionID: String
     public var account: Account?
     public var tab: AppTab = .paywall
-    /// Tabs left for another, most recent last: back from a tab's first screen returns to the
-    /// one before it, one level at a time.
-    public var tabHistory: [AppTab] = []
     public var stack: [AppScreen] = []
     public var paywall: PaywallState
     public var plans: PlanComparisonState
@@ -65,8 +62,8 @@ public struct AppState: Equatable, Sendable {
         return screen + Self.globalKeys
     }
 
-    /// Whether back has somewhere to go: help, a screen on the stack, or an earlier tab.
-    public var canGoBack: Bool { isHelpShown || !stack.isEmpty || !tabHistory.isEmpty }
+    /// Whether back has something to close: help or a screen on the stack.
+    public var canGoBack: Bool { isHelpShown || !stack.isEmpty }
 
     /// The confirmation the screen on top is asking, if any.
     public var confirmation: Confirmation? {
@@ -80,7 +77,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     public static let globalKeys = [
-        KeyHelp("1–4", "Switch tab"), KeyHelp("?", "Show or hide this help"), KeyHelp("Esc/Backspace", "Back one level"),
+        KeyHelp("1–4", "Switch tab"), KeyHelp("?", "Show or hide this help"), KeyHelp("Esc/Backspace", "Close what is open"),
         KeyHelp("q", "Quit"),
     ]
 }

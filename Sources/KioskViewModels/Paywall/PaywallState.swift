@@ -34,6 +34,6 @@ public struct PaywallState: Equatable, Sendable {
 
     public static let keys = [
         KeyHelp("↑/↓", "Choose a package"), KeyHelp("Enter", "Continue with the selected package"),
-        KeyHelp("r", "Restore purchases"), KeyHelp("Esc", "Close the paywall"),
+        KeyHelp("r", "Restore purchases"),
     ]
 }

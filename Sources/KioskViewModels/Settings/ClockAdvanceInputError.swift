@@ -2,14 +2,14 @@ import PaymentsCore
 
 /// Why the QA panel could not advance the test clock from what was typed.
 public enum ClockAdvanceInputError: Error, Hashable, Sendable, CustomStringConvertible {
-    case notADuration(String)
+    case notADuration(DurationTextError)
     case noTestClock
     case tooFar(String)
 
     public var description: String {
         switch self {
-        case let .notADuration(text):
-            "\"\(text)\" is not an ISO 8601 duration. Type one like P1D, PT12H, P1M or P1Y2M3D."
+        case let .notADuration(error):
+            error.description
         case .noTestClock:
             "This account lives in real time. Attach it to a test clock (the button below) to move time."
         case let .tooFar(text):

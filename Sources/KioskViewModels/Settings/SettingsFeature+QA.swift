@@ -18,11 +18,14 @@ extension SettingsFeature {
                 return .none
             }
             let typed = state.qa.durationText.trimmingCharacters(in: .whitespaces)
-            guard let duration = ISODuration(typed) else {
-                state.qa.clockError = .notADuration(typed)
+            let duration: ISODuration
+            switch DurationText.parse(typed) {
+            case let .success(parsed): duration = parsed
+            case let .failure(error):
+                state.qa.clockError = .notADuration(error)
                 return .none
             }
-            guard duration.isWithinAcceptedLength, let target = try? duration.advance(clock.frozenTime) else {
+            guard let target = try? duration.advance(clock.frozenTime) else {
                 state.qa.clockError = .tooFar(typed)
                 return .none
             }
