@@ -11,7 +11,7 @@ import Testing
 /// The server's protocol edges, with swift-nio-ssh's client in process and a storefront that
 /// records what the server asked of it.
 // The limit only keeps a hang from stalling the run; each test takes well under a second.
-@Suite(.timeLimit(.minutes(1))) struct SSHServerTests {
+@Suite(.timeLimit(.minutes(10))) struct SSHServerTests {
     let storefront = RecordingStorefront()
 
     func start(limits: SSHLimits = SSHLimits()) async throws -> SSHServer {

@@ -12,7 +12,7 @@ import Testing
 /// out, the client's terminal restored on every way out.
 @MainActor
 // The limit only keeps a broken session from hanging the run; each test takes milliseconds.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ByteStreamSessionTests {
     /// What a session wrote, the client's screen those bytes paint, and a stream of each write so
     /// a test waits for output, not for time. Text is looked for on the screen, not in the bytes:

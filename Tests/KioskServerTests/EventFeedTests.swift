@@ -6,7 +6,7 @@ import Testing
 
 /// The change feed over Server-Sent Events: live events arrive, and a client that reconnects with
 /// its last event id misses nothing that happened while it was away.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct EventFeedTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct EventFeedTests {
     typealias Event = Components.Schemas.Event
 
     @Test func aReconnectWithTheLastEventIDMissesNothing() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// What a storefront connected to the server reads to draw the same screens as one on the data
 /// directory (`/v1/catalog`, `/v1/entitlements`, filtered invoices, full subscriptions) and to hear
 /// only what is new (`/v1/events/position`).
-@Suite(.serialized, .timeLimit(.minutes(1))) struct StorefrontAPITests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct StorefrontAPITests {
     @Test func theCatalogIsTheServersCatalogFileAndLoadsBackTheSame() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
