@@ -13,7 +13,8 @@ import Testing
 
         // 60x20 has room for one column: summary and form share a single scrolling panel.
         try session.resize(width: 60, height: 20)
-        let narrow = try session.waitFor(text: "┌ Checkout ")
+        // A capture can land mid-paint: wait for the whole frame (its key line comes last).
+        let narrow = try session.waitFor("the 60x20 checkout") { $0.contains("┌ Checkout ") && $0.contains("Esc Cancel checkout") }
         #expect(!narrow.contains("Order summary"), "\(narrow)")
         #expect(Self.spans(narrow, width: 60), "\(narrow)")
         let narrowNumber = try #require(TmuxSession.line(containing: "Card number", in: narrow), "\(narrow)")
@@ -22,7 +23,7 @@ import Testing
 
         // 120x40: the two columns again, the summary's price beside its label.
         try session.resize(width: 120, height: 40)
-        let large = try session.waitFor(text: "┌ Order summary ")
+        let large = try session.waitFor("the 120x40 checkout") { $0.contains("┌ Order summary ") && $0.contains("Esc Cancel checkout") }
         #expect(Self.spans(large, width: 120), "\(large)")
         #expect(large.contains("[ Pay $99.99 today ]"), "\(large)")
         let largeNumber = try #require(TmuxSession.line(containing: "Card number", in: large), "\(large)")
@@ -33,7 +34,7 @@ import Testing
         #expect(!tiny.contains("4242"), "\(tiny)")
 
         try session.resize(width: 80, height: 24)
-        let back = try session.waitFor(text: "┌ Order summary ")
+        let back = try session.waitFor("the 80x24 checkout") { $0.contains("┌ Order summary ") && $0.contains("Esc Cancel checkout") }
         #expect(!back.contains("too small"), "\(back)")
         #expect(Self.spans(back, width: 80), "\(back)")
         // Still the same checkout, cursor in the card number: typing goes on where it stopped.
