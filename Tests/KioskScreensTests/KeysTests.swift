@@ -64,7 +64,8 @@ import Testing
         #expect(driver.state.app.settings.section == SettingsSection.allCases.first)
     }
 
-    @Test func advanceFromTheDurationFieldMovesFocusToTheButton() async throws {
+    /// Settings' QA section at 120x40 for a signed-in customer on a test clock of its own.
+    private static func qaPanelOnATestClock() async throws -> ScreenDriver {
         let driver = try ScreenDriver(size: Size(width: 120, height: 40))
         let account = try await driver.signIn()
         let clock = try await driver.service.createTestClock(name: "qa", frozenAt: ScreenDriver.start)
@@ -72,6 +73,11 @@ import Testing
         await driver.launch()
         await driver.press(.character("4"))
         await driver.send(.app(.settings(.selectSection(.qa))))
+        return driver
+    }
+
+    @Test func advanceFromTheDurationFieldMovesFocusToTheButton() async throws {
+        let driver = try await Self.qaPanelOnATestClock()
         await driver.send(.focus("qa.duration"))
         await driver.type("P1D")
         await driver.press(.enter)
@@ -91,13 +97,7 @@ import Testing
     }
 
     @Test func theDurationFieldShowsItsFormatBeforeAFailureAndSaysWhatIsWrong() async throws {
-        let driver = try ScreenDriver(size: Size(width: 120, height: 40))
-        let account = try await driver.signIn()
-        let clock = try await driver.service.createTestClock(name: "qa", frozenAt: ScreenDriver.start)
-        _ = try await driver.service.attach(accountID: account.id, toTestClock: clock.id)
-        await driver.launch()
-        await driver.press(.character("4"))
-        await driver.send(.app(.settings(.selectSection(.qa))))
+        let driver = try await Self.qaPanelOnATestClock()
         #expect(driver.text.contains("For example 1 month, 2 weeks, 36h, 1d or P1M."))
         await driver.send(.focus("qa.duration"))
         await driver.type("3 fortnights")
