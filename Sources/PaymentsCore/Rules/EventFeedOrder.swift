@@ -54,7 +54,7 @@ struct EventFeedOrder {
     /// lock of its id before advisory locks (PostgreSQL's `ProcReleaseLocks`: the default lock
     /// method first, user locks after), so an ending writer never looks unmarked while running.
     private static let horizon = """
-        (WITH locks AS MATERIALIZED (SELECT pid, locktype, mode, granted, transactionid, classid, objid, objsubid FROM pg_locks) \
+        (WITH locks AS MATERIALIZED (SELECT pid, locktype, mode, granted, transactionid, database, classid, objid, objsubid FROM pg_locks) \
         SELECT COALESCE(MIN(CAST(CAST(x AS TEXT) AS BIGINT)), CAST(CAST(pg_snapshot_xmax(pg_current_snapshot()) AS TEXT) AS BIGINT)) \
         FROM pg_snapshot_xip(pg_current_snapshot()) AS x WHERE NOT EXISTS (SELECT 1 FROM locks t \
         WHERE t.locktype = 'transactionid' AND t.granted AND t.mode = 'ExclusiveLock' \

@@ -8,9 +8,11 @@ public enum FeedWriterLock {
     /// transaction id; see `PostgresStorage`).
     public static let lock = "pg_advisory_xact_lock_shared(\(StoreAdvisoryLock.feedWriter.key))"
 
-    /// True for a row `l` of `pg_locks` that is this store's mark.
+    /// True for a row `l` of `pg_locks` that is this store's mark. `pg_locks` lists every
+    /// database's locks, and stores in two databases of one server may share a schema name
+    /// (`public`, most of all): the database is part of the store's name.
     static let isMark = """
         l.locktype = 'advisory' AND l.classid = \(StoreAdvisoryLock.feedWriter.rawValue) AND l.objid = CAST(hashtext(current_schema()) AS oid) \
-        AND l.objsubid = 2
+        AND l.objsubid = 2 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         """
 }

@@ -245,3 +245,37 @@ extension FeedCommitOrderTests {
         throw FixtureError.missing("a session waiting for the store's transaction")
     }
 }
+
+extension FeedCommitOrderTests {
+    /// Two stores in two databases of one server, under the same schema name (each fixture's
+    /// database is a copy of one template): a write running in the other store holds nothing
+    /// of this store's feed back. `pg_locks` lists every database's locks, and the mark was told
+    /// apart by schema name only, so this store's newest events stayed hidden while the other
+    /// store wrote.
+    @Test func aStoreInAnotherDatabaseWithTheSameSchemaNameHoldsNothingBack() async throws {
+        let (store, neighbour) = (try await CoreFixture(), try await CoreFixture())
+        let (here, there) = (try #require(store.postgres), try #require(neighbour.postgres))
+        #expect(here.schema == there.schema && here.database != there.database)
+        let ada = try await store.account("ada")
+        let bob = try await neighbour.account("bob")
+        let start = try await store.service.feedPosition(accountID: nil)
+
+        let (written, wroteEvent) = AsyncStream<Void>.makeStream()
+        let gate = Gate()
+        let slow = Task {
+            try await neighbour.service.storage.write { transaction in
+                try await transaction.execute("INSERT INTO events(account_id, type, at) VALUES (?, ?, 0)",
+                                              [bob.id, StoreEventType.refunded.rawValue])
+                wroteEvent.yield()
+                await gate.passOnce()
+            }
+        }
+        var writtenIterator = written.makeAsyncIterator()
+        _ = await writtenIterator.next()
+        _ = try await store.buy(ada, "points.500")
+        let seen = try await store.service.events(accountID: nil, after: start, limit: 100)
+        await gate.open()
+        try await slow.value
+        #expect(seen.contains { $0.type == .purchaseCompleted }, "held back behind another database's write: \(seen.map(\.type))")
+    }
+}
