@@ -25,7 +25,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-as_owner "$bin/pg_basebackup" -D "$dir/standby" -R -h "$dir" -p "$port" -U kiosk
+as_owner "$bin/pg_basebackup" --checkpoint=fast -D "$dir/standby" -R -h "$dir" -p "$port" -U kiosk
 as_owner "$bin/pg_ctl" -D "$dir/standby" -l "$dir/standby.log" -w \
     -o "-k $dir -p $standby_port -c listen_addresses=''" start >/dev/null
 
