@@ -208,6 +208,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
+            linkerSettings: lld,
             plugins: ["BuildInfo"]
         ),
         .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
@@ -325,7 +326,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "KioskViewModels",
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            linkerSettings: lld
         ),
     ]
 )
+
+/// The toolchain's lld for the two binaries every build links (the kiosk executable and the
+/// test bundle, a few hundred MB each in debug): half gold's time on this machine (25 s -> 12 s
+/// for the test bundle), on every incremental build. Only on targets no other package uses
+/// (a dependency may not carry unsafe flags).
+var lld: [LinkerSetting] { [.unsafeFlags(["-use-ld=lld"])] }

@@ -38,7 +38,7 @@ enum CoreTestStorage {
         let template = try await Template.shared.location()
         let name = template.database + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         let server = template.with(database: "postgres").with(schema: nil)
-        try await PostgresConnector.withConnection(to: server, doing: "copy the core suite's template") { connection in
+        _ = try await PostgresConnector.withConnection(to: server, doing: "copy the core suite's template") { connection in
             try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template.database)"),
                                        logger: PostgresConnector.silentLogger)
         }
@@ -83,7 +83,7 @@ enum CoreTestStorage {
             Task {
                 if let database {
                     do {
-                        try await PostgresConnector.withConnection(to: database.server, doing: "drop a core fixture's database") {
+                        _ = try await PostgresConnector.withConnection(to: database.server, doing: "drop a core fixture's database") {
                             try await $0.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(database.name) WITH (FORCE)"),
                                                logger: PostgresConnector.silentLogger)
                         }
@@ -116,7 +116,7 @@ enum CoreTestStorage {
             }
             let admin = try PostgresLocation(url: url)
             let name = "kiosk_core_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
-            try await PostgresConnector.withConnection(to: admin, doing: "make the core suite's template") { connection in
+            _ = try await PostgresConnector.withConnection(to: admin, doing: "make the core suite's template") { connection in
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: PostgresConnector.silentLogger)
             }
             let template = admin.with(database: name).with(schema: CoreTestStorage.schema)
