@@ -17,11 +17,8 @@ if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     $sudo_cmd apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-venv
 fi
-if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('app-store-server-library') != '$library_version')" 2>/dev/null; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "app-store-server-library==$library_version"
-fi
+source .ci/lib.sh
+pinned_venv "$venv" "app-store-server-library==$library_version"
 
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
@@ -52,7 +49,7 @@ done
 admin_key=$("$kiosk" serve "${store[@]}" --print-admin-key)
 "$kiosk" serve "${store[@]}" --port 0 > "$data/serve.out" 2>&1 &
 serve_pid=$!
-for _ in $(seq 1 100); do grep -q '^Serving on ' "$data/serve.out" && break; sleep 0.1; done
+wait_for_line "$data/serve.out" '^Serving on ' "$serve_pid" "apple verifier: kiosk serve" || { kill "$serve_pid"; exit 1; }
 base=$(sed -n 's/^Serving on //p' "$data/serve.out")
 [ -n "$base" ] || { echo "apple verifier: kiosk serve did not start: $(cat "$data/serve.out")" >&2; kill "$serve_pid"; exit 1; }
 "$venv/bin/python" .ci/apple_notification_lifecycle.py "$base" "$admin_key" || { kill "$serve_pid"; exit 1; }

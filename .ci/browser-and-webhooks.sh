@@ -23,6 +23,6 @@ python3 .ci/browser_checkout_test.py "$kiosk"
 
 echo "== Standard Webhooks interoperability (PyPI standardwebhooks)"
 venv=.build/ci-webhooks-venv
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/pip" install -q standardwebhooks==1.1.0
+source .ci/lib.sh
+pinned_venv "$venv" "standardwebhooks==1.1.0"
 "$venv/bin/python" .ci/webhooks-interop.py "$kiosk"

@@ -11,11 +11,8 @@ kiosk=${1:-.build/debug/kiosk}
 venv=.build/metrics-venv
 
 [ -x "$kiosk" ] || { echo "metrics: $kiosk is not built" >&2; exit 1; }
-if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('prometheus-client') != '$client_version')" 2>/dev/null; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "prometheus-client==$client_version"
-fi
+source .ci/lib.sh
+pinned_venv "$venv" "prometheus-client==$client_version"
 
 work=$(mktemp -d)
 server=""
@@ -28,11 +25,7 @@ data="$work/data"
 
 "$kiosk" serve --data-dir "$data" --host 127.0.0.1 --port 0 --log-format json >"$work/out" 2>"$work/log" &
 server=$!
-for _ in $(seq 1 300); do
-    grep -q '^Serving on ' "$work/out" 2>/dev/null && break
-    kill -0 "$server" 2>/dev/null || { echo "metrics: kiosk serve exited" >&2; cat "$work/log" >&2; exit 1; }
-    sleep 0.1
-done
+wait_for_line "$work/out" '^Serving on ' "$server" "metrics: kiosk serve" || { cat "$work/log" >&2; exit 1; }
 url=$(sed -n 's/^Serving on //p' "$work/out")
 [ -n "$url" ] || { echo "metrics: kiosk serve never listened" >&2; exit 1; }
 

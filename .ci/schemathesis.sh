@@ -17,11 +17,8 @@ examples=${KIOSK_SCHEMATHESIS_EXAMPLES:-8}
 budget=${KIOSK_SCHEMATHESIS_SECONDS:-35}
 
 [ -x "$kiosk" ] || { echo "schemathesis: $kiosk is not built" >&2; exit 1; }
-if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$schemathesis_version')" 2>/dev/null; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "schemathesis==$schemathesis_version"
-fi
+source .ci/lib.sh
+pinned_venv "$venv" "schemathesis==$schemathesis_version"
 
 data=$(mktemp -d)
 server_pid=""
@@ -36,10 +33,7 @@ admin_key=$("$kiosk" serve "${store[@]}" --print-admin-key)
 
 "$kiosk" serve "${store[@]}" --port 0 >"$data/serve.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
-    grep -q "Serving on" "$data/serve.log" && break
-    sleep 0.1
-done
+wait_for_line "$data/serve.log" "Serving on" "$server_pid" "schemathesis: kiosk serve" || { cat "$data/serve.log" >&2; exit 1; }
 base=$(grep -o 'http://[0-9.]*:[0-9]*' "$data/serve.log" | head -1)
 [ -n "$base" ] || { echo "schemathesis: kiosk serve did not start" >&2; cat "$data/serve.log" >&2; exit 1; }
 # The customer is created through the running server, so the same steps serve either store.

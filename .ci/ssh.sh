@@ -12,11 +12,8 @@ kiosk=${1:-.build/debug/kiosk}
 venv=.build/ssh-venv
 
 [ -x "$kiosk" ] || { echo "ssh: $kiosk is not built" >&2; exit 1; }
-if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('asyncssh') != '$asyncssh_version')" 2>/dev/null; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "asyncssh==$asyncssh_version"
-fi
+source .ci/lib.sh
+pinned_venv "$venv" "asyncssh==$asyncssh_version"
 
 work=$(mktemp -d)
 url=""
@@ -35,11 +32,8 @@ serve() {
     "$kiosk" serve --database "$url" --data-dir "$work/$name" --host 127.0.0.1 --port 0 --ssh-port 0 "$@" \
         >"$work/$name.out" 2>"$work/$name.log" &
     servers+=($!)
-    for _ in $(seq 1 300); do
-        grep -q '^SSH on ' "$work/$name.out" 2>/dev/null && break
-        kill -0 "${servers[-1]}" 2>/dev/null || { echo "ssh: kiosk serve ($name) exited" >&2; cat "$work/$name.log" >&2; exit 1; }
-        sleep 0.1
-    done
+    wait_for_line "$work/$name.out" '^SSH on ' "${servers[-1]}" "ssh: kiosk serve ($name)" \
+        || { cat "$work/$name.log" >&2; exit 1; }
     sed -n 's|^SSH on ssh://[^:]*:\([0-9]*\) .*|\1|p' "$work/$name.out"
 }
 port_a=$(serve a --ssh-auth-attempts-per-minute 1000)

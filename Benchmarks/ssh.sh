@@ -13,11 +13,8 @@ kiosk=${KIOSK:-$PWD/.build/release/kiosk}
 venv=.build/ssh-bench-venv
 
 [ -x "$kiosk" ] || { echo "ssh bench: $kiosk is not built" >&2; exit 1; }
-if ! "$venv/bin/python" -c "import asyncssh, pyte" 2>/dev/null; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "asyncssh==2.24.1" "pyte==0.8.2"
-fi
+source .ci/lib.sh
+pinned_venv "$venv" "asyncssh==2.24.1" "pyte==0.8.2"
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 work=$(mktemp -d)
@@ -27,10 +24,6 @@ trap '[ -n "$server" ] && kill -TERM "$server" 2>/dev/null; wait 2>/dev/null; rm
     --ssh-max-sessions $((sessions + 10)) --ssh-sessions-per-address $((sessions + 10)) \
     --ssh-auth-attempts-per-minute 100000 >"$work/out" 2>"$work/log" &
 server=$!
-for _ in $(seq 1 300); do
-    grep -q '^SSH on ' "$work/out" 2>/dev/null && break
-    kill -0 "$server" 2>/dev/null || { echo "ssh bench: kiosk serve exited" >&2; cat "$work/log" >&2; exit 1; }
-    sleep 0.1
-done
+wait_for_line "$work/out" '^SSH on ' "$server" "ssh bench: kiosk serve" || { cat "$work/log" >&2; exit 1; }
 port=$(sed -n 's|^SSH on ssh://[^:]*:\([0-9]*\) .*|\1|p' "$work/out")
 "$venv/bin/python" Benchmarks/ssh_bench.py 127.0.0.1 "$port" "$server" "$rounds" "$sessions"
