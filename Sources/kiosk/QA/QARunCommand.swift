@@ -60,7 +60,7 @@ struct QARunCommand: AsyncParsableCommand {
             targets = [flows.path]
         }
         let loaded = ScenarioLoader.load(targets, defaultCatalog: catalog)
-        for path in loaded.missing { Terminal.error("\(path): no such file or folder") }
+        for path in loaded.missing { Terminal.error("kiosk: \(path): no such file or folder") }
         guard loaded.missing.isEmpty else { throw ExitCode(64) }
         guard loaded.errors.isEmpty else {
             for errors in loaded.errors { Terminal.error(errors.description) }

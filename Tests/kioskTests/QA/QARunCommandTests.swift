@@ -90,7 +90,7 @@ import Testing
     @Test func usageErrorsExit64() throws {
         let missing = try KioskProcess.run(["qa", "run", "/nonexistent/flows"])
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains("/nonexistent/flows: no such file or folder"))
+        #expect(missing.stderr == "kiosk: /nonexistent/flows: no such file or folder\n", "one prefix for every error (issue 41, item 22)")
         let filtered = try KioskProcess.run(["qa", "run", Self.flows.path, "--filter", "no-such-tag"])
         #expect(filtered.status == 64)
         #expect(filtered.stderr.contains("no scenario to run with tag no-such-tag"))
