@@ -6,7 +6,7 @@ import KioskAPI
 /// description is what a screen shows; it names the server, and for refusals the server's words.
 public struct RemoteCallFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
-        /// No answer: connection refused, reset, timed out, name not resolved.
+        /// No answer, and why in words: "connection refused", "no answer within 15 s".
         case unreachable(String)
         /// A problem details answer.
         case refused(status: Int, type: String, title: String, detail: String?, field: String?)
@@ -37,13 +37,21 @@ public struct RemoteCallFailure: Error, Hashable, Sendable, CustomStringConverti
         if case .unreachable = reason { true } else { false }
     }
 
+    /// "127.0.0.1:8080", the port the scheme implies when the address names none: what a person
+    /// checks first when nothing answers.
+    public var hostAndPort: String {
+        guard let url = URL(string: server), let host = url.host else { return server }
+        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
     public var description: String {
         switch reason {
-        case .unreachable:
-            "Can't reach the server at \(server)"
+        case let .unreachable(cause):
+            "Can't reach the server at \(hostAndPort): \(cause)"
         case let .refused(status, _, title, detail, _):
             status == 401
-                ? "The server at \(server) did not accept this storefront's key (\(operation)): \(detail ?? title)"
+                ? "The server at \(server) refused this storefront's key (401 Unauthorized) while \(operation): \(detail ?? title)"
                 : detail ?? title
         case let .unreadableAnswer(what):
             "The server at \(server) answered \(operation) with something this storefront cannot read: \(what)"

@@ -69,7 +69,7 @@ public struct RemoteServer: Sendable {
 
     /// Runs one read of the change feed with the feed's short deadline.
     func feedCall<Value: Sendable>(_ what: String, _ body: (Client) async throws -> Value) async throws -> Value {
-        try await Self.calling(what, server: url) { try await body(feed) }
+        try await Self.calling(what, server: url, deadline: Self.feedDeadline) { try await body(feed) }
     }
 
     /// Runs one call with another customer's key (an account just created with the admin key).
@@ -84,7 +84,7 @@ public struct RemoteServer: Sendable {
         return try await Self.calling(what, server: url) { try await body(admin) }
     }
 
-    private static func calling<Value: Sendable>(_ what: String, server: URL,
+    private static func calling<Value: Sendable>(_ what: String, server: URL, deadline: TimeAmount = callDeadline,
                                                  _ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
@@ -93,7 +93,7 @@ public struct RemoteServer: Sendable {
             throw RemoteCallFailure.refused(problem, while: what, server: server)
         } catch let error as ClientError {
             throw RemoteCallFailure(server: server.absoluteString, operation: what,
-                                    reason: .unreachable(String(describing: error.underlyingError)))
+                                    reason: .unreachable(UnreachableCause.words(error.underlyingError, deadline: deadline)))
         }
     }
 }

@@ -19,18 +19,22 @@ import Testing
     @Test func advanceIsBoundedAsADurationAndAsDays() {
         let lines = errors(["advance: P999999999Y", "advance: 4000000000000341", "advance: 36501", "advance: PT999999999H"])
         #expect(lines == [
-            "bounds.yaml:3:14: error: advance must be at most P100Y long, found 'P999999999Y'",
+            "bounds.yaml:3:14: error: advance: \"P999999999Y\" is longer than P100Y (100 years). Type a shorter step."
+                + " Accepted forms: 1 month, 2 weeks, 36h, 1d or P1M (ISO 8601), or a number of days.",
             "bounds.yaml:4:14: error: advance must be at most 36500 days, found '4000000000000341'",
             "bounds.yaml:5:14: error: advance must be at most 36500 days, found '36501'",
-            "bounds.yaml:6:14: error: advance must be at most P100Y long, found 'PT999999999H'",
+            "bounds.yaml:6:14: error: advance: \"PT999999999H\" is longer than P100Y (100 years). Type a shorter step."
+                + " Accepted forms: 1 month, 2 weeks, 36h, 1d or P1M (ISO 8601), or a number of days.",
         ])
     }
 
     @Test func webhookDelayAndUnreachableTimeAreBounded() {
         let lines = errors(["webhook: {delay: P999999999Y}", "set: {backend-unreachable-for: P101Y}"])
         #expect(lines == [
-            "bounds.yaml:3:22: error: delay must be at most P100Y long, found 'P999999999Y'",
-            "bounds.yaml:4:36: error: backend-unreachable-for must be at most P100Y long, found 'P101Y'",
+            "bounds.yaml:3:22: error: delay: \"P999999999Y\" is longer than P100Y (100 years). Type a shorter step."
+                + " Accepted forms: 1 month, 2 weeks, 36h, 1d or P1M (ISO 8601), or a number of days.",
+            "bounds.yaml:4:36: error: backend-unreachable-for: \"P101Y\" is longer than P100Y (100 years). Type a shorter step."
+                + " Accepted forms: 1 month, 2 weeks, 36h, 1d or P1M (ISO 8601), or a number of days.",
         ])
     }
 

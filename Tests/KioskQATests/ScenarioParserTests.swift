@@ -74,7 +74,8 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("bad.yaml:5:20: error: unknown key name 'hyperspace'") })
         #expect(lines.contains { $0.hasPrefix("bad.yaml:6:10: error: unknown action 'checkout.teleport'; actions: ") })
         #expect(lines.contains("bad.yaml:7:10: error: action 'paywall.select' needs an argument (product id): write {paywall.select: ...}"))
-        #expect(lines.contains("bad.yaml:8:14: error: advance must be an ISO 8601 duration (P1M, PT12H) or a number of days, found 'P1Q'"))
+        #expect(lines.contains("bad.yaml:8:14: error: advance: \"P1Q\" is not an ISO 8601 duration (P1D, PT12H, P1M, P1Y2M3D). "
+            + "Or type 1 month, 2 weeks, 36h or 1d. Accepted forms: 1 month, 2 weeks, 36h, 1d or P1M (ISO 8601), or a number of days."))
         #expect(lines.contains("bad.yaml:9:22: error: wallet must be a whole number of at least 0, found 'lots'"))
         #expect(lines.contains { $0.hasPrefix("bad.yaml:9:36: error: screen must be one of paywall, plans") })
         #expect(lines.contains("bad.yaml:10:18: error: missing field 'error' in fault"))

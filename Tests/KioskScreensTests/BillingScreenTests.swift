@@ -2,6 +2,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import TerminalUI
+import Synchronization
 import Testing
 
 @MainActor
@@ -144,6 +145,41 @@ import Testing
         await driver.press(.character("c"))
         #expect(driver.state.app.billing.filter == InvoiceFilter())
         #expect(driver.state.app.billing.window != nil)
+    }
+
+    /// Issue 41, item 15: e asks where to write, offering the last folder used; what is typed
+    /// goes into the field (q and 1 are not shortcuts there); a folder that does not exist is
+    /// said in the dialog and nothing is written; Esc leaves.
+    @Test func theExportKeyAsksWhereAndSaysWhatIsWrongWithAFolder() async throws {
+        struct Missing: Error, CustomStringConvertible { var description: String }
+        let written = Mutex<[String]>([])
+        let files = FileExportClient(
+            exists: { directory, _ in
+                guard directory == "/home/ada/exports" else {
+                    throw Missing(description: "\(directory) does not exist. Type a folder that does; nothing was written.")
+                }
+                return false
+            },
+            write: { directory, name, _ in
+                written.withLock { $0.append("\(directory)/\(name)") }
+                return "\(directory)/\(name)"
+            },
+            lastDirectory: { "/home/ada/exports" })
+        let driver = try ScreenDriver(files: files)
+        let invoices = try await history(driver, months: 2)
+        await driver.press(.character("e"))
+        driver.assertScreen(named: "export-prompt")
+        await driver.type("/q1")
+        await driver.press(.enter)
+        #expect(driver.state.app.tab == .billing && !driver.state.hasQuit)
+        #expect(driver.state.app.billing.exportPrompt?.problem
+                == "/home/ada/exports/q1 does not exist. Type a folder that does; nothing was written.")
+        driver.assertScreen(named: "export-prompt-problem")
+        await driver.press(.escape)
+        #expect(driver.state.app.billing.exportPrompt == nil && written.withLock { $0.isEmpty })
+        await driver.press(.character("J"), .enter)
+        #expect(written.withLock { $0 } == ["/home/ada/exports/invoices.json"])
+        #expect(driver.text.contains("Exported \(invoices.count) invoices to /home/ada/exports/invoices.json."))
     }
 
     @Test func exportKeysStartAnExportAndShowItsOutcome() async throws {

@@ -79,7 +79,7 @@ import Testing
         let driver = try ScreenDriver(files: disk.client)
         _ = try await driver.monthlyHistory(months: 2)
         await driver.launch()
-        await driver.press(.character("3"), .character("e"))
+        await driver.press(.character("3"), .character("e"), .enter)
         #expect(driver.state.app.billing.confirmation?.title == "Replace invoices.csv?")
         #expect(driver.text.contains("Replace invoices.csv?"))
         #expect(driver.text.contains("y Replace"))
@@ -96,7 +96,7 @@ import Testing
         let driver = try ScreenDriver(size: Size(width: 160, height: 30), files: disk.client)
         let invoices = try await driver.monthlyHistory(months: 2)
         await driver.launch()
-        await driver.press(.character("3"), .character("e"), .character("y"))
+        await driver.press(.character("3"), .character("e"), .enter, .character("y"))
         let message = "Exported \(invoices.count) invoices to \(path)."
         #expect(driver.state.app.billing.exportMessage == message)
         #expect(driver.text.contains(message))

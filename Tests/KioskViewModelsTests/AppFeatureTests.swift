@@ -66,6 +66,32 @@ struct AppFeatureTests {
         #expect(store.state.lastEventID == 1)
     }
 
+    /// Issue 41, item 20: `kiosk store controls` in another shell reaches no change feed, so the
+    /// open QA panel reads the controls at each poll instead of waiting for a tab change.
+    @Test func controlsChangedElsewhereShowInTheOpenQAPanelAtTheNextPoll() async throws {
+        var client = client()
+        let stored = Mutex(StoreControls())
+        let reads = Mutex(0)
+        client.storeControls = {
+            reads.withLock { $0 += 1 }
+            return stored.withLock { $0 }
+        }
+        var start = AppState(sessionID: "s1")
+        start.tab = .settings
+        start.settings.section = .account
+        start.settings.qa.controls = StoreControls()
+        let store = Store(initialState: start, reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        stored.withLock { $0 = StoreControls(askToBuy: true) }
+        await store.send(.pollChanges).value
+        #expect(reads.withLock { $0 } == 0, "another section of Settings shows no controls: nothing is read")
+        await store.send(.settings(.selectSection(.qa))).value
+        let readsOnOpening = reads.withLock { $0 }
+        stored.withLock { $0 = StoreControls(renewalsFail: true) }
+        await store.send(.pollChanges).value
+        #expect(reads.withLock { $0 } == readsOnOpening + 1)
+        #expect(store.state.settings.qa.controls == StoreControls(renewalsFail: true))
+    }
+
     @Test func aStoreThatDoesNotRecordKeepsNoActionsButReducesThemAll() async throws {
         let feature = AppFeature(client: client(), clock: ManualClock(F.start), files: .failing)
         let store = Store(initialState: AppState(sessionID: "s1"), reducer: feature, recording: false)

@@ -121,7 +121,7 @@ struct ExportOverwriteTests {
         try Data("old".utf8).write(to: target)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
 
-        let path = try await FileExportClient.live.write(folder.path, "invoices.csv", Data("new".utf8))
+        let path = try await FileExportClient.live(rememberingIn: folder).write(folder.path, "invoices.csv", Data("new".utf8))
 
         #expect(path == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8) == "new")

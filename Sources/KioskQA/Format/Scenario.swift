@@ -31,6 +31,13 @@ public struct Scenario: Sendable {
         self.steps = steps
     }
 
+    /// The catalog file the scenario runs on: its own (relative to the scenario's folder) or `defaultCatalog`.
+    public func catalogURL(default defaultCatalog: URL) -> URL {
+        guard let catalogPath else { return defaultCatalog }
+        return catalogPath.hasPrefix("/") ? URL(fileURLWithPath: catalogPath)
+            : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(catalogPath)
+    }
+
     /// 2026-01-01T00:00:00Z: a fixed start so dates on screen never depend on the day a run happens.
     public static let defaultStart = Date(timeIntervalSince1970: 1_767_225_600)
 }

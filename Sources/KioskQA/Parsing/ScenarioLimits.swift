@@ -1,12 +1,9 @@
-import PaymentsCore
-
 /// The largest (and smallest) values a scenario file may hold. The runner allocates a screen of
 /// the given size, moves clocks by the given durations and loops the given counts, so a value the
 /// validator accepts must be one the runner can carry out without overflowing or exhausting memory.
 enum ScenarioLimits {
-    /// `advance`, `webhook: {delay: …}` and `backend-unreachable-for`: a century, like catalog periods.
-    static let longestDuration = ISODuration.longestAccepted
-    /// The same bound for a bare number of days.
+    /// `advance`, `webhook: {delay: …}` and `backend-unreachable-for` as a bare number of days: a
+    /// century, as `DurationText` bounds the other forms.
     static let mostDays = 36_500
     /// `size` and `resize`: a terminal no wider or taller than 1000 cells…
     static let largestScreen = (width: 1_000, height: 1_000)

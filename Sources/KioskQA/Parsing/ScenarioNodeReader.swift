@@ -81,27 +81,32 @@ struct ScenarioNodeReader {
         }
     }
 
+    /// A duration read by `DurationText`, the one reader of typed durations (the QA panel's
+    /// "Advance by" field takes the same text), or a bare number of days.
     mutating func duration(_ node: Node, what: String) -> ISODuration? {
+        let forms = "Accepted forms: \(DurationText.examples) (ISO 8601), or a number of days."
         guard let text = node.scalar?.string else {
-            error("\(what) must be an ISO 8601 duration (P1M, PT12H) or a number of days, found \(found(node))", at: node)
+            error("\(what) must be a duration, found \(found(node)). \(forms)", at: node)
             return nil
         }
-        if text.allSatisfy({ $0.isASCII && $0.isNumber }), !text.isEmpty {
+        if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let days = Int(text), days <= ScenarioLimits.mostDays else {
                 error("\(what) must be at most \(ScenarioLimits.mostDays) days, found '\(text)'", at: node)
                 return nil
             }
-            if days > 0 { return ISODuration(days: days) }
+            guard days > 0 else {
+                error("\(what): \(DurationTextError.zero) \(forms)", at: node)
+                return nil
+            }
+            return ISODuration(days: days)
         }
-        guard let duration = ISODuration(text), !duration.isZero else {
-            error("\(what) must be an ISO 8601 duration (P1M, PT12H) or a number of days, found '\(text)'", at: node)
+        switch DurationText.parse(text) {
+        case let .success(duration):
+            return duration
+        case let .failure(problem):
+            error("\(what): \(problem) \(forms)", at: node)
             return nil
         }
-        guard duration.isWithinAcceptedLength else {
-            error("\(what) must be at most \(ScenarioLimits.longestDuration) long, found '\(text)'", at: node)
-            return nil
-        }
-        return duration
     }
 
     /// `100x30`, within `ScenarioLimits.smallestScreen` and `largestScreen`.

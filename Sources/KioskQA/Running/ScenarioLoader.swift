@@ -1,7 +1,10 @@
 import Foundation
 
+import PaymentsCore
+
 /// Finds scenario files (a file, or every `*.yaml` in a folder and its subfolders, except
-/// snapshot folders and the demo tour) and parses them all, collecting every file's errors.
+/// snapshot folders and the demo tour) and parses them all, collecting every file's errors,
+/// including the catalog ids a file names that its catalog does not have.
 public enum ScenarioLoader {
     public struct Loaded: Sendable {
         public var scenarios: [Scenario]
@@ -10,17 +13,34 @@ public enum ScenarioLoader {
         public var missing: [String]
     }
 
-    public static func load(_ paths: [String]) -> Loaded {
+    /// `defaultCatalog` is the catalog of scenarios that name none.
+    public static func load(_ paths: [String], defaultCatalog: URL) -> Loaded {
         var loaded = Loaded(scenarios: [], errors: [], missing: [])
+        var catalogs: [URL: Result<Catalog, CatalogLoadFailure>] = [:]
         for path in paths {
             for file in files(at: path, missing: &loaded.missing) {
                 switch ScenarioParser.parse(contentsOf: URL(fileURLWithPath: file), displayName: file) {
-                case let .success(scenario): loaded.scenarios.append(scenario)
+                case let .success(scenario):
+                    let url = scenario.catalogURL(default: defaultCatalog)
+                    let catalog = catalogs[url] ?? CatalogLoader.load(contentsOf: url)
+                    catalogs[url] = catalog
+                    let problems = checked(scenario, against: catalog)
+                    if problems.isEmpty { loaded.scenarios.append(scenario) } else { loaded.errors.append(ScenarioErrors(problems)) }
                 case let .failure(errors): loaded.errors.append(errors)
                 }
             }
         }
         return loaded
+    }
+
+    /// The scenario's problems with its catalog: one that does not load, or ids it does not have.
+    public static func checked(_ scenario: Scenario, against catalog: Result<Catalog, CatalogLoadFailure>) -> [CatalogDiagnostic] {
+        switch catalog {
+        case let .success(catalog):
+            return ScenarioCatalogCheck.problems(in: scenario, catalog: catalog)
+        case let .failure(failure):
+            return [CatalogDiagnostic(file: scenario.file, line: 1, column: 1, message: "its catalog cannot be loaded: \(failure)")]
+        }
     }
 
     static func files(at path: String, missing: inout [String]) -> [String] {

@@ -81,13 +81,6 @@ public struct ScenarioRunner: Sendable {
     /// The scenario's catalog (its own file, relative to the scenario, or the default): the demo
     /// loads it before opening the terminal, so a bad catalog is reported as text.
     public func loadCatalog(for scenario: Scenario) throws -> Catalog {
-        let url: URL
-        if let path = scenario.catalogPath {
-            url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
-                : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().appendingPathComponent(path)
-        } else {
-            url = options.defaultCatalog
-        }
-        return try CatalogLoader.load(contentsOf: url).get()
+        try CatalogLoader.load(contentsOf: scenario.catalogURL(default: options.defaultCatalog)).get()
     }
 }

@@ -29,6 +29,8 @@ enum BillingScreen {
         }
         if let confirmation = billing.confirmation {
             dialog(confirmation).render(in: area, frame: &frame, context: context)
+        } else if let prompt = billing.exportPrompt {
+            ExportPromptDialog(prompt: prompt).render(in: area, frame: &frame, context: context)
         }
     }
 
@@ -54,6 +56,7 @@ enum BillingScreen {
         let billing = state.app.billing
         state.billing.pendingJump = nil
         if let confirmation = billing.confirmation { return dialog(confirmation).handle(key) }
+        if let prompt = billing.exportPrompt { return ExportPromptDialog(prompt: prompt).handle(key) }
         if billing.detail != nil {
             switch key {
             case .escape, .backspace, .enter: return send(.closeDetail)
@@ -87,8 +90,8 @@ enum BillingScreen {
             state.billing.pendingJump = jump
             return send(.moveSelection(by: jump.step))
         case .enter: return send(.openSelected)
-        case .character("e"): return send(.export(.csv, directory: state.exportDirectory))
-        case .character("J"): return send(.export(.json, directory: state.exportDirectory))
+        case .character("e"): return send(.exportTapped(.csv, defaultDirectory: state.exportDirectory))
+        case .character("J"): return send(.exportTapped(.json, defaultDirectory: state.exportDirectory))
         default: return nil
         }
     }
@@ -117,6 +120,7 @@ enum BillingScreen {
         let billing = state.app.billing
         let global = [KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
         if let confirmation = billing.confirmation { return dialog(confirmation).hints }
+        if let prompt = billing.exportPrompt { return ExportPromptDialog(prompt: prompt).hints }
         if billing.detail != nil { return [KeyHint(key: "Esc", action: "Close invoice"), KeyHint(key: "1-4", action: "Tabs")] + global }
         switch billing.phase {
         case .loaded:

@@ -53,7 +53,8 @@ public enum AppView {
     /// A change feed that cannot be read first (it lasts until the feed answers), then the oldest
     /// notice, each for its own time (`ToastTimer`), with how many wait behind it.
     static func message(_ state: TerminalState) -> StatusMessage? {
-        if let trouble = state.app.connectionTrouble {
+        // The session failure screen says it already, whole; the status line would cut it.
+        if let trouble = state.app.connectionTrouble, state.app.sessionFailure == nil {
             return StatusMessage(trouble.notice, kind: .error, queued: state.app.toasts.count)
         }
         guard let toast = state.app.toasts.first else { return nil }

@@ -14,18 +14,10 @@ enum GlobalKeyHints {
         if state.app.canGoBack, !screenHints.contains(where: { $0.key == "Esc" }) {
             hints.append(KeyHint(key: "Esc", action: "Back"))
         }
-        if isTyping(state) { return hints }
+        if state.isTypingInForm { return hints }
         if !state.isPaymentInFlight, !CheckoutKeys.digitsPickCards(state) { hints.append(KeyHint(key: "1-4", action: "Tabs")) }
         hints += [KeyHint(key: "?", action: "Help"), KeyHint(key: "q", action: "Quit")]
         return hints
-    }
-
-    private static func isTyping(_ state: TerminalState) -> Bool {
-        switch state.screen {
-        case .checkout: CheckoutKeys.isTyping(state)
-        case .settings: SettingsKeys.isTyping(state)
-        case .paywall, .plans, .billing: false
-        }
     }
 
     private static func isStoreSheetShown(_ state: TerminalState) -> Bool {

@@ -3,6 +3,10 @@ import TerminalUI
 /// Sends drawing to the screen on top.
 enum ScreenView {
     static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
+        if let failure = state.app.sessionFailure {
+            SessionFailureView.render(failure, state, in: area, frame: &frame, context: context)
+            return
+        }
         switch state.screen {
         case .paywall: PaywallScreen.render(state, in: area, frame: &frame, context: context)
         case .plans: PlansScreen.render(state, in: area, frame: &frame, context: context)
@@ -14,7 +18,8 @@ enum ScreenView {
 
     /// The status bar's hints: what the focused control takes, so a new user needs no manual.
     static func hints(_ state: TerminalState) -> [KeyHint] {
-        switch state.screen {
+        if state.app.sessionFailure != nil { return SessionFailureView.hints }
+        return switch state.screen {
         case .paywall: PaywallScreen.hints(state)
         case .plans: PlansScreen.hints(state)
         case .checkout: CheckoutScreen.hints(state)

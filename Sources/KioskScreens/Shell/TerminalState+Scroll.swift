@@ -60,7 +60,8 @@ extension TerminalState {
         switch screen {
         case .checkout: CheckoutKeys.isTyping(self)
         case .settings: SettingsKeys.isTyping(self)
-        case .paywall, .plans, .billing: false
+        case .billing: app.billing.exportPrompt != nil
+        case .paywall, .plans: false
         }
     }
 

@@ -79,7 +79,9 @@ public struct AppFeature: Reducer {
             // The waiting checkout asks the store itself (Apple answers the app, not the merchant),
             // except while the feed is backing off from a server that does not answer.
             let backingOff = (state.feedTrouble?.pollsToSkip ?? 0) > 0
-            return .merge(backingOff ? .none : checkPendingApproval(state), readFeed(&state))
+            let panelOpen = state.tab == .settings && state.stack.isEmpty && !backingOff
+            return .merge(backingOff ? .none : checkPendingApproval(state), readFeed(&state),
+                          panelOpen ? .send(.settings(.rereadControls)) : .none)
         case let .changesReceived(.failure(error)), let .feedPositioned(.failure(error)):
             // The screens keep what they show; only the status line changes until the feed answers.
             state.isPolling = false

@@ -28,6 +28,10 @@ public struct AppState: Equatable, Sendable {
     /// A read of the session is on its way, so a poll does not start a second.
     public var isLoadingSession = false
 
+    /// Why no screen can load: the session could not be read and nobody is signed in yet, so a
+    /// screen saying what is wrong (with retry and quit) takes the place of "Loading…" (issue 41, item 17).
+    public var sessionFailure: ScreenError? { account == nil ? sessionError : nil }
+
     /// What the status line says while the server cannot be reached or refuses the session.
     public var connectionTrouble: FeedTrouble? { feedTrouble ?? sessionTrouble }
     /// Checkouts opened in this session: numbers each one, so its idempotency keys are its own

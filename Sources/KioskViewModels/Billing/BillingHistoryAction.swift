@@ -11,6 +11,13 @@ public enum BillingHistoryAction: Equatable, Sendable {
     case openSelected
     case detailLoaded(Result<Invoice, ScreenError>)
     case closeDetail
+    /// e or J: asks where to write, offering the last folder used (else `defaultDirectory`).
+    case exportTapped(ExportFormat, defaultDirectory: String)
+    case exportPromptOpened(ExportFormat, defaultDirectory: String, Result<String?, ScreenError>)
+    case exportDirectoryChanged(String)
+    /// Export to the folder typed in the prompt.
+    case exportPromptSubmitted
+    case exportPromptDismissed
     case export(ExportFormat, directory: String)
     /// Whether the export's file is already there: if so the person is asked before it is replaced.
     case exportTargetChecked(ExportRequest, Result<Bool, ScreenError>)

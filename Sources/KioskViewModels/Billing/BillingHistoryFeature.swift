@@ -69,6 +69,42 @@ public struct BillingHistoryFeature: Reducer {
         case .closeDetail:
             state.detail = nil
             return .none
+        case let .exportTapped(format, defaultDirectory):
+            guard state.account?.id != nil, !state.isExporting, state.confirmation == nil, state.exportPrompt == nil else {
+                return .none
+            }
+            return .run { [files] send in
+                await send(.exportPromptOpened(format, defaultDirectory: defaultDirectory,
+                                               await capture { try await files.lastDirectory() }))
+            }
+        case let .exportPromptOpened(format, defaultDirectory, result):
+            guard state.exportPrompt == nil, state.confirmation == nil else { return .none }
+            switch result {
+            case let .success(last):
+                state.exportMessage = nil
+                state.exportPrompt = ExportPrompt(format: format, directory: last ?? defaultDirectory)
+            case let .failure(error):
+                // A session that may not write here (over SSH) says why at once.
+                state.exportMessage = "Export failed: \(error.message)"
+            }
+            return .none
+        case let .exportDirectoryChanged(text):
+            guard state.exportPrompt != nil, !state.isExporting else { return .none }
+            state.exportPrompt?.directory = text
+            state.exportPrompt?.problem = nil
+            return .none
+        case .exportPromptSubmitted:
+            guard let prompt = state.exportPrompt, !state.isExporting else { return .none }
+            let directory = prompt.directory.trimmingCharacters(in: .whitespaces)
+            guard !directory.isEmpty else {
+                state.exportPrompt?.problem = "Type the folder to write \(prompt.fileName) in."
+                return .none
+            }
+            return reduce(into: &state, action: .export(prompt.format, directory: directory))
+        case .exportPromptDismissed:
+            guard !state.isExporting else { return .none }
+            state.exportPrompt = nil
+            return .none
         case let .export(format, directory):
             guard state.account?.id != nil, !state.isExporting, state.confirmation == nil else { return .none }
             state.isExporting = true
@@ -79,6 +115,7 @@ public struct BillingHistoryFeature: Reducer {
             }
         case let .exportTargetChecked(request, .success(true)):
             state.isExporting = false
+            state.exportPrompt = nil
             state.confirmation = Confirmation(
                 title: "Replace \(request.fileName)?",
                 message: "\(request.fileName) already exists in \(request.directory). Exporting replaces it with the invoices "
@@ -87,10 +124,16 @@ public struct BillingHistoryFeature: Reducer {
             state.pendingExport = request
             return .none
         case let .exportTargetChecked(request, .success(false)):
+            state.exportPrompt = nil
             return write(request, &state)
         case let .exportTargetChecked(_, .failure(error)):
             state.isExporting = false
-            state.exportMessage = "Export failed: \(error.message)"
+            if state.exportPrompt != nil {
+                // The folder does not exist or cannot be written: say so where it was typed.
+                state.exportPrompt?.problem = error.message
+            } else {
+                state.exportMessage = "Export failed: \(error.message)"
+            }
             return .none
         case .confirmTapped:
             guard let request = state.pendingExport else { return .none }
@@ -107,7 +150,9 @@ public struct BillingHistoryFeature: Reducer {
         case let .exportFinished(result):
             state.isExporting = false
             state.exportMessage = switch result {
-            case let .success(report): "Exported \(CountWording.of(report.count, "invoice")) to \(report.path)."
+            case let .success(report):
+                "Exported \(CountWording.of(report.count, "invoice")) to \(report.path)."
+                    + (report.folderNotRemembered.map { " The folder could not be kept for next time: \($0)" } ?? "")
             case let .failure(error): "Export failed: \(error.message)"
             }
             return .none
@@ -138,7 +183,13 @@ public struct BillingHistoryFeature: Reducer {
                 } while cursor != nil
                 let data = try InvoiceExport.data(invoices, format: request.format)
                 let path = try await files.write(request.directory, request.fileName, data)
-                return ExportReport(path: path, count: invoices.count)
+                var report = ExportReport(path: path, count: invoices.count)
+                do {
+                    try await files.rememberDirectory(request.directory)
+                } catch {
+                    report.folderNotRemembered = ScreenError(error).message
+                }
+                return report
             }))
         }
     }

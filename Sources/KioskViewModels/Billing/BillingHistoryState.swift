@@ -20,6 +20,8 @@ public struct BillingHistoryState: Equatable, Sendable {
     /// Bumped on every reload so a reply for an old filter is dropped.
     public var generation = 0
     public var detail: LoadPhase<InvoiceDetail>?
+    /// "Export to": open from the export key until the folder is accepted or the person leaves.
+    public var exportPrompt: ExportPrompt?
     public var isExporting = false
     /// "Exported 120 invoices to /full/path/invoices.csv.", or why not.
     public var exportMessage: String?

@@ -83,6 +83,10 @@ public enum SettingsAction: Equatable, Sendable {
     case disarmFault(StoreOperation)
     case clearFaults
     case controlsUpdated(Result<StoreControls, ScreenError>)
+    /// Reads the controls again while the panel is open: `kiosk store controls` changes them
+    /// from another shell without any change-feed event (issue 41, item 20).
+    case rereadControls
+    case controlsReread(Result<StoreControls, ScreenError>)
     case approvePending(id: String)
     case declinePending(id: String)
     case pendingResolved(Result<String, ScreenError>)

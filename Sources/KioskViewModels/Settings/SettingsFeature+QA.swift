@@ -111,6 +111,22 @@ extension SettingsFeature {
                 state.qa.controlsError = error
             }
             return .none
+        case .rereadControls:
+            guard state.section == .qa, state.qa.controls != nil, !state.qa.isUpdatingControls else { return .none }
+            return .run { [client] send in
+                await send(.controlsReread(await capture { try await client.storeControls() }))
+            }
+        case let .controlsReread(result):
+            // A change made in the panel while the read was under way is newer than what it read.
+            guard !state.qa.isUpdatingControls else { return .none }
+            switch result {
+            case let .success(controls):
+                state.qa.controls = controls
+                state.qa.controlsError = nil
+            case let .failure(error):
+                state.qa.controlsError = error
+            }
+            return .none
         case let .approvePending(id):
             return resolve(&state, id: id, approve: true)
         case let .declinePending(id):

@@ -102,7 +102,8 @@ public struct SettingsFeature: Reducer {
 
         case .durationChanged, .advanceClockTapped, .clockAdvanced, .attachClockTapped, .clockAttached, .detachClockTapped,
              .clockDetached, .toggleSwitch, .setCounter, .backendUnreachableUntil,
-             .armFault, .disarmFault, .clearFaults, .controlsUpdated, .approvePending, .declinePending, .pendingResolved,
+             .armFault, .disarmFault, .clearFaults, .controlsUpdated, .rereadControls, .controlsReread,
+             .approvePending, .declinePending, .pendingResolved,
              .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
             return reduceQA(into: &state, action: action)
 

@@ -19,7 +19,10 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Open the storefront in the terminal (the default command).",
         discussion: """
             Exits 0 when you quit, 74 when the terminal goes away, 64 on usage errors, and \
-            128 + N when ended by signal N (the terminal is restored in every case).
+            128 + N when ended by signal N (the terminal is restored in every case). With --server, \
+            a server that does not answer or refuses the key is said on screen, with r to retry; \
+            --dump has no screen to retry on, so it prints that one line to stderr and exits 69 \
+            (unreachable: host:port and the cause) or 77 (key refused: 401).
             """
     )
 
@@ -83,7 +86,8 @@ struct RunCommand: AsyncParsableCommand {
             environment: environment, isTerminal: !dump)
         let clock = SystemClock()
         let feature = TerminalFeature(
-            app: AppFeature(client: client, clock: clock, files: .live, preferences: preferences.client),
+            app: AppFeature(client: client, clock: clock, files: .live(rememberingIn: store.data.directory.url),
+                            preferences: preferences.client),
             context: appearance.context)
         let start = AppState(sessionID: SessionID.random())
         if dump {
@@ -125,15 +129,13 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// Asks the server who its key belongs to before any screen is drawn: a key it refuses can
-    /// never load a storefront, and `--dump` has no screen to retry an unreachable server on, so
-    /// both end here with one line (EX_NOPERM, EX_UNAVAILABLE); the live storefront keeps
-    /// retrying a server that does not answer.
+    /// `--dump` asks the server who its key belongs to before printing: it has no screen to retry
+    /// on, so an unreachable server or a refused key ends here with one line (EX_UNAVAILABLE,
+    /// EX_NOPERM). The live storefront says the same on screen and offers retry and quit.
     private func checkReachable(_ client: PaymentsClient) async throws {
         do {
             _ = try await client.signedInAccount()
         } catch let failure as RemoteCallFailure {
-            if failure.isUnreachable && !dump { return }
             Terminal.error("kiosk: \(failure.description)")
             throw ExitCode(failure.isUnreachable ? 69 : 77)
         }
@@ -148,7 +150,7 @@ struct RunCommand: AsyncParsableCommand {
         if let server = try remote.remoteServer(environment: environment) {
             // The checkout page is the server's, but the browser and clipboard are this machine's.
             var client = PaymentsClient.remote(server)
-            try await checkReachable(client)
+            if dump { try await checkReachable(client) }
             client.hostedCheckout.openInBrowser = { try await BrowserOpener.open($0) }
             client.hostedCheckout.copyToClipboard = { try await Clipboard.copy($0) }
             return (client, nil)

@@ -62,6 +62,11 @@ struct DemoCommand: AsyncParsableCommand {
             Terminal.error("\(scenario.file): error: its catalog cannot be loaded: \(error)")
             throw ExitCode(65)
         }
+        let problems = ScenarioCatalogCheck.problems(in: scenario, catalog: scenarioCatalog)
+        guard problems.isEmpty else {
+            Terminal.error(ScenarioErrors(problems).description)
+            throw ExitCode(65)
+        }
         if let asciicast {
             try await record(scenario, catalog: scenarioCatalog, options: options, to: asciicast)
             return

@@ -59,8 +59,8 @@ struct QARunCommand: AsyncParsableCommand {
             guard let flows = KioskResources.flowsURL else { throw Self.usage("the built-in scenario library is missing") }
             targets = [flows.path]
         }
-        let loaded = ScenarioLoader.load(targets)
-        for path in loaded.missing { Terminal.error("\(path): no such file or folder") }
+        let loaded = ScenarioLoader.load(targets, defaultCatalog: catalog)
+        for path in loaded.missing { Terminal.error("kiosk: \(path): no such file or folder") }
         guard loaded.missing.isEmpty else { throw ExitCode(64) }
         guard loaded.errors.isEmpty else {
             for errors in loaded.errors { Terminal.error(errors.description) }

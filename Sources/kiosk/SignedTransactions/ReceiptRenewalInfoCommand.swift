@@ -24,7 +24,8 @@ struct ReceiptRenewalInfoCommand: AsyncParsableCommand {
         let (service, _, _) = try await store.openUpToDate()
         let appStore = store.openAppStore(beside: service)
         try await Terminal.reportingFailures {
-            let accounts = if let accountID { [accountID] } else { try await service.accounts().map(\.id) }
+            // An unknown account is an error, as in `receipt list`, not an empty listing.
+            let accounts = if let accountID { [try await service.account(accountID).id] } else { try await service.accounts().map(\.id) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for account in accounts {

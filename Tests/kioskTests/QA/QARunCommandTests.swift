@@ -57,13 +57,40 @@ import Testing
         #expect(outcome.status == 65)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.contains("\(file.path):3:20: error: unknown key name 'warp'"))
-        #expect(outcome.stderr.contains("\(file.path):4:14: error: advance must be an ISO 8601 duration"))
+        #expect(outcome.stderr.contains("\(file.path):4:14: error: advance: \"soon\" needs a number in front, as in 2 weeks or 36h."
+            + " Accepted forms: 1 month, 2 weeks, 36h, 1d or P1M (ISO 8601), or a number of days."))
+    }
+
+    /// Issue 41, item 20: an id the catalog does not have is refused before anything runs, with
+    /// its line and the ids the catalog does have; durations read as the QA panel's field reads them.
+    @Test func anUnknownCatalogIdIsRefusedWithItsLineAndTheKnownIds() throws {
+        let folder = KioskProcess.temporaryDirectory("qa-unknown-id")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("unknown.yaml")
+        try Data("""
+            name: unknown ids
+            steps:
+              - advance: 2 weeks
+              - act: {paywall.select: nope.product}
+              - act: {plans.select: platinum}
+              - expect: {entitlement: gold}
+            """.utf8).write(to: file)
+        let outcome = try KioskProcess.run(["qa", "run", file.path])
+        #expect(outcome.status == 65, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.isEmpty)
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(file.path):4:5: error: unknown product 'nope.product' (known: pro.monthly, pro.yearly, "
+            + "enterprise.monthly, enterprise.yearly, points.500, points.1000, points.5000, themes.lifetime, season.pass)"),
+                "\(outcome.stderr)")
+        #expect(lines.contains("\(file.path):5:5: error: unknown plan 'platinum' (known: free, pro, enterprise)"))
+        #expect(lines.contains { $0.hasPrefix("\(file.path):6:14: error: unknown entitlement 'gold' (known: premium, enterprise, themes") })
+        #expect(lines.count == 3, "the friendly duration on line 3 is accepted")
     }
 
     @Test func usageErrorsExit64() throws {
         let missing = try KioskProcess.run(["qa", "run", "/nonexistent/flows"])
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains("/nonexistent/flows: no such file or folder"))
+        #expect(missing.stderr == "kiosk: /nonexistent/flows: no such file or folder\n", "one prefix for every error (issue 41, item 22)")
         let filtered = try KioskProcess.run(["qa", "run", Self.flows.path, "--filter", "no-such-tag"])
         #expect(filtered.status == 64)
         #expect(filtered.stderr.contains("no scenario to run with tag no-such-tag"))

@@ -47,6 +47,23 @@ import Testing
         try session.expectRestored(status: 0)
     }
 
+    /// Issue 41, item 17: a refused key sat on "Loading the store…" with a notice cut off even at
+    /// 160 columns. The screen says what is wrong, whole, and r retries, q quits.
+    @Test func aRefusedKeyIsSaidOnAScreenThatOffersRetryAndQuit() throws {
+        let server = try ServerProcess(dataDirectory: KioskProcess.temporaryDirectory("serve-refused-key"))
+        defer { _ = try? server.terminate() }
+        let session = try TmuxSession(["run", "--server", server.url.absoluteString, "--token", "BAD", "--data-dir",
+                                       KioskProcess.temporaryDirectory("refused-key-prefs").path], width: 80, height: 24)
+        let screen = try session.waitFor(text: "refused this storefront's key (401")
+        #expect(!screen.contains("Loading the store"), "\(screen)")
+        #expect(screen.contains("The server at \(server.url.absoluteString)"), "\(screen)")
+        #expect(screen.contains("r Retry") && screen.contains("q Quit"), "\(screen)")
+        try session.sendKeys("r")
+        try session.waitFor(text: "refused this storefront's key (401")
+        try session.sendKeys("q")
+        try session.expectRestored(status: 0)
+    }
+
     @Test func aServerWithoutACustomerKeyIsAUsageError() throws {
         let result = try KioskProcess.run(["run", "--dump", "--server", "http://127.0.0.1:9"],
                                           environment: ["KIOSK_TOKEN": ""])

@@ -80,5 +80,8 @@ struct ReceiptListAndStoreBuyTests {
         #expect(listed.status == 1 && listed.stderr.contains("acct_999999"))
         let bought = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_999999"] + store)
         #expect(bought.status == 1 && bought.stderr.contains("acct_999999"))
+        // renewal-info printed nothing and exited 0 (issue 41, item 22 walk).
+        let renewals = try KioskProcess.run(["receipt", "renewal-info", "--account", "acct_999999"] + store)
+        #expect(renewals.status == 1 && renewals.stderr == "kiosk: No account acct_999999.\n", "\(renewals.stderr)")
     }
 }
