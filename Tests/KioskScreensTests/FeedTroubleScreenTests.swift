@@ -68,4 +68,20 @@ import Testing
         #expect(lines.dropFirst().first?.hasPrefix("Alert: Can't reach the server at http://127.0.0.1:8080 - retrying.") == true,
                 "\(lines.prefix(3))")
     }
+
+    /// A storefront on a server says which server and account it is on, in the tab row at 80
+    /// columns; at 60 the account goes first, then the server (issue 41, item 21).
+    @Test func aRemoteStorefrontNamesItsServerAndAccount() async throws {
+        let driver = try ScreenDriver()
+        try await driver.signIn("ada")
+        await driver.launch()
+        var state = driver.state
+        #expect(!driver.text.contains(" on "))
+        state.app.server = "shop.lan:8080"
+        let wide = HeadlessBackend.plainText(AppView.render(state, context: .standard).buffer).split(separator: "\n")
+        #expect(wide.first?.hasSuffix("on shop.lan:8080 as ada") == true, "\(wide.first ?? "")")
+        state.size = Size(width: 60, height: 20)
+        let narrow = HeadlessBackend.plainText(AppView.render(state, context: .standard).buffer).split(separator: "\n")
+        #expect(narrow.first?.contains("4 Settings") == true, "\(narrow.first ?? "")")
+    }
 }

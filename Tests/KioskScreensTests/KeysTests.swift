@@ -122,5 +122,123 @@ import Testing
         await driver.press(.enter)
         #expect(driver.state.app.checkout?.status == .editing)
     }
+
+    /// A customer asks to buy `productID` with the store account, then closes the waiting
+    /// checkout and opens Settings › QA at 80x24, where the request waits in the inbox.
+    private static func askedToBuyThenQAPanel(_ productID: String = "points.500") async throws -> ScreenDriver {
+        let driver = try ScreenDriver()
+        try await driver.signIn()
+        await driver.launch()
+        await driver.press(.character("4"))
+        await driver.send(.app(.settings(.selectSection(.qa))))
+        await driver.send(.app(.settings(.toggleSwitch(.askToBuy))))
+        await driver.press(.character("1"))
+        await driver.send(.app(.paywall(.selectPackage(productID: productID))))
+        await driver.send(.app(.paywall(.continueTapped)))
+        await driver.send(.app(.checkout(.selectPayment(.storeAccount))))
+        await driver.send(.app(.checkout(.submitTapped)))
+        await driver.send(.app(.checkout(.storePurchaseConfirmed)))
+        guard case .pendingApproval? = driver.state.app.checkout?.status else {
+            Issue.record("expected to wait for approval, got \(String(describing: driver.state.app.checkout?.status))")
+            return driver
+        }
+        await driver.press(.escape)
+        #expect(driver.state.app.checkout == nil)
+        await driver.press(.character("4"))
+        await driver.send(.app(.settings(.selectSection(.qa))))
+        await driver.press(.tab)
+        return driver
+    }
+
+    /// The inbox has its own keys, names the product by its catalog name, and after an answer
+    /// focus stays beside the outcome instead of jumping to the top (issue 41, items 12 and 21).
+    @Test func theQAInboxHasItsOwnKeysAndTheOutcomeStaysInView() async throws {
+        let driver = try await Self.askedToBuyThenQAPanel()
+        let pending = try #require(driver.state.app.settings.qa.pendingActions.first)
+        #expect(StatusBarText.of(driver).contains("i Inbox"))
+        await driver.press(.character("i"))
+        #expect(driver.state.settings.form.id == "qa.pending.\(pending.id).approve")
+        #expect(driver.text.contains("Ask to buy for Starter points (500 points)"))
+        #expect(!driver.text.contains("points.500"))
+        #expect(StatusBarText.of(driver).contains("y Approve"))
+        await driver.press(.character("n"))
+        #expect(driver.state.app.settings.qa.pendingActions.isEmpty)
+        #expect(driver.state.app.settings.qa.inboxMessage == "Declined ask to buy for Starter points (500 points).")
+        #expect(driver.text.contains("Declined ask to buy for Starter points (500 points)."))
+        let focused = try #require(driver.state.settings.form.id)
+        #expect(!focused.hasPrefix("qa.detach") && !focused.hasPrefix("qa.attach") && focused != "qa.duration",
+                "focus went back to the top: \(focused)")
+        #expect(!driver.state.settings.form.isDetached)
+    }
+
+    /// A decline comes on no feed: the customer who left the waiting checkout still hears of it.
+    @Test func aDeclinedAskToBuyGivesTheCustomerANotice() async throws {
+        let driver = try await Self.askedToBuyThenQAPanel()
+        #expect(driver.state.app.askedToBuy.count == 1)
+        await driver.press(.character("i"), .character("n"))
+        await driver.press(.character("3"))
+        await driver.send(.app(.pollChanges))
+        #expect(driver.state.app.askedToBuy.isEmpty)
+        #expect(StatusBarText.of(driver).contains("! Your request to buy Starter points (500 points) was declined."))
+    }
+
+    /// Approving names what was bought, on the panel and in the notice that follows to any tab.
+    @Test func approvingSaysWhatWasBought() async throws {
+        let driver = try await Self.askedToBuyThenQAPanel()
+        await driver.press(.character("i"), .character("y"))
+        #expect(driver.text.contains("Approved ask to buy for Starter points (500 points)."))
+        await driver.send(.app(.pollChanges))
+        await driver.send(.app(.pollChanges))
+        #expect(driver.state.app.toasts.map(\.message).contains("Bought Starter points (500 points)."))
+        #expect(!driver.state.app.toasts.map(\.message).contains("Purchase succeeded."))
+    }
+
+    /// Space switches a checkbox, as Enter does.
+    @Test func spaceSwitchesACheckbox() async throws {
+        let driver = try ScreenDriver()
+        try await driver.subscribeAndOpenSettings()
+        await driver.send(.app(.settings(.selectSection(.qa))))
+        await driver.send(.focus("qa.switch.askToBuy"))
+        await driver.press(.character(" "))
+        #expect(driver.state.app.settings.qa.controls?.askToBuy == true)
+        await driver.press(.character(" "))
+        #expect(driver.state.app.settings.qa.controls?.askToBuy == false)
+        #expect(driver.state.app.helpKeys.contains(KeyHelp("Space", "Switch a checkbox or pick a choice")))
+    }
+
+    /// After PgDn the footer names only a control in view (issue 41, item 12).
+    @Test func afterPagingTheFooterNamesAControlInView() async throws {
+        let driver = try ScreenDriver()
+        try await driver.subscribeAndOpenSettings()
+        await driver.send(.app(.settings(.selectSection(.qa))))
+        await driver.press(.tab)
+        for _ in 0..<6 {
+            await driver.press(.pageDown)
+            let footer = StatusBarText.of(driver)
+            if driver.state.settings.form.isDetached {
+                #expect(!footer.contains("Enter"), "focus is out of view, yet the footer offers Enter: \(footer)")
+                #expect(footer.contains("Tab Pick a control"))
+                continue
+            }
+            // A button's hint is its label: it must be on screen.
+            guard let range = footer.range(of: "Enter "), !footer[range.upperBound...].hasPrefix("Switch") else { continue }
+            let label = footer[range.upperBound...].prefix { $0 != " " }
+            let body = driver.text.split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
+            #expect(body.contains(label), "the footer names \(label), which is not on screen:\n\(driver.text)")
+        }
+    }
+
+    /// An open invoice's help lists its own keys, not the list's.
+    @Test func anOpenInvoiceHasItsOwnHelp() async throws {
+        let driver = try ScreenDriver()
+        try await driver.subscribeAndOpenSettings()
+        await driver.press(.character("3"))
+        #expect(driver.state.app.helpKeys.contains(KeyHelp("e", "Export CSV")))
+        await driver.press(.enter)
+        #expect(driver.state.app.billing.detail != nil)
+        let help = driver.state.app.helpKeys
+        #expect(help.contains(KeyHelp("Esc/Enter", "Close the invoice")))
+        #expect(!help.contains(KeyHelp("e", "Export CSV")) && !help.contains(KeyHelp("s", "Filter by status")))
+    }
 }
 

@@ -76,8 +76,8 @@ import Testing
         _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500"))
         await driver.send(.app(.pollChanges))
         let lines = driver.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[1] == "Announcement: Purchase succeeded.")
-        #expect(!driver.text.contains("ok Purchase succeeded."))
+        #expect(lines[1] == "Announcement: Bought Starter points (500 points).")
+        #expect(!driver.text.contains("ok Bought"))
     }
 
     @Test func withoutAccessibleModeNoticesQueueOnTheStatusLineNeverOverABorder() async throws {
@@ -91,12 +91,12 @@ import Testing
         let lines = driver.text.split(separator: "\n", omittingEmptySubsequences: false)
         // The panel's top border and title are untouched; the notice is on the bottom line.
         #expect(lines[1] == top)
-        #expect(lines[23].hasPrefix(" ok Purchase succeeded. (+1 more) "))
+        #expect(lines[23].hasPrefix(" ok Bought Starter points (500 points). (+1 more) "))
         #expect(!driver.text.contains("Announcement:"))
-        let notice = try #require(driver.position(of: "ok Purchase"))
+        let notice = try #require(driver.position(of: "ok Bought"))
         await driver.click(notice)
         let next = driver.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(next[23].hasPrefix(" ok Purchase succeeded.  "))
+        #expect(next[23].hasPrefix(" ok Bought Starter points (500 points).  "))
         #expect(!next[23].contains("more)"))
     }
 }

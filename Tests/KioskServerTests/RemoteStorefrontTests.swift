@@ -61,7 +61,7 @@ import Testing
 
         await watching.send(.pollChanges).value
         #expect(watching.state.feedTrouble == nil)
-        #expect(watching.state.toasts.map(\.message).contains("Purchase succeeded."))
+        #expect(watching.state.toasts.map(\.message).contains("Bought Pro Monthly."))
         #expect(watching.state.plans.account?.id == ann.id)
     }
 

@@ -127,4 +127,44 @@ struct AppFeatureTests {
         await store.send(.back) { $0.stack = [] }
         #expect(sawCancellation.withLock { $0 })
     }
+
+    /// After a spell without the server, the first answer says so once ("reconnected"), naming
+    /// the server (issue 41, item 21).
+    @Test func theFeedComingBackSaysReconnected() async throws {
+        var client = client()
+        let down = Mutex(false)
+        client.events = { _, _, _ in
+            if down.withLock({ $0 }) { throw PaymentsError.storage("Can't reach the server at http://shop.lan:8080") }
+            return []
+        }
+        var start = AppState(sessionID: "s1")
+        start.server = "shop.lan:8080"
+        let store = Store(initialState: start, reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.launched).value
+        await store.send(.pollChanges).value
+        #expect(store.state.toasts.isEmpty)
+        down.withLock { $0 = true }
+        await store.send(.pollChanges).value
+        #expect(store.state.feedTrouble != nil && store.state.toasts.isEmpty)
+        down.withLock { $0 = false }
+        await store.send(.pollChanges).value
+        #expect(store.state.feedTrouble == nil)
+        #expect(store.state.toasts.map(\.message) == ["Reconnected to shop.lan:8080."])
+        #expect(store.state.toasts.map(\.kind) == [.info] && store.state.toasts[0].id < 0)
+        await store.send(.pollChanges).value
+        #expect(store.state.toasts.count == 1)
+    }
+
+    /// A purchase on the feed names what was bought, whichever tab it shows on.
+    @Test func aPurchaseNoticeNamesTheProduct() async throws {
+        var client = client()
+        client.events = { _, after, _ in
+            after == 1 ? [StoreEvent(id: 2, accountID: "acct_1", type: .purchaseCompleted, at: F.start, productID: "points.500")] : []
+        }
+        let store = Store(initialState: AppState(sessionID: "s1"),
+                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        await store.send(.launched).value
+        await store.send(.pollChanges).value
+        #expect(store.state.toasts.map(\.message) == ["Bought Starter points (500 points)."])
+    }
 }

@@ -83,7 +83,9 @@ struct FeedTroubleTests {
         await store.send(.pollChanges).value
         #expect(reads.withLock { $0 } == 4)
         #expect(store.state.feedTrouble == nil)
-        #expect(store.state.toasts.map(\.kind) == [.purchaseSucceeded])
+        // Back in touch: said once, before the news that waited (issue 41, item 21).
+        #expect(store.state.toasts.map(\.kind) == [.info, .purchaseSucceeded])
+        #expect(store.state.toasts.first?.message == "Reconnected to the store.")
         #expect(store.state.lastEventID == 2)
     }
 

@@ -38,7 +38,7 @@ struct PaywallFeatureTests {
         #expect(content.storeName == "Kiosk Demo Store")
         #expect(content.headline == "Everything a professional needs.")
         #expect(content.featureHighlights == ["Projects per month: unlimited", "Refresh interval: every hour", "Export data"])
-        #expect(content.packages.map(\.title) == ["Monthly", "Yearly", "Theme pack (lifetime)", "500 points"])
+        #expect(content.packages.map(\.title) == ["Monthly", "Yearly", "Theme pack (lifetime)", "Starter points (500 points)"])
         #expect(content.packages[1].priceText == "$99.99/year, that's $8.33/month, save 17%")
         #expect(content.packages[1].monthlyEquivalent?.perMonth.formatted() == "$8.33")
         #expect(content.packages[1].monthlyEquivalent?.savingPercent == 17)

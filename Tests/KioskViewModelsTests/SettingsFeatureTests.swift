@@ -525,9 +525,9 @@ struct SettingsFeatureTests {
         #expect(store.state.qa.pendingActions == [askToBuy, priceIncrease])
         await store.send(.approvePending(id: "pa_1")) { $0.qa.resolvingID = "pa_1" }
         await store.send(.declinePending(id: "pa_2"))
-        await store.receive(.pendingResolved(.success("Approved ask to buy for pro.monthly."))) {
+        await store.receive(.pendingResolved(.success("Approved ask to buy for Pro Monthly."))) {
             $0.qa.resolvingID = nil
-            $0.qa.inboxMessage = "Approved ask to buy for pro.monthly."
+            $0.qa.inboxMessage = "Approved ask to buy for Pro Monthly."
             $0.qa.pendingActions = [priceIncrease]
         }
         await store.receiveReload(stub)
@@ -535,9 +535,9 @@ struct SettingsFeatureTests {
             $0.qa.resolvingID = "pa_2"
             $0.qa.inboxMessage = nil
         }
-        await store.receive(.pendingResolved(.success("Declined price increase for sub_1."))) {
+        await store.receive(.pendingResolved(.success("Declined price increase for Pro Monthly."))) {
             $0.qa.resolvingID = nil
-            $0.qa.inboxMessage = "Declined price increase for sub_1."
+            $0.qa.inboxMessage = "Declined price increase for Pro Monthly."
             $0.qa.pendingActions = []
         }
         await store.receiveReload(stub)

@@ -219,13 +219,13 @@ struct ViewModelsIntegrationTests {
         #expect(settings.state.qa.pendingActions.map(\.id) == [pending.id])
         #expect(settings.state.qa.controls?.askToBuy == true)
         await settings.send(.approvePending(id: pending.id)) { $0.qa.resolvingID = pending.id }
-        await settings.receive(.pendingResolved(.success("Approved ask to buy for pro.monthly."))) {
+        await settings.receive(.pendingResolved(.success("Approved ask to buy for Pro Monthly."))) {
             $0.qa.resolvingID = nil
-            $0.qa.inboxMessage = "Approved ask to buy for pro.monthly."
+            $0.qa.inboxMessage = "Approved ask to buy for Pro Monthly."
             $0.qa.pendingActions = []
         }
         await settings.receiveReload(core.client)
-        #expect(settings.state.qa.inboxMessage == "Approved ask to buy for pro.monthly.")
+        #expect(settings.state.qa.inboxMessage == "Approved ask to buy for Pro Monthly.")
         #expect(settings.state.qa.pendingActions.isEmpty)
         #expect(settings.state.content?.subscription?.subscription.productID == "pro.monthly")
         #expect(settings.state.qa.vocabulary?[.storeKit] == "subscribed")

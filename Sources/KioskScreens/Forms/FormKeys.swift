@@ -2,7 +2,8 @@ import KioskViewModels
 import TerminalUI
 
 /// The keys every line screen shares: Tab and the arrows (or j/k outside fields) move focus,
-/// a focused field takes typing and editing keys, Enter does the focused control's action.
+/// a focused field takes typing and editing keys, Enter does the focused control's action and
+/// Space switches a focused checkbox or picks a focused choice.
 /// Returns nil for keys left to the screen or the global keys.
 enum FormKeys {
     static func handle(_ key: Key, controls: [LineControl], focus: inout FormFocus) -> Effect<TerminalAction>? {
@@ -24,6 +25,8 @@ enum FormKeys {
         case .enter:
             guard let action = focused?.action else { return nil }
             return .send(action)
+        case .character(" ") where focused?.isChoice == true:
+            return focused?.action.map { .send($0) } ?? Effect.none
         default:
             return nil
         }
@@ -48,6 +51,9 @@ enum FormKeys {
 
     /// Status-bar hints for the focused control.
     static func hints(controls: [LineControl], focus: FormFocus) -> [KeyHint] {
+        // Paged away from the focused control: Enter does nothing until Tab picks one in view,
+        // so naming the focused control's action would name a button off screen (issue 41, item 12).
+        if focus.isDetached, !controls.isEmpty { return [KeyHint(key: "Tab", action: "Pick a control")] }
         guard let focused = controls.first(where: { $0.id == focus.id }) else {
             return controls.isEmpty ? [] : [KeyHint(key: "Tab", action: "Next")]
         }

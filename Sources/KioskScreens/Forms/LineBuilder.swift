@@ -55,7 +55,7 @@ struct LineBuilder {
         let isFocused = focus.id == id && !focus.isDetached
         lines.append(ScreenLine(.choice(label: label, isOn: isOn, isToggle: isToggle), isFocused: isFocused,
                                 action: action ?? .focus(id), controlIDs: [id]))
-        controls.append(LineControl(id: id, action: action, enterHint: enterHint))
+        controls.append(LineControl(id: id, action: action, enterHint: enterHint, isChoice: true))
     }
 
     /// A text field bound to the view model; Enter does `submit`.

@@ -10,4 +10,6 @@ struct LineControl: Sendable {
     var field: FieldBinding?
     /// What a field holds, for the status bar's "Type card number".
     var fieldName: String?
+    /// A checkbox or a radio choice: Space does what Enter does, as on every other form.
+    var isChoice = false
 }

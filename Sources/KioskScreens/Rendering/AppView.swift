@@ -48,6 +48,18 @@ public enum AppView {
             frame.addHit(Rect(x: x, y: area.y, width: width, height: 1), .app(.selectTab(tabs[index])))
             x += width
         }
+        renderWhereabouts(state, from: x, in: area, frame: &frame, context: context)
+    }
+
+    /// A storefront on a server says which server and which account it is on, at the right of
+    /// the tab row (issue 41, item 21); the account alone, then nothing, when the row is short.
+    private static func renderWhereabouts(_ state: TerminalState, from tabsEnd: Int, in area: Rect, frame: inout Frame,
+                                          context: RenderContext) {
+        guard let server = state.app.server else { return }
+        let account = state.app.account.map { " as \($0.name)" } ?? ""
+        let room = area.x + area.width - tabsEnd - 2
+        guard let text = ["on \(server)\(account)", "on \(server)"].first(where: { DisplayWidth.of($0) <= room }) else { return }
+        _ = frame.buffer.write(text, x: area.x + area.width - DisplayWidth.of(text), y: area.y, style: context.theme.disabled, clip: area)
     }
 
     /// A change feed that cannot be read first (it lasts until the feed answers), then the oldest
@@ -60,7 +72,7 @@ public enum AppView {
         guard let toast = state.app.toasts.first else { return nil }
         let kind: StatusMessage.Kind = switch toast.kind {
         case .purchaseSucceeded, .refundIssued: .success
-        case .renewalFailed: .error
+        case .renewalFailed, .declined: .error
         case .info: .info
         }
         return StatusMessage(toast.message, kind: kind, queued: state.app.toasts.count - 1)

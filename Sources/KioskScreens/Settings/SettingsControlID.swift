@@ -9,5 +9,10 @@ enum SettingsControlID {
     static let duration = "qa.duration"
     static let advance = "qa.advance"
 
+    /// The QA inbox's buttons, one pair per pending action.
+    static let pendingPrefix = "qa.pending."
+
     static func surveyReason(_ index: Int) -> String { surveyReasonPrefix + String(index) }
+    static func approve(_ pendingID: String) -> String { "\(pendingPrefix)\(pendingID).approve" }
+    static func decline(_ pendingID: String) -> String { "\(pendingPrefix)\(pendingID).decline" }
 }

@@ -20,6 +20,7 @@ enum SettingsKeys {
             state.settings.form.move(to: SettingsControlID.duration)
             return .send(.app(.settings(.durationChanged(settings.qa.durationText + String(character)))))
         }
+        if !inField, case let .character(character) = key, let effect = inboxKey(character, settings, &state) { return effect }
         if !inField, case let .character(character) = key, let action = shortcut(character, settings) {
             return .send(.app(.settings(action)))
         }
@@ -67,6 +68,29 @@ enum SettingsKeys {
         return Effect.none
     }
 
+    /// The QA inbox's own keys (issue 41, item 21: Approve was about 20 Tabs away): `i` goes to
+    /// the first request waiting, and on a request's buttons `y` approves and `n` declines it.
+    private static func inboxKey(_ character: Character, _ settings: SettingsState,
+                                 _ state: inout TerminalState) -> Effect<TerminalAction>? {
+        guard settings.section == .qa, let first = settings.qa.pendingActions.first else { return nil }
+        switch character {
+        case "i":
+            state.settings.form.move(to: SettingsControlID.approve(first.id))
+            return Effect.none
+        case "y", "n":
+            guard let pending = focusedPending(settings, state.settings.form) else { return nil }
+            return .send(.app(.settings(character == "y" ? .approvePending(id: pending.id) : .declinePending(id: pending.id))))
+        default:
+            return nil
+        }
+    }
+
+    /// The pending action whose Approve or Decline has focus (and is in view).
+    private static func focusedPending(_ settings: SettingsState, _ focus: FormFocus) -> PendingAction? {
+        guard !focus.isDetached, let id = focus.id else { return nil }
+        return settings.qa.pendingActions.first { id == SettingsControlID.approve($0.id) || id == SettingsControlID.decline($0.id) }
+    }
+
     /// The letters of `SettingsState.keys`, when what they act on is there.
     private static func shortcut(_ character: Character, _ settings: SettingsState) -> SettingsAction? {
         guard let content = settings.content, settings.survey == nil else { return nil }
@@ -105,6 +129,11 @@ enum SettingsKeys {
             hints.append(KeyHint(key: "Esc", action: "Close form"))
         } else if state.settings.form.id != SettingsControlID.sections {
             hints.append(KeyHint(key: "Esc", action: "Sections"))
+        }
+        if settings.section == .qa, !settings.qa.pendingActions.isEmpty, state.settings.form.id != SettingsControlID.sections {
+            hints.insert(contentsOf: focusedPending(settings, state.settings.form) != nil
+                ? [KeyHint(key: "y", action: "Approve"), KeyHint(key: "n", action: "Decline")]
+                : [KeyHint(key: "i", action: "Inbox")], at: 0)
         }
         if settings.survey == nil, let content = settings.content, settings.section == .subscription {
             if content.subscription?.canCancel == true { hints.append(KeyHint(key: "c", action: "Cancel plan")) }

@@ -9,7 +9,7 @@ enum SettingsQALines {
         let catalog = settings.content?.catalog
         addClock(qa, to: &lines)
         addControls(qa, to: &lines)
-        addInbox(qa, catalog: catalog, to: &lines)
+        addInbox(qa, content: settings.content, to: &lines)
         lines.text("Billing issues", .header)
         let issues = settings.content?.billingIssues ?? []
         if issues.isEmpty { lines.text("No subscription is in a grace period or billing retry.") }
@@ -86,16 +86,17 @@ enum SettingsQALines {
         }
     }
 
-    private static func addInbox(_ qa: QAPanelState, catalog: Catalog?, to lines: inout LineBuilder) {
+    /// The outcome of the last answer comes right under the header, so it shows beside where
+    /// focus goes next (the next request, or the control above the inbox).
+    private static func addInbox(_ qa: QAPanelState, content: SettingsContent?, to lines: inout LineBuilder) {
         lines.text("Pending actions", .header)
+        if let message = qa.inboxMessage { lines.text(message, .success) }
         if qa.pendingActions.isEmpty { lines.text("Nothing is waiting.") }
         for pending in qa.pendingActions {
-            let what = pending.productID.map { ProductWording.name($0, in: catalog) } ?? pending.subscriptionID ?? pending.id
-            lines.text("\(wording(pending.kind)) for \(what), since \(DateWording.minute(pending.createdAt))")
-            lines.buttons([("qa.pending.\(pending.id).approve", "Approve", .app(.settings(.approvePending(id: pending.id)))),
-                           ("qa.pending.\(pending.id).decline", "Decline", .app(.settings(.declinePending(id: pending.id))))])
+            lines.text("\(pending.kindWords) for \(pending.subject(in: content)), since \(DateWording.minute(pending.createdAt))")
+            lines.buttons([(SettingsControlID.approve(pending.id), "Approve", .app(.settings(.approvePending(id: pending.id)))),
+                           (SettingsControlID.decline(pending.id), "Decline", .app(.settings(.declinePending(id: pending.id))))])
         }
-        if let message = qa.inboxMessage { lines.text(message, .success) }
     }
 
     private static func addWebhooks(_ qa: QAPanelState, to lines: inout LineBuilder) {
@@ -122,16 +123,6 @@ enum SettingsQALines {
             lines.text("\(lines.workingMark) Loading more…", .disabled)
         } else if qa.events.hasMore {
             lines.buttons([("qa.events.more", "Load more", .app(.settings(.loadMoreEvents)))])
-        }
-    }
-
-    /// "Ask to buy", "3-D Secure challenge".
-    private static func wording(_ kind: PendingAction.Kind) -> String {
-        switch kind {
-        case .askToBuy: "Ask to buy"
-        case .interruptedPurchase: "Interrupted purchase"
-        case .threeDSecure: "3-D Secure challenge"
-        case .priceIncrease: "Price increase"
         }
     }
 }

@@ -85,9 +85,23 @@ enum SettingsScreen {
             state.settings.openedForm = opened
             if let opened, lines.controls.contains(where: { $0.id == opened }) { state.settings.form.move(to: opened) }
         }
+        if let id = state.settings.form.id, id.hasPrefix(SettingsControlID.pendingPrefix),
+           !lines.controls.contains(where: { $0.id == id }) {
+            state.settings.form.move(to: afterAnswer(lines.controls))
+        }
         let inContent = state.settings.form.id != SettingsControlID.sections
         let fallback = inContent && lines.controls.count > 1 ? lines.controls[1].id : SettingsControlID.sections
         state.settings.form.keep(in: lines.controls, fallback: fallback)
         if settings.confirmation == nil { state.settings.confirmationButton = 1 }
+    }
+
+    /// Where focus goes once a pending action is answered and its buttons are gone: the next
+    /// request's Approve, else the control just above the inbox, so the outcome (under the
+    /// inbox's header) is in view; never back to the top of the panel (issue 41, item 12).
+    private static func afterAnswer(_ controls: [LineControl]) -> String? {
+        if let next = controls.first(where: { $0.id.hasPrefix(SettingsControlID.pendingPrefix) }) { return next.id }
+        // The inbox sits between the faults and the webhook deliveries.
+        let below = controls.firstIndex { $0.id.hasPrefix("qa.webhook.") || $0.id == "qa.events.more" } ?? controls.count
+        return below > 1 ? controls[below - 1].id : nil
     }
 }

@@ -19,6 +19,7 @@ public struct TerminalFeature: Reducer {
         case let .app(action):
             if case let .settings(.themeSelected(theme)) = action { state.pickedTheme = theme }
             let effect = app.reduce(into: &state.app, action: action).map(TerminalAction.app)
+            state.followTypedField(action)
             state.reconcileUI()
             return .merge(effect, BillingScreen.followUp(&state, context: context))
         case let .resized(size):

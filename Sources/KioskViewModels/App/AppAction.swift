@@ -12,6 +12,9 @@ public enum AppAction: Equatable, Sendable {
     case changesReceived(Result<[StoreEvent], ScreenError>)
     /// The first read of the feed: where it ends, so only what happens from now on is news.
     case feedPositioned(Result<Int64, ScreenError>)
+    /// How the ask-to-buy requests left waiting stand now: nil for one the store no longer knows
+    /// (cleared or restored away); one that could not be read is left out and asked again.
+    case askedToBuyChecked([String: PendingPurchaseStatus?])
     case paywall(PaywallAction)
     case plans(PlanComparisonAction)
     case billing(BillingHistoryAction)

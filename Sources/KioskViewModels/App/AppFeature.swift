@@ -33,6 +33,7 @@ public struct AppFeature: Reducer {
                 await send(.sessionLoaded(await capture { try await client.signedInAccount() }))
             }
         case let .sessionLoaded(.success(account)):
+            if state.sessionTrouble != nil, state.account != nil { reconnected(&state) }
             state.account = account
             state.sessionError = nil
             state.sessionTrouble = nil
@@ -80,8 +81,24 @@ public struct AppFeature: Reducer {
             // except while the feed is backing off from a server that does not answer.
             let backingOff = (state.feedTrouble?.pollsToSkip ?? 0) > 0
             let panelOpen = state.tab == .settings && state.stack.isEmpty && !backingOff
-            return .merge(backingOff ? .none : checkPendingApproval(state), readFeed(&state),
-                          panelOpen ? .send(.settings(.rereadControls)) : .none)
+            return .merge(backingOff ? .none : checkPendingApproval(state), backingOff ? .none : checkAskedToBuy(&state),
+                          readFeed(&state), panelOpen ? .send(.settings(.rereadControls)) : .none)
+        case let .askedToBuyChecked(answers):
+            state.isCheckingAskedToBuy = false
+            let catalog = state.catalog
+            for request in state.askedToBuy {
+                guard let answer = answers[request.id], answer != .waiting else { continue }
+                state.askedToBuy.removeAll { $0.id == request.id }
+                // An approval arrives on the feed as the purchase (and its notice); a decline
+                // comes on no feed, so it is said here.
+                let what = request.productID.map { ProductWording.name($0, in: catalog) } ?? "it"
+                switch answer {
+                case .declined?: notice(&state, "Your request to buy \(what) was declined.", kind: .declined)
+                case nil: notice(&state, "Your request to buy \(what) is no longer waiting.", kind: .declined)
+                case .approved?, .waiting?: break
+                }
+            }
+            return .none
         case let .changesReceived(.failure(error)), let .feedPositioned(.failure(error)):
             // The screens keep what they show; only the status line changes until the feed answers.
             state.isPolling = false
@@ -91,6 +108,7 @@ public struct AppFeature: Reducer {
             state.isPolling = false
             let recovered = state.feedTrouble != nil
             state.feedTrouble = nil
+            if recovered { reconnected(&state) }
             state.lastEventID = position
             // Back in touch: a screen that failed while the server was away loads again.
             return recovered ? storeChanged(&state) : .none
@@ -98,9 +116,10 @@ public struct AppFeature: Reducer {
             state.isPolling = false
             let recovered = state.feedTrouble != nil
             state.feedTrouble = nil
+            if recovered { reconnected(&state) }
             guard let last = events.last else { return recovered ? storeChanged(&state) : .none }
             state.lastEventID = last.id
-            state.toasts += events.compactMap(Self.toast)
+            state.toasts += events.compactMap { Self.toast($0, catalog: state.catalog) }
             return storeChanged(&state)
         case let .paywall(.delegate(delegate)):
             switch delegate {
@@ -177,11 +196,43 @@ public struct AppFeature: Reducer {
         return .send(.checkout(.onAppear))
     }
 
-    /// Pops the screen on top; a checkout popped stops what it still waits for.
+    /// Pops the screen on top; a checkout popped stops what it still waits for, except an
+    /// ask-to-buy request, whose answer the polls go on asking for.
     private func leaveTop(_ state: inout AppState) -> Effect<AppAction> {
         switch state.stack.removeLast() {
-        case let .checkout(checkout): CheckoutFeature.leave(checkout).map(AppAction.checkout)
+        case let .checkout(checkout):
+            if case let .pendingApproval(pending) = checkout.status, !state.askedToBuy.contains(where: { $0.id == pending.id }) {
+                state.askedToBuy.append(pending)
+            }
+            return CheckoutFeature.leave(checkout).map(AppAction.checkout)
         }
+    }
+
+    private func checkAskedToBuy(_ state: inout AppState) -> Effect<AppAction> {
+        guard !state.askedToBuy.isEmpty, !state.isCheckingAskedToBuy else { return .none }
+        state.isCheckingAskedToBuy = true
+        return .run { [client, requests = state.askedToBuy] send in
+            var answers: [String: PendingPurchaseStatus?] = [:]
+            for request in requests {
+                switch await capture({ try await client.storePurchaseStatus(request.id, request.accountID) }) {
+                case let .success(status): answers[request.id] = .some(status)
+                case let .failure(error) where error.paymentsError == .pendingActionNotFound(request.id): answers[request.id] = .some(nil)
+                case .failure: break
+                }
+            }
+            await send(.askedToBuyChecked(answers))
+        }
+    }
+
+    /// The server answers again after a spell of trouble: said once, so the person knows what is
+    /// on screen is current again (issue 41, item 21).
+    private func reconnected(_ state: inout AppState) {
+        notice(&state, state.server.map { "Reconnected to \($0)." } ?? "Reconnected to the store.", kind: .info)
+    }
+
+    private func notice(_ state: inout AppState, _ message: String, kind: Toast.Kind) {
+        state.lastNoticeID -= 1
+        state.toasts.append(Toast(id: state.lastNoticeID, kind: kind, message: message))
     }
 
     private func leaveStack(_ state: inout AppState) -> Effect<AppAction> {
@@ -224,10 +275,13 @@ public struct AppFeature: Reducer {
         state.billing.exportMessage = nil
     }
 
-    static func toast(_ event: StoreEvent) -> Toast? {
+    /// A notice for news from the feed; a purchase names what was bought, since it may have
+    /// been made elsewhere (an approved ask-to-buy, another terminal) and shows on any tab.
+    static func toast(_ event: StoreEvent, catalog: Catalog?) -> Toast? {
         switch event.type {
         case .purchaseCompleted:
-            Toast(id: event.id, kind: .purchaseSucceeded, message: "Purchase succeeded.")
+            Toast(id: event.id, kind: .purchaseSucceeded,
+                  message: event.productID.map { "Bought \(ProductWording.name($0, in: catalog))." } ?? "Purchase succeeded.")
         case .renewalFailed:
             Toast(id: event.id, kind: .renewalFailed, message: "Your renewal failed. Update your payment method.")
         case .refunded:

@@ -34,6 +34,18 @@ public struct AppState: Equatable, Sendable {
 
     /// What the status line says while the server cannot be reached or refuses the session.
     public var connectionTrouble: FeedTrouble? { feedTrouble ?? sessionTrouble }
+    /// The server this storefront is a client of ("http://shop.lan:8080"), said on screen beside
+    /// the account; nil for the data directory's own store.
+    public var server: String?
+    /// Ask-to-buy requests whose checkout was left before the answer came: the polls keep asking
+    /// the store, so a decline still reaches the customer as a notice (issue 41, item 21).
+    public var askedToBuy: [PendingAction] = []
+    /// A read of `askedToBuy` is on its way, so a poll does not start a second.
+    public var isCheckingAskedToBuy = false
+    /// Notices that come from no store event ("Reconnected…") take ids below zero, counting down,
+    /// so they never collide with an event's.
+    public var lastNoticeID: Int64 = 0
+
     /// Checkouts opened in this session: numbers each one, so its idempotency keys are its own
     /// (buying the same product again is a new purchase, not a replay of the last one).
     public var checkoutsOpened = 0
@@ -59,11 +71,16 @@ public struct AppState: Equatable, Sendable {
             switch tab {
             case .paywall: PaywallState.keys
             case .plans: PlanComparisonState.keys
-            case .billing: BillingHistoryState.keys
+            case .billing: billing.detail != nil ? BillingHistoryState.detailKeys : BillingHistoryState.keys
             case .settings: SettingsState.keys
             }
         }
         return screen + Self.globalKeys
+    }
+
+    /// The catalog a loaded screen read, for naming products in notices.
+    public var catalog: Catalog? {
+        paywall.phase.content?.catalog ?? settings.content?.catalog
     }
 
     /// Whether back has something to close: help or a screen on the stack.

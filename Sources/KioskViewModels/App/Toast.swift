@@ -2,9 +2,12 @@
 public struct Toast: Hashable, Sendable, Identifiable {
     public enum Kind: Hashable, Sendable {
         case purchaseSucceeded, renewalFailed, refundIssued, info
+        /// A request the customer made was turned down (an ask-to-buy declined).
+        case declined
     }
 
-    /// The store event it came from, so the same event never toasts twice.
+    /// The store event it came from, so the same event never toasts twice; below zero for a
+    /// notice that comes from no event.
     public var id: Int64
     public var kind: Kind
     public var message: String

@@ -50,4 +50,7 @@ public struct BillingHistoryState: Equatable, Sendable {
         KeyHelp("s", "Filter by status"), KeyHelp("y", "Filter by year"), KeyHelp("e", "Export CSV"),
         KeyHelp("J", "Export JSON"), KeyHelp("Esc", "Back"),
     ]
+
+    /// An open invoice's keys: only closing it (the list's keys do nothing there).
+    public static let detailKeys = [KeyHelp("Esc/Enter", "Close the invoice")]
 }

@@ -27,7 +27,7 @@ extension OrderSummary {
         switch product {
         case let .oneTime(item):
             guard let price = catalog.price(base: item.price, overrides: item.prices, in: currency) else { return nil }
-            return OrderSummary(productName: item.name, periodText: "\(price.formatted()) once", introOfferText: nil, promoText: promoText,
+            return OrderSummary(productName: ProductWording.name(of: item), periodText: "\(price.formatted()) once", introOfferText: nil, promoText: promoText,
                                 prorationCredit: nil, totalDueToday: discounted(price, by: promo), nextChargeDate: nil,
                                 nextChargeAmount: nil, currency: currency)
         case let .subscription(plan, subscription):

@@ -64,7 +64,7 @@ public struct PaywallContent: Hashable, Sendable {
             case .consumable:
                 let points = product.points ?? 0
                 kind = .points(points)
-                title = "\(points) points"
+                title = ProductWording.name(of: product)
             case .nonRenewing:
                 let duration = product.duration ?? ISODuration()
                 kind = .pass(duration)

@@ -204,8 +204,8 @@ extension SettingsFeature {
               let pending = state.qa.pendingActions.first(where: { $0.id == id }) else { return .none }
         state.qa.resolvingID = id
         state.qa.inboxMessage = nil
-        let what = pending.productID ?? pending.subscriptionID ?? pending.id
-        let done = "\(approve ? "Approved" : "Declined") \(Self.wording(pending.kind)) for \(what)."
+        let kind = pending.kindWords.prefix(1).lowercased() + pending.kindWords.dropFirst()
+        let done = "\(approve ? "Approved" : "Declined") \(kind) for \(pending.subject(in: state.content))."
         return .run { [client] send in
             await send(.pendingResolved(await capture {
                 switch pending.kind {
@@ -218,16 +218,6 @@ extension SettingsFeature {
                 }
                 return done
             }))
-        }
-    }
-
-    /// "ask to buy", "price increase".
-    static func wording(_ kind: PendingAction.Kind) -> String {
-        switch kind {
-        case .askToBuy: "ask to buy"
-        case .interruptedPurchase: "interrupted purchase"
-        case .threeDSecure: "3-D Secure challenge"
-        case .priceIncrease: "price increase"
         }
     }
 

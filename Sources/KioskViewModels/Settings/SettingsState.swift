@@ -37,6 +37,8 @@ public struct SettingsState: Equatable, Sendable {
     public static let keys = [
         KeyHelp("↑/↓", "Choose a section"), KeyHelp("c", "Cancel subscription"), KeyHelp("u", "Resume subscription"),
         KeyHelp("p", "Change plan"), KeyHelp("x", "Undo a scheduled plan change"), KeyHelp("f", "Request a refund"), KeyHelp("r", "Restore purchases"),
-        KeyHelp("a", "Add a card"), KeyHelp("Enter", "Confirm"), KeyHelp("Esc", "Back"),
+        KeyHelp("a", "Add a card"), KeyHelp("Enter", "Confirm"), KeyHelp("Space", "Switch a checkbox or pick a choice"),
+        KeyHelp("i", "QA: go to the pending actions"), KeyHelp("y/n", "QA: approve / decline the focused pending action"),
+        KeyHelp("Esc", "Back"),
     ]
 }

@@ -98,11 +98,13 @@ struct PlanChanges: Rules {
             return .scheduled(subscription: subscription.subscription)
         }
         let currency = subscription.currencyValue
+        // Invoices are read by people: the plan's name, never its catalog id (issue 41, item 12).
+        let fromName = catalog.plan(id: subscription.planID)?.name ?? subscription.planID
         let end = try product.period.advance(now)
         var lines = [InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
                                  amount: preview.newPrice, periodStart: now, periodEnd: end)]
         if !preview.creditForUnusedTime.isZero {
-            lines.append(InvoiceLine(kind: .prorationCredit, description: "Unused time on \(subscription.planID)",
+            lines.append(InvoiceLine(kind: .prorationCredit, description: "Unused time on \(fromName)",
                                      amount: preview.creditForUnusedTime.negated,
                                      periodStart: now, periodEnd: subscription.periodEnd))
         }
@@ -116,7 +118,7 @@ struct PlanChanges: Rules {
                                      amount: preview.appliedBalance.negated))
         }
         let card = try await accountRules.chargeableMethod(accountID: account.id, preferred: subscription.paymentMethodID)
-        let description = "Change from \(subscription.planID) to \(plan.name)"
+        let description = "Change from \(fromName) to \(plan.name)"
         var result = try await invoicing.collect(preview.chargeNow, card: card, at: now)
         if case let .requiresAuthentication(summary) = result {
             // Plan changes charge the card on file off-session, as Stripe's subscription updates do.

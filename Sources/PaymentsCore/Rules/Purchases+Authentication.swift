@@ -29,7 +29,7 @@ extension Purchases {
             break
         }
         let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: request.productID,
-                                                       kind: kind, at: now, description: "Payment for \(request.productID)",
+                                                       kind: kind, at: now, description: "Payment for \(lines.first?.description ?? request.productID)",
                                                        lines: lines, currency: account.currencyValue, status: .void,
                                                        method: method?.paymentMethod.summary, failure: reason)
         emit(.purchaseDeclined, account: account.id, at: now, product: request.productID, invoice: invoice.id,

@@ -89,7 +89,11 @@ struct RunCommand: AsyncParsableCommand {
             app: AppFeature(client: client, clock: clock, files: .live(rememberingIn: store.data.directory.url),
                             preferences: preferences.client),
             context: appearance.context)
-        let start = AppState(sessionID: SessionID.random())
+        var start = AppState(sessionID: SessionID.random())
+        start.server = try remote.remoteServer(environment: environment).map { server in
+            let host = server.url.host ?? server.url.absoluteString
+            return server.url.port.map { "\(host):\($0)" } ?? host
+        }
         if dump {
             let size = (size ?? DumpSize(Size(width: 80, height: 24))).size
             let app = TerminalApp(feature: feature, initialState: TerminalState(app: start, size: size), clock: clock)

@@ -120,6 +120,9 @@ import Testing
         #expect(subscription.productID == "max.monthly" && subscription.periodType == .normal)
         #expect(invoice.total.minorUnits == 0)
         #expect(invoice.lines.map(\.kind) == [.charge, .prorationCredit, .balanceCredit])
+        // People read invoices: plan names, never catalog ids (issue 41, item 12).
+        #expect(invoice.description == "Change from Pro to Max")
+        #expect(invoice.lines.map(\.description).prefix(2) == ["Max (monthly)", "Unused time on Pro"])
         #expect(try await store.service.account(ada.id).creditBalance == 4260)
         try await store.advance(days: 31)  // the next renewal is paid from the balance first
         let renewal = try #require(try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items.first)

@@ -175,6 +175,8 @@ import Simulators
         }
         #expect(reason.code == DeclineCode.authenticationFailed.stripeCode)
         #expect(invoice.status == .void && invoice.total.minorUnits == 1500)
+        // The invoice names the product, never its catalog id (issue 41, item 12).
+        #expect(invoice.description == "Payment for Themes")
         #expect(try await store.invariants() == [])
     }
 

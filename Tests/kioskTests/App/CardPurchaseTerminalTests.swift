@@ -12,7 +12,7 @@ import Simulators
     @Test func aCardPurchaseGoesFromThePaywallToBillingHistory() throws {
         let session = try freshStorefront()
         // The paywall opens on Yearly: two packages down is the 1000 points pack at $8.99.
-        let checkout = try session.openCheckout(to: "1000 points")
+        let checkout = try session.openCheckout(to: "Value points (1000 points)")
         #expect(checkout.contains("Total due today $8.99"), "\(checkout)")
         #expect(checkout.contains("(x) New card"), "\(checkout)")
 

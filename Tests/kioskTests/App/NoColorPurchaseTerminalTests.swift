@@ -15,7 +15,7 @@ import Testing
     @Test func theSelectedPackageAndFocusedFieldShowWithoutColour() throws {
         let session = try TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("nocolor").path],
                                       environment: ["NO_COLOR": "1"])
-        try session.select("500 points")
+        try session.select("Starter points (500 points)")
 
         let paywall = try session.capture(escapes: true)
         #expect(StorefrontTerminalTests.colourParameters(paywall).isEmpty, "\(paywall)")
@@ -25,7 +25,7 @@ import Testing
         let other = try #require(TmuxSession.line(containing: "Yearly ", in: paywall), "\(paywall)")
         #expect(!Self.isReversed(other) && !other.contains("▸"), "\(other)")
 
-        try session.openCheckout(to: "500 points")
+        try session.openCheckout(to: "Starter points (500 points)")
         try session.type("4242")
         let checkout = try session.waitFor(text: "4242")
         #expect(checkout.contains("Total due today $4.99"), "\(checkout)")

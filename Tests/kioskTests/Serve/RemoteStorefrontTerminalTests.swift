@@ -24,7 +24,10 @@ import Testing
         let session = try TmuxSession(["run", "--server", server.url.absoluteString, "--data-dir",
                                        KioskProcess.temporaryDirectory("remote-prefs").path],
                                       environment: ["KIOSK_TOKEN": key])
-        try session.waitFor(text: TmuxSession.paywallTab)
+        let first = try session.waitFor(text: TmuxSession.paywallTab)
+        // The terminal says which server it is on (issue 41, item 21).
+        let port = try #require(server.url.port)
+        #expect(first.contains("on 127.0.0.1:\(port)"), "\(first)")
         // Billing loads from the server after the launch asked where the feed ends, so once it
         // shows, a purchase from now on is news to this terminal.
         try session.sendKeys("3")
@@ -34,7 +37,7 @@ import Testing
         _ = try await other.addCard(body: .json(.init(number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123")))
             .created.body.json
         _ = try await other.createPurchase(body: .json(.init(productId: "themes.lifetime"))).ok.body.json
-        let screen = try session.waitFor(text: "Purchase succeeded.")
+        let screen = try session.waitFor(text: "Bought Theme pack.")
         #expect(!screen.contains("Can't reach the server"))
         // The notice comes first; the billing history reloads from the server after it.
         try session.waitFor(text: "Theme pack")

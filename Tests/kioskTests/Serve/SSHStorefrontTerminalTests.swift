@@ -52,7 +52,7 @@ import TestSupport
         let port = try server.sshPort()
         let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
                                       executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
-        let checkout = try session.openCheckout(to: "1000 points")
+        let checkout = try session.openCheckout(to: "Value points (1000 points)")
         #expect(checkout.contains("Total due today $8.99"), "\(checkout)")
         try session.enter(.succeeds)
         let receipt = try session.press("Enter", thenWaitFor: "Payment successful")
