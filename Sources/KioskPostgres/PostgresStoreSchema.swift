@@ -45,6 +45,7 @@ public enum PostgresStoreSchema {
         PostgresMigration(version: 29, name: "v29-app-store-clock-events", statements: v29),
         PostgresMigration(version: 30, name: "v30-app-store-outbox", statements: v30),
         PostgresMigration(version: 31, name: "v31-ssh-keys", statements: v31),
+        PostgresMigration(version: 32, name: "v32-money3-checkout-saved-card", statements: v32),
     ]
 
     private static let v1 = [
@@ -654,5 +655,10 @@ public enum PostgresStoreSchema {
             public_key TEXT NOT NULL, created_at BIGINT NOT NULL)
         """,
         "CREATE INDEX ssh_keys_account ON ssh_keys(account_id)",
+    ]
+
+    /// The SQLite twin's comment says why (`StoreSchema.v32`).
+    private static let v32 = [
+        "ALTER TABLE checkout_sessions ADD COLUMN purchase_method_added BIGINT NOT NULL DEFAULT 1",
     ]
 }

@@ -103,7 +103,7 @@ struct PlanComparisonFeatureTests {
         }
         content = try #require(store.state.phase.content)
         #expect(content.columns.map(\.action) == [.cancelToFree, .crossgrade, .upgrade])
-        await store.receive(.previewLoaded(.success(Self.preview("sub_1", to: "pro.yearly")))) {
+        await store.receive(.previewLoaded(.success(PlanChangeSummary(Self.preview("sub_1", to: "pro.yearly"))))) {
             $0.preview = .loaded(PlanChangeSummary(Self.preview("sub_1", to: "pro.yearly")))
         }
 
@@ -114,7 +114,7 @@ struct PlanComparisonFeatureTests {
             $0.selectedPlanID = "max"
             $0.preview = .loading
         }
-        await store.receive(.previewLoaded(.success(Self.preview("sub_1", to: "max.yearly")))) {
+        await store.receive(.previewLoaded(.success(PlanChangeSummary(Self.preview("sub_1", to: "max.yearly"))))) {
             $0.preview = .loaded(PlanChangeSummary(Self.preview("sub_1", to: "max.yearly")))
         }
         await store.send(.chooseTapped) {

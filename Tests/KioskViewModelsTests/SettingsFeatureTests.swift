@@ -54,8 +54,9 @@ struct SettingsFeatureTests {
             name: "Ada", email: "ada@example.com", customerID: "acct_1",
             plan: PlanStanding(planID: "pro", planName: "Pro",
                                basis: .subscription(productID: "pro.monthly", state: .subscribed, willRenew: true, until: nil)),
-            pointsBalance: 0))
+            pointsBalance: 0, creditBalance: Money(minorUnits: 0, currency: .usd)))
         #expect(content.account.planText == "Pro" && content.account.isPremium)
+        #expect(content.account.creditBalanceText == nil)
         let subscription = try #require(content.subscription)
         #expect(subscription.planName == "Pro Monthly")
         #expect(subscription.statusWords == "Active")
@@ -149,7 +150,7 @@ struct SettingsFeatureTests {
         let store = await loaded(stub)
         let confirmation = Confirmation(
             title: "Refund $9.99?",
-            message: "Pro monthly (invoice INV-000003, Jan 4, 2026) will be refunded to Visa ending in 4242. What it paid for ends now.",
+            message: "Pro monthly (invoice INV-000003, Jan 4, 2026). Refund $9.99 to Visa 4242. What it paid for ends now.",
             confirmTitle: "Refund")
         await store.send(.refundTapped) {
             $0.confirmation = confirmation

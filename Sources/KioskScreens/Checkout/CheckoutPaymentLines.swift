@@ -27,6 +27,10 @@ enum CheckoutPaymentLines {
             addPromo(checkout, submit: submit, to: &lines)
         }
         lines.blank()
+        if let split = summary.balanceSplit, checkout.payment != .storeAccount,
+           let paid = PaymentSplitWording.text(split, card: cardName(checkout)) {
+            lines.text("Paid with: \(paid)", .success)
+        }
         lines.buttons([(ID.pay, payLabel(checkout, summary), submit),
                        (ID.cancel, "Cancel", .app(.checkout(.closeTapped)))])
     }
@@ -49,6 +53,18 @@ enum CheckoutPaymentLines {
         case .newCard: return "New card"
         case .storeAccount: return "Store account"
         case .browser: return "Pay in browser"
+        }
+    }
+
+    /// The card today's charge goes to, as the Pay button names it; nil while unknown.
+    private static func cardName(_ checkout: CheckoutState) -> String? {
+        if checkout.isPlanChange {
+            return PaymentSplitWording.planChangeCard(nil, among: checkout.savedCards).map(PaymentSplitWording.card)
+        }
+        switch checkout.payment {
+        case let .savedCard(id): return checkout.savedCards.first { $0.id == id }.map(PaymentSplitWording.card)
+        case .newCard: return checkout.cardForm.typedLast4.map { "\(checkout.cardForm.brand.displayName) \($0)" }
+        case .browser, .storeAccount: return nil
         }
     }
 

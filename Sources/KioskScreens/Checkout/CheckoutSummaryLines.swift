@@ -15,6 +15,9 @@ enum CheckoutSummaryLines {
         if let intro = summary.introOfferText { lines.text(intro, .success) }
         if let promo = summary.promoText { lines.pair("Promo", promo, .success) }
         if let credit = summary.prorationCredit { lines.pair("Unused-time credit", "-\(credit.formatted())", .success) }
+        if let split = summary.balanceSplit {
+            lines.pair("Account balance", "-\(split.fromBalance.formatted())", .success)
+        }
         lines.rule()
         lines.pair("Total due today", summary.totalDueToday.formatted(), .title)
         if let date = summary.nextChargeDate, let amount = summary.nextChargeAmount {

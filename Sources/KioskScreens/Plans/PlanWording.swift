@@ -42,7 +42,7 @@ enum PlanWording {
         case let .atRenewal(date):
             return "nothing charged now; switches on \(DateWording.day(date)), then charged \(summary.nextCharge)."
         }
-        return "charged now \(summary.chargedNow) (credit \(summary.credit) for unused time), takes effect \(when); "
+        return "charged now \(summary.paidWith ?? summary.chargedNow) (credit \(summary.credit) for unused time), takes effect \(when); "
             + "next charge \(summary.nextCharge) on \(DateWording.day(summary.preview.nextChargeDate))."
     }
 

@@ -9,6 +9,7 @@ enum SettingsAccountLines {
         lines.pair("Customer ID", account.customerID)
         lines.pair("Plan", account.planText, account.isPremium ? .success : .base)
         lines.pair("Points", "\(account.pointsBalance)")
+        if let balance = account.creditBalanceText { lines.pair("Account balance", balance, .success) }
         lines.blank()
         lines.buttons([("account.signOut", "Sign out", .app(.settings(.signOutTapped)))])
     }

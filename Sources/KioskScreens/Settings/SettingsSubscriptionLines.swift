@@ -18,6 +18,9 @@ enum SettingsSubscriptionLines {
         lines.text(subscription.renewalText)
         if let trial = subscription.trialText { lines.text(trial) }
         if let scheduled = subscription.scheduledChangeText { lines.text(scheduled, .warning) }
+        if let balance = content.account.creditBalanceText {
+            lines.pair("Account balance", "\(balance), taken before your card at the next charge")
+        }
         if let banner = subscription.billingIssueBanner {
             lines.text(banner, .warning)
             lines.buttons([("subscription.updateCard", "Update payment method", .app(.settings(.updatePaymentMethodTapped)))])

@@ -7,6 +7,7 @@ extension OrderSummary {
     /// customer sees the same figures before paying.
     static func make(productID: String, data: CheckoutData, promo: OfferCode?) -> OrderSummary? {
         guard var summary = priced(productID: productID, data: data, promo: promo) else { return nil }
+        summary.takeBalance(data)
         let granted: String? = switch data.catalog.product(id: productID) {
         case let .subscription(plan, _)?: plan.entitlement
         case let .oneTime(item)?: item.entitlement
@@ -55,6 +56,24 @@ extension OrderSummary {
                 summary.nextChargeAmount = offer.type == .payAsYouGo && offer.periods > 1 ? introPrice : price
             }
             return summary
+        }
+    }
+
+    /// The account balance pays first, today and then at the next charge, as every charge of
+    /// the core takes it (`PaymentSplit`); a plan change's preview has taken it already.
+    private mutating func takeBalance(_ data: CheckoutData) {
+        if let preview = data.planChange {
+            let split = PaymentSplit(fromBalance: preview.appliedBalance, onCard: preview.chargeNow)
+            balanceSplit = split.fromBalance.isZero ? nil : split
+            return
+        }
+        let today = PaymentSplit.paying(totalDueToday, balance: data.account.creditBalance)
+        if !today.fromBalance.isZero {
+            balanceSplit = today
+            totalDueToday = today.onCard
+        }
+        if let next = nextChargeAmount {
+            nextChargeAmount = PaymentSplit.paying(next, balance: data.account.creditBalance - today.fromBalance.minorUnits).onCard
         }
     }
 

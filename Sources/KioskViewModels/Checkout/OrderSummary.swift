@@ -12,6 +12,9 @@ public struct OrderSummary: Hashable, Sendable {
     public var promoText: String?
     /// For a plan change: credit for the unused time of the current plan.
     public var prorationCredit: Money?
+    /// How today's charge is paid when the account balance pays part of it (the core's
+    /// `PaymentSplit`); `totalDueToday` is then its card part, what the card is charged.
+    public var balanceSplit: PaymentSplit?
     public var totalDueToday: Money
     public var nextChargeDate: Date?
     public var nextChargeAmount: Money?

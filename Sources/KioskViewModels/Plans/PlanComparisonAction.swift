@@ -7,7 +7,7 @@ public enum PlanComparisonAction: Equatable, Sendable {
     case loaded(Result<PlanComparisonData, ScreenError>)
     case togglePeriod
     case selectPlan(planID: String)
-    case previewLoaded(Result<PlanChangePreview, ScreenError>)
+    case previewLoaded(Result<PlanChangeSummary, ScreenError>)
     case chooseTapped
     case confirmTapped
     case dismissConfirmation

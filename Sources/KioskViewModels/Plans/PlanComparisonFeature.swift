@@ -32,7 +32,7 @@ public struct PlanComparisonFeature: Reducer {
         case let .previewLoaded(result):
             guard state.preview != nil else { return .none }
             state.preview = switch result {
-            case let .success(preview): .loaded(PlanChangeSummary(preview))
+            case let .success(summary): .loaded(summary)
             case let .failure(error): .failed(error)
             }
             return .none
@@ -130,7 +130,14 @@ public struct PlanComparisonFeature: Reducer {
         }
         state.preview = .loading
         return .run { [client] send in
-            await send(.previewLoaded(await capture { try await client.previewPlanChange(subscription.id, productID) }))
+            await send(.previewLoaded(await capture {
+                let preview = try await client.previewPlanChange(subscription.id, productID)
+                // The card is named only when the balance pays part: then the split says which.
+                guard !preview.appliedBalance.isZero else { return PlanChangeSummary(preview) }
+                let card = PaymentSplitWording.planChangeCard(subscription,
+                                                              among: try await client.paymentMethods(subscription.accountID))
+                return PlanChangeSummary(preview, card: card.map(PaymentSplitWording.card))
+            }))
         }
     }
 
@@ -143,8 +150,7 @@ public struct PlanComparisonFeature: Reducer {
             return "Nothing is charged now. \(ScheduledChangeWording.text(summary.preview, catalog: catalog)). "
                 + "Until then you keep your current plan; you can undo this in Settings → Subscription."
         case .immediate:
-            let balance = summary.preview.appliedBalance.isZero ? "" : ", \(summary.preview.appliedBalance.formatted()) of it from your balance"
-            return "Charged now: \(summary.chargedNow) (credit for unused time \(summary.credit)\(balance)). "
+            return "Charged now: \(summary.paidWith ?? summary.chargedNow) (credit for unused time \(summary.credit)). "
                 + "Takes effect now. Next charge \(summary.nextCharge) on \(DateWording.day(summary.preview.nextChargeDate))."
         }
     }

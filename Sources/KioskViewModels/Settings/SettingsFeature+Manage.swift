@@ -71,11 +71,19 @@ extension SettingsFeature {
             return .none
         case .refundTapped:
             guard let invoice = state.content?.latestPaidInvoice, !state.isWorking else { return .none }
-            let card = invoice.paymentMethod.map { " to \($0.brand.capitalized) ending in \($0.last4)" } ?? ""
+            // The core's own terms for this refund: what the dialog says is what the refund does.
+            let terms: RefundTerms
+            do {
+                terms = try RefundTerms(refunding: invoice)
+            } catch {
+                state.message = "This invoice cannot be refunded here: \(error)."
+                return .none
+            }
+            let subscription = state.content?.subscription.flatMap { $0.subscription.id == invoice.subscriptionID ? $0 : nil }
             state.confirmation = Confirmation(
-                title: "Refund \(invoice.total.formatted())?",
-                message: "\(invoice.description) (invoice \(invoice.id), \(DateWording.day(invoice.createdAt))) "
-                    + "will be refunded\(card). What it paid for ends now.",
+                title: "Refund \(terms.paidBack.formatted())?",
+                message: "\(invoice.description) (invoice \(invoice.id), \(DateWording.day(invoice.createdAt))). "
+                    + RefundWording.confirmation(terms, planName: subscription?.planName),
                 confirmTitle: "Refund")
             state.pendingConfirmation = .refund(invoiceID: invoice.id)
             return .none

@@ -54,6 +54,7 @@ enum StoreSchema {
         migrator.registerMigration("v29-app-store-clock-events") { db in try db.execute(sql: v29) }
         migrator.registerMigration("v30-app-store-outbox") { db in try db.execute(sql: v30) }
         migrator.registerMigration("v31-ssh-keys") { db in try db.execute(sql: v31) }
+        migrator.registerMigration("v32-money3-checkout-saved-card") { db in try db.execute(sql: v32) }
         return migrator
     }
 
@@ -582,5 +583,12 @@ enum StoreSchema {
             fingerprint TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
             public_key TEXT NOT NULL, created_at INTEGER NOT NULL);
         CREATE INDEX ssh_keys_account ON ssh_keys(account_id);
+        """
+
+    /// A hosted checkout paid with a card the customer had saved already charges that saved
+    /// method; only a card the session itself added is removed when its charge fails. Sessions
+    /// charging before this step always added their own card.
+    private static let v32 = """
+        ALTER TABLE checkout_sessions ADD COLUMN purchase_method_added INTEGER NOT NULL DEFAULT 1;
         """
 }

@@ -85,7 +85,7 @@ struct Invoicing: Rules {
     /// Uses the customer's credit balance against a subtotal: returns the (negative) line to add,
     /// and the amount of balance it consumes once the invoice is paid.
     func balanceLine(for account: AccountRecord, subtotal: Money) -> (InvoiceLine, Int64)? {
-        let usable = min(account.creditBalance, subtotal.minorUnits)
+        let usable = PaymentSplit.paying(subtotal, balance: account.creditBalance).fromBalance.minorUnits
         guard usable > 0 else { return nil }
         let line = InvoiceLine(kind: .appliedBalance, description: "Applied account balance",
                                amount: Money(minorUnits: -usable, currency: subtotal.currency))

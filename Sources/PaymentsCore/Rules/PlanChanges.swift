@@ -50,8 +50,9 @@ struct PlanChanges: Rules {
         let credit = try await unusedCredit(subscription, at: now)
         // Checked: a balance grown past any sane size is an error, not a trap.
         let remainder = try newPrice.subtracting(credit).minorUnits
-        let applied = min(account.creditBalance, max(remainder, 0))
-        let chargeNow = max(remainder, 0) - applied
+        let split = PaymentSplit.paying(Money(minorUnits: max(remainder, 0), currency: currency), balance: account.creditBalance)
+        let applied = split.fromBalance.minorUnits
+        let chargeNow = split.onCard.minorUnits
         let balance = Money(minorUnits: account.creditBalance, currency: currency)
         let balanceAfter = try balance.subtracting(Money(minorUnits: applied, currency: currency))
             .adding(Money(minorUnits: max(credit.minorUnits - newPrice.minorUnits, 0), currency: currency)).minorUnits
@@ -68,7 +69,7 @@ struct PlanChanges: Rules {
     /// What a renewal at `price` charges to the card once the account balance `balance` has paid
     /// what it can (`Invoicing.balanceLine`): a preview says what will be charged, not the price.
     static func charged(_ price: Money, after balance: Int64) -> Money {
-        Money(minorUnits: price.minorUnits - min(max(balance, 0), max(price.minorUnits, 0)), currency: price.currency)
+        PaymentSplit.paying(price, balance: balance).onCard
     }
 
     /// Credit for the unused part of the current period: what was paid for it × unused time ÷

@@ -38,8 +38,9 @@ struct Refunds: Rules {
         throw PaymentsError.soldByAppStore(transactionID: transactionID)
     }
 
-    /// Refunds a paid invoice in full: a refund invoice and ledger entry for the money, and the
-    /// purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
+    /// Refunds a paid invoice in full, as `RefundTerms` says (the card part to the card, the
+    /// rest, balance and unused-time credit, to the balance): a refund invoice and ledger entry
+    /// for the money, and the purchase it paid for loses its effect (subscription revoked, pass or unlock revoked,
     /// points taken back). On Stripe's refund-failure test card the refund then fails (see
     /// `failRefundIfTheCardSaysSo`). A one-time sale of the App Store's is refunded only by the
     /// App Store (see `appStoreRefund`).
@@ -51,7 +52,7 @@ struct Refunds: Rules {
         if revocation == nil, original.kind != .refund, let transactionID = try await appStoreSale(paidBy: invoiceID) {
             return try await appStoreRefund(of: original, transactionID: transactionID)
         }
-        let fromBalance = Self.paidFromBalance(original)
+        let fromBalance = try RefundTerms(refunding: original.invoice).toBalance.minorUnits
         guard original.status == .paid, original.kind != .refund, original.total > 0 || fromBalance > 0 else {
             throw PaymentsError.nothingToRefund(invoiceID: invoiceID)
         }
@@ -110,13 +111,7 @@ struct Refunds: Rules {
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
     }
 
-    /// The part of an invoice its customer paid from the account balance (its applied-balance
-    /// lines), which a refund returns to the balance rather than to the card.
-    static func paidFromBalance(_ invoice: InvoiceRecord) -> Int64 {
-        invoice.lines.filter { $0.kind == .appliedBalance }.reduce(0) { $0 - $1.amount.minorUnits }
-    }
-
-    /// A refund's lines, mirroring the invoice it refunds: the whole price back, less what goes
+    /// A refund's lines, mirroring the invoice it refunds: everything it paid back, less what goes
     /// back to the account balance, so the refund's total is exactly what returns to the card
     /// (as a Stripe credit note split between the card and the customer balance).
     static func refundLines(of original: InvoiceRecord, fromBalance: Int64, currency: Currency) throws -> [InvoiceLine] {

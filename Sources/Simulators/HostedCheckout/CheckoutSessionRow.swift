@@ -31,6 +31,9 @@ struct CheckoutSessionRow {
     /// before the store is asked, cleared when its answer is recorded, so a retry after a crash
     /// or a second submit replays the same request instead of making a new one.
     var purchaseMethodID: String?
+    /// Whether this session added `purchaseMethodID` (a card the customer had not saved): only
+    /// such a card is removed when its charge fails, never one saved before.
+    var purchaseMethodAdded: Bool
 
     init(row: Row) throws {
         id = row["id"]
@@ -59,6 +62,7 @@ struct CheckoutSessionRow {
         subscriptionProductID = row["subscription_product_id"]
         onHold = row["on_hold"]
         purchaseMethodID = row["purchase_method_id"]
+        purchaseMethodAdded = row["purchase_method_added"]
     }
 
     init(id: String, request: NewCheckoutSession, createdAt: Date) {
@@ -76,6 +80,7 @@ struct CheckoutSessionRow {
         offerCode = request.offerCode
         idempotencyKey = request.idempotencyKey
         onHold = false
+        purchaseMethodAdded = true
     }
 
     static func fetch(_ db: Database, id: String) throws -> CheckoutSessionRow {
@@ -100,10 +105,11 @@ struct CheckoutSessionRow {
         try db.execute(sql: """
             UPDATE checkout_sessions SET status = ?, payment_status = ?, attempts = ?, payment_id = ?,
                 subscription_id = ?, last_decline = ?, pending_card = ?, subscription_product_id = ?, on_hold = ?,
-                purchase_method_id = ?
+                purchase_method_id = ?, purchase_method_added = ?
             WHERE id = ?
             """, arguments: [status.rawValue, paymentStatus.rawValue, attempts, paymentID, subscriptionID,
-                             lastDecline, pendingCard, subscriptionProductID, onHold, purchaseMethodID, id])
+                             lastDecline, pendingCard, subscriptionProductID, onHold, purchaseMethodID,
+                             purchaseMethodAdded, id])
     }
 
     /// Open sessions past their expiry read as expired even before anything rewrites the row.
@@ -113,8 +119,10 @@ struct CheckoutSessionRow {
 }
 
 /// A 3-D Secure challenge waiting on a checkout session: the store's pending action for the
-/// purchase and the one-off card it was for (removed if the challenge fails).
+/// purchase and the card it was for (removed if the challenge fails and the session added it).
 struct CheckoutChallenge: Codable {
     var pendingActionID: String
     var paymentMethodID: String
+    /// Absent in challenges recorded before saved cards were reused: those cards were all added.
+    var paymentMethodAdded: Bool?
 }

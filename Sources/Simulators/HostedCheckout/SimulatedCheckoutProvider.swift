@@ -135,22 +135,25 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService, StoreObserv
             } catch CardVaultRefusal.declined(let reason) {
                 return try await self.recordDecline(id, message: reason.message)
             }
-            // A one-off card, not remembered by fingerprint: removing it after a decline must never
-            // take a card the customer saved before.
-            var method = NewPaymentMethod(vaulted: vaulted, makeDefault: false)
-            method.fingerprint = nil
-            let saved = try await self.merchant.addPaymentMethod(accountID: row.accountID, method)
+            // The store matches the card by fingerprint: a card saved before is the method
+            // charged, not a second copy. Whether the session added it is recorded, since only a
+            // card it added is removed after a failed charge.
+            let savedBefore = Set(try await self.merchant.paymentMethods(accountID: row.accountID).map(\.id))
+            let saved = try await self.merchant.addPaymentMethod(accountID: row.accountID,
+                                                                  NewPaymentMethod(vaulted: vaulted, makeDefault: false))
+            let added = !savedBefore.contains(saved.id)
             let claimed = try await self.database.write { db -> CheckoutSessionRow? in
                 var row = try CheckoutSessionRow.fetch(db, id: id)
                 guard row.purchaseMethodID == nil, row.status == .open else { return nil }
                 row.attempts += 1
                 row.purchaseMethodID = saved.id
+                row.purchaseMethodAdded = added
                 try row.update(db)
                 return row
             }
             guard let claimed else {
                 // Another process claimed the charge meanwhile: its request is the one to finish.
-                try await self.merchant.removePaymentMethod(saved.id)
+                if added { try await self.merchant.removePaymentMethod(saved.id) }
                 var current = try await self.database.read { try CheckoutSessionRow.fetch($0, id: id) }
                 if let settled = try await self.settled(&current) { return settled }
                 return try await self.charge(current)
@@ -176,7 +179,7 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService, StoreObserv
             case .storage, .storeFile, .busy: throw error
             default: break
             }
-            try await merchant.removePaymentMethod(methodID)
+            if row.purchaseMethodAdded { try await merchant.removePaymentMethod(methodID) }
             try await database.write { db in
                 var row = try CheckoutSessionRow.fetch(db, id: row.id)
                 guard row.purchaseMethodID == methodID else { return }
@@ -185,7 +188,9 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService, StoreObserv
             }
             throw error
         }
-        return try await settle(row.id, outcome, paymentMethodID: methodID) { $0.purchaseMethodID == methodID }
+        return try await settle(row.id, outcome, paymentMethodID: methodID, methodAdded: row.purchaseMethodAdded) {
+            $0.purchaseMethodID == methodID
+        }
     }
 
     /// The customer's answer to the 3-D Secure challenge the store raised for the session's card:
@@ -199,7 +204,8 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService, StoreObserv
             let challenge = try JSONDecoder().decode(CheckoutChallenge.self, from: Data(pending.utf8))
             let answered = try await self.merchant.completeAuthentication(pendingID: challenge.pendingActionID,
                                                                           approved: outcome == .approved)
-            return try await self.settle(sessionID, answered, paymentMethodID: challenge.paymentMethodID) {
+            return try await self.settle(sessionID, answered, paymentMethodID: challenge.paymentMethodID,
+                                         methodAdded: challenge.paymentMethodAdded ?? true) {
                 $0.pendingCard == pending
             }
         }
@@ -245,18 +251,20 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService, StoreObserv
 
     /// Records the store's answer, once: `stillOurs` says whether the row still waits for this
     /// answer (another caller may have recorded it already, which is then what is returned).
-    private func settle(_ id: String, _ outcome: PurchaseOutcome, paymentMethodID: String,
+    /// `methodAdded`: the session added the card, so a decline removes it.
+    private func settle(_ id: String, _ outcome: PurchaseOutcome, paymentMethodID: String, methodAdded: Bool,
                         stillOurs: @escaping @Sendable (CheckoutSessionRow) -> Bool) async throws -> CheckoutPaymentResult {
         let row = try await database.read { try CheckoutSessionRow.fetch($0, id: id) }
         let now = try await merchant.now(for: row.accountID)
         let systemNow = self.systemNow
         switch outcome {
         case let .declined(reason, _):
-            try await merchant.removePaymentMethod(paymentMethodID)
+            if methodAdded { try await merchant.removePaymentMethod(paymentMethodID) }
             return try await recordDecline(id, message: reason.message, whenStill: stillOurs)
         case let .requiresAction(action):
             let challenge = String(decoding: try JSONEncoder().encode(
-                CheckoutChallenge(pendingActionID: action.id, paymentMethodID: paymentMethodID)), as: UTF8.self)
+                CheckoutChallenge(pendingActionID: action.id, paymentMethodID: paymentMethodID,
+                                  paymentMethodAdded: methodAdded)), as: UTF8.self)
             let waiting = try await database.write { db in
                 var row = try CheckoutSessionRow.fetch(db, id: id)
                 guard stillOurs(row) else { return row }

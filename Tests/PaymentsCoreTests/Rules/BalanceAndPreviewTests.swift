@@ -160,4 +160,47 @@ import Testing
             #expect(try await store.invariants() == [])
         }
     }
+
+    /// Issue 41, item 7: refunding an upgrade's invoice ends the new plan now and pays back all
+    /// that paid for it where it came from: the card part to the card, and the credit for the old
+    /// plan's unused time (money of the earlier, still-paid period) to the balance.
+    @Test func refundOfAnUpgradeReturnsTheCardPartAndTheUnusedTimeCredit() async throws {
+        let store = try await CoreFixture()
+        let ada = try await store.account()
+        _ = try await store.buy(ada, "pro.monthly")   // a week's free trial
+        try await store.advance(days: 8)              // the first paid month
+        try await store.advance(days: 10)
+        let id = try await store.subscription(ada).id
+        let preview = try await store.service.previewPlanChange(subscriptionID: id, toProductID: "max.monthly")
+        guard case let .changed(_, upgrade) = try await store.service.changePlan(
+            PlanChangeRequest(subscriptionID: id, toProductID: "max.monthly")) else {
+            Issue.record("not upgraded"); return
+        }
+        #expect(upgrade.total == preview.chargeNow && preview.creditForUnusedTime.minorUnits > 0)
+        let terms = try RefundTerms(refunding: upgrade)
+        #expect(terms.toCard == preview.chargeNow)
+        #expect(terms.toBalance == preview.creditForUnusedTime)
+        #expect(terms.paidBack == preview.newPrice)
+        let outcome = try await store.service.refund(invoiceID: upgrade.id, idempotencyKey: nil)
+        #expect(outcome.refund.total == terms.toCard.negated)
+        #expect(try await balance(store, ada) == terms.toBalance.minorUnits)
+        #expect(outcome.revokedSubscription?.state == .revoked)
+        #expect(try await store.invariants() == [])
+    }
+
+    /// The credit beyond the new price was kept as balance already; the refund returns the rest
+    /// of it, so the balance ends at the whole unused time of the old plan. Before, such an
+    /// invoice (total 0, nothing from the balance) could not be refunded at all.
+    @Test func refundOfAnUpgradeTheCreditPaidWhollyReturnsThePriceToTheBalance() async throws {
+        let store = try await CoreFixture()
+        let (ada, upgrade) = try await upgradedWithBalance(store)
+        let invoice = try await latest(store, ada)
+        #expect(invoice.kind == .planChange && invoice.total.minorUnits == 0)
+        let terms = try RefundTerms(refunding: invoice)
+        #expect(terms.toCard.minorUnits == 0 && terms.toBalance == upgrade.newPrice)
+        _ = try await store.service.refund(invoiceID: invoice.id, idempotencyKey: nil)
+        #expect(try await balance(store, ada) == upgrade.creditForUnusedTime.minorUnits)
+        #expect(try await store.subscription(ada).state == .revoked)
+        #expect(try await store.invariants() == [])
+    }
 }
