@@ -32,6 +32,12 @@ struct SSHServeOptions: ParsableArguments {
     @Option(help: "Minutes without a key press before an SSH session closes (warned a minute before).")
     var sshIdleMinutes = 30
 
+    @Flag(help: "Demo mode: every SSH connection gets a fresh, seeded store of its own (QA panel on), deleted when it ends.")
+    var sshDemo = false
+
+    @Option(help: "With --ssh-demo: demo stores (connections) at once; past it visitors are told the demo is full.")
+    var sshDemoSessions = 20
+
     func validate() throws {
         if let sshPort, !(0...65_535).contains(sshPort) { throw ValidationError("--ssh-port must be between 0 and 65535") }
         for (name, value) in [("--ssh-max-sessions", sshMaxSessions), ("--ssh-sessions-per-key", sshSessionsPerKey),
@@ -41,6 +47,9 @@ struct SSHServeOptions: ParsableArguments {
             throw ValidationError("\(name) must be between 1 and 1000000")
         }
         if sshAdminKeys != nil, sshPort == nil { throw ValidationError("--ssh-admin-keys needs --ssh-port") }
+        if sshDemo, sshPort == nil { throw ValidationError("--ssh-demo needs --ssh-port") }
+        if sshDemo, sshAdminKeys != nil { throw ValidationError("--ssh-demo gives every key the QA panel: --ssh-admin-keys has no use with it") }
+        guard (1...10_000).contains(sshDemoSessions) else { throw ValidationError("--ssh-demo-sessions must be between 1 and 10000") }
     }
 
     var limits: SSHLimits {
