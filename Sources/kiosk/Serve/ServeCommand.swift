@@ -90,12 +90,15 @@ struct ServeCommand: AsyncParsableCommand {
         let metrics = ServerMetrics()
         let host = self.host
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
-        let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host) { error in
+        let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host,
+                                                              port: ssh.checkoutListeningPort) { error in
             logger.error("webhook deliveries could not run; they stay queued", metadata: ["error": "\(error)"])
         }
         let appStore = store.openAppStore(beside: service)
         let demo = try openDemoSandboxes(catalog: catalog)
-        let sshServer = try await startSSH(service: service, appStore: appStore, demo: demo, metrics: metrics, host: host)
+        let browserCheckout = ssh.checkoutBase.map { SSHBrowserCheckout(server: checkout, publicURL: $0) }
+        let sshServer = try await startSSH(service: service, appStore: appStore, demo: demo, browserCheckout: browserCheckout,
+                                           metrics: metrics, host: host)
         var server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      metrics.storeNotifications(
@@ -133,7 +136,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// With --ssh-demo, every connection's key resolves to a store of its own: the server's store
     /// gets no accounts from it.
     private func startSSH(service: LocalPaymentsService, appStore: SimulatedAppStore, demo: SSHDemoSandboxes?,
-                          metrics: ServerMetrics, host: String) async throws -> SSHServer? {
+                          browserCheckout: SSHBrowserCheckout?, metrics: ServerMetrics, host: String) async throws -> SSHServer? {
         guard let port = ssh.sshPort else { return nil }
         let admins = try ssh.adminFingerprints()
         let hostKey = try SSHHostKeyFile.load(store.data.directory)
@@ -145,7 +148,8 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             storefront = ServedSSHStorefront(
                 service: service,
-                startSession: StorefrontSSHSession.starter(service: service, appStore: appStore, metrics: metrics))
+                startSession: StorefrontSSHSession.starter(service: service, appStore: appStore, browserCheckout: browserCheckout,
+                                                           metrics: metrics))
             resolve = { key, userName in
                 let (account, _) = try await service.sshAccount(for: key, userName: userName)
                 return SSHIdentity(fingerprint: key.fingerprint, accountID: account.id, userName: userName,

@@ -14,12 +14,15 @@ struct DemoSSHStorefront: SSHStorefront {
         SSHIdentity(fingerprint: fingerprint, accountID: "demo", userName: userName, isAdmin: true)
     }
 
+    /// The checkout pages serve the server's own store, not the visitors'.
+    static let noBrowserCheckout = "not offered in the demo."
+
     func startSession(for identity: SSHIdentity, terminal: SSHTerminalRequest,
                       output: SSHSessionOutput) async throws -> any SSHStorefrontSession {
         let sandbox = try await sandboxes.sandbox(for: identity.connection)
         return try await StorefrontSSHSession.start(service: sandbox.service, appStore: sandbox.appStore,
                                                     accountID: sandbox.accountID, testControls: true,
-                                                    terminal: terminal, output: output, metrics: metrics)
+                                                    hostedCheckout: .withheld(Self.noBrowserCheckout), terminal: terminal, output: output, metrics: metrics)
     }
 
     func run(command: String, for identity: SSHIdentity) async -> SSHCommandResult {

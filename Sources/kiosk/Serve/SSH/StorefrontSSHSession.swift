@@ -13,20 +13,21 @@ struct StorefrontSSHSession: SSHStorefrontSession {
     let session: ByteStreamSession
 
     /// What `ServedSSHStorefront` starts a pty session with.
-    static func starter(service: any PaymentsService, appStore: any AppStoreService,
+    /// Paying in a browser is offered only with `browserCheckout` (`--public-url`).
+    static func starter(service: any PaymentsService, appStore: any AppStoreService, browserCheckout: SSHBrowserCheckout?,
                         metrics: ServerMetrics) -> ServedSSHStorefront.SessionStarter {
         { identity, terminal, output in
             try await start(service: service, appStore: appStore, accountID: identity.accountID, testControls: identity.isAdmin,
+                            hostedCheckout: browserCheckout?.client(for: identity.accountID) ?? .withheld(noBrowserCheckout),
                             terminal: terminal, output: output, metrics: metrics)
         }
     }
 
     /// Starts the storefront of `accountID` in `service` on the session's terminal.
     static func start(service: any PaymentsService, appStore: any AppStoreService, accountID: String, testControls: Bool,
-                      terminal: SSHTerminalRequest, output: SSHSessionOutput,
+                      hostedCheckout: HostedCheckoutClient, terminal: SSHTerminalRequest, output: SSHSessionOutput,
                       metrics: ServerMetrics) async throws -> StorefrontSSHSession {
-        let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory(),
-                                       hostedCheckout: .withheld(noBrowserCheckout))
+        let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory(), hostedCheckout: hostedCheckout)
         let client = PaymentsClient.scoped(live, to: accountID, testControls: testControls)
         try await client.signIn(accountID)
         let profile = TerminalProfile(term: terminal.term, colorTerm: terminal.environment["COLORTERM"],
