@@ -64,6 +64,15 @@ struct CheckoutPage: Sendable {
             """)
     }
 
+    /// Where a checkout opened from a terminal over SSH ends, paid or not: the terminal shows how.
+    func finished() -> String {
+        document(title: "Back to your terminal", body: """
+            <h1>You can close this window</h1>
+            <p>Go back to your terminal: it shows how the checkout ended.</p>
+
+            """)
+    }
+
     /// A refused cross-site or token-less post: nothing was charged.
     func forbidden(_ reason: String) -> String {
         document(title: "Refused", body: "<h1>Request refused</h1>\n<p role=\"alert\">\(HTMLText.escape(reason)) Nothing was charged.</p>\n")

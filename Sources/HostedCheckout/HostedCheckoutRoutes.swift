@@ -17,6 +17,8 @@ struct HostedCheckoutRoutes: Sendable {
         let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         do {
             switch (request.method, segments.count, segments.first) {
+            case (.get, 2, "checkout") where ["finished", "cancelled"].contains(segments[1]):
+                return Self.html(.ok, pages.finished())
             case (.get, 2, "checkout"):
                 return try await page(segments[1])
             case (.post, 3, "checkout"):

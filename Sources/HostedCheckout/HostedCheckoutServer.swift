@@ -8,7 +8,8 @@ import KioskHTTP
 /// a browser on another machine reaches the page too.
 ///
 /// Routes: `GET /checkout/{id}` (the page), `POST /checkout/{id}/pay`, `POST /checkout/{id}/challenge`,
-/// `POST /checkout/{id}/cancel`, `GET /api/checkout/sessions/{id}` (JSON lookup) and
+/// `POST /checkout/{id}/cancel`, `GET /checkout/finished` and `/checkout/cancelled` (where a terminal's checkout over SSH
+/// sends the browser back to), `GET /api/checkout/sessions/{id}` (JSON lookup) and
 /// `POST /webhooks` (the receiver, which verifies the raw body before parsing it).
 public final class HostedCheckoutServer: Sendable {
     private let service: any HostedCheckoutService
@@ -27,6 +28,11 @@ public final class HostedCheckoutServer: Sendable {
     public var baseURL: URL { URL(string: "http://\(reachableHost):\(server.port)") ?? URL(fileURLWithPath: "/") }
     public var port: Int { server.port }
     public var webhookURL: URL { baseURL.appendingPathComponent("webhooks") }
+    /// The page a checkout that was opened from a terminal over SSH ends on: the terminal, not
+    /// the browser, learns the outcome (from the session lookup), so it only says to go back.
+    public static let finishedPath = "checkout/finished"
+    /// The same for a checkout cancelled on its page (a provider wants the two addresses apart).
+    public static let cancelledPath = "checkout/cancelled"
 
     public func checkoutURL(sessionID: String) -> URL {
         baseURL.appendingPathComponent("checkout").appendingPathComponent(sessionID)
@@ -58,6 +64,7 @@ public final class HostedCheckoutServer: Sendable {
         schedule: WebhookRetrySchedule = .dodoPayments,
         limits: HTTPServerLimits = .standard,
         host: String = "127.0.0.1",
+        port: Int = 0,
         deliveryFailed: @escaping @Sendable (any Error) -> Void
     ) async throws -> HostedCheckoutServer {
         var generator = random
@@ -66,7 +73,7 @@ public final class HostedCheckoutServer: Sendable {
                                           formToken: CheckoutFormToken(using: &generator),
                                           pages: CheckoutPage(storeName: try await endpoint.catalog().name))
         let box = ServerReference()
-        let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, limits: limits) { request in
+        let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, port: port, limits: limits) { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })
         }
         let checkout = HostedCheckoutServer(service: service, clock: clock, delivery: delivery, schedule: schedule,

@@ -27,6 +27,7 @@ final class LocalHTTPServer: Sendable {
     static func start(
         name: String,
         host: String = "127.0.0.1",
+        port: Int = 0,
         limits: HTTPServerLimits,
         respond: @escaping @Sendable (Request) async -> Response
     ) async throws -> LocalHTTPServer {
@@ -38,7 +39,7 @@ final class LocalHTTPServer: Sendable {
             responder: responder,
             server: HTTPServerBuilder { LimitedHTTP1Channel(responder: $0, limits: limits) },
             configuration: ApplicationConfiguration(
-                address: .hostname(host, port: 0), serverName: name,
+                address: .hostname(host, port: port), serverName: name,
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in
                 boundContinuation.yield(channel)

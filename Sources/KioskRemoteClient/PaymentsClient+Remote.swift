@@ -68,6 +68,7 @@ extension PaymentsClient {
         client.replayWebhook = { try await calls.replayWebhook($0) }
         client.duplicateWebhook = { try await calls.duplicateWebhook($0) }
         client.attachNewTestClock = { try await calls.attachNewTestClock($0, name: $1) }
+        client.changeEmail = { try await calls.changeEmail($0, to: $1) }
         client.detachTestClock = { try await calls.detachTestClock($0) }
         return client
     }

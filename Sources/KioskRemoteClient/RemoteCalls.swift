@@ -69,6 +69,18 @@ struct RemoteCalls: Sendable {
         return account
     }
 
+    /// The signed-in customer's own email: the key names the account.
+    func changeEmail(_ accountID: String, to email: String) async throws -> Account {
+        _ = try await ownAccount(accountID)
+        let answer = try await server.call("changing the email") { api in
+            switch try await api.changeCustomerEmail(body: .json(.init(email: email))) {
+            case let .ok(ok): return try ok.body.json
+            case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
+            }
+        }
+        return try mapped("reading the account") { try Account(answer) }
+    }
+
     func now(_ accountID: String) async throws -> Date {
         _ = try await ownAccount(accountID)
         return try await customer().now

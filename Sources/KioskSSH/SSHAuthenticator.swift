@@ -6,11 +6,19 @@ import PaymentsCore
 
 /// What one connection has proved: set by its authenticator, read by its session channels.
 final class SSHConnectionState: Sendable {
+    private static let counter = NIOLockedValueBox<UInt64>(0)
+
     let address: String
+    /// Unique among this process's connections.
+    let id: UInt64
     private let proved = NIOLockedValueBox<SSHIdentity?>(nil)
 
     init(address: String) {
         self.address = address
+        id = Self.counter.withLockedValue { count in
+            count += 1
+            return count
+        }
     }
 
     var identity: SSHIdentity? {
@@ -64,7 +72,8 @@ final class SSHAuthenticator: NIOSSHServerUserAuthenticationDelegate {
         let userName = request.username
         responsePromise.completeWithTask {
             do {
-                let identity = try await resolve(key, userName)
+                var identity = try await resolve(key, userName)
+                identity.connection = connection.id
                 connection.identity = identity
                 logger.info("ssh: signed in", metadata: [
                     "fingerprint": "\(identity.fingerprint)", "account": "\(identity.accountID)",

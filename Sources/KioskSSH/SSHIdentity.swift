@@ -8,12 +8,16 @@ public struct SSHIdentity: Sendable, Hashable {
     public let userName: String
     /// A key of `--ssh-admin-keys`: sees the QA panel and test controls.
     public let isAdmin: Bool
+    /// The connection that signed in, unique in this server: set by the server, so that what one
+    /// connection alone holds (its demo store) is told apart from another's with the same key.
+    public var connection: UInt64
 
-    public init(fingerprint: String, accountID: String, userName: String, isAdmin: Bool) {
+    public init(fingerprint: String, accountID: String, userName: String, isAdmin: Bool, connection: UInt64 = 0) {
         self.fingerprint = fingerprint
         self.accountID = accountID
         self.userName = userName
         self.isAdmin = isAdmin
+        self.connection = connection
     }
 }
 

@@ -48,8 +48,14 @@ public final class SSHServer: Sendable {
                 }
                 let id = ObjectIdentifier(channel)
                 connections.withLockedValue { $0[id] = channel }
-                channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: id) } }
                 let state = SSHConnectionState(address: address)
+                channel.closeFuture.whenComplete { _ in
+                    _ = connections.withLockedValue { $0.removeValue(forKey: id) }
+                    // Here rather than in channelInactive, which NIOSSHHandler does not pass on.
+                    if let identity = state.identity {
+                        Task { await storefront.connectionEnded(for: identity) }
+                    }
+                }
                 return channel.eventLoop.makeCompletedFuture {
                     let authenticator = SSHAuthenticator(connection: state, admission: admission, resolve: resolve, logger: logger,
                                                          close: { channel.close(promise: nil) })
@@ -61,7 +67,7 @@ public final class SSHServer: Sendable {
                                         registry: registry, logger: logger)
                     }
                     try channel.pipeline.syncOperations.addHandler(handler)
-                    try channel.pipeline.syncOperations.addHandler(SSHConnectionErrorHandler(state: state, storefront: storefront, logger: logger))
+                    try channel.pipeline.syncOperations.addHandler(SSHConnectionErrorHandler(state: state, logger: logger))
                 }
             }
         let channel = try await bootstrap.bind(host: host, port: port).get()
@@ -108,30 +114,20 @@ struct SSHChannelRefused: Error, CustomStringConvertible {
     var description: String { "only session channels are served" }
 }
 
-/// Ends a connection on a protocol error and lets the storefront drop what the connection held.
+/// Ends a connection on a protocol error.
 final class SSHConnectionErrorHandler: ChannelInboundHandler {
     typealias InboundIn = Any
 
     private let state: SSHConnectionState
-    private let storefront: any SSHStorefront
     private let logger: Logger
 
-    init(state: SSHConnectionState, storefront: any SSHStorefront, logger: Logger) {
+    init(state: SSHConnectionState, logger: Logger) {
         self.state = state
-        self.storefront = storefront
         self.logger = logger
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         logger.info("ssh: connection closed on an error", metadata: ["address": "\(state.address)", "error": "\(error)"])
         context.close(promise: nil)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        if let identity = state.identity {
-            let storefront = storefront
-            Task { await storefront.connectionEnded(for: identity) }
-        }
-        context.fireChannelInactive()
     }
 }

@@ -131,6 +131,9 @@ final class SSHSessionHandler: ChannelDuplexHandler {
                     loop.execute { bound.value.0.end(goodbye: goodbye, context: bound.value.1) }
                 }
                 handler.armIdleTimer(context: context)
+            case .failure(let refusal as SSHSessionRefused):
+                handler.logger.info("ssh: session refused", metadata: handler.metadata.merging(["reason": "\(refusal)"]) { $1 })
+                handler.finish(with: "\(refusal)\r\n", status: 1, context: context)
             case .failure(let error):
                 handler.logger.error("ssh: the storefront did not start", metadata: handler.metadata.merging(["error": "\(error)"]) { $1 })
                 handler.finish(with: "The storefront could not start; please try again later.\r\n", status: 1, context: context)

@@ -14,6 +14,16 @@ public protocol SSHStorefront: Sendable {
     func connectionEnded(for identity: SSHIdentity) async
 }
 
+/// Why a session cannot start now (a full demo, say), in words for the person connecting: thrown
+/// by `startSession`, shown to the client before the channel closes.
+public struct SSHSessionRefused: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
 /// A running storefront session, fed by the server from its channel.
 public protocol SSHStorefrontSession: Sendable {
     func receive(_ bytes: [UInt8])

@@ -162,6 +162,13 @@ struct KioskAPIHandler: APIProtocol {
         return .created(.init(body: .json(.init(id: account.id, apiKey: key))))
     }
 
+    /// The caller's own account only: the key names it.
+    func changeCustomerEmail(_ input: Operations.ChangeCustomerEmail.Input) async throws -> Operations.ChangeCustomerEmail.Output {
+        let accountID = try customerID()
+        guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
+        return .ok(.init(body: .json(.init(try await service.changeEmail(accountID: accountID, to: body.email)))))
+    }
+
     func rotateAccountKey(_ input: Operations.RotateAccountKey.Input) async throws -> Operations.RotateAccountKey.Output {
         let key = try await service.issueAPIKey(accountID: input.path.accountId)
         return .created(.init(body: .json(.init(id: input.path.accountId, apiKey: key))))

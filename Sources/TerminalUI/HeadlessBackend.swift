@@ -20,8 +20,9 @@ public enum HeadlessBackend {
             var open: Style?
             var pendingSpaces = ""
             for x in 0..<buffer.size.width {
-                let cell = buffer[x, y]
+                var cell = buffer[x, y]
                 if cell.isContinuation { continue }
+                cell.style = cell.style.unlinked
                 if cell.text == " ", cell.style == .plain {
                     pendingSpaces += " "
                     continue

@@ -34,6 +34,44 @@ import Testing
         await server.shutdown()
     }
 
+    /// What only one connection held (a demo store) is let go when it ends; two connections of one
+    /// key are told apart.
+    @Test func theStorefrontHearsEachConnectionEnd() async throws {
+        let server = try await start()
+        let first = try await SSHTestClient.connect(port: server.port, user: "ada", credential: .key(key))
+        let second = try await SSHTestClient.connect(port: server.port, user: "ada", credential: .key(key))
+        _ = try await first.session([SSHChannelRequestEvent.ExecRequest(command: "status", wantReply: true)]).finished()
+        _ = try await second.session([SSHChannelRequestEvent.ExecRequest(command: "status", wantReply: true)]).finished()
+        await first.close()
+        let firstEnded = try #require(await storefront.nextConnectionEnd())
+        await second.close()
+        let secondEnded = try #require(await storefront.nextConnectionEnd())
+        #expect(firstEnded.accountID == "acct_ada" && secondEnded.accountID == "acct_ada")
+        #expect(firstEnded.connection != secondEnded.connection)
+        #expect(firstEnded.connection != 0)
+        await server.shutdown()
+    }
+
+    @Test func aRefusedSessionTellsTheClientWhy() async throws {
+        let server = try await SSHServer.start(
+            host: "127.0.0.1", port: 0, hostKey: .ephemeral(), storefront: RefusingStorefront(),
+            resolve: { key, user in SSHIdentity(fingerprint: key.fingerprint, accountID: "demo", userName: user, isAdmin: true) },
+            logger: Logger(label: "test"))
+        let client = try await SSHTestClient.connect(port: server.port, credential: .key(key))
+        let session = try await client.session([
+            SSHChannelRequestEvent.PseudoTerminalRequest(wantReply: true, term: "xterm", terminalCharacterWidth: 80,
+                                                         terminalRowHeight: 24, terminalPixelWidth: 0, terminalPixelHeight: 0,
+                                                         terminalModes: SSHTerminalModes([:])),
+            SSHChannelRequestEvent.ShellRequest(wantReply: true),
+        ])
+        let (output, status) = try await session.finished()
+        #expect(output == "The demo is full.\r\n")
+        #expect(status == 1)
+        await client.close()
+        await server.shutdown()
+        #expect(server.openSessions == 0)
+    }
+
     @Test func aShellWithoutAPtySaysToUseSshT() async throws {
         let server = try await start()
         let client = try await SSHTestClient.connect(port: server.port, credential: .key(key))
@@ -159,6 +197,30 @@ final class RecordingStorefront: SSHStorefront {
 
     func run(command: String, for identity: SSHIdentity) async -> SSHCommandResult {
         SSHCommandResult(output: "\(command) for \(identity.accountID)\n", exitStatus: 0)
+    }
+
+    private let (endedConnections, connectionEnd) = AsyncStream<SSHIdentity>.makeStream()
+
+    /// Waits until the server says a connection ended.
+    func nextConnectionEnd() async -> SSHIdentity? {
+        for await identity in endedConnections { return identity }
+        return nil
+    }
+
+    func connectionEnded(for identity: SSHIdentity) async {
+        connectionEnd.yield(identity)
+    }
+}
+
+/// Refuses every session, as a full demo does.
+struct RefusingStorefront: SSHStorefront {
+    func startSession(for identity: SSHIdentity, terminal: SSHTerminalRequest,
+                      output: SSHSessionOutput) async throws -> any SSHStorefrontSession {
+        throw SSHSessionRefused("The demo is full.")
+    }
+
+    func run(command: String, for identity: SSHIdentity) async -> SSHCommandResult {
+        SSHCommandResult(output: "", exitStatus: 1)
     }
 
     func connectionEnded(for identity: SSHIdentity) async {}

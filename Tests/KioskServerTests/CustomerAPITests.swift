@@ -41,6 +41,21 @@ import Testing
         #expect(Set((page.items + second.items).map(\.id)) == [invoiceID, refunded.refund.id])
     }
 
+    /// PUT /v1/customer/email changes the caller's own email only, held to the new-account rules.
+    @Test func aCustomerChangesTheirOwnEmail() async throws {
+        let fixture = try await ServerFixture.start()
+        defer { Task { await fixture.stop() } }
+        let ann = try await fixture.customer("ann")
+        let bob = try await fixture.customer("bob")
+        let changed = try await ann.client.changeCustomerEmail(body: .json(.init(email: "ann.new@example.com"))).ok.body.json
+        #expect(changed.id == ann.id && changed.email == "ann.new@example.com")
+        #expect(try await ann.client.getCustomer().ok.body.json.account.email == "ann.new@example.com")
+        let taken = try await bob.client.changeCustomerEmail(body: .json(.init(email: "ANN.NEW@example.com")))
+        guard case let .default(status, _) = taken else { Issue.record("expected 409, got \(taken)"); return }
+        #expect(status == 409)
+        #expect(try await fixture.service.account(bob.id).email != "ANN.NEW@example.com")
+    }
+
     /// A purchase the App Store sold is refunded by the App Store through the same endpoint: its
     /// REFUND notification books the refund with the App Store's revoked token, and a retry with
     /// the key answers the same refund.

@@ -33,6 +33,25 @@ import TestSupport
         }
     }
 
+    /// A linked stretch is wrapped in an OSC 8 hyperlink, closed before the next unlinked cell;
+    /// its colours are unchanged, and an address that could end the sequence is not linked.
+    @Test func linkedCellsAreWrappedInAnOSC8Hyperlink() {
+        let url = "https://shop.example.com/checkout/cs_1"
+        var encoder = FrameEncoder(colorLevel: .ansi8)
+        let bytes = encoder.encode(Self.frame([("pay", 0, 0, Style(bold: true).linked(to: url)), ("!", 3, 0, Style(bold: true))]),
+                                   cursor: nil)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\u{1B}[0;1m\u{1B}]8;;\(url)\u{1B}\\pay\u{1B}]8;;\u{1B}\\!") || text.contains("\u{1B}]8;;\(url)\u{1B}\\\u{1B}[0;1mpay\u{1B}]8;;\u{1B}\\!"), "\(text.debugDescription)")
+        #expect(text.components(separatedBy: "\u{1B}]8;;").count == 3, "one link opened and closed: \(text.debugDescription)")
+
+        var unsafe = FrameEncoder(colorLevel: .ansi8)
+        let refused = String(decoding: unsafe.encode(Self.frame([("x", 0, 0, Style.plain.linked(to: "a\u{1B}\\b"))]), cursor: nil),
+                             as: UTF8.self)
+        #expect(!refused.contains("a\u{1B}\\b"))
+        #expect(HeadlessBackend.styledText(Self.frame([("pay", 0, 0, Style.plain.linked(to: url))])).hasPrefix("pay"),
+                "the headless text ignores links")
+    }
+
     @Test func secondFrameWritesOnlyTheChange() {
         var encoder = FrameEncoder(colorLevel: .ansi8)
         _ = encoder.encode(Self.frames[0], cursor: nil)

@@ -3,6 +3,7 @@ enum CheckoutControlID {
     static let cardNumber = CardFormLines.numberID
     static let promoCode = "promo.code"
     static let promoButton = "promo.button"
+    static let receiptEmail = "receipt.email"
     static let pay = "pay"
     static let cancel = "cancel"
 

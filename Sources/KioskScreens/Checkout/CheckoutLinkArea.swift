@@ -6,7 +6,8 @@ import TerminalUI
 /// never shortened, so it can be selected and copied, and a QR code of the same URL for a phone.
 /// The code goes beside the link when the terminal is wide, below it when tall, and when neither
 /// fits the area says what size would show it, because a clipped code does not scan. A link to
-/// this computer (loopback) gets no code, since no phone could open it; the area says so.
+/// this computer (loopback) gets no code, since no phone could open it; the area says so. Its cells
+/// link to the URL, so a terminal that knows OSC 8 hyperlinks opens it on a click.
 enum CheckoutLinkArea {
     /// Rows the checkout's own panels keep above the link area when the code is shown.
     static let panelRows = 14
@@ -79,7 +80,7 @@ enum CheckoutLinkArea {
     private static func writeLink(_ url: String, in area: Rect, frame: inout Frame, context: RenderContext) -> Int {
         let lines = chunks(url, width: area.width)
         for (row, chunk) in lines.enumerated() where row < area.height {
-            frame.buffer.write(chunk, x: area.x, y: area.y + row, style: context.theme.base, clip: area)
+            frame.buffer.write(chunk, x: area.x, y: area.y + row, style: context.theme.base.linked(to: url), clip: area)
         }
         return min(lines.count, area.height)
     }

@@ -11,6 +11,14 @@ enum CheckoutPaymentLines {
         if checkout.isPlanChange {
             lines.text("The change is charged to your subscription's payment method.")
         } else {
+            if let email = checkout.receiptEmail {
+                lines.text("Your email, for receipts (asked once)", .header)
+                lines.field(id: ID.receiptEmail, LineField(label: "Email", text: email,
+                                                           error: checkout.receiptEmailError, width: 32),
+                            binding: FieldBinding(text: email, change: { .app(.checkout(.receiptEmailChanged($0))) }),
+                            submit: submit, submitHint: "Pay")
+                lines.blank()
+            }
             lines.text("Pay with", .header)
             for (index, choice) in choices(checkout).enumerated() {
                 lines.choice(id: ID.payment(index), label(choice, checkout), isOn: checkout.payment == choice,

@@ -12,7 +12,7 @@ enum OperationAudience: Equatable {
         case "getHealth", "getReadiness", "getOpenAPIDocument", "getCheckoutReturnPage", "getCheckoutCancelledPage",
              "receiveAppStoreNotification":
             self = .anyone
-        case "getCustomer", "listInvoices", "exportInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
+        case "getCustomer", "changeCustomerEmail", "listInvoices", "exportInvoices", "getInvoice", "refundInvoice", "createPurchase", "listPaymentMethods",
              "addCard", "listEvents", "streamEvents", "submitAppStoreReceipt", "verifyAppStoreReceipt",
              "createHostedCheckout", "getUserSubscriptionStatus", "listSubscriptions", "cancelSubscription",
              "resumeSubscription", "previewPlanChange", "changePlan", "withdrawPlanChange", "getIntroEligibility",

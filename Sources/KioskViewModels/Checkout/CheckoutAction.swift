@@ -19,6 +19,9 @@ public enum CheckoutAction: Equatable, Sendable {
     case cardNameChanged(String)
     case cardPostalCodeChanged(String)
 
+    case receiptEmailChanged(String)
+    case receiptEmailSaved(Result<Account, ScreenError>)
+
     case submitTapped
     case storePurchaseConfirmed
     case storePurchaseDismissed

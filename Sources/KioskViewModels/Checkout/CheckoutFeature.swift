@@ -21,6 +21,7 @@ public struct CheckoutFeature: Reducer {
             state.now = data.now
             state.savedCards = data.paymentMethods
             state.browserWithheld = client.hostedCheckout.withheldBecause
+            if data.account.hasPlaceholderEmail, state.receiptEmail == nil { state.receiptEmail = "" }
             if let card = data.paymentMethods.first(where: \.isDefault) ?? data.paymentMethods.first {
                 state.payment = .savedCard(paymentMethodID: card.id)
             }
@@ -90,8 +91,36 @@ public struct CheckoutFeature: Reducer {
             state.cardForm.errors.postalCode = nil
             return .none
 
+        case let .receiptEmailChanged(text):
+            guard state.receiptEmail != nil else { return .none }
+            state.receiptEmail = text
+            state.receiptEmailError = nil
+            return .none
+        case let .receiptEmailSaved(.success(account)):
+            guard state.status == .processing else { return .none }
+            state.account = account
+            state.receiptEmail = nil
+            state.status = .editing
+            return reduce(into: &state, action: .submitTapped)
+        case let .receiptEmailSaved(.failure(error)):
+            guard state.status == .processing else { return .none }
+            state.status = .editing
+            state.receiptEmailError = error.paymentsError.map(Self.emailProblem) ?? error.message
+            return .none
+
         case .submitTapped:
             guard state.status == .editing, state.phase.content != nil else { return .none }
+            if let email = state.receiptEmail, let accountID = state.account?.id {
+                let typed = email.trimmingCharacters(in: .whitespaces)
+                guard typed.contains("@"), !typed.hasPrefix("@"), !typed.hasSuffix("@") else {
+                    state.receiptEmailError = "Type the email your receipts should go to, such as ann@example.com."
+                    return .none
+                }
+                state.status = .processing
+                return .run { [client] send in
+                    await send(.receiptEmailSaved(await capture { try await client.changeEmail(accountID, typed) }))
+                }
+            }
             if state.payment == .storeAccount && !state.isPlanChange {
                 state.status = .confirmingStorePurchase
                 return .none
@@ -327,6 +356,15 @@ public struct CheckoutFeature: Reducer {
             state.phase = .loaded(summary)
         } else {
             state.phase = .empty
+        }
+    }
+
+    /// The store's word on an email it refused, as the field shows it.
+    static func emailProblem(_ error: PaymentsError) -> String {
+        switch error {
+        case .emailTaken: "That email belongs to another account; use another."
+        case let .invalidInput(_, message): "The email \(message)."
+        default: error.userMessage
         }
     }
 

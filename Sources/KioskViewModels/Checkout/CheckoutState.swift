@@ -22,6 +22,10 @@ public struct CheckoutState: Equatable, Sendable {
     public var browserNotice: String?
     /// Why paying in the browser is not offered in this session (its client's `withheldBecause`).
     public var browserWithheld: String?
+    /// The email for receipts being typed, while the account has only a placeholder (an SSH key's
+    /// first purchase); nil when none is asked for. Saved on the account before the payment.
+    public var receiptEmail: String?
+    public var receiptEmailError: String?
     /// Numbers checkout attempts; a decline starts a new one, a failed call retries the same.
     public var attempt = 1
     /// Times Retry sent this attempt's payment again: the key stays the same, so this is what

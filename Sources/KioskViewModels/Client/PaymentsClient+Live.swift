@@ -60,6 +60,7 @@ extension PaymentsClient {
             advanceTestClock: { try await desk.advanceTestClock($0, to: $1) },
             hostedCheckout: hostedCheckout)
         client.attachNewTestClock = { try await service.attachNewTestClock(accountID: $0, name: $1) }
+        client.changeEmail = { try await service.changeEmail(accountID: $0, to: $1) }
         client.detachTestClock = { try await service.detachTestClock(accountID: $0) }
         if let provider = checkoutProvider {
             client.webhookDeliveries = { try await provider.webhookDeliveries() }

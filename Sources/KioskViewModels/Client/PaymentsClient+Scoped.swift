@@ -22,6 +22,10 @@ extension PaymentsClient {
             try await base.signIn(id)
         }
         client.createAccount = { _ in throw AccountScopeRefused.newAccount }
+        client.changeEmail = { account, email in
+            try scope.own(account)
+            return try await base.changeEmail(account, email)
+        }
         client.now = { try scope.own($0); return try await base.now($0) }
         client.isEligibleForIntroOffer = { try scope.own($0); return try await base.isEligibleForIntroOffer($0) }
         client.subscriptions = { try scope.own($0); return try await base.subscriptions($0) }

@@ -79,6 +79,10 @@ public struct PaymentsClient: Sendable {
     public var attachNewTestClock: @Sendable (_ accountID: String, _ name: String) async throws -> TestClock = { _, _ in
         throw UnstubbedCall("attachNewTestClock")
     }
+    /// A new email for the account's receipts (the first purchase of an SSH key's account asks).
+    public var changeEmail: @Sendable (_ accountID: String, _ email: String) async throws -> Account = { _, _ in
+        throw UnstubbedCall("changeEmail")
+    }
     public var detachTestClock: @Sendable (_ accountID: String) async throws -> Account = { _ in
         throw UnstubbedCall("detachTestClock")
     }

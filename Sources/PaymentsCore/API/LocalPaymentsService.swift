@@ -254,6 +254,10 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
         }
     }
 
+    public func changeEmail(accountID: String, to email: String) async throws -> Account {
+        try await write { try await $0.accountRules.changeEmail(accountID: accountID, to: email) }
+    }
+
     public func openSession(accountID: String) async throws -> String {
         let (token, hash) = try newSessionToken()
         try await writeWithoutDueWork { try await $0.accountRules.openSession(accountID: accountID, tokenHash: hash) }

@@ -16,6 +16,8 @@ public protocol PaymentsService: Sendable {
     func accounts() async throws -> [Account]
     func account(_ id: String) async throws -> Account
     func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account
+    /// A new email for the account's receipts (an SSH key's account starts with a placeholder).
+    func changeEmail(accountID: String, to email: String) async throws -> Account
 
     // Sessions: who a terminal is signed in as
     /// Opens a session for the account and returns its token, which the terminal keeps (only a

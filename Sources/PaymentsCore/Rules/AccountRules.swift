@@ -10,26 +10,14 @@ struct AccountRules: Rules {
     static let maximumEmailLength = 320
 
     func createAccount(_ request: NewAccount) async throws -> Account {
-        let email = request.email.trimmingCharacters(in: .whitespaces)
-        guard email.count <= Self.maximumEmailLength else {
-            throw PaymentsError.invalidInput(field: "email", message: "must be at most \(Self.maximumEmailLength) characters")
-        }
-        try Self.refuseControlCharacters(in: email, field: "email")
-        guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
-            throw PaymentsError.invalidInput(field: "email", message: "'\(request.email)' is not an email address")
-        }
+        let email = try Self.checkedEmail(request.email)
         let name = request.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw PaymentsError.invalidInput(field: "name", message: "must not be empty") }
         try Self.refuseControlCharacters(in: name, field: "name")
         guard name.count <= Self.maximumNameLength else {
             throw PaymentsError.invalidInput(field: "name", message: "must be at most \(Self.maximumNameLength) characters")
         }
-        // Emails compare without case: SQLite's column is NOCASE; PostgreSQL's unique index is on lower(email).
-        let taken = StoreSQL(sqlite: "SELECT COUNT(*) FROM accounts WHERE email = ?",
-                             postgres: "SELECT COUNT(*) FROM accounts WHERE lower(email) = lower(?)")
-        if try await store.fetchOne(Int.self, taken, [email]) ?? 0 > 0 {
-            throw PaymentsError.emailTaken(email)
-        }
+        try await refuseTaken(email, except: nil)
         let currency = request.currency ?? catalog.currency
         guard currency == catalog.currency || catalog.currencies.contains(currency) else {
             throw PaymentsError.invalidInput(field: "currency", message: "the store does not sell in \(currency)")
@@ -43,6 +31,39 @@ struct AccountRules: Rules {
         try await record.insert(into: store)
         emit(.accountCreated, account: record.id, at: createdAt)
         return record.account
+    }
+
+    /// Gives the account a new email (for receipts), held to the same rules as a new account's:
+    /// an address, no control characters, not another account's (the same one again changes nothing).
+    func changeEmail(accountID: String, to newEmail: String) async throws -> Account {
+        let email = try Self.checkedEmail(newEmail)
+        var account = try await account(accountID)
+        try await refuseTaken(email, except: accountID)
+        account.email = email
+        try await account.update(in: store)
+        return account.account
+    }
+
+    /// The email trimmed of spaces, or why it is not one.
+    static func checkedEmail(_ text: String) throws -> String {
+        let email = text.trimmingCharacters(in: .whitespaces)
+        guard email.count <= maximumEmailLength else {
+            throw PaymentsError.invalidInput(field: "email", message: "must be at most \(maximumEmailLength) characters")
+        }
+        try refuseControlCharacters(in: email, field: "email")
+        guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
+            throw PaymentsError.invalidInput(field: "email", message: "'\(text)' is not an email address")
+        }
+        return email
+    }
+
+    /// Emails compare without case: SQLite's column is NOCASE; PostgreSQL's unique index is on lower(email).
+    private func refuseTaken(_ email: String, except accountID: String?) async throws {
+        let taken = StoreSQL(sqlite: "SELECT COUNT(*) FROM accounts WHERE email = ? AND id <> ?",
+                             postgres: "SELECT COUNT(*) FROM accounts WHERE lower(email) = lower(?) AND id <> ?")
+        if try await store.fetchOne(Int.self, taken, [email, accountID ?? ""]) ?? 0 > 0 {
+            throw PaymentsError.emailTaken(email)
+        }
     }
 
     /// A NUL, newline, tab or other control character is refused rather than stored: C strings

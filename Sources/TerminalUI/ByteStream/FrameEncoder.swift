@@ -38,7 +38,8 @@ public struct FrameEncoder: Sendable {
                     bytes += EscapeSequences.move(row: run.row, column: column)
                 }
                 if style != run.style {
-                    bytes += sgr(run.style)
+                    if style.link != run.style.link { bytes += Self.hyperlink(run.style.link) }
+                    if style.unlinked != run.style.unlinked { bytes += sgr(run.style) }
                     style = run.style
                 }
                 bytes += character.utf8
@@ -47,10 +48,9 @@ public struct FrameEncoder: Sendable {
                 cursor = character.isASCII && column < buffer.size.width ? Point(x: column, y: run.row) : nil
             }
         }
-        if style != .plain {
-            bytes += sgr(.plain)
-            style = .plain
-        }
+        if style.link != nil { bytes += Self.hyperlink(nil) }
+        if style.unlinked != .plain { bytes += sgr(.plain) }
+        style = .plain
         if let cursorAt {
             if cursor != cursorAt { bytes += EscapeSequences.move(row: cursorAt.y, column: cursorAt.x) }
             cursor = cursorAt
@@ -62,6 +62,13 @@ public struct FrameEncoder: Sendable {
         }
         previous = buffer
         return bytes
+    }
+
+    /// Ends the open OSC 8 hyperlink and, with `url`, opens one to it. An address that is not
+    /// printable ASCII (which could end the sequence early) is not linked.
+    static func hyperlink(_ url: String?) -> [UInt8] {
+        let safe = url.flatMap { url in url.utf8.allSatisfy { (0x21...0x7E).contains($0) } ? url : nil } ?? ""
+        return Array("\u{1B}]8;;\(safe)\u{1B}\\".utf8)
     }
 
     /// One SGR setting the whole style from the default, so no attribute of the last run leaks.

@@ -6,12 +6,13 @@ import PaymentsCore
 /// secure generator, listening on `host` (loopback unless `kiosk serve` listens elsewhere).
 enum CheckoutServerLauncher {
     static func start(_ provider: any HostedCheckoutService, endpoint: any PaymentsService,
-                      host: String = "127.0.0.1",
+                      host: String = "127.0.0.1", port: Int = 0,
                       deliveryFailed: @escaping @Sendable (any Error) -> Void = reportDeliveryFailure)
         async throws -> HostedCheckoutServer {
         do {
             return try await HostedCheckoutServer.start(service: provider, endpoint: endpoint, random: .system(),
-                                                        clock: SystemClock(), host: host, deliveryFailed: deliveryFailed)
+                                                        clock: SystemClock(), host: host, port: port,
+                                                        deliveryFailed: deliveryFailed)
         } catch {
             Terminal.error("kiosk: cannot start the checkout server: \(error)")
             throw ExitCode(70)

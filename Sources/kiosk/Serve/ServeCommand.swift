@@ -90,11 +90,15 @@ struct ServeCommand: AsyncParsableCommand {
         let metrics = ServerMetrics()
         let host = self.host
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
-        let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host) { error in
+        let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host,
+                                                              port: ssh.checkoutListeningPort) { error in
             logger.error("webhook deliveries could not run; they stay queued", metadata: ["error": "\(error)"])
         }
         let appStore = store.openAppStore(beside: service)
-        let sshServer = try await startSSH(service: service, appStore: appStore, metrics: metrics, host: host)
+        let demo = try openDemoSandboxes(catalog: catalog)
+        let browserCheckout = ssh.checkoutBase.map { SSHBrowserCheckout(server: checkout, publicURL: $0) }
+        let sshServer = try await startSSH(service: service, appStore: appStore, demo: demo, browserCheckout: browserCheckout,
+                                           metrics: metrics, host: host)
         var server = KioskServer(service: service, appStore: appStore, adminKey: adminKey, host: host, port: port,
                                  checkoutOpener: checkout, hostedCheckout: provider, moreDueWork: {
                                      metrics.storeNotifications(
@@ -116,38 +120,67 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch {
             await sshServer?.shutdown()
+            await demo?.removeAll()
             await checkout.stop()
             Terminal.error("kiosk: \(error)")
             throw ExitCode(69)
         }
         await sshServer?.shutdown()
+        await demo?.removeAll()
         await checkout.stop()
         try await service.storeSignedTokens()
     }
 
     /// The SSH storefront when --ssh-port asks for it: a new key is a new customer account, a
     /// known key its account, a key of --ssh-admin-keys a tester.
-    private func startSSH(service: LocalPaymentsService, appStore: SimulatedAppStore, metrics: ServerMetrics,
-                          host: String) async throws -> SSHServer? {
+    /// With --ssh-demo, every connection's key resolves to a store of its own: the server's store
+    /// gets no accounts from it.
+    private func startSSH(service: LocalPaymentsService, appStore: SimulatedAppStore, demo: SSHDemoSandboxes?,
+                          browserCheckout: SSHBrowserCheckout?, metrics: ServerMetrics, host: String) async throws -> SSHServer? {
         guard let port = ssh.sshPort else { return nil }
         let admins = try ssh.adminFingerprints()
         let hostKey = try SSHHostKeyFile.load(store.data.directory)
-        var logger = Logger(label: "kiosk.ssh")
-        logger.logLevel = .warning
-        let storefront = ServedSSHStorefront(
-            service: service,
-            startSession: StorefrontSSHSession.starter(service: service, appStore: appStore, metrics: metrics))
-        let sshHost = ssh.sshHost ?? host
-        do {
-            return try await SSHServer.start(host: sshHost, port: port, hostKey: hostKey, limits: ssh.limits,
-                                             storefront: storefront, resolve: { key, userName in
+        let storefront: any SSHStorefront
+        let resolve: SSHIdentityResolver
+        if let demo {
+            storefront = DemoSSHStorefront(sandboxes: demo, metrics: metrics)
+            resolve = { key, userName in DemoSSHStorefront.identity(fingerprint: key.fingerprint, userName: userName) }
+        } else {
+            storefront = ServedSSHStorefront(
+                service: service,
+                startSession: StorefrontSSHSession.starter(service: service, appStore: appStore, browserCheckout: browserCheckout,
+                                                           metrics: metrics))
+            resolve = { key, userName in
                 let (account, _) = try await service.sshAccount(for: key, userName: userName)
                 return SSHIdentity(fingerprint: key.fingerprint, accountID: account.id, userName: userName,
                                    isAdmin: admins.contains(key.fingerprint))
-            }, logger: logger)
+            }
+        }
+        let sshHost = ssh.sshHost ?? host
+        do {
+            return try await SSHServer.start(host: sshHost, port: port, hostKey: hostKey, limits: ssh.limits,
+                                             storefront: storefront, resolve: resolve, logger: Self.sshLogger)
         } catch {
             Terminal.error("kiosk serve: cannot listen for SSH on \(sshHost):\(port): \(error)")
             throw ExitCode(69)
+        }
+    }
+
+    private static var sshLogger: Logger {
+        var logger = Logger(label: "kiosk.ssh")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// The demo stores' keeper when --ssh-demo asks for them, or a clear message and EX_CANTCREAT.
+    private func openDemoSandboxes(catalog: Catalog) throws -> SSHDemoSandboxes? {
+        guard ssh.sshDemo else { return nil }
+        do {
+            return try SSHDemoSandboxes(dataDirectory: store.data.directory, catalog: catalog, capacity: ssh.sshDemoSessions,
+                                        logger: Self.sshLogger)
+        } catch {
+            Terminal.error("kiosk serve: cannot make the directory of the demo stores in \(store.data.directory.url.path): \(error)")
+            throw ExitCode(73)
         }
     }
 

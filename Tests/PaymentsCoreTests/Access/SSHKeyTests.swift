@@ -73,3 +73,32 @@ import Testing
         #expect(blank.name == "SSH customer")
     }
 }
+
+/// An SSH key's account starts with a placeholder email; the customer gives a real one for receipts.
+@Suite struct AccountEmailChangeTests {
+    @Test func aKeysAccountTakesARealEmailHeldToTheNewAccountRules() async throws {
+        let store = try await CoreFixture()
+        let key = try SSHPublicKey(openSSHLine: SSHKeyTests.line)
+        let (account, _) = try await store.service.sshAccount(for: key, userName: "ann")
+        #expect(account.email.hasSuffix("@ssh.invalid"))
+        let changed = try await store.service.changeEmail(accountID: account.id, to: "  ann@example.com ")
+        #expect(changed.email == "ann@example.com")
+        #expect(try await store.service.account(account.id).email == "ann@example.com")
+        // The same address again (in any case) is no conflict with itself.
+        #expect(try await store.service.changeEmail(accountID: account.id, to: "Ann@Example.com").email == "Ann@Example.com")
+
+        let ada = try await store.account()
+        await #expect(throws: PaymentsError.emailTaken("ADA@example.com")) {
+            _ = try await store.service.changeEmail(accountID: account.id, to: "ADA@example.com")
+        }
+        await #expect(throws: PaymentsError.invalidInput(field: "email", message: "'nope' is not an email address")) {
+            _ = try await store.service.changeEmail(accountID: account.id, to: "nope")
+        }
+        await #expect(throws: PaymentsError.invalidInput(field: "email", message: "must not contain control characters (found U+000A)")) {
+            _ = try await store.service.changeEmail(accountID: account.id, to: "a\nb@example.com")
+        }
+        await #expect(throws: PaymentsError.self) { _ = try await store.service.changeEmail(accountID: "acct_missing", to: "x@example.com") }
+        #expect(try await store.service.account(ada.id).email == "ada@example.com", "nothing else changed")
+        #expect(try await store.service.account(account.id).email == "Ann@Example.com")
+    }
+}

@@ -32,6 +32,31 @@ struct SSHServeOptions: ParsableArguments {
     @Option(help: "Minutes without a key press before an SSH session closes (warned a minute before).")
     var sshIdleMinutes = 30
 
+    @Flag(help: "Demo mode: every SSH connection gets a fresh, seeded store of its own (QA panel on), deleted when it ends.")
+    var sshDemo = false
+
+    @Option(help: "With --ssh-demo: demo stores (connections) at once; past it visitors are told the demo is full.")
+    var sshDemoSessions = 20
+
+    @Option(help: ArgumentHelp(
+        "Where customers' browsers reach this server's checkout pages (a tunnel or proxy to --checkout-port): over SSH the checkout then offers paying in a browser, with the link and a QR code.",
+        valueName: "url"))
+    var publicURL: String?
+
+    @Option(help: "With --public-url: the port the checkout pages are served on here (default: the URL's port).")
+    var checkoutPort: Int?
+
+    /// The public base of the checkout pages, checked by `validate`.
+    var checkoutBase: URL? {
+        publicURL.flatMap { URL(string: $0.hasSuffix("/") ? String($0.dropLast()) : $0) }
+    }
+
+    /// Where the checkout server listens: the port the public URL is forwarded to.
+    var checkoutListeningPort: Int {
+        guard let base = checkoutBase else { return 0 }
+        return checkoutPort ?? base.port ?? (base.scheme == "https" ? 443 : 80)
+    }
+
     func validate() throws {
         if let sshPort, !(0...65_535).contains(sshPort) { throw ValidationError("--ssh-port must be between 0 and 65535") }
         for (name, value) in [("--ssh-max-sessions", sshMaxSessions), ("--ssh-sessions-per-key", sshSessionsPerKey),
@@ -41,6 +66,20 @@ struct SSHServeOptions: ParsableArguments {
             throw ValidationError("\(name) must be between 1 and 1000000")
         }
         if sshAdminKeys != nil, sshPort == nil { throw ValidationError("--ssh-admin-keys needs --ssh-port") }
+        if sshDemo, sshPort == nil { throw ValidationError("--ssh-demo needs --ssh-port") }
+        if sshDemo, sshAdminKeys != nil { throw ValidationError("--ssh-demo gives every key the QA panel: --ssh-admin-keys has no use with it") }
+        if let publicURL {
+            guard let url = checkoutBase, ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false,
+                  url.query == nil, url.fragment == nil, url.user == nil else {
+                throw ValidationError("--public-url must be an http:// or https:// address such as https://shop.example.com (it is '\(publicURL)')")
+            }
+            if sshPort == nil { throw ValidationError("--public-url is for the storefront over SSH: it needs --ssh-port") }
+        }
+        if let checkoutPort {
+            if publicURL == nil { throw ValidationError("--checkout-port needs --public-url") }
+            guard (1...65_535).contains(checkoutPort) else { throw ValidationError("--checkout-port must be between 1 and 65535") }
+        }
+        guard (1...10_000).contains(sshDemoSessions) else { throw ValidationError("--ssh-demo-sessions must be between 1 and 10000") }
     }
 
     var limits: SSHLimits {

@@ -13,26 +13,35 @@ struct StorefrontSSHSession: SSHStorefrontSession {
     let session: ByteStreamSession
 
     /// What `ServedSSHStorefront` starts a pty session with.
-    static func starter(service: any PaymentsService, appStore: any AppStoreService,
+    /// Paying in a browser is offered only with `browserCheckout` (`--public-url`).
+    static func starter(service: any PaymentsService, appStore: any AppStoreService, browserCheckout: SSHBrowserCheckout?,
                         metrics: ServerMetrics) -> ServedSSHStorefront.SessionStarter {
         { identity, terminal, output in
-            let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory(),
-                                           hostedCheckout: .withheld(noBrowserCheckout))
-            let client = PaymentsClient.scoped(live, to: identity.accountID, testControls: identity.isAdmin)
-            try await client.signIn(identity.accountID)
-            let profile = TerminalProfile(term: terminal.term, colorTerm: terminal.environment["COLORTERM"],
-                                          noColor: terminal.environment["NO_COLOR"],
-                                          size: Size(width: terminal.columns, height: terminal.rows))
-            metrics.sshSessionOpened()
-            let session = await ByteStreamSession.start(
-                client: client, clock: SystemClock(), profile: profile, sessionID: SessionID.random(),
-                write: output.write,
-                close: {
-                    metrics.sshSessionClosed()
-                    output.close()
-                })
-            return StorefrontSSHSession(session: session)
+            try await start(service: service, appStore: appStore, accountID: identity.accountID, testControls: identity.isAdmin,
+                            hostedCheckout: browserCheckout?.client(for: identity.accountID) ?? .withheld(noBrowserCheckout),
+                            terminal: terminal, output: output, metrics: metrics)
         }
+    }
+
+    /// Starts the storefront of `accountID` in `service` on the session's terminal.
+    static func start(service: any PaymentsService, appStore: any AppStoreService, accountID: String, testControls: Bool,
+                      hostedCheckout: HostedCheckoutClient, terminal: SSHTerminalRequest, output: SSHSessionOutput,
+                      metrics: ServerMetrics) async throws -> StorefrontSSHSession {
+        let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory(), hostedCheckout: hostedCheckout)
+        let client = PaymentsClient.scoped(live, to: accountID, testControls: testControls)
+        try await client.signIn(accountID)
+        let profile = TerminalProfile(term: terminal.term, colorTerm: terminal.environment["COLORTERM"],
+                                      noColor: terminal.environment["NO_COLOR"],
+                                      size: Size(width: terminal.columns, height: terminal.rows))
+        metrics.sshSessionOpened()
+        let session = await ByteStreamSession.start(
+            client: client, clock: SystemClock(), profile: profile, sessionID: SessionID.random(),
+            write: output.write,
+            close: {
+                metrics.sshSessionClosed()
+                output.close()
+            })
+        return StorefrontSSHSession(session: session)
     }
 
     /// The checkout page's link would point at this server's loopback, which the customer's
