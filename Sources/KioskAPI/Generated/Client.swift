@@ -374,6 +374,94 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Changes the email the customer's receipts go to.
+    ///
+    /// Held to the same rules as a new account's email; one that is another account's answers 409. An SSH key's account starts with a placeholder (`ssh-…@ssh.invalid`) until the customer gives one.
+    ///
+    /// - Remark: HTTP `PUT /v1/customer/email`.
+    /// - Remark: Generated from `#/paths//v1/customer/email/put(changeCustomerEmail)`.
+    public func changeCustomerEmail(_ input: Operations.ChangeCustomerEmail.Input) async throws -> Operations.ChangeCustomerEmail.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ChangeCustomerEmail.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/customer/email",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .put
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ChangeCustomerEmail.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Account.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
     /// The customer's billing history, newest first, in keyset pages.
     ///
     /// - Remark: HTTP `GET /v1/invoices`.

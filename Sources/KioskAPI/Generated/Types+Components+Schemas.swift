@@ -2735,6 +2735,33 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/EmailChange`.
+        public struct EmailChange: Codable, Hashable, Sendable {
+            /// An `@` with something on both sides (spaces around it are trimmed); no control characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EmailChange/email`.
+            public var email: Swift.String
+            /// Creates a new `EmailChange`.
+            ///
+            /// - Parameters:
+            ///   - email: An `@` with something on both sides (spaces around it are trimmed); no control characters.
+            public init(email: Swift.String) {
+                self.email = email
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.email = try container.decode(
+                    Swift.String.self,
+                    forKey: .email
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "email"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AccountKey`.
         public struct AccountKey: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AccountKey/id`.

@@ -48,6 +48,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/customer`.
     /// - Remark: Generated from `#/paths//v1/customer/get(getCustomer)`.
     func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output
+    /// Changes the email the customer's receipts go to.
+    ///
+    /// Held to the same rules as a new account's email; one that is another account's answers 409. An SSH key's account starts with a placeholder (`ssh-…@ssh.invalid`) until the customer gives one.
+    ///
+    /// - Remark: HTTP `PUT /v1/customer/email`.
+    /// - Remark: Generated from `#/paths//v1/customer/email/put(changeCustomerEmail)`.
+    func changeCustomerEmail(_ input: Operations.ChangeCustomerEmail.Input) async throws -> Operations.ChangeCustomerEmail.Output
     /// The customer's billing history, newest first, in keyset pages.
     ///
     /// - Remark: HTTP `GET /v1/invoices`.
@@ -545,6 +552,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/customer/get(getCustomer)`.
     public func getCustomer(headers: Operations.GetCustomer.Input.Headers = .init()) async throws -> Operations.GetCustomer.Output {
         try await getCustomer(Operations.GetCustomer.Input(headers: headers))
+    }
+    /// Changes the email the customer's receipts go to.
+    ///
+    /// Held to the same rules as a new account's email; one that is another account's answers 409. An SSH key's account starts with a placeholder (`ssh-…@ssh.invalid`) until the customer gives one.
+    ///
+    /// - Remark: HTTP `PUT /v1/customer/email`.
+    /// - Remark: Generated from `#/paths//v1/customer/email/put(changeCustomerEmail)`.
+    public func changeCustomerEmail(
+        headers: Operations.ChangeCustomerEmail.Input.Headers = .init(),
+        body: Operations.ChangeCustomerEmail.Input.Body
+    ) async throws -> Operations.ChangeCustomerEmail.Output {
+        try await changeCustomerEmail(Operations.ChangeCustomerEmail.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// The customer's billing history, newest first, in keyset pages.
     ///
