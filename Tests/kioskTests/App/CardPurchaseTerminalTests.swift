@@ -4,7 +4,7 @@ import Simulators
 
 /// A new user buying with a card in a real terminal (tmux), by keys only, on a fresh data
 /// directory: paywall, checkout, receipt, billing history, and a declined card on the way.
-@Suite struct CardPurchaseTerminalTests {
+@Suite(.oneTerminalAtATime) struct CardPurchaseTerminalTests {
     private func freshStorefront() throws -> TmuxSession {
         try TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("purchase").path])
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// Resizing the real terminal (tmux) in the middle of a checkout: the layout follows the size,
 /// and what was typed survives every resize, even one to a terminal too small to draw in.
-@Suite struct CheckoutResizeTerminalTests {
+@Suite(.oneTerminalAtATime) struct CheckoutResizeTerminalTests {
     @Test func aHalfTypedCardSurvivesResizesAndTheLayoutFollows() throws {
         let session = try TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("resize").path], width: 80, height: 24)
         let wide = try session.openCheckout(to: "Yearly")

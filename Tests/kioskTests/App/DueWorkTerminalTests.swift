@@ -7,7 +7,7 @@ import Simulators
 /// `kiosk run` runs due work on a timer while it is open (reads no longer do), and the storefront
 /// shows what it changed: a yearly renewal that falls due while Billing is on screen appears there
 /// without a key being pressed.
-@Suite struct DueWorkTerminalTests {
+@Suite(.oneTerminalAtATime) struct DueWorkTerminalTests {
     /// Seconds after the purchase at which the renewal falls due, once the storefront is up.
     static let dueIn: TimeInterval = 3
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Keys as real terminals send them: tmux sends End as `ESC [ 4 ~` whatever terminfo says for
 /// the TERM inside it, and `TERM=dumb` cannot draw the storefront at all.
-@Suite struct KeysTerminalTests {
+@Suite(.oneTerminalAtATime) struct KeysTerminalTests {
     /// On the Settings section list End selects the last section (the QA panel); before the
     /// extra sequences were registered, `xterm-256color` inside tmux read it as Esc, `4`, `~`.
     @Test(arguments: ["xterm-256color", "tmux-256color", "screen-256color", "rxvt-unicode-256color", "linux"])

@@ -3,7 +3,7 @@ import Testing
 
 /// NO_COLOR in a real terminal (tmux) while buying: no colour escape at all, yet which package
 /// is selected and which field has focus stay visible through the marker and reverse video.
-@Suite struct NoColorPurchaseTerminalTests {
+@Suite(.oneTerminalAtATime) struct NoColorPurchaseTerminalTests {
     /// Whether `line` turns on reverse video: an SGR sequence (`ESC [ … m`) with parameter 7.
     private static func isReversed(_ line: String) -> Bool {
         line.components(separatedBy: "\u{1B}[").dropFirst().contains { sequence in

@@ -4,7 +4,7 @@ import Testing
 
 /// `kiosk` in a real terminal (tmux): it opens the storefront, quits, survives a tiny window,
 /// and gives the terminal back however it ends.
-@Suite struct StorefrontTerminalTests {
+@Suite(.oneTerminalAtATime) struct StorefrontTerminalTests {
     private func freshDataDirectory() -> String { KioskProcess.temporaryDirectory("run").path }
 
     @Test func kioskOpensTheStorefrontOnAFreshDataDirectoryAndQQuits() throws {

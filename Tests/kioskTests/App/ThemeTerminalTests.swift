@@ -3,7 +3,7 @@ import Testing
 
 /// Themes in a real 256-colour terminal (tmux): the default theme draws from the 256-colour
 /// palette, and a theme picked in Settings > Preferences repaints the screen at once.
-@Suite struct ThemeTerminalTests {
+@Suite(.oneTerminalAtATime) struct ThemeTerminalTests {
     /// The rich theme's accent (the title and key hints) as tmux writes it.
     static let accent = "38;5;75"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `kiosk demo` in a real terminal: captions, the viewer's keys, and the terminal given back.
-@Suite struct DemoCommandTests {
+@Suite(.oneTerminalAtATime) struct DemoCommandTests {
     static let firstCaption = "Chapter 1/7: The paywall: what Premium gives you"
     static let secondCaption = "Chapter 2/7: Plan comparison: every feature, side by side"
 

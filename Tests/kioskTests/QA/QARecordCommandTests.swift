@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `kiosk qa record` in a real terminal, then the file it wrote replayed by `kiosk qa run`.
-@Suite struct QARecordCommandTests {
+@Suite(.oneTerminalAtATime) struct QARecordCommandTests {
     @Test func aRecordedSessionReplaysToTheSameEndState() throws {
         let folder = KioskProcess.temporaryDirectory("qa-record")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

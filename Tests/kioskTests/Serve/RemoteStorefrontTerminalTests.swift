@@ -8,7 +8,7 @@ import Testing
 /// `kiosk run --server` in a real terminal (tmux) against a `kiosk serve` child process: a
 /// purchase made by another client of the same customer shows up as news, the server going away
 /// is said on the status line, and a storefront started without the customer's key is a usage error.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct RemoteStorefrontTerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(10)), .oneTerminalAtATime) struct RemoteStorefrontTerminalTests {
     @Test func aPurchaseByAnotherClientShowsInTheTerminal() async throws {
         let data = KioskProcess.temporaryDirectory("serve-remote")
         let server = try ServerProcess(dataDirectory: data)

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The storefront over SSH as a customer meets it: the real OpenSSH client in a real terminal
 /// (tmux), a key the server has never seen, the paywall, `q`, and the terminal given back.
-@Suite(.serialized) struct SSHStorefrontTerminalTests {
+@Suite(.serialized, .oneTerminalAtATime) struct SSHStorefrontTerminalTests {
     static var hasOpenSSH: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh") && FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-keygen")
     }
@@ -54,6 +54,11 @@ import TestSupport
                                       executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
         let checkout = try session.openCheckout(to: "Value points (1000 points)")
         #expect(checkout.contains("Total due today $8.99"), "\(checkout)")
+        // A key has no email: the first purchase asks for one, for receipts, above the card.
+        #expect(checkout.contains("Your email, for receipts (asked once)"), "\(checkout)")
+        try session.moveFocus("BTab", to: "▸ Email")
+        try session.type("ann@example.com")
+        try session.moveFocus("Tab", to: "▸ Card number")
         try session.enter(.succeeds)
         let receipt = try session.press("Enter", thenWaitFor: "Payment successful")
         let invoiceLine = try #require(TmuxSession.line(containing: "Invoice ", in: receipt), "\(receipt)")
@@ -76,6 +81,8 @@ import TestSupport
         let read = try await DatabaseOutageTests.send("GET", server.url.appendingPathComponent("v1/invoices/\(invoice)"), key: apiKey)
         #expect(read.status == 200, "\(read.body)")
         #expect(read.body.contains(invoice) && read.body.contains("paid"), "\(read.body)")
+        let customer = try await DatabaseOutageTests.send("GET", server.url.appendingPathComponent("v1/customer"), key: apiKey)
+        #expect(customer.body.contains("ann@example.com"), "the email given at the first purchase: \(customer.body)")
     }
 
     static func sshOptions(port: Int, key: URL) -> [String] {

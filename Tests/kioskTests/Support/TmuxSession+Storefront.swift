@@ -40,6 +40,16 @@ extension TmuxSession {
         return try waitFor(text: text)
     }
 
+    /// Presses `key` (Tab or BTab) until the focus marker is on `marker`, one key at a time.
+    func moveFocus(_ key: String, to marker: String) throws {
+        for _ in 0..<Self.attempts where try !capture().contains(marker) {
+            let before = try capture()
+            try sendKeys(key)
+            _ = try? waitFor(timeout: .seconds(5), "the focus to move") { $0 != before }
+        }
+        _ = try waitFor(text: marker)
+    }
+
     /// Gets a brand-new user to the loaded paywall. A fresh data directory may have nobody
     /// signed in (the paywall then says so): the user creates an account the way the screens
     /// offer, Settings (4), Tab to "Create account", name and email, Enter, back to the Store (1).
