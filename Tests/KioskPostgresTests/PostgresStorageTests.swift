@@ -35,7 +35,7 @@ struct PostgresStorageTests {
 
     @Test func writesOfOneInstanceTakeTurns() async throws {
         try await withCounter { location async throws in
-            let storage = PostgresStorage(location: location, connections: 4)
+            let storage = PostgresStorage(location: location, connections: 4, connectionTimeout: TestCluster.connectionTimeout)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<16 { group.addTask { try await increment(storage) } }
                 try await group.waitForAll()
@@ -48,8 +48,8 @@ struct PostgresStorageTests {
     @Test func writesOfTwoInstancesLoseNothing() async throws {
         try await withCounter { location async throws in
             let runner = PostgresTransactionRunner(policy: PostgresRetryPolicy(maximumAttempts: 50), pause: { _ in await Task.yield() })
-            let one = PostgresStorage(location: location, connections: 2, runner: runner)
-            let two = PostgresStorage(location: location, connections: 2, runner: runner)
+            let one = PostgresStorage(location: location, connections: 2, connectionTimeout: TestCluster.connectionTimeout, runner: runner)
+            let two = PostgresStorage(location: location, connections: 2, connectionTimeout: TestCluster.connectionTimeout, runner: runner)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<12 { group.addTask { try await increment(index.isMultiple(of: 2) ? one : two) } }
                 try await group.waitForAll()
@@ -68,8 +68,8 @@ struct PostgresStorageTests {
             try await TestCluster.execute(["INSERT INTO counter_test.counter VALUES ('d', 0)", "ANALYZE counter_test.counter"],
                                           at: location)
             let once = PostgresTransactionRunner(policy: PostgresRetryPolicy(maximumAttempts: 1))
-            let one = PostgresStorage(location: location, runner: once)
-            let two = PostgresStorage(location: location, runner: once)
+            let one = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout, runner: once)
+            let two = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout, runner: once)
             try await one.write { store in
                 _ = try await store.fetchOne(Int64.self, "SELECT n FROM counter WHERE id = 'c'")
                 try await two.write { other in
@@ -87,8 +87,8 @@ struct PostgresStorageTests {
     @Test func aWriteGivenUpAfterItsRetriesIsBusyAndChangesNothing() async throws {
         try await withCounter { location async throws in
             let once = PostgresTransactionRunner(policy: PostgresRetryPolicy(maximumAttempts: 1))
-            let one = PostgresStorage(location: location, runner: once)
-            let two = PostgresStorage(location: location)
+            let one = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout, runner: once)
+            let two = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout)
             do {
                 try await one.write { store in
                     _ = try await store.fetchOne(Int64.self, "SELECT n FROM counter WHERE id = 'c'")
@@ -107,8 +107,8 @@ struct PostgresStorageTests {
     /// retry with its reason, and the wait for the transaction's one connection.
     @Test func aRetryAndTheWaitForAConnectionAreReported() async throws {
         try await withCounter { location async throws in
-            let one = PostgresStorage(location: location, runner: PostgresTransactionRunner(pause: { _ in }, jitter: { 0 }))
-            let two = PostgresStorage(location: location)
+            let one = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout, runner: PostgresTransactionRunner(pause: { _ in }, jitter: { 0 }))
+            let two = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout)
             let heard = Mutex<(retries: [String], waits: Int)>(([], 0))
             var observer = StoreObserver()
             observer.transactionRetried = { reason in heard.withLock { $0.retries.append(reason) } }
@@ -130,7 +130,7 @@ struct PostgresStorageTests {
     /// no thread crossing per round trip.
     @Test func aTransactionsBodyRunsOnItsConnectionsEventLoop() async throws {
         try await withCounter { location async throws in
-            let storage = PostgresStorage(location: location)
+            let storage = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout)
             let onTheLoop = try await storage.write { store in
                 let connection = try #require(store as? PostgresTransaction).connection
                 var onTheLoop = [connection.eventLoop.inEventLoop]
@@ -153,7 +153,7 @@ struct PostgresStorageTests {
 
     @Test func aRuleErrorPassesUnchangedAndRollsBack() async throws {
         try await withCounter { location async throws in
-            let storage = PostgresStorage(location: location)
+            let storage = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout)
             await #expect(throws: PaymentsError.accountNotFound("acct_x")) {
                 try await storage.write { store in
                     try await store.execute("UPDATE counter SET n = 99 WHERE id = 'c'")
@@ -166,7 +166,7 @@ struct PostgresStorageTests {
 
     @Test func aFailedStatementIsAClassifiedFailureNamingTheServer() async throws {
         try await withCounter { location async throws in
-            let storage = PostgresStorage(location: location)
+            let storage = PostgresStorage(location: location, connectionTimeout: TestCluster.connectionTimeout)
             do {
                 try await storage.write { try await $0.execute("INSERT INTO counter VALUES ('c', 1)") }
                 Issue.record("a duplicate key was accepted")

@@ -31,7 +31,7 @@ struct PreparedStatementsOnPostgresTests {
     func withStorage(_ body: (PostgresStorage, PostgresLocation) async throws -> Void) async throws {
         try await TestCluster.withDatabase { location in
             try await TestCluster.execute(["CREATE TABLE t (id TEXT PRIMARY KEY, n BIGINT NOT NULL)"], at: location)
-            try await body(PostgresStorage(location: location, connections: 1), location)
+            try await body(PostgresStorage(location: location, connections: 1, connectionTimeout: TestCluster.connectionTimeout), location)
         }
     }
 

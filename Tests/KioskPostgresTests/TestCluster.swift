@@ -8,6 +8,10 @@ enum TestCluster {
     static let urlVariable = "KIOSK_TEST_POSTGRES_URL"
     static var isConfigured: Bool { ProcessInfo.processInfo.environment[urlVariable] != nil }
 
+    /// For storage a test makes but whose timeout it does not test: in a full run on two cores a
+    /// first connection took longer than the 5 s default.
+    static let connectionTimeout: Duration = .seconds(60)
+
     /// The cluster's administrative location (the URL as given).
     static func adminLocation() throws -> PostgresLocation {
         try PostgresLocation(url: ProcessInfo.processInfo.environment[urlVariable] ?? "")
