@@ -51,14 +51,14 @@ final class ServerProcess {
         }
     }
 
-    init(dataDirectory: URL, storage: Storage = .sqlite, arguments: [String] = []) throws {
+    init(dataDirectory: URL, storage: Storage = .sqlite, arguments: [String] = []) async throws {
         child = try KioskProcess.start(["serve", "--data-dir", dataDirectory.path, "--port", "0"] + storage.arguments + arguments,
                                        standardOutput: .pipe)
-        let text = try child.standardOutput!.readFirstLine()
+        let text = try await child.standardOutput!.firstLine()
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
         guard line.hasPrefix("Serving on "), let url = URL(string: String(line.dropFirst("Serving on ".count))) else {
             child.send(SIGKILL)
-            try child.wait()
+            _ = try await child.exit()
             throw StartFailure(description: "kiosk serve printed \(text.debugDescription)")
         }
         self.url = url
@@ -70,9 +70,9 @@ final class ServerProcess {
 
     /// The port of `SSH on ssh://HOST:PORT (host key …)`, the line after `Serving on` when the
     /// server was started with `--ssh-port`.
-    func sshPort() throws -> Int {
+    func sshPort() async throws -> Int {
         while !printed.contains("SSH on ssh://") || !printed.hasSuffix("\n") {
-            let more = try child.standardOutput!.readFirstLine()
+            let more = try await child.standardOutput!.firstLine()
             guard !more.isEmpty else { break }
             printed += more
         }
@@ -84,9 +84,17 @@ final class ServerProcess {
         return port
     }
 
-    /// Sends SIGTERM and waits: the server drains and exits by itself.
-    func terminate() throws -> Int32 {
+    /// For a `defer`, which cannot wait asynchronously: SIGTERM, and the exit is collected on a
+    /// thread of its own.
+    func stop() {
         child.send(SIGTERM)
-        return try child.wait().status
+        let child = child
+        Thread { _ = try? child.wait() }.start()
+    }
+
+    /// Sends SIGTERM and waits: the server drains and exits by itself.
+    func terminate() async throws -> Int32 {
+        child.send(SIGTERM)
+        return try await child.exit().status
     }
 }
