@@ -126,12 +126,12 @@ import Testing
 /// A row of buttons wider than its column goes on to the next row instead of cutting a button.
 @Suite struct ButtonRowWrappingTests {
     @Test func buttonsThatDoNotFitWrapAndStayClickable() {
-        let buttons = ["Pay $1,000.00 today with Mastercard 4444", "Cancel", "Help me"].enumerated().map {
-            LineButton(id: "b\($0.offset)", label: $0.element, isFocused: $0.offset == 2, action: .focus("b\($0.offset)"))
-        }
-        let lines = [ScreenLine(.buttons(buttons), controlIDs: buttons.map(\.id))]
+        var builder = TerminalUI.LineBuilder<TerminalAction>(focus: FormFocus(id: "b2"))
+        builder.buttons(["Pay $1,000.00 today with Mastercard 4444", "Cancel", "Help me"].enumerated().map {
+            (id: "b\($0.offset)", label: $0.element, action: TerminalAction.focus("b\($0.offset)"))
+        })
         var frame = Frame(size: Size(width: 50, height: 6))
-        LineStack(lines: lines, labelWidth: 10, context: .standard, scroll: FormFocus(id: "b2"))
+        TerminalUI.LineStack<TerminalAction>(lines: builder.lines, labelWidth: 10, context: .standard, scroll: FormFocus(id: "b2"))
             .render(in: Rect(x: 0, y: 0, width: 50, height: 6), frame: &frame)
         let rows = HeadlessBackend.lines(frame.buffer)
         #expect(rows[0].contains("Pay $1,000.00 today with Mastercard 4444"))

@@ -108,6 +108,7 @@ import Testing
         #expect(driver.state.ticks == 0)
         for second in 1...5 { await driver.send(.clockTicked(ScreenDriver.start.addingTimeInterval(Double(second)))) }
         #expect(driver.state.ticks == 5)
-        #expect((0..<5).map(Spinner.frame(at:)) == ["|", "/", "-", "\\", "|"])
+        let marks = (0..<5).map { LineBuilder<TerminalAction>(focus: FormFocus(), ticks: $0, focusing: { .focus($0) }).workingMark }
+        #expect(marks == ["|", "/", "-", "\\", "|"])
     }
 }
