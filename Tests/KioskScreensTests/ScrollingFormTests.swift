@@ -97,6 +97,24 @@ import Testing
         #expect(try #require(driver.frame.scrollView).offset == 0)
     }
 
+    /// Regions are recorded where the scrolled column drew its rows: a click on a field and on a
+    /// button of the scrolled panel hits that control.
+    @Test func clicksInAScrolledFormHitTheControlDrawnThere() async throws {
+        let driver = try await qaPanel()
+        await driver.press(.tab)
+        let field = try #require(driver.position(of: "Advance by"))
+        await driver.scroll(down: true, at: try #require(driver.position(of: "Store controls")))
+        #expect(try #require(driver.frame.scrollView).offset == TerminalState.wheelRows)
+        let scrolledField = try #require(driver.position(of: "Advance by"))
+        #expect(scrolledField.y < field.y)
+        await driver.click(scrolledField)
+        #expect(driver.state.settings.form.id == SettingsControlID.duration)
+        let attach = try #require(driver.position(of: "Attach to a new test clock"))
+        await driver.click(attach)
+        #expect(driver.state.app.settings.qa.clock != nil)
+        #expect(driver.text.contains("Attached to test clock"))
+    }
+
     @Test func movingFocusUpKeepsThePageWhereItWas() async throws {
         let driver = try await qaPanel()
         await driver.press(.tab)
