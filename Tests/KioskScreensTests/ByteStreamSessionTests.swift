@@ -50,9 +50,23 @@ struct ByteStreamSessionTests {
 
         /// Waits until the client's screen shows `expected`; false if the session closed first.
         func waitFor(_ expected: String) async -> Bool {
-            if shows.contains(expected) { return true }
-            for await _ in writes where shows.contains(expected) { return true }
-            return shows.contains(expected)
+            await waitUntil { $0.shows.contains(expected) }
+        }
+
+        /// Waits until `condition` holds for the client's screen; false if the session closed first.
+        func waitUntil(_ condition: @Sendable (Channel) -> Bool) async -> Bool {
+            if condition(self) { return true }
+            for await _ in writes where condition(self) { return true }
+            return condition(self)
+        }
+
+        /// Where `text` first appears on the client's screen.
+        func position(of text: String) -> Point? {
+            for (row, line) in screen.withLock({ $0.lines }).enumerated() {
+                guard let range = line.range(of: text) else { continue }
+                return Point(x: DisplayWidth.of(String(line[..<range.lowerBound])), y: row)
+            }
+            return nil
         }
     }
 
@@ -123,6 +137,24 @@ struct ByteStreamSessionTests {
         #expect(await channel.waitFor("too small"))
         #expect(channel.written.withLock { $0.count } > before)
         #expect(session.terminal.size == Size(width: 40, height: 10))
+        session.end()
+        _ = await session.result
+    }
+
+    /// The host resolves a click against the frame it painted last: after a resize, the
+    /// regions of the frame drawn at the new size, where the button now is.
+    @Test func aClickAfterAResizeHitsWhatTheNewFrameDrewThere() async throws {
+        let driver = try ScreenDriver()
+        try await driver.signIn()
+        let channel = Channel(size: Size(width: 120, height: 40))
+        let session = start(driver, channel)
+        #expect(await channel.waitFor("Enter Subscribe"))
+        let before = try #require(channel.position(of: "Enter Subscribe"))
+        session.resize(to: Size(width: 120, height: 40))
+        #expect(await channel.waitUntil { $0.position(of: "Enter Subscribe").map { $0 != before } ?? false })
+        let after = try #require(channel.position(of: "Enter Subscribe"))
+        session.receive(Array("\u{1B}[<0;\(after.x + 1);\(after.y + 1)M".utf8))
+        #expect(await channel.waitFor("Order summary"))
         session.end()
         _ = await session.result
     }

@@ -97,6 +97,24 @@ import Testing
         #expect(try #require(driver.frame.scrollView).offset == 0)
     }
 
+    /// Regions are recorded where the scrolled column drew its rows: a click on a field and on a
+    /// button of the scrolled panel hits that control.
+    @Test func clicksInAScrolledFormHitTheControlDrawnThere() async throws {
+        let driver = try await qaPanel()
+        await driver.press(.tab)
+        let field = try #require(driver.position(of: "Advance by"))
+        await driver.scroll(down: true, at: try #require(driver.position(of: "Store controls")))
+        #expect(try #require(driver.frame.scrollView).offset == TerminalState.wheelRows)
+        let scrolledField = try #require(driver.position(of: "Advance by"))
+        #expect(scrolledField.y < field.y)
+        await driver.click(scrolledField)
+        #expect(driver.state.settings.form.id == SettingsControlID.duration)
+        let attach = try #require(driver.position(of: "Attach to a new test clock"))
+        await driver.click(attach)
+        #expect(driver.state.app.settings.qa.clock != nil)
+        #expect(driver.text.contains("Attached to test clock"))
+    }
+
     @Test func movingFocusUpKeepsThePageWhereItWas() async throws {
         let driver = try await qaPanel()
         await driver.press(.tab)
@@ -126,12 +144,12 @@ import Testing
 /// A row of buttons wider than its column goes on to the next row instead of cutting a button.
 @Suite struct ButtonRowWrappingTests {
     @Test func buttonsThatDoNotFitWrapAndStayClickable() {
-        let buttons = ["Pay $1,000.00 today with Mastercard 4444", "Cancel", "Help me"].enumerated().map {
-            LineButton(id: "b\($0.offset)", label: $0.element, isFocused: $0.offset == 2, action: .focus("b\($0.offset)"))
-        }
-        let lines = [ScreenLine(.buttons(buttons), controlIDs: buttons.map(\.id))]
+        var builder = TerminalUI.LineBuilder<TerminalAction>(focus: FormFocus(id: "b2"))
+        builder.buttons(["Pay $1,000.00 today with Mastercard 4444", "Cancel", "Help me"].enumerated().map {
+            (id: "b\($0.offset)", label: $0.element, action: TerminalAction.focus("b\($0.offset)"))
+        })
         var frame = Frame(size: Size(width: 50, height: 6))
-        LineStack(lines: lines, labelWidth: 10, context: .standard, scroll: FormFocus(id: "b2"))
+        TerminalUI.LineStack<TerminalAction>(lines: builder.lines, labelWidth: 10, context: .standard, scroll: FormFocus(id: "b2"))
             .render(in: Rect(x: 0, y: 0, width: 50, height: 6), frame: &frame)
         let rows = HeadlessBackend.lines(frame.buffer)
         #expect(rows[0].contains("Pay $1,000.00 today with Mastercard 4444"))

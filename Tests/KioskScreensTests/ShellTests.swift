@@ -61,8 +61,34 @@ import Testing
         await driver.launch()
         let tabRow = try #require(driver.text.split(separator: "\n").first)
         let column = try #require(tabRow.range(of: "Settings")).lowerBound.utf16Offset(in: tabRow)
-        await driver.press(.mouse(MouseEvent(action: .press, position: Point(x: column, y: 0))))
+        await driver.click(Point(x: column, y: 0))
         #expect(driver.state.app.tab == .settings)
+    }
+
+    /// The reducer does not draw the frame to find what was clicked: the layout the host
+    /// painted decides, and a mouse event that comes without one clicks nothing.
+    @Test func aClickIsResolvedAgainstThePaintedLayoutOnly() async throws {
+        let driver = try ScreenDriver()
+        try await driver.signIn()
+        await driver.launch()
+        let settingsTab = try #require(driver.position(of: "4 Settings"))
+        let press = MouseEvent(action: .press, position: settingsTab)
+        await driver.send(.key(.mouse(press)))
+        #expect(driver.state.app.tab == .paywall)
+        await driver.send(.pointer(press, FrameLayout()))
+        #expect(driver.state.app.tab == .paywall)
+        let painted = FrameLayout(hits: [HitRegion(Rect(x: 0, y: 0, width: 80, height: 1), TerminalAction.app(.selectTab(.billing)))])
+        await driver.send(.pointer(press, painted))
+        #expect(driver.state.app.tab == .billing)
+    }
+
+    @Test func theTopmostRegionTakesTheClick() {
+        var frame = Frame(size: Size(width: 10, height: 3))
+        frame.addHit(Rect(x: 0, y: 0, width: 10, height: 3), .app(.toggleHelp))
+        frame.addHit(Rect(x: 2, y: 1, width: 3, height: 1), .focus("above"))
+        #expect(frame.layout.action(at: Point(x: 3, y: 1)) == .focus("above"))
+        #expect(frame.layout.action(at: Point(x: 6, y: 1)) == .app(.toggleHelp))
+        #expect(frame.layout.action(at: Point(x: 6, y: 3)) == nil)
     }
 }
 
@@ -108,6 +134,7 @@ import Testing
         #expect(driver.state.ticks == 0)
         for second in 1...5 { await driver.send(.clockTicked(ScreenDriver.start.addingTimeInterval(Double(second)))) }
         #expect(driver.state.ticks == 5)
-        #expect((0..<5).map(Spinner.frame(at:)) == ["|", "/", "-", "\\", "|"])
+        let marks = (0..<5).map { LineBuilder<TerminalAction>(focus: FormFocus(), ticks: $0, focusing: { .focus($0) }).workingMark }
+        #expect(marks == ["|", "/", "-", "\\", "|"])
     }
 }

@@ -20,6 +20,8 @@ public final class RecordingTerminal {
     /// Clock moves that failed (the recording carries on without them).
     public private(set) var problems: [String] = []
     private var needsPaint = true
+    /// What the painted frame showed where, for resolving clicks.
+    private var paintedLayout = FrameLayout<TerminalAction>()
 
     /// How long one wait for a key may block: effect results and ticks arrive at most this late.
     static let inputWait: Int32 = 40
@@ -77,7 +79,12 @@ public final class RecordingTerminal {
             needsPaint = true
         default:
             let before = session.state
-            await session.send(.key(key))
+            // A click is resolved against the frame on screen, as `TerminalApp` does.
+            if case let .mouse(event) = key {
+                await session.send(.pointer(event, paintedLayout))
+            } else {
+                await session.send(.key(key))
+            }
             if !session.state.hasQuit { recorder.record(.key(key), before: before, after: session.state) }
         }
     }
@@ -104,6 +111,7 @@ public final class RecordingTerminal {
         screen.buffer.draw(frame.buffer, at: Point(x: 0, y: 0))
         RecordingBadge.draw(on: &screen.buffer, theme: context.theme)
         terminal.present(screen.buffer, cursor: frame.cursor)
+        paintedLayout = frame.layout
         needsPaint = false
     }
 }

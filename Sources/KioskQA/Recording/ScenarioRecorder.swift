@@ -52,6 +52,9 @@ public struct ScenarioRecorder: Sendable {
         case let .key(key):
             writeElapsedTime()
             recordKey(key, before: before, after: after)
+        case let .pointer(event, _):
+            writeElapsedTime()
+            recordKey(.mouse(event), before: before, after: after)
         case let .resized(size):
             writeElapsedTime()
             flush()

@@ -1,4 +1,5 @@
 import KioskViewModels
+import TerminalUI
 
 /// The checkout as lines, built from the state each frame and for each key, so drawing, Tab
 /// order, hints and clicks always agree.

@@ -12,7 +12,7 @@ enum CheckoutKeys {
             switch key {
             case .character("y"), .character("Y"): return .send(.app(.checkout(.storePurchaseConfirmed)))
             case .character("n"), .character("N"), .escape, .backspace: return .send(.app(.checkout(.storePurchaseDismissed)))
-            default: return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form) ?? Effect.none
+            default: return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)?.effect ?? Effect.none
             }
         }
         let inField = content.controls.first { $0.id == state.checkout.form.id }?.field != nil
@@ -30,7 +30,7 @@ enum CheckoutKeys {
             if digitsPickCards(state), character.isASCII, character.isNumber { return typeNewCard(character, checkout, &state) }
         }
         if let effect = choiceKey(key, checkout, &state) { return effect }
-        return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)
+        return FormKeys.handle(key, controls: content.controls, focus: &state.checkout.form)?.effect
     }
 
     /// On the payment choices ↑/↓ choose at once, as a radio group does; past either end they

@@ -1,5 +1,6 @@
 import KioskViewModels
 import PaymentsCore
+import TerminalUI
 
 /// The editing form: how to pay (saved cards, a new card, the store account, the browser),
 /// the card fields, the promo code and the Pay button.
@@ -13,7 +14,7 @@ enum CheckoutPaymentLines {
         } else {
             if let email = checkout.receiptEmail {
                 lines.text("Your email, for receipts (asked once)", .header)
-                lines.field(id: ID.receiptEmail, LineField(label: "Email", text: email,
+                lines.field(id: ID.receiptEmail, TextField(label: "Email", text: email,
                                                            error: checkout.receiptEmailError, width: 32),
                             binding: FieldBinding(text: email, change: { .app(.checkout(.receiptEmailChanged($0))) }),
                             submit: submit, submitHint: "Pay")
@@ -99,7 +100,7 @@ enum CheckoutPaymentLines {
             return
         }
         let apply = TerminalAction.app(.checkout(.applyPromoTapped))
-        lines.field(id: ID.promoCode, LineField(label: "Promo code", text: checkout.promoCodeText, error: checkout.promoMessage,
+        lines.field(id: ID.promoCode, TextField(label: "Promo code", text: checkout.promoCodeText, error: checkout.promoMessage,
                                                 width: 16),
                     binding: FieldBinding(text: checkout.promoCodeText, change: { .app(.checkout(.promoCodeChanged($0))) }),
                     submit: apply, submitHint: "Apply code")

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Terminal-only state of the checkout screen: which field or button has focus and where the
 /// cursor is. The typed card details live in the view model's `CardFormState`.
 public struct CheckoutUI: Equatable, Sendable {

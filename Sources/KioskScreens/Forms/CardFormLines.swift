@@ -1,5 +1,6 @@
 import KioskViewModels
 import PaymentsCore
+import TerminalUI
 
 /// The card fields (number with live brand and grouping, expiry, masked CVC, name, postal code)
 /// with each field's message from the view model. Checkout and Settings bind them to their own
@@ -39,21 +40,21 @@ struct CardFormLines {
         let errors = form.errors
         let brand = form.number.isEmpty ? nil : form.brand.displayName
         let next = { (id: String) in TerminalAction.focus(id) }
-        lines.field(id: Self.numberID, LineField(label: "Card number", text: form.number, trailing: brand,
+        lines.field(id: Self.numberID, TextField(label: "Card number", text: form.number, trailing: brand,
                                                  error: errors.message(for: .number), width: 22),
                     binding: FieldBinding(text: form.number, isSignificant: FieldBinding.digitsOnly, change: number),
                     submit: next(Self.expiryID), submitHint: "Next field")
-        lines.field(id: Self.expiryID, LineField(label: "Expiry MM/YY", text: form.expiry, error: errors.message(for: .expiry),
+        lines.field(id: Self.expiryID, TextField(label: "Expiry MM/YY", text: form.expiry, error: errors.message(for: .expiry),
                                                  width: 7),
                     binding: FieldBinding(text: form.expiry, isSignificant: FieldBinding.digitsOnly, change: expiry),
                     submit: next(Self.cvcID), submitHint: "Next field")
-        lines.field(id: Self.cvcID, LineField(label: "CVC", text: form.cvc, isMasked: true, error: errors.message(for: .cvc),
+        lines.field(id: Self.cvcID, TextField(label: "CVC", text: form.cvc, isMasked: true, error: errors.message(for: .cvc),
                                               width: 6),
                     binding: FieldBinding(text: form.cvc, isSignificant: FieldBinding.digitsOnly, change: cvc),
                     submit: next(Self.nameID), submitHint: "Next field")
-        lines.field(id: Self.nameID, LineField(label: "Name on card", text: form.name, width: 22),
+        lines.field(id: Self.nameID, TextField(label: "Name on card", text: form.name, width: 22),
                     binding: FieldBinding(text: form.name, change: name), submit: next(Self.postalCodeID), submitHint: "Next field")
-        lines.field(id: Self.postalCodeID, LineField(label: "Postal code", text: form.postalCode,
+        lines.field(id: Self.postalCodeID, TextField(label: "Postal code", text: form.postalCode,
                                                      error: errors.message(for: .postalCode), width: 10),
                     binding: FieldBinding(text: form.postalCode, change: postalCode), submit: submit, submitHint: submitHint)
     }

@@ -30,6 +30,8 @@ public final class TerminalApp {
     private var lastPaint: ContinuousClock.Instant?
     /// The picked theme the screen was last painted with.
     private var paintedTheme: KioskViewModels.Theme?
+    /// What the last painted frame showed where: mouse events are resolved against it.
+    private var paintedLayout = FrameLayout<TerminalAction>()
 
     /// How the loop ended.
     public enum Ending: Sendable, Hashable {
@@ -110,6 +112,8 @@ public final class TerminalApp {
         case .control("l"):
             terminal.invalidate()
             needsPaint = true
+        case let .mouse(event):
+            store.send(.pointer(event, paintedLayout))
         default:
             store.send(.key(key))
         }
@@ -137,6 +141,7 @@ public final class TerminalApp {
             paintedTheme = store.state.pickedTheme
         }
         terminal.present(frame.buffer, cursor: frame.cursor)
+        paintedLayout = frame.layout
         needsPaint = false
         lastPaint = .now
     }

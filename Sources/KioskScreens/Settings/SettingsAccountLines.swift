@@ -1,4 +1,5 @@
 import KioskViewModels
+import TerminalUI
 
 /// The signed-in account, and the local accounts to switch to or create.
 enum SettingsAccountLines {
@@ -33,10 +34,10 @@ enum SettingsAccountLines {
         }
         let submit = TerminalAction.app(.settings(.submitNewAccount))
         lines.text("New account", .header)
-        lines.field(id: SettingsControlID.newAccountName, LineField(label: "Name", text: form.name),
+        lines.field(id: SettingsControlID.newAccountName, TextField(label: "Name", text: form.name),
                     binding: FieldBinding(text: form.name, change: { .app(.settings(.newAccountNameChanged($0))) }),
                     submit: submit, submitHint: "Create and sign in")
-        lines.field(id: "newAccount.email", LineField(label: "Email", text: form.email, width: 30),
+        lines.field(id: "newAccount.email", TextField(label: "Email", text: form.email, width: 30),
                     binding: FieldBinding(text: form.email, change: { .app(.settings(.newAccountEmailChanged($0))) }),
                     submit: submit, submitHint: "Create and sign in")
         lines.buttons([("newAccount.submit", "Create and sign in", submit),

@@ -37,7 +37,7 @@ enum SettingsKeys {
             state.settings.form.move(to: SettingsControlID.surveyConfirm)
             return .send(action)
         }
-        return FormKeys.handle(key, controls: controls, focus: &state.settings.form)
+        return FormKeys.handle(key, controls: controls, focus: &state.settings.form)?.effect
     }
 
     private static func sectionKey(_ key: Key, _ controls: [LineControl], _ state: inout TerminalState) -> Effect<TerminalAction>? {

@@ -1,5 +1,6 @@
 import KioskViewModels
 import PaymentsCore
+import TerminalUI
 
 /// The QA engineer's panel: move the test clock, flip store controls and faults, answer the
 /// pending-action inbox, see billing issues, the event log and the webhook deliveries.
@@ -31,7 +32,7 @@ enum SettingsQALines {
             lines.buttons([("qa.attach", "Attach to a new test clock", qa.isAdvancing ? nil : .app(.settings(.attachClockTapped)))])
         }
         let advance = TerminalAction.app(.settings(.advanceClockTapped))
-        lines.field(id: SettingsControlID.duration, LineField(label: "Advance by", text: qa.durationText,
+        lines.field(id: SettingsControlID.duration, TextField(label: "Advance by", text: qa.durationText,
                                                  error: qa.clockError?.description, width: 12),
                     binding: FieldBinding(text: qa.durationText, change: { .app(.settings(.durationChanged($0))) }),
                     submit: advance, submitHint: "Advance the clock")

@@ -1,4 +1,5 @@
 import KioskViewModels
+import TerminalUI
 
 /// Terminal-only state of the settings screen: the focused control (the section list counts as
 /// one) and which button of a confirmation has focus.

@@ -3,8 +3,13 @@ import KioskViewModels
 import TerminalUI
 
 public enum TerminalAction: Equatable, Sendable {
-    /// A key or mouse event from the terminal (mouse events arrive as `Key.mouse`).
+    /// A key from the terminal. A mouse event sent as a key has no frame to be resolved against:
+    /// its wheel moves like the arrow keys and its click does nothing (see `pointer`).
     case key(Key)
+    /// A mouse event with the layout of the frame the host last painted: a click does what the
+    /// region under it says and the wheel scrolls the column drawn under it, so the reducer
+    /// never draws a frame to find out what the person pointed at.
+    case pointer(MouseEvent, FrameLayout<TerminalAction>)
     /// The terminal changed size: a message like any other, so layout is a function of state.
     case resized(Size)
     /// Bracketed-paste text: typed into the focused text field, ignored elsewhere, so pasted

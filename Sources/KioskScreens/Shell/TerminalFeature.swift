@@ -6,7 +6,7 @@ import TerminalUI
 /// reducer, so a scripted key press does exactly what a typed one does.
 public struct TerminalFeature: Reducer {
     public let app: AppFeature
-    /// Needed to resolve clicks: the click map is the rendered frame's.
+    /// Needed for paging keys: a page is what the rendered frame shows.
     public let context: RenderContext
 
     public init(app: AppFeature, context: RenderContext) {
@@ -41,8 +41,10 @@ public struct TerminalFeature: Reducer {
                 .map { self.key(.character($0), &state) }
             state.rememberScroll(context: context)
             return .merge(effects)
+        case let .pointer(event, layout):
+            return pointer(event, on: layout, &state)
         case let .key(.mouse(event)):
-            return mouse(event, &state)
+            return pointer(event, on: FrameLayout(), &state)
         case let .key(key):
             let effect = self.key(key, &state)
             state.rememberScroll(context: context)
@@ -114,13 +116,17 @@ public struct TerminalFeature: Reducer {
         return .none
     }
 
-    private func mouse(_ event: MouseEvent, _ state: inout TerminalState) -> Effect<TerminalAction> {
+    /// Resolves a mouse event against the layout of the frame the person saw.
+    private func pointer(_ event: MouseEvent, on layout: FrameLayout<TerminalAction>,
+                         _ state: inout TerminalState) -> Effect<TerminalAction> {
         switch event.action {
         case .scrollUp, .scrollDown:
-            if !state.app.isHelpShown, !state.isConfirmingQuit, let effect = state.wheel(event, context: context) { return effect }
+            if !state.app.isHelpShown, !state.isConfirmingQuit, let effect = state.wheel(event, over: layout.scrollView) {
+                return effect
+            }
             return key(event.action == .scrollUp ? .up : .down, &state)
         case .press:
-            guard let action = AppView.render(state, context: context).action(at: event.position) else { return .none }
+            guard let action = layout.action(at: event.position) else { return .none }
             return reduce(into: &state, action: action)
         }
     }

@@ -40,10 +40,10 @@ extension TerminalState {
         return Effect.none
     }
 
-    /// The wheel over a scrolling form scrolls it; nil when the wheel is elsewhere.
-    mutating func wheel(_ event: MouseEvent, context: RenderContext) -> Effect<TerminalAction>? {
-        guard let form = scrollingForm, let view = AppView.render(self, context: context).scrollView,
-              view.area.contains(event.position) else { return nil }
+    /// The wheel over a scrolling form, as the last frame drew it (`view`), scrolls it; nil when
+    /// the wheel is elsewhere.
+    mutating func wheel(_ event: MouseEvent, over view: LineScrollView?) -> Effect<TerminalAction>? {
+        guard let form = scrollingForm, let view, view.area.contains(event.position) else { return nil }
         let rows = event.action == .scrollUp ? -Self.wheelRows : Self.wheelRows
         scroll(.wheel(rows: rows), view: view, form: form)
         return Effect.none

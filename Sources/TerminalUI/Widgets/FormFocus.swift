@@ -17,7 +17,7 @@ public struct FormFocus: Equatable, Sendable {
         self.id = id
     }
 
-    mutating func move(to id: String?) {
+    public mutating func move(to id: String?) {
         isDetached = false
         guard id != self.id else { return }
         self.id = id
@@ -25,7 +25,7 @@ public struct FormFocus: Equatable, Sendable {
     }
 
     /// Keeps focus on a control that still exists, else gives it to `fallback`.
-    mutating func keep(in controls: [LineControl], fallback: String?) {
+    public mutating func keep<Action>(in controls: [LineControl<Action>], fallback: String?) {
         if let id, controls.contains(where: { $0.id == id }) { return }
         move(to: fallback)
     }

@@ -1,27 +1,27 @@
 /// Which rows of a tall column of lines fit in an area, and the "↑ N more" / "↓ N more" marker
 /// rows that say what lies beyond. Markers take rows of their own, so they never cover a line,
 /// and the window is placed as close to the requested top as keeps the focused rows in view.
-struct LineWindow: Equatable {
+public struct LineWindow: Equatable, Sendable {
     /// Index of the first content row shown.
-    var offset: Int
+    public var offset: Int
     /// Content rows shown.
-    var count: Int
+    public var count: Int
     /// Content rows hidden above and below.
-    var above: Int { offset }
-    var below: Int
+    public var above: Int { offset }
+    public var below: Int
     /// Whether the marker rows are drawn (only when there is room for them and a line).
-    var hasTopMarker: Bool
-    var hasBottomMarker: Bool
+    public var hasTopMarker: Bool
+    public var hasBottomMarker: Bool
 
     /// Below this height markers would leave no room for content, so the window just clips.
-    static let minimumHeightForMarkers = 3
+    public static let minimumHeightForMarkers = 3
 
     /// - Parameters:
     ///   - rows: content rows in all.
     ///   - height: rows of the area.
     ///   - top: the first row asked for (the last scroll position); clamped.
     ///   - focus: rows of the focused line, kept in view when given.
-    init(rows: Int, height: Int, top: Int, focus: ClosedRange<Int>?) {
+    public init(rows: Int, height: Int, top: Int, focus: ClosedRange<Int>?) {
         guard rows > height, height > 0 else {
             self.init(offset: 0, count: min(rows, max(0, height)), rows: rows, markers: false)
             return

@@ -1,11 +1,9 @@
-import TerminalUI
-
 /// How a line of text reads, mapped to a theme role so monochrome still shows it (bold,
 /// underline) and colour themes pick their own colours.
-enum LineTone: Sendable {
+public enum LineTone: Sendable {
     case base, title, header, success, warning, error, disabled
 
-    func style(_ theme: Theme) -> Style {
+    public func style(_ theme: Theme) -> Style {
         switch self {
         case .base: theme.base
         case .title: theme.title

@@ -1,22 +1,26 @@
-import TerminalUI
-
 /// Draws a column of `ScreenLine`s into an area: wraps text, aligns labels, marks the focused
 /// line with the selection marker, records click regions and the text cursor, and scrolls from
 /// the last position just enough to keep the focused line in view, with "↑ N more" / "↓ N more"
 /// rows when more lies beyond an edge.
-struct LineStack {
-    var lines: [ScreenLine]
+public struct LineStack<Action: Sendable & Equatable> {
+    public var lines: [ScreenLine<Action>]
     /// Columns for labels of pairs and fields.
-    var labelWidth: Int
-    var context: RenderContext
+    public var labelWidth: Int
+    public var theme: Theme
+    public var glyphs: Glyphs
+    /// Screen-reader mode: "label: value" on one wrapped line instead of aligned columns.
+    public var isAccessible: Bool
     /// The scroll position and focus of the form this column belongs to; nil for a column that
     /// only follows its focused line (a summary beside the form).
-    var scroll: FormFocus?
+    public var scroll: FormFocus?
 
-    init(lines: [ScreenLine], labelWidth: Int, context: RenderContext, scroll: FormFocus? = nil) {
+    public init(lines: [ScreenLine<Action>], labelWidth: Int, theme: Theme, glyphs: Glyphs, isAccessible: Bool = false,
+                scroll: FormFocus? = nil) {
         self.lines = lines
         self.labelWidth = labelWidth
-        self.context = context
+        self.theme = theme
+        self.glyphs = glyphs
+        self.isAccessible = isAccessible
         self.scroll = scroll
     }
 
@@ -27,9 +31,9 @@ struct LineStack {
         var text: String?
     }
 
-    func render(in area: Rect, frame: inout Frame) {
+    public func render(in area: Rect, frame: inout Canvas<Action>) {
         guard !area.isEmpty else { return }
-        let gutter = DisplayWidth.of(context.glyphs.selectionMarker) + 1
+        let gutter = DisplayWidth.of(glyphs.selectionMarker) + 1
         let width = max(1, area.width - gutter)
         let rows = layout(width: width)
         let window = LineWindow(rows: rows.count, height: area.height, top: scroll?.top ?? 0,
@@ -39,16 +43,16 @@ struct LineStack {
             let line = lines[row.line]
             let rowRect = Rect(x: area.x, y: top + y, width: area.width, height: 1)
             if line.isFocused, row.part == 0 {
-                frame.buffer.write(context.glyphs.selectionMarker, x: area.x, y: rowRect.y, style: context.theme.focused.bolded(),
+                frame.buffer.write(glyphs.selectionMarker, x: area.x, y: rowRect.y, style: theme.focused.bolded(),
                                    clip: rowRect)
             }
             let content = Rect(x: area.x + gutter, y: rowRect.y, width: width, height: 1)
             draw(line, row: row, in: content, frame: &frame)
             if let action = line.action { frame.addHit(rowRect, action) }
         }
-        if window.hasTopMarker { marker("\(context.glyphs.arrowUp) \(window.above) more", y: area.y, in: area, frame: &frame) }
+        if window.hasTopMarker { marker("\(glyphs.arrowUp) \(window.above) more", y: area.y, in: area, frame: &frame) }
         if window.hasBottomMarker {
-            marker("\(context.glyphs.arrowDown) \(window.below) more", y: area.maxY - 1, in: area, frame: &frame)
+            marker("\(glyphs.arrowDown) \(window.below) more", y: area.maxY - 1, in: area, frame: &frame)
         }
         if scroll != nil {
             frame.scrollView = LineScrollView(area: area, offset: window.offset, visibleRows: window.count, rowCount: rows.count,
@@ -57,20 +61,20 @@ struct LineStack {
     }
 
     /// "↓ 12 more (PgDn)", right-aligned on a row of its own; the key is named while it fits.
-    private func marker(_ text: String, y: Int, in area: Rect, frame: inout Frame) {
+    private func marker(_ text: String, y: Int, in area: Rect, frame: inout Canvas<Action>) {
         let key = y == area.y ? " (PgUp)" : " (PgDn)"
         let full = DisplayWidth.of(text + key) <= area.width ? text + key : text
-        let fitted = TextLayout.truncate(full, to: area.width, ellipsis: context.glyphs.ellipsis)
-        frame.buffer.write(fitted, x: area.maxX - DisplayWidth.of(fitted), y: y, style: context.theme.keyHint, clip: area)
+        let fitted = TextLayout.truncate(full, to: area.width, ellipsis: glyphs.ellipsis)
+        frame.buffer.write(fitted, x: area.maxX - DisplayWidth.of(fitted), y: y, style: theme.keyHint, clip: area)
     }
 
     /// Buttons that do not fit on one row go on to the next, so none is cut off while Tab can
     /// still reach it.
-    private func buttonRows(_ buttons: [LineButton], width: Int) -> [[LineButton]] {
-        var result: [[LineButton]] = [[]]
+    private func buttonRows(_ buttons: [Button], width: Int) -> [[Button]] {
+        var result: [[Button]] = [[]]
         var x = 0
         for button in buttons {
-            let needed = Button(button.label, isFocused: false, theme: context.theme, glyphs: context.glyphs).width
+            let needed = Button(button.label, glyphs: glyphs).width
             if x > 0, x + needed > width {
                 result.append([])
                 x = 0
@@ -107,7 +111,7 @@ struct LineStack {
                 rows += wrapped.enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
             case let .verbatim(text):
                 rows += chunks(text, width: width).enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
-            case let .pair(label, value, _) where context.isAccessible:
+            case let .pair(label, value, _) where isAccessible:
                 let wrapped = TextLayout.wrap("\(label): \(value)", to: width)
                 rows += wrapped.enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
             case let .pair(label, value, _) where labelWidth + DisplayWidth.of(value) > width || DisplayWidth.of(label) >= labelWidth:
@@ -115,7 +119,7 @@ struct LineStack {
                 let values = TextLayout.wrap(value, to: max(1, width - 2)).map { "  " + $0 }
                 rows += ([label] + values).enumerated().map { Row(line: index, part: $0.offset, text: $0.element) }
             case let .buttons(buttons):
-                let count = buttonRows(buttons, width: width).count
+                let count = buttonRows(buttons.map(\.button), width: width).count
                 rows += (0..<count).map { Row(line: index, part: $0) }
             case let .field(field):
                 rows.append(Row(line: index, part: 0))
@@ -142,8 +146,7 @@ struct LineStack {
         return result.isEmpty ? [""] : result
     }
 
-    private func draw(_ line: ScreenLine, row: Row, in area: Rect, frame: inout Frame) {
-        let theme = context.theme
+    private func draw(_ line: ScreenLine<Action>, row: Row, in area: Rect, frame: inout Canvas<Action>) {
         switch line.kind {
         case let .text(_, tone):
             frame.buffer.write(row.text ?? "", x: area.x, y: area.y, style: tone.style(theme), clip: area)
@@ -151,10 +154,10 @@ struct LineStack {
             frame.buffer.write(row.text ?? "", x: area.x, y: area.y, style: theme.base, clip: area)
         case let .pair(label, value, tone):
             if let text = row.text {
-                let isLabel = row.part == 0 && !context.isAccessible
+                let isLabel = row.part == 0 && !isAccessible
                 frame.buffer.write(text, x: area.x, y: area.y, style: isLabel ? theme.base : tone.style(theme), clip: area)
             } else {
-                frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
+                frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: glyphs.ellipsis),
                                    x: area.x, y: area.y, style: theme.base, clip: area)
                 frame.buffer.write(value, x: area.x + labelWidth, y: area.y, style: tone.style(theme), clip: area)
             }
@@ -166,45 +169,40 @@ struct LineStack {
             frame.buffer.write("\(box) \(label)", x: area.x, y: area.y, style: style, clip: area)
         case let .buttons(buttons):
             var x = area.x
-            let shown = buttonRows(buttons, width: area.width)
-            for button in row.part < shown.count ? shown[row.part] : [] {
-                let widget = Button(button.label, isFocused: button.isFocused, theme: theme, glyphs: context.glyphs)
+            let shown = buttonRows(buttons.map(\.button), width: area.width)
+            let before = shown.prefix(row.part).reduce(0) { $0 + $1.count }
+            for (index, button) in (row.part < shown.count ? shown[row.part] : []).enumerated() {
+                let widget = Button(button.label, isFocused: button.isFocused, theme: theme, glyphs: glyphs)
                 let rect = Rect(x: x, y: area.y, width: min(widget.width, area.maxX - x), height: 1)
                 guard rect.width > 0 else { break }
                 widget.render(in: rect, buffer: &frame.buffer)
-                if let action = button.action { frame.addHit(rect, action) }
+                if let action = buttons[before + index].action { frame.addHit(rect, action) }
                 x += widget.width + 1
             }
         case let .meter(label, value, total):
-            frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
+            frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: glyphs.ellipsis),
                                x: area.x, y: area.y, style: theme.base, clip: area)
             let bar = Rect(x: area.x + labelWidth, y: area.y, width: min(area.width - labelWidth - 1, 40), height: 1)
-            Meter(label: "", value: value, total: total, theme: theme, glyphs: context.glyphs).render(in: bar, buffer: &frame.buffer)
+            Meter(label: "", value: value, total: total, theme: theme, glyphs: glyphs).render(in: bar, buffer: &frame.buffer)
         case .rule:
-            frame.buffer.write(String(repeating: context.glyphs.horizontal, count: area.width), x: area.x, y: area.y,
+            frame.buffer.write(String(repeating: glyphs.horizontal, count: area.width), x: area.x, y: area.y,
                                style: theme.border, clip: area)
         case .blank:
             break
         }
     }
 
-    private func drawField(_ field: LineField, isFocused: Bool, row: Row, in area: Rect, frame: inout Frame) {
-        let theme = context.theme
+    private func drawField(_ field: TextField, isFocused: Bool, row: Row, in area: Rect, frame: inout Canvas<Action>) {
         guard row.part == 0 else {
             frame.buffer.write("! " + (row.text ?? ""), x: area.x, y: area.y, style: theme.error, clip: area)
             return
         }
-        let label = context.isAccessible ? "\(field.label):" : field.label
-        frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: context.glyphs.ellipsis),
-                           x: area.x, y: area.y, style: isFocused ? theme.base.bolded() : theme.base, clip: area)
-        let inputWidth = max(1, min(field.width, area.width - labelWidth))
-        let input = Rect(x: area.x + labelWidth, y: area.y, width: inputWidth, height: 1)
-        let state = TextFieldState(text: field.text, cursor: field.cursor)
-        let widget = TextField(state: state, isMasked: field.isMasked, isFocused: isFocused, theme: theme, glyphs: context.glyphs)
-        widget.render(in: input, buffer: &frame.buffer)
-        if isFocused { frame.cursor = widget.cursorPosition(in: input) }
-        if let trailing = field.trailing {
-            frame.buffer.write(trailing, x: input.maxX + 1, y: area.y, style: theme.base, clip: area)
+        var widget = field
+        widget.isFocused = isFocused
+        widget.theme = theme
+        widget.glyphs = glyphs
+        if let cursor = widget.renderLine(in: area, labelWidth: labelWidth, isAccessible: isAccessible, buffer: &frame.buffer) {
+            frame.cursor = cursor
         }
     }
 }
