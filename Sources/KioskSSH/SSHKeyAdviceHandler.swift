@@ -8,9 +8,10 @@ final class SSHKeyAdviceHandler: ChannelInboundHandler {
     typealias InboundIn = SSHChannelData
     typealias OutboundOut = SSHChannelData
 
+    /// Lines shorter than 80 columns, so no terminal wraps them.
     static let advice = """
-        Kiosk signs you in with your SSH key, and this client offered none that it can verify \
-        (RSA keys are not supported; ed25519 and ECDSA keys are).\r
+        This storefront signs you in with your SSH key: ed25519 or ECDSA.\r
+        Your client offered none it can verify (RSA keys are not supported).\r
         Make an ed25519 key and connect again:  ssh-keygen -t ed25519\r
 
         """
