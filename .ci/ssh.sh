@@ -2,7 +2,8 @@
 # Issue 36: the SSH storefront against an SSH implementation that is not ours (asyncssh, pinned,
 # venv under .build): two `kiosk serve --ssh-port 0` on one throwaway PostgreSQL store, then
 # .ci/ssh_edges.py (identity across reconnects and servers, commands, no-pty, pty + window-change,
-# forwarding and sftp refused, passwords, RSA and forged signatures refused, attempt limit).
+# forwarding and sftp refused, RSA-only clients and passwords told which key to make (no account),
+# forged signatures refused, attempt limit).
 # Needs .build/debug/kiosk; about half a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."

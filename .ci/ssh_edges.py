@@ -122,8 +122,20 @@ async def main():
         check("the connection still serves after refusals", result.exit_status == 0, f"{result.exit_status}")
 
     # Sign-in: only the key's own signature, only public keys the server can verify.
-    check("a password is refused", await refused_sign_in(PORT_A, password="hunter2"))
-    check("an RSA key is refused", await refused_sign_in(PORT_A, key=asyncssh.generate_private_key("ssh-rsa", key_size=2048)))
+    rsa = asyncssh.generate_private_key("ssh-rsa", key_size=2048)
+    check("an RSA key is refused", await refused_sign_in(PORT_A, key=rsa))
+    # A client with no verifiable key goes on to the password method (as OpenSSH does, asking
+    # for one): it is told which key to make, and opens no account whatever it types.
+    for name, options in (("a password opens no account, only advice", {"password": "hunter2", "client_keys": ()}),
+                          ("an RSA-only client is told to make an ed25519 key", {"password": "", "client_keys": [rsa]})):
+        try:
+            async with asyncssh.connect(HOST, PORT_A, username="ann", known_hosts=None, agent_path=None,
+                                        connect_timeout=TIMEOUT, **options) as connection:
+                result = await asyncio.wait_for(connection.run("status", check=False), TIMEOUT)
+            check(name, result.exit_status == 1 and "ssh-keygen -t ed25519" in (result.stderr or "")
+                  and "acct_" not in (result.stdout or ""), f"{result.exit_status} {result.stdout!r} {result.stderr!r}")
+        except (asyncssh.Error, OSError) as error:
+            check(name, False, repr(error))
     check("a signature by another key is refused",
           await refused_sign_in(PORT_A, key=forged(ann, asyncssh.generate_private_key("ssh-ed25519"))))
 

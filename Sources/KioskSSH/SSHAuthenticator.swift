@@ -12,6 +12,12 @@ final class SSHConnectionState: Sendable {
     /// Unique among this process's connections.
     let id: UInt64
     private let proved = NIOLockedValueBox<SSHIdentity?>(nil)
+    private let keys = NIOLockedValueBox(KeyHistory())
+
+    private struct KeyHistory {
+        var offeredVerifiedKey = false
+        var withoutUsableKey = false
+    }
 
     init(address: String) {
         self.address = address
@@ -25,11 +31,32 @@ final class SSHConnectionState: Sendable {
         get { proved.withLockedValue { $0 } }
         set { proved.withLockedValue { $0 = newValue } }
     }
+
+    /// A key whose signature swift-nio-ssh verified reached the authenticator (whether or not it
+    /// then signed in): the client has a usable key type.
+    var offeredVerifiedKey: Bool {
+        get { keys.withLockedValue { $0.offeredVerifiedKey } }
+        set { keys.withLockedValue { $0.offeredVerifiedKey = newValue } }
+    }
+
+    /// Let in without an identity only to be told to make a key (see `SSHAuthenticator`).
+    var withoutUsableKey: Bool {
+        get { keys.withLockedValue { $0.withoutUsableKey } }
+        set { keys.withLockedValue { $0.withoutUsableKey = newValue } }
+    }
 }
 
 /// Public-key sign-in only: a key whose signature swift-nio-ssh has verified is looked up (or
-/// given a new account) by its fingerprint. Passwords and every other method are refused, and an
-/// address that keeps failing is cut off for the rest of the minute.
+/// given a new account) by its fingerprint. An address that keeps failing is cut off for the rest
+/// of the minute.
+///
+/// swift-nio-ssh 0.15.1 refuses an RSA key (and any type it cannot verify) before this delegate
+/// hears of it, and can send text to a client only after a successful sign-in (its user-auth
+/// banner goes with the success message). So that such a client is told what to do instead of a
+/// bare "Permission denied", `password` is offered too, and answered only for a connection that
+/// never offered a verifiable key: whatever is typed is never read, and the connection gets no
+/// identity, only sessions that say to make an ed25519 key and close (`SSHKeyAdviceHandler`).
+/// A password never opens an account.
 final class SSHAuthenticator: NIOSSHServerUserAuthenticationDelegate {
     private let connection: SSHConnectionState
     private let admission: SSHAdmission
@@ -46,20 +73,24 @@ final class SSHAuthenticator: NIOSSHServerUserAuthenticationDelegate {
         self.close = close
     }
 
-    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { [.publicKey, .password] }
 
     func requestReceived(request: NIOSSHUserAuthenticationRequest,
                          responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
         let address = connection.address
-        guard case .publicKey(let offered) = request.request else {
+        let offered: NIOSSHUserAuthenticationRequest.Request.PublicKey
+        switch request.request {
+        case .publicKey(let key):
+            offered = key
+        case .none:
             // OpenSSH asks with `none` first to learn the methods: not an attempt.
-            if case .none = request.request {
-                responsePromise.succeed(.failure)
-            } else {
-                refuse(responsePromise, address: address, reason: "a method other than publickey")
-            }
-            return
+            return responsePromise.succeed(.failure)
+        case .password where !connection.offeredVerifiedKey:
+            return adviseAKey(responsePromise, address: address, userName: request.username)
+        default:
+            return refuse(responsePromise, address: address, reason: "a method other than publickey")
         }
+        connection.offeredVerifiedKey = true
         let key: SSHPublicKey
         do {
             key = try SSHPublicKey(openSSHLine: String(openSSHPublicKey: offered.publicKey))
@@ -87,6 +118,17 @@ final class SSHAuthenticator: NIOSSHServerUserAuthenticationDelegate {
                 return .failure
             }
         }
+    }
+
+    /// The client has no key this server can verify: it is let in to be told so, never as anyone.
+    private func adviseAKey(_ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>, address: String, userName: String) {
+        guard admission.attempt(from: address) else {
+            close()
+            return promise.succeed(.failure)
+        }
+        logger.info("ssh: no usable key; telling the client to make one", metadata: ["address": "\(address)", "user": "\(userName.prefix(40))"])
+        connection.withoutUsableKey = true
+        promise.succeed(.success)
     }
 
     private func refuse(_ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>, address: String, reason: String) {

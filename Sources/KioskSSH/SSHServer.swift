@@ -79,6 +79,11 @@ public final class SSHServer: Sendable {
     private static func initialize(_ child: any Channel, type: SSHChannelType, state: SSHConnectionState,
                                    storefront: any SSHStorefront, admission: SSHAdmission, registry: SSHSessionRegistry,
                                    logger: Logger) -> EventLoopFuture<Void> {
+        if case .session = type, state.withoutUsableKey {
+            return child.eventLoop.makeCompletedFuture {
+                try child.pipeline.syncOperations.addHandler(SSHKeyAdviceHandler())
+            }
+        }
         guard case .session = type, let identity = state.identity else {
             // Port forwarding (direct-tcpip) and anything else but a session.
             logger.info("ssh: channel refused", metadata: ["type": "\(type)", "address": "\(state.address)"])

@@ -122,10 +122,40 @@ import Testing
         await server.shutdown()
     }
 
-    @Test func passwordsAreRefused() async throws {
+    /// swift-nio-ssh refuses RSA keys unseen, so a client with no verifiable key reaches the
+    /// password method: it is told which key to make, in a command and in a terminal, and reaches
+    /// nothing of the store.
+    @Test func aPasswordOpensNoAccountOnlyAdviceToMakeAnEd25519Key() async throws {
         let server = try await start()
+        let client = try await SSHTestClient.connect(port: server.port, credential: .password("hunter2"))
+        let command = try await client.session([SSHChannelRequestEvent.ExecRequest(command: "status", wantReply: true)])
+        let (output, status) = try await command.finished()
+        #expect(output.contains("RSA keys are not supported"))
+        #expect(output.contains("ssh-keygen -t ed25519"))
+        #expect(!output.contains("status for"))
+        #expect(status == 1)
+        let terminal = try await client.session([
+            SSHChannelRequestEvent.PseudoTerminalRequest(wantReply: true, term: "xterm", terminalCharacterWidth: 80,
+                                                         terminalRowHeight: 24, terminalPixelWidth: 0, terminalPixelHeight: 0,
+                                                         terminalModes: SSHTerminalModes([:])),
+            SSHChannelRequestEvent.ShellRequest(wantReply: true),
+        ])
+        let (painted, shellStatus) = try await terminal.finished()
+        #expect(painted == SSHKeyAdviceHandler.advice)
+        #expect(shellStatus == 1)
+        #expect(storefront.started.isEmpty)
+        #expect(server.openSessions == 0)
+        await client.close()
+        await server.shutdown()
+    }
+
+    /// A client whose key could be verified but was refused is not let in by a password.
+    @Test func aPasswordAfterARefusedKeyIsRefused() async throws {
+        let server = try await SSHServer.start(
+            host: "127.0.0.1", port: 0, hostKey: .ephemeral(), storefront: storefront,
+            resolve: { _, _ in throw SSHSessionRefused("blocked") }, logger: Logger(label: "test"))
         await #expect(throws: SSHTestClientError.refused) {
-            _ = try await SSHTestClient.connect(port: server.port, credential: .password("hunter2"))
+            _ = try await SSHTestClient.connect(port: server.port, credential: .then(.key(key), .password("hunter2")))
         }
         await server.shutdown()
     }

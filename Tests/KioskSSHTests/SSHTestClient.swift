@@ -20,6 +20,8 @@ final class SSHTestClient: Sendable {
         /// An ed25519 private key's raw bytes.
         case key(Data)
         case password(String)
+        /// The key, then (once it is refused) the password, as OpenSSH goes from method to method.
+        indirect case then(Credential, Credential)
     }
 
     static func connect(port: Int, user: String = "ada", credential: Credential) async throws -> SSHTestClient {
@@ -169,22 +171,32 @@ private final class OneOffer: NIOSSHClientUserAuthenticationDelegate {
     /// Failed when the server asks again after the one offer: an SSH client with nothing more to
     /// offer simply waits (it is for the client to hang up), so the test would wait forever.
     let refused: EventLoopPromise<Void>
-    var offered = false
+    var pending: [SSHTestClient.Credential]
 
     init(user: String, credential: SSHTestClient.Credential, refused: EventLoopPromise<Void>) {
         self.user = user
         self.credential = credential
         self.refused = refused
+        pending = [credential]
     }
 
     func nextAuthenticationType(availableMethods: NIOSSHAvailableUserAuthenticationMethods,
                                 nextChallengePromise: EventLoopPromise<NIOSSHUserAuthenticationOffer?>) {
-        guard !offered else {
+        var next: SSHTestClient.Credential
+        switch pending.first {
+        case nil:
             refused.fail(SSHTestClientError.refused)
             return nextChallengePromise.succeed(nil)
+        case .then(let first, let second):
+            next = first
+            pending = [second]
+        case let single?:
+            next = single
+            pending = []
         }
-        offered = true
-        switch credential {
+        switch next {
+        case .then:
+            return nextChallengePromise.succeed(nil)
         case .key(let raw):
             guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else { return nextChallengePromise.succeed(nil) }
             nextChallengePromise.succeed(NIOSSHUserAuthenticationOffer(

@@ -64,31 +64,56 @@ public final class DemoTerminal {
     /// skipped or quit. A cue waited for then plays at once: a skip fast-forwards it with the rest
     /// of its chapter rather than dropping it.
     func wait(seconds: Double) async {
-        var remaining = seconds
-        var last = clock.now
-        repeat {
-            guard pending.isEmpty else { return }
-            if needsPaint { paint() }
-            let timeout = paused ? Self.keyWait : min(max(remaining, 0), Self.keyWait)
-            switch await terminal.nextInput(timeout: Int32((timeout * 1000).rounded(.up))) {
-            case .ended:
-                interruption = .inputEnded
-                pending.append(.quit)
-            case let .signalled(signal):
-                interruption = .signalled(signal)
-                pending.append(.quit)
-            // Only a byte-stream backend reports pastes; the demo and the recorder run on curses.
-            case .timedOut, .paste:
-                break
-            case let .key(key):
-                await handle(key)
-            }
-            // Lets the session's effects, queued on the main actor meanwhile, be reduced.
-            await Task.yield()
-            let now = clock.now
-            if !paused { remaining -= now.timeIntervalSince(last) }
+        guard pending.isEmpty else { return }
+        switch await HostLoop.run(Wait(demo: self, remaining: seconds), on: terminal) {
+        case .quit:
+            break
+        case let ending:
+            interruption = ending
+            pending.append(.quit)
+        }
+    }
+
+    /// One wait between cues as the host loop sees it: keys read in short waits, paused time not
+    /// counted, done once the time is up (after at least one look at the keys) or a control is
+    /// pending.
+    private final class Wait: HostedScreen {
+        let demo: DemoTerminal
+        var remaining: Double
+        var last: Date
+        var looked = false
+
+        init(demo: DemoTerminal, remaining: Double) {
+            self.demo = demo
+            self.remaining = remaining
+            last = demo.clock.now
+        }
+
+        var isDone: Bool { !demo.pending.isEmpty || (looked && remaining <= 0 && !demo.paused) }
+        var wantsPaint: Bool { demo.needsPaint }
+        func paint(on terminal: any TerminalBackend) { demo.paint() }
+
+        func inputWait(on terminal: any TerminalBackend) -> Int32 {
+            let timeout = demo.paused ? DemoTerminal.keyWait : min(max(remaining, 0), DemoTerminal.keyWait)
+            return Int32((timeout * 1000).rounded(.up))
+        }
+
+        func resized(to size: Size) async {
+            await demo.session?.send(.resized(DemoBanner.contentSize(in: size)))
+            demo.needsPaint = true
+        }
+
+        func redraw() { demo.needsPaint = true }
+        func handle(_ key: Key) async { demo.handle(key) }
+        // Only a byte-stream backend reports pastes; the demo runs on curses.
+        func paste(_ text: String) async {}
+
+        func turnEnded() async {
+            looked = true
+            let now = demo.clock.now
+            if !demo.paused { remaining -= now.timeIntervalSince(last) }
             last = now
-        } while remaining > 0 || paused || !pending.isEmpty
+        }
     }
 
     /// What the viewer asked for since the last cue, if anything.
@@ -102,7 +127,7 @@ public final class DemoTerminal {
         paint()
     }
 
-    private func handle(_ key: Key) async {
+    private func handle(_ key: Key) {
         switch key {
         case .character(" "):
             paused.toggle()
@@ -111,13 +136,6 @@ public final class DemoTerminal {
             if !finished { pending.append(.skipChapter) }
         case .character("q"), .character("Q"), .escape:
             pending.append(.quit)
-        case .resize:
-            terminal.invalidate()
-            await session?.send(.resized(DemoBanner.contentSize(in: terminal.size)))
-            needsPaint = true
-        case .control("l"):
-            terminal.invalidate()
-            needsPaint = true
         default:
             break
         }

@@ -39,53 +39,56 @@ public final class RecordingTerminal {
     /// goes away, then ends the recording with the screen it stopped on.
     public func run(_ session: ScenarioSession) async -> TerminalApp.Ending {
         session.observe { [weak self] _ in self?.needsPaint = true }
-        var lastTick = clock.now
-        var ending = TerminalApp.Ending.quit
-        loop: while !session.state.hasQuit {
-            if needsPaint { paint(session) }
-            switch await terminal.nextInput(timeout: Self.inputWait) {
-            case .ended:
-                ending = .inputEnded
-                break loop
-            case let .signalled(signal):
-                ending = .signalled(signal)
-                break loop
-            // Only a byte-stream backend reports pastes; the demo and the recorder run on curses.
-            case .timedOut, .paste:
-                break
-            case let .key(key):
-                await handle(key, session)
-            }
-            let elapsed = Int(clock.now.timeIntervalSince(lastTick))
-            if elapsed >= 1 {
-                lastTick = lastTick.addingTimeInterval(TimeInterval(elapsed))
-                await advance(session, seconds: elapsed)
-            }
-            // Lets the session's effects, queued on the main actor meanwhile, be reduced.
-            await Task.yield()
-        }
+        let ending = await HostLoop.run(Host(recording: self, session: session, lastTick: clock.now), on: terminal)
         recorder.expectEnd(session.state)
         return ending
     }
 
-    private func handle(_ key: Key, _ session: ScenarioSession) async {
-        switch key {
-        case .resize:
-            terminal.invalidate()
-            needsPaint = true
-            if fixedSize == nil { await send(.resized(terminal.size), session) }
-        case .control("l"):
-            terminal.invalidate()
-            needsPaint = true
-        default:
+    /// The recording as the host loop sees it: keys and resizes recorded, real time moving the
+    /// session's clock in whole seconds after each turn.
+    private final class Host: HostedScreen {
+        let recording: RecordingTerminal
+        let session: ScenarioSession
+        var lastTick: Date
+
+        init(recording: RecordingTerminal, session: ScenarioSession, lastTick: Date) {
+            self.recording = recording
+            self.session = session
+            self.lastTick = lastTick
+        }
+
+        var isDone: Bool { session.state.hasQuit }
+        var wantsPaint: Bool { recording.needsPaint }
+        func paint(on terminal: any TerminalBackend) { recording.paint(session) }
+        func inputWait(on terminal: any TerminalBackend) -> Int32 { RecordingTerminal.inputWait }
+
+        func resized(to size: Size) async {
+            recording.needsPaint = true
+            if recording.fixedSize == nil { await recording.send(.resized(size), session) }
+        }
+
+        func redraw() { recording.needsPaint = true }
+
+        func handle(_ key: Key) async {
             let before = session.state
             // A click is resolved against the frame on screen, as `TerminalApp` does.
             if case let .mouse(event) = key {
-                await session.send(.pointer(event, paintedLayout))
+                await session.send(.pointer(event, recording.paintedLayout))
             } else {
                 await session.send(.key(key))
             }
-            if !session.state.hasQuit { recorder.record(.key(key), before: before, after: session.state) }
+            if !session.state.hasQuit { recording.recorder.record(.key(key), before: before, after: session.state) }
+        }
+
+        // Only a byte-stream backend reports pastes; the recorder runs on curses.
+        func paste(_ text: String) async {}
+
+        func turnEnded() async {
+            let elapsed = Int(recording.clock.now.timeIntervalSince(lastTick))
+            if elapsed >= 1 {
+                lastTick = lastTick.addingTimeInterval(TimeInterval(elapsed))
+                await recording.advance(session, seconds: elapsed)
+            }
         }
     }
 

@@ -85,38 +85,43 @@ public final class TerminalApp {
             }
         }
         defer { listener?.cancel() }
-        while !store.state.hasQuit {
-            let sincePaint = lastPaint.map { Self.milliseconds(since: $0) } ?? Self.frameInterval
-            if needsPaint, sincePaint >= Self.frameInterval { paint(terminal) }
-            let wait = needsPaint ? max(0, Self.frameInterval - sincePaint) : terminal.idleWait
-            switch await terminal.nextInput(timeout: wait) {
-            case .ended: return .inputEnded
-            case let .signalled(signal): return .signalled(signal)
-            case .timedOut: break
-            case let .key(key): handle(key, terminal)
-            case let .paste(text): store.send(.paste(text))
-            }
-            runTimers()
-            // Lets the effects' actions, queued on the main actor meanwhile, be reduced.
-            await Task.yield()
-        }
-        return .quit
+        return await HostLoop.run(Host(app: self), on: terminal)
     }
 
-    private func handle(_ key: Key, _ terminal: any TerminalBackend) {
-        switch key {
-        case .resize:
-            terminal.invalidate()
-            store.send(.resized(terminal.size))
-            needsPaint = true
-        case .control("l"):
-            terminal.invalidate()
-            needsPaint = true
-        case let .mouse(event):
-            store.send(.pointer(event, paintedLayout))
-        default:
-            store.send(.key(key))
+    /// The storefront as the host loop sees it: painted at most once a frame interval, keys and
+    /// pastes to the store, the host's timers after each turn.
+    private struct Host: HostedScreen {
+        let app: TerminalApp
+
+        var isDone: Bool { app.store.state.hasQuit }
+        var wantsPaint: Bool { app.needsPaint && app.sincePaint >= TerminalApp.frameInterval }
+
+        func paint(on terminal: any TerminalBackend) { app.paint(terminal) }
+
+        func inputWait(on terminal: any TerminalBackend) -> Int32 {
+            app.needsPaint ? max(0, TerminalApp.frameInterval - app.sincePaint) : terminal.idleWait
         }
+
+        func resized(to size: Size) async {
+            app.store.send(.resized(size))
+            app.needsPaint = true
+        }
+
+        func redraw() { app.needsPaint = true }
+        func handle(_ key: Key) async {
+            // A click is resolved against the frame on screen.
+            if case let .mouse(event) = key {
+                app.store.send(.pointer(event, app.paintedLayout))
+            } else {
+                app.store.send(.key(key))
+            }
+        }
+        func paste(_ text: String) async { app.store.send(.paste(text)) }
+        func turnEnded() async { app.runTimers() }
+    }
+
+    private var sincePaint: Int32 {
+        lastPaint.map { Self.milliseconds(since: $0) } ?? Self.frameInterval
     }
 
     private func runTimers() {

@@ -51,14 +51,34 @@ public enum CatalogLoader {
     public static func loadNoting(contentsOf url: URL, displayName: String? = nil)
         -> Result<(catalog: Catalog, notes: [CatalogDiagnostic]), CatalogLoadFailure> {
         let file = displayName ?? url.path
-        let data: Data
+        return read(url, file: file).flatMap { data in loadNoting(yaml: data, file: file) }
+    }
+
+    /// `load(contentsOf:)`, through `cache`: the YAML is parsed only when the cache was not made
+    /// from these very bytes.
+    public static func load(contentsOf url: URL, displayName: String? = nil, cache: CatalogCache)
+        -> (Result<Catalog, CatalogLoadFailure>, CatalogCache.Outcome) {
+        let file = displayName ?? url.path
+        switch read(url, file: file) {
+        case let .failure(failure):
+            return (.failure(failure), .parsedUncached)
+        case let .success(data):
+            return cache.catalog(for: data) { loadNoting(yaml: $0, file: file).map(\.catalog) }
+        }
+    }
+
+    private static func read(_ url: URL, file: String) -> Result<Data, CatalogLoadFailure> {
         do {
-            data = try Data(contentsOf: url)
+            return .success(try Data(contentsOf: url))
         } catch {
             let reason = FileManager.default.fileExists(atPath: url.path)
                 ? "cannot read the catalog file" : "no such catalog file"
             return .failure(.unreadable(file: file, reason: reason))
         }
+    }
+
+    private static func loadNoting(yaml data: Data, file: String)
+        -> Result<(catalog: Catalog, notes: [CatalogDiagnostic]), CatalogLoadFailure> {
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(.unreadable(file: file, reason: "the catalog file is not UTF-8 text"))
         }

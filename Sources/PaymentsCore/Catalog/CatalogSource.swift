@@ -43,14 +43,16 @@ public struct CatalogSource: Hashable, Sendable {
     }
 
     /// Resolves and loads in one step, for callers that only need the catalog in effect.
-    public static func loadCatalog(explicitPath: String?, dataDirectory: DataDirectory?,
-                                   defaultURL: URL?) -> Result<(Catalog, CatalogSource), CatalogLoadFailure> {
+    /// With `cache`, the YAML is parsed only when it changed since the cache was made.
+    public static func loadCatalog(explicitPath: String?, dataDirectory: DataDirectory?, defaultURL: URL?,
+                                   cache: CatalogCache? = nil) -> Result<(Catalog, CatalogSource), CatalogLoadFailure> {
         guard let source = resolve(explicitPath: explicitPath, dataDirectory: dataDirectory, defaultURL: defaultURL)
         else {
             return .failure(.unreadable(file: "catalog.yaml",
                                         reason: "no catalog: none named, none in the data directory, and this "
                                             + "build has no embedded default"))
         }
-        return source.load().map { ($0, source) }
+        guard let cache else { return source.load().map { ($0, source) } }
+        return CatalogLoader.load(contentsOf: source.url, displayName: source.displayName, cache: cache).0.map { ($0, source) }
     }
 }

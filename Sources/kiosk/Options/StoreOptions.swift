@@ -14,7 +14,8 @@ struct StoreOptions: ParsableArguments {
     /// The catalog in effect, or a clear report and EX_DATAERR / EX_NOINPUT.
     func catalog() throws -> (Catalog, CatalogSource) {
         switch CatalogSource.loadCatalog(explicitPath: catalogPath, dataDirectory: data.directory,
-                                         defaultURL: KioskResources.defaultCatalogURL) {
+                                         defaultURL: KioskResources.defaultCatalogURL,
+                                         cache: CatalogCache(directory: data.directory)) {
         case let .success(loaded):
             return loaded
         case let .failure(failure):
