@@ -282,7 +282,8 @@ let package = Package(
                 "KioskPostgres", "KioskPostgresStore", "PaymentsCore", "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: ["__Schema__"]
         ),
         .testTarget(
             name: "KioskSSHTests",
