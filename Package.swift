@@ -47,9 +47,12 @@ let package = Package(
             path: "Resources",
             resources: [.copy("catalog.yaml"), .copy("flows")]
         ),
+        // The store's schema, written once for SQLite and PostgreSQL; no dependencies.
+        .target(name: "KioskSchema"),
         .target(
             name: "PaymentsCore",
             dependencies: [
+                "KioskSchema",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -124,6 +127,7 @@ let package = Package(
         .target(
             name: "KioskPostgres",
             dependencies: [
+                "KioskSchema",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -282,7 +286,8 @@ let package = Package(
                 "KioskPostgres", "KioskPostgresStore", "PaymentsCore", "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: ["__Schema__"]
         ),
         .testTarget(
             name: "KioskSSHTests",

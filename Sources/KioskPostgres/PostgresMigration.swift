@@ -3,7 +3,7 @@
 public struct PostgresMigration: Sendable {
     /// 1, 2, 3...: the position in `PostgresStoreSchema.migrations`.
     public let version: Int
-    /// The SQLite migration's identifier (`v2-simulated-store`), so the two lists can be compared.
+    /// The migration's id in `StoreMigrations` (`v2-simulated-store`), as SQLite records it too.
     public let name: String
     /// Run one by one: the extended query protocol takes one statement at a time.
     let statements: [String]
