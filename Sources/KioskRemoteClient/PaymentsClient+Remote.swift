@@ -1,6 +1,6 @@
 import Foundation
-import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 extension PaymentsClient {
     /// The storefront's client over a running `kiosk serve`: the same screens, their calls made

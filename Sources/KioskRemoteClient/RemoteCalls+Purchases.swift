@@ -1,7 +1,7 @@
 import Foundation
 import KioskAPI
-import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// Buying, 3-D Secure, plan changes, cancel and resume, refunds. Idempotency keys travel as the
 /// `Idempotency-Key` header, so a retry after a lost answer applies once on the server.

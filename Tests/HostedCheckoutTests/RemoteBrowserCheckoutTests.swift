@@ -3,6 +3,7 @@ import HostedCheckout
 import KioskRemoteClient
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import Synchronization
 import TerminalUI
 import TestSupport

@@ -2,6 +2,7 @@ import Foundation
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import Testing
 
 /// What an SSH customer's session may reach: its own account, nothing of another's, and test

@@ -3,6 +3,7 @@ import KioskAPI
 import KioskRemoteClient
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import Testing
 
 /// The QA panel's "all accounts" log over the server: the admin key reads every customer's

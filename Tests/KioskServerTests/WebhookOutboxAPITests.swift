@@ -4,6 +4,7 @@ import KioskRemoteClient
 import KioskViewModels
 import OpenAPIRuntime
 import PaymentsCore
+import StorefrontClient
 import Synchronization
 import Testing
 

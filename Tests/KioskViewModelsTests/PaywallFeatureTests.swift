@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Testing
 @testable import KioskViewModels
 @testable import PaymentsCore

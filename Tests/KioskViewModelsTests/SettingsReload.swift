@@ -1,3 +1,4 @@
+import StorefrontClient
 import Testing
 import PaymentsCore
 @testable import KioskViewModels

@@ -2,6 +2,7 @@ import Foundation
 @testable import KioskViewModels
 @testable import PaymentsCore
 import Simulators
+import StorefrontClient
 import Testing
 
 /// Two storefronts on one in-process store, each with its own session: what one signs in to or

@@ -2,6 +2,7 @@ import Foundation
 @testable import KioskViewModels
 @testable import PaymentsCore
 import Simulators
+import StorefrontClient
 import TestSupport
 
 /// The real payments core on a temporary database with a manual clock, seen through

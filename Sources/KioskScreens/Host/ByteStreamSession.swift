@@ -1,6 +1,7 @@
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import Synchronization
 import TerminalUI
 

@@ -1,4 +1,5 @@
 import PaymentsCore
+import StorefrontClient
 
 /// The app shell: tabs, the navigation stack, toasts, help and the change feed, delegating each
 /// screen's actions to its reducer.

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 public struct BillingHistoryFeature: Reducer {
     public let client: PaymentsClient

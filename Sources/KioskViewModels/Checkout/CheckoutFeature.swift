@@ -1,5 +1,6 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 public struct CheckoutFeature: Reducer {
     public let client: PaymentsClient

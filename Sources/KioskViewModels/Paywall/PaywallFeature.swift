@@ -1,4 +1,5 @@
 import PaymentsCore
+import StorefrontClient
 
 public struct PaywallFeature: Reducer {
     public let client: PaymentsClient

@@ -1,4 +1,5 @@
 import PaymentsCore
+import StorefrontClient
 
 public struct PlanComparisonFeature: Reducer {
     public let client: PaymentsClient

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 /// The account manager: account, subscription, payment methods, usage, wallet, accounts,
 /// preferences and the QA panel. Every call goes through the client in an effect; after each

@@ -10,6 +10,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import TerminalUI
 
 /// `kiosk run`, the default: the storefront in the terminal.

@@ -4,6 +4,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import SnapshotTesting
+import StorefrontClient
 import TerminalUI
 import Testing
 import Simulators

@@ -4,6 +4,7 @@ import KioskSSH
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import TerminalUI
 
 /// The full-screen storefront on an SSH pty: a `ByteStreamSession` for the key's account only,
