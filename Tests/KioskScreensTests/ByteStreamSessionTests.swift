@@ -60,7 +60,7 @@ struct ByteStreamSessionTests {
     static let profile = TerminalProfile(term: "xterm-256color", size: Size(width: 100, height: 30))
 
     func start(_ driver: ScreenDriver, _ channel: Channel, profile: TerminalProfile = profile) -> ByteStreamSession {
-        let client = PaymentsClient.live(driver.service, appStore: SimulatedAppStore(beside: driver.service),
+        let client = Storefront.live(driver.service, appStore: SimulatedAppStore(beside: driver.service),
                                          session: driver.session)
         return ByteStreamSession.start(client: client, clock: driver.clock, profile: profile, sessionID: "ses_test",
                                        write: channel.write, close: channel.close)

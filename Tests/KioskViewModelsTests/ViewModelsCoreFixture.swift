@@ -6,11 +6,11 @@ import StorefrontClient
 import TestSupport
 
 /// The real payments core on a temporary database with a manual clock, seen through
-/// `PaymentsClient.live`, for view-model tests that run whole flows end to end.
+/// `Storefront.live`, for view-model tests that run whole flows end to end.
 struct ViewModelsCoreFixture {
     let service: LocalPaymentsService
     let clock: ManualClock
-    let client: PaymentsClient
+    let client: Storefront
     let session = SessionTokenKeeper.inMemory()
     /// The tester's levers over the store and its App Store.
     var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: SimulatedAppStore(beside: service)) }

@@ -56,8 +56,8 @@ public final class ScenarioSession {
         var secretsGenerator = SeededGenerator(seed: ~scenario.seed)
         _ = try await provider.webhookSecrets(creatingWith: &secretsGenerator)
         testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
-        let app = AppFeature(client: .live(service, appStore: appStore, session: session, hostedCheckout: browser.client,
-                                           checkoutProvider: provider), clock: clock,
+        let app = AppFeature(storefront: .live(service, appStore: appStore, session: session, hostedCheckout: browser.client,
+                                               checkoutProvider: provider), clock: clock,
                              files: .failing)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "qa\(scenario.seed)"), size: scenario.size),
                       reducer: TerminalFeature(app: app, context: options.context), recording: false)
