@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kiosk", targets: ["kiosk"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
         .library(name: "Simulators", targets: ["Simulators"]),
+        .library(name: "StorefrontClient", targets: ["StorefrontClient"]),
         .library(name: "KioskViewModels", targets: ["KioskViewModels"]),
         .library(name: "KioskScreens", targets: ["KioskScreens"]),
         .library(name: "KioskQA", targets: ["KioskQA"]),
@@ -121,8 +122,12 @@ let package = Package(
             ]
         ),
         .target(
-            name: "KioskViewModels",
+            name: "StorefrontClient",
             dependencies: ["PaymentsCore"]
+        ),
+        .target(
+            name: "KioskViewModels",
+            dependencies: ["PaymentsCore", "StorefrontClient"]
         ),
         .target(
             name: "KioskPostgres",
@@ -146,7 +151,7 @@ let package = Package(
         .target(
             name: "KioskRemoteClient",
             dependencies: [
-                "KioskAPI", "KioskAPIMapping", "KioskViewModels", "PaymentsCore",
+                "KioskAPI", "KioskAPIMapping", "PaymentsCore", "StorefrontClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -168,12 +173,12 @@ let package = Package(
         ),
         .target(
             name: "KioskScreens",
-            dependencies: ["TerminalUI", "KioskViewModels", "PaymentsCore"]
+            dependencies: ["TerminalUI", "KioskViewModels", "PaymentsCore", "StorefrontClient"]
         ),
         .target(
             name: "KioskQA",
             dependencies: [
-                "KioskScreens", "KioskViewModels", "PaymentsCore", "Simulators", "TerminalUI",
+                "KioskScreens", "KioskViewModels", "PaymentsCore", "Simulators", "StorefrontClient", "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -197,6 +202,7 @@ let package = Package(
                 "Simulators",
                 "KioskViewModels",
                 "KioskScreens",
+                "StorefrontClient",
                 "TerminalUI",
                 "HostedCheckout",
                 "KioskResources",
@@ -245,7 +251,7 @@ let package = Package(
             name: "HostedCheckoutTests",
             dependencies: [
                 "HostedCheckout", "PaymentsCore", "Simulators", "kiosk", "KioskHTTP", "KioskServer", "TestSupport",
-                "KioskRemoteClient", "KioskViewModels",
+                "KioskRemoteClient", "KioskViewModels", "StorefrontClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
@@ -261,7 +267,7 @@ let package = Package(
             name: "KioskServerTests",
             dependencies: [
                 "KioskServer", "KioskAPI", "PaymentsCore", "Simulators", "KioskResources", "KioskRemoteClient", "KioskViewModels",
-                "TestSupport",
+                "StorefrontClient", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -276,7 +282,7 @@ let package = Package(
             name: "KioskViewModelsTests",
             dependencies: [
                 "TestSupport",
-                "KioskViewModels", "PaymentsCore", "Simulators",
+                "KioskViewModels", "PaymentsCore", "Simulators", "StorefrontClient",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
@@ -310,6 +316,7 @@ let package = Package(
             dependencies: [
                 "TestSupport",
                 "KioskScreens", "KioskViewModels", "TerminalUI", "PaymentsCore", "Simulators", "KioskResources",
+                "StorefrontClient",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PaymentsCore", package: kiosk),
                 .product(name: "Simulators", package: kiosk),
+                .product(name: "StorefrontClient", package: kiosk),
                 .product(name: "KioskViewModels", package: kiosk),
                 .product(name: "KioskScreens", package: kiosk),
                 .product(name: "TerminalUI", package: kiosk),

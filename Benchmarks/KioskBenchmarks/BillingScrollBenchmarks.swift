@@ -3,6 +3,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import TerminalUI
 
 /// The terminal UI's memory while scrolling a long history: the billing screen at 120x40 over
@@ -34,7 +35,7 @@ enum BillingScrollBenchmarks {
     /// Returns the number of frames rendered.
     @MainActor
     private static func scroll(_ service: LocalPaymentsService, session: SessionTokenKeeper) async -> Int {
-        let app = AppFeature(client: .live(service, appStore: SimulatedAppStore(beside: service), session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
+        let app = AppFeature(storefront: .live(service, appStore: SimulatedAppStore(beside: service), session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
         let terminal = Store(initialState: TerminalState(app: AppState(sessionID: "bench"), size: size),
                              reducer: TerminalFeature(app: app, context: .standard))
         var frames = 0

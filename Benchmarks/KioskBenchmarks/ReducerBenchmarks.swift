@@ -1,6 +1,7 @@
 import Benchmark
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// One action through the app reducer (`AppFeature`), cycling through tab switches, help, back and
 /// toast dismissal, beside a no-op reducer over the same state. Budget: under 10 microseconds per
@@ -18,7 +19,7 @@ enum ReducerBenchmarks {
     ]
 
     static func register() {
-        let feature = AppFeature(client: .failing, clock: ManualClock(BenchmarkCatalog.start),
+        let feature = AppFeature(storefront: Storefront(), clock: ManualClock(BenchmarkCatalog.start),
                                  files: .failing)
         register("Reducer: AppFeature, one action", feature)
         register("Reducer: baseline no-op reducer, one action", NoOpAppReducer())

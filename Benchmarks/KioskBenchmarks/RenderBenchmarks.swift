@@ -3,6 +3,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import TerminalUI
 
 /// Each screen from state to a painted cell buffer and its diff against the previous frame, at
@@ -63,7 +64,7 @@ enum RenderBenchmarks {
     @MainActor
     private static func visitScreens(_ service: LocalPaymentsService,
                                      session: SessionTokenKeeper) async -> [ScreenID: TerminalState] {
-        let app = AppFeature(client: .live(service, appStore: SimulatedAppStore(beside: service), session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
+        let app = AppFeature(storefront: .live(service, appStore: SimulatedAppStore(beside: service), session: session), clock: ManualClock(BenchmarkCatalog.start), files: .failing)
         let terminal = Store(initialState: TerminalState(app: AppState(sessionID: "bench"), size: size),
                              reducer: TerminalFeature(app: app, context: .standard))
         var states: [ScreenID: TerminalState] = [:]

@@ -1,7 +1,7 @@
 import Foundation
 import KioskAPI
-import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// Checkout in the browser on a remote storefront. The page runs beside `kiosk serve` and sends
 /// the browser back to the server's return page, not to this terminal, so the terminal learns

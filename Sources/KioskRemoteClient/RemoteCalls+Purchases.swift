@@ -1,7 +1,7 @@
 import Foundation
 import KioskAPI
-import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// Buying, 3-D Secure, plan changes, cancel and resume, refunds. Idempotency keys travel as the
 /// `Idempotency-Key` header, so a retry after a lost answer applies once on the server.
@@ -17,7 +17,9 @@ extension RemoteCalls {
             case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
             }
         }
-        return try await outcome(result, productID: request.productID, accountID: own, what: "buying \(request.productID)")
+        return try mapped("buying \(request.productID)") {
+            try PurchaseOutcome(result, productID: request.productID, accountID: own)
+        }
     }
 
     func completeAuthentication(_ pendingID: String, approved: Bool) async throws -> PurchaseOutcome {
@@ -29,49 +31,8 @@ extension RemoteCalls {
             case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
             }
         }
-        return try await outcome(result, productID: result.invoice?.productId, accountID: own,
-                                 what: "completing the card check")
-    }
-
-    /// A purchase answer as the core's outcome: the subscription it started is read back by id,
-    /// and the transaction is the signed JWS the server sent.
-    private func outcome(_ result: Components.Schemas.PurchaseResult, productID: String?, accountID: String,
-                         what: String) async throws -> PurchaseOutcome {
-        switch result.outcome {
-        case .purchased:
-            guard let invoice = result.invoice else {
-                throw RemoteCallFailure(server: serverName, operation: what, reason: .unreadableAnswer("a purchase without its invoice"))
-            }
-            var subscription: Subscription?
-            if let id = result.subscriptionId {
-                subscription = try await subscriptions(accountID).first { $0.id == id }
-            }
-            let transaction = try mapped(what) {
-                try result.signedTransaction.map { jws in
-                    do { return try SignedTransaction(receivedJWS: jws) } catch {
-                        throw RemoteMappingFailure("a signed transaction that does not parse (\(error))")
-                    }
-                }
-            }
-            return .purchased(PurchaseReceipt(
-                productID: productID ?? invoice.productId ?? "", invoice: try mapped(what) { try Invoice(invoice, accountID: accountID) },
-                subscription: subscription, introOfferApplied: result.introOfferApplied ?? false,
-                pointsCredited: result.pointsCredited ?? 0, entitlements: result.entitlements ?? [],
-                transaction: transaction))
-        case .declined:
-            guard let invoice = result.invoice else {
-                throw RemoteCallFailure(server: serverName, operation: what, reason: .unreadableAnswer("a decline without its invoice"))
-            }
-            let reason = DeclineReason(code: result.declineCode ?? "card_declined",
-                                       message: result.declineMessage ?? "Your card was declined.")
-            return .declined(reason: reason, invoice: try mapped(what) { try Invoice(invoice, accountID: accountID) })
-        case .requiresAction:
-            guard let pendingID = result.pendingActionId else {
-                throw RemoteCallFailure(server: serverName, operation: what,
-                                        reason: .unreadableAnswer("a card check without its pending action"))
-            }
-            return .requiresAction(PendingAction(id: pendingID, accountID: accountID, kind: .threeDSecure,
-                                                 productID: productID, createdAt: try await customer().now))
+        return try mapped("completing the card check") {
+            try PurchaseOutcome(result, productID: result.invoice?.productId, accountID: own)
         }
     }
 

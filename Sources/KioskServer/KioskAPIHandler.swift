@@ -84,10 +84,7 @@ struct KioskAPIHandler: APIProtocol {
     func createPurchase(_ input: Operations.CreatePurchase.Input) async throws -> Operations.CreatePurchase.Output {
         let accountID = try customerID()
         guard case let .json(body) = input.body else { throw Problem.invalidRequest("expected a JSON body") }
-        if let methodID = body.paymentMethodId {
-            let own = try await service.paymentMethods(accountID: accountID)
-            guard own.contains(where: { $0.id == methodID }) else { throw PaymentsError.paymentMethodNotFound(methodID) }
-        }
+        // Whose card it is the core checks (another account's card is not found, as a missing one).
         let request = PurchaseRequest(accountID: accountID, productID: body.productId, offerCode: body.offerCode,
                                       paymentMethodID: body.paymentMethodId,
                                       idempotencyKey: try scoped(input.headers.idempotencyKey))

@@ -1,6 +1,7 @@
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import Testing
 @testable import kiosk
 import Simulators

@@ -3,11 +3,12 @@ import HostedCheckout
 import KioskRemoteClient
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import TestSupport
 import Testing
 
 /// The checkout screen's "pay in the browser" on a remote storefront (`kiosk run --server`):
-/// `CheckoutFeature` over `PaymentsClient.remote` against a served store with its hosted
+/// `CheckoutFeature` over `Storefront.remote` against a served store with its hosted
 /// checkout, the page filled in as a browser would. The browser returns to the server, so the
 /// screen learns the outcome from the server's session read; the clock is the fixture's and the
 /// pause between reads is the test's gate, so nothing waits on real time.
@@ -15,7 +16,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteBrowserCheckoutTests {
     struct Checkout {
         let store: Store<CheckoutFeature>
-        let client: PaymentsClient
+        let client: Storefront
         let gate: CheckoutPollGate
         /// The submit's effects: they end when the wait for the browser ends.
         let submitted: Task<Void, Never>
@@ -27,12 +28,12 @@ import Testing
     func startBrowserCheckout(_ served: ServedCheckoutFixture, productID: String, promoCode: String? = nil,
                               transport: PluggableTransport = PluggableTransport()) async throws -> Checkout {
         let gate = CheckoutPollGate()
-        var client = PaymentsClient.remote(RemoteServer(url: URL(string: served.origin)!, token: served.adaKey,
+        var client = Storefront.remote(RemoteServer(url: URL(string: served.origin)!, token: served.adaKey,
                                                         transport: transport),
                                            checkoutPollPause: { try await gate.pause() })
         client.hostedCheckout.openInBrowser = { _ in }
         let store = Store(initialState: CheckoutState(sessionID: "t1", productID: productID),
-                          reducer: CheckoutFeature(client: client, clock: served.checkout.clock))
+                          reducer: CheckoutFeature(client, clock: served.checkout.clock))
         await store.send(.onAppear).value
         #expect(store.state.phase.content != nil)
         if let promoCode {
@@ -87,7 +88,7 @@ import Testing
         let invoices = try await served.service.invoices(accountID: served.ada.id, query: InvoiceQuery()).items
         #expect(invoices.count == 1)
         #expect(receipt.invoiceNumber == invoices.first?.id && receipt.total == invoices.first?.total)
-        let subscriptions = try await checkout.client.subscriptions(served.ada.id)
+        let subscriptions = try await checkout.client.plans.subscriptions(served.ada.id)
         #expect(subscriptions.map(\.productID) == ["pro.monthly"])
         #expect(subscriptions == (try await served.service.subscriptions(accountID: served.ada.id)))
 
@@ -170,7 +171,7 @@ import Testing
         #expect(late.location == nil)
         #expect(try await served.provider.checkoutSession(checkout.session.id).status == .expired)
         #expect(try await served.service.invoices(accountID: served.ada.id, query: InvoiceQuery()).items.isEmpty)
-        #expect(try await checkout.client.subscriptions(served.ada.id).isEmpty)
+        #expect(try await checkout.client.plans.subscriptions(served.ada.id).isEmpty)
     }
 
     @Test func cancellingOnThePageEndsTheWaitWithNothingCharged() async throws {

@@ -3,6 +3,7 @@ import HostedCheckout
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import Testing
 @testable import kiosk
 

@@ -3,6 +3,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import Synchronization
 import TerminalUI
 import TestSupport
@@ -73,7 +74,7 @@ struct ByteStreamSessionTests {
     static let profile = TerminalProfile(term: "xterm-256color", size: Size(width: 100, height: 30))
 
     func start(_ driver: ScreenDriver, _ channel: Channel, profile: TerminalProfile = profile) -> ByteStreamSession {
-        let client = PaymentsClient.live(driver.service, appStore: SimulatedAppStore(beside: driver.service),
+        let client = Storefront.live(driver.service, appStore: SimulatedAppStore(beside: driver.service),
                                          session: driver.session)
         return ByteStreamSession.start(client: client, clock: driver.clock, profile: profile, sessionID: "ses_test",
                                        write: channel.write, close: channel.close)

@@ -2,6 +2,7 @@ import Foundation
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import TerminalUI
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
         let statusLine = try #require(lines.last)
         #expect(statusLine.contains("r Retry") && statusLine.contains("q Quit") && !statusLine.contains("401"), "\(statusLine)")
 
-        let feature = TerminalFeature(app: AppFeature(client: .failing, clock: ManualClock(Date(timeIntervalSince1970: 0)),
+        let feature = TerminalFeature(app: AppFeature(storefront: Storefront(), clock: ManualClock(Date(timeIntervalSince1970: 0)),
                                                       files: .failing), context: .standard)
         let store = Store(initialState: state, reducer: feature)
         await store.send(.key(.character("r"))).value

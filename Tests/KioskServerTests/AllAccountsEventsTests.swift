@@ -3,6 +3,7 @@ import KioskAPI
 import KioskRemoteClient
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import Testing
 
 /// The QA panel's "all accounts" log over the server: the admin key reads every customer's
@@ -38,15 +39,15 @@ import Testing
         let bob = try await fixture.customer("bob")
         _ = try await bob.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
 
-        let withAdmin = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+        let withAdmin = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
                                                            adminKey: fixture.adminKey.value))
-        let everyone = try await withAdmin.events(nil, nil, 500)
+        let everyone = try await withAdmin.feed.events(nil, nil, 500)
         #expect(everyone.contains { $0.accountID == bob.id && $0.type == .purchaseCompleted })
         #expect(everyone.contains { $0.accountID == ann.id })
         #expect(everyone == (try await fixture.service.events(accountID: nil, after: nil, limit: 500)))
 
-        let customerOnly = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
-        let owns = try await customerOnly.events(nil, nil, 500)
+        let customerOnly = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        let owns = try await customerOnly.feed.events(nil, nil, 500)
         #expect(!owns.isEmpty && owns.allSatisfy { $0.accountID == ann.id })
     }
 }

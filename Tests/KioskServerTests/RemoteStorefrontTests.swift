@@ -3,18 +3,19 @@ import KioskAPI
 import KioskRemoteClient
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import TestSupport
 import Testing
 
-/// The storefront's view models over `PaymentsClient.remote`, against a real `KioskServer` on a
+/// The storefront's view models over `Storefront.remote`, against a real `KioskServer` on a
 /// loopback port: what `kiosk run --server` does, without a terminal.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteStorefrontTests {
     func storefront(_ fixture: ServerFixture, token: String, session: String,
                     transport: PluggableTransport = PluggableTransport()) -> Store<AppFeature> {
-        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: token, transport: transport))
+        let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: token, transport: transport))
         return Store(initialState: AppState(sessionID: session),
-                     reducer: AppFeature(client: client, clock: fixture.clock, files: .failing))
+                     reducer: AppFeature(storefront: client, clock: fixture.clock, files: .failing))
     }
 
     func pay(_ store: Store<AppFeature>, for productID: String, card: String = "4242424242424242") async {
@@ -49,13 +50,13 @@ import Testing
         let subscriptions = try await fixture.service.subscriptions(accountID: ann.id)
         #expect(subscriptions.map(\.productID) == ["pro.monthly"])
         // Read back over the wire, the subscription is the core's value, field for field.
-        let reader = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
-        #expect(try await reader.subscriptions(ann.id) == subscriptions)
-        #expect(try await reader.entitlements(ann.id) == fixture.service.entitlements(accountID: ann.id))
-        #expect(try await reader.invoices(ann.id, InvoiceQuery()) == fixture.service.invoices(accountID: ann.id, query: InvoiceQuery()))
-        #expect(try await reader.usage(ann.id) == fixture.service.usage(accountID: ann.id))
+        let reader = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        #expect(try await reader.plans.subscriptions(ann.id) == subscriptions)
+        #expect(try await reader.plans.entitlements(ann.id) == fixture.service.entitlements(accountID: ann.id))
+        #expect(try await reader.billing.invoices(ann.id, InvoiceQuery()) == fixture.service.invoices(accountID: ann.id, query: InvoiceQuery()))
+        #expect(try await reader.billing.usage(ann.id) == fixture.service.usage(accountID: ann.id))
         let subscriptionID = try #require(subscriptions.first?.id)
-        #expect(try await reader.statusVocabulary(subscriptionID)
+        #expect(try await reader.plans.statusVocabulary(subscriptionID)
                 == fixture.service.statusVocabulary(subscriptionID: subscriptionID))
         #expect(try await fixture.service.paymentMethods(accountID: ann.id).map(\.last4) == ["4242"])
 
@@ -147,11 +148,11 @@ import Testing
         let bob = try await fixture.customer("bob")
         let bobsInvoice = try #require(try await bob.client.createPurchase(body: .json(.init(productId: "themes.lifetime")))
             .ok.body.json.invoice?.id)
-        let annsClient = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        let annsClient = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
 
-        await #expect(throws: PaymentsError.accountNotFound(bob.id)) { try await annsClient.subscriptions(bob.id) }
+        await #expect(throws: PaymentsError.accountNotFound(bob.id)) { try await annsClient.plans.subscriptions(bob.id) }
         do {
-            _ = try await annsClient.invoice(bobsInvoice)
+            _ = try await annsClient.billing.invoice(bobsInvoice)
             Issue.record("Ann's key read Bob's invoice")
         } catch let failure as RemoteCallFailure {
             guard case let .refused(status, _, _, _, _) = failure.reason else {
@@ -161,22 +162,22 @@ import Testing
             #expect(status == 404)
         }
         do {
-            try await annsClient.signIn(bob.id)
+            try await annsClient.accounts.signIn(bob.id)
             Issue.record("signed in to Bob with Ann's key")
         } catch {
             #expect(String(describing: error).contains("needs that account's API key"))
         }
         do {
-            _ = try await annsClient.createAccount(NewAccount(email: "cy@example.com", name: "Cy"))
+            _ = try await annsClient.accounts.createAccount(NewAccount(email: "cy@example.com", name: "Cy"))
             Issue.record("created an account without the admin key")
         } catch {
             #expect(String(describing: error).contains("needs the server's admin key"))
         }
         await #expect(throws: PaymentsError.invalidOfferCode(code: "SAVE5", reason: .notApplicable)) {
-            try await annsClient.purchase(PurchaseRequest(accountID: ann.id, productID: "points.500", offerCode: "SAVE5"))
+            try await annsClient.purchases.purchase(PurchaseRequest(accountID: ann.id, productID: "points.500", offerCode: "SAVE5"))
         }
-        #expect(try await annsClient.accounts().map(\.id) == [ann.id])
-        #expect(try await annsClient.signedInAccount()?.id == ann.id)
+        #expect(try await annsClient.accounts.accounts().map(\.id) == [ann.id])
+        #expect(try await annsClient.accounts.signedInAccount()?.id == ann.id)
     }
 
     @Test func settingsWithoutTheAdminKeyShowsTheAccountAndSaysWhatTheQAPanelNeeds() async throws {
@@ -196,26 +197,26 @@ import Testing
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
         let ann = try await fixture.customerKey("ann")
-        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+        let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
                                                         adminKey: fixture.adminKey.value))
-        let cy = try await client.createAccount(NewAccount(email: "cy@example.com", name: "Cy"))
-        #expect(try await client.accounts().map(\.id) == [ann.id, cy.id])
-        try await client.signIn(cy.id)
-        #expect(try await client.signedInAccount()?.id == cy.id)
-        #expect(try await client.storeControls() == StoreControls())
+        let cy = try await client.accounts.createAccount(NewAccount(email: "cy@example.com", name: "Cy"))
+        #expect(try await client.accounts.accounts().map(\.id) == [ann.id, cy.id])
+        try await client.accounts.signIn(cy.id)
+        #expect(try await client.accounts.signedInAccount()?.id == cy.id)
+        #expect(try await client.testControls.storeControls() == StoreControls())
     }
 
     @Test func withTheAdminKeyTheAccountGoesOntoANewTestClockAndBack() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
         let ann = try await fixture.customerKey("ann")
-        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+        let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
                                                         adminKey: fixture.adminKey.value))
-        let clock = try await client.attachNewTestClock(ann.id, "qa")
+        let clock = try await client.testControls.attachNewTestClock(ann.id, "qa")
         #expect(clock.name == "qa")
         #expect(try await fixture.service.account(ann.id).testClockID == clock.id)
-        await #expect(throws: (any Error).self) { try await client.attachNewTestClock(ann.id, "again") }
-        let back = try await client.detachTestClock(ann.id)
+        await #expect(throws: (any Error).self) { try await client.testControls.attachNewTestClock(ann.id, "again") }
+        let back = try await client.testControls.detachTestClock(ann.id)
         #expect(back.id == ann.id && back.testClockID == nil)
         #expect(try await fixture.service.account(ann.id).testClockID == nil)
     }
@@ -224,9 +225,9 @@ import Testing
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
         let ann = try await fixture.customerKey("ann")
-        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+        let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
                                                         adminKey: fixture.adminKey.value))
-        let bought = try await client.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "pro.monthly",
+        let bought = try await client.purchases.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "pro.monthly",
                                                                          idempotencyKey: "sheet-1"))
         guard case let .success(transaction, receipt) = bought else {
             Issue.record("the store purchase answered \(bought)")
@@ -237,36 +238,36 @@ import Testing
         #expect(receipt.subscription == local.first && receipt.subscription != nil)
         #expect(receipt.invoice == (try await fixture.service.invoice(receipt.invoice.id)))
         #expect(receipt.entitlements == ["premium"])
-        #expect(try await client.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "pro.monthly",
+        #expect(try await client.purchases.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "pro.monthly",
                                                                     idempotencyKey: "sheet-1")) == bought)
 
-        try await client.updateStoreControls(StoreControls(askToBuy: true))
-        let asked = try await client.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "themes.lifetime",
+        try await client.testControls.updateStoreControls(StoreControls(askToBuy: true))
+        let asked = try await client.purchases.storePurchase(StorePurchaseRequest(accountID: ann.id, productID: "themes.lifetime",
                                                                         idempotencyKey: "sheet-2"))
         guard case let .pending(action) = asked else {
             Issue.record("ask to buy answered \(asked)")
             return
         }
         #expect(action.kind == .askToBuy && action.productID == "themes.lifetime" && action.accountID == ann.id)
-        #expect(try await client.storePurchaseStatus(action.id, ann.id) == .waiting)
-        let approved = try await client.approvePurchase(action.id)
+        #expect(try await client.purchases.storePurchaseStatus(action.id, ann.id) == .waiting)
+        let approved = try await client.testControls.approvePurchase(action.id)
         guard case let .success(_, approvedReceipt) = approved else {
             Issue.record("the approval answered \(approved)")
             return
         }
         #expect(approvedReceipt.productID == "themes.lifetime" && approvedReceipt.entitlements == ["themes"])
         #expect(try await fixture.service.pendingActions(accountID: ann.id).isEmpty)
-        #expect(try await client.storePurchaseStatus(action.id, ann.id) == .approved)
+        #expect(try await client.purchases.storePurchaseStatus(action.id, ann.id) == .approved)
         // Cleared away, a request is not found (404 over HTTP), which ends a checkout's wait.
-        try await client.updateStoreControls(StoreControls(askToBuy: true))
-        guard case let .pending(cleared) = try await client.storePurchase(
+        try await client.testControls.updateStoreControls(StoreControls(askToBuy: true))
+        guard case let .pending(cleared) = try await client.purchases.storePurchase(
             StorePurchaseRequest(accountID: ann.id, productID: "points.500", idempotencyKey: "sheet-3")) else {
             Issue.record("ask to buy did not wait")
             return
         }
         try await TestControlDesk(merchant: fixture.service, appStore: fixture.appStore).clearAllTransactions()
         await #expect(throws: PaymentsError.pendingActionNotFound(cleared.id)) {
-            _ = try await client.storePurchaseStatus(cleared.id, ann.id)
+            _ = try await client.purchases.storePurchaseStatus(cleared.id, ann.id)
         }
     }
 
@@ -277,15 +278,15 @@ import Testing
         defer { Task { await fixture.stop() } }
         let ann = try await fixture.customer("ann")
         let bob = try await fixture.customer("bob")
-        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
-        let feedNews = try #require(client.feedNews)
-        let start = try await client.feedPosition(ann.id)
+        let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        let feedNews = try #require(client.feed.feedNews)
+        let start = try await client.feed.feedPosition(ann.id)
         var news = feedNews(start).makeAsyncIterator()
 
         _ = try await bob.client.createPurchase(body: .json(.init(productId: "points.500"))).ok.body.json
         _ = try await ann.client.createPurchase(body: .json(.init(productId: "points.1000"))).ok.body.json
         #expect(await news.next() != nil)
-        let heard = try await client.events(ann.id, start, 100)
+        let heard = try await client.feed.events(ann.id, start, 100)
         #expect(heard.contains { $0.type == .purchaseCompleted && $0.productID == "points.1000" })
         #expect(!heard.contains { $0.productID == "points.500" })
     }
@@ -296,16 +297,16 @@ import Testing
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }
         let ann = try await fixture.customerKey("ann")
-        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
+        let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key,
                                                         adminKey: fixture.adminKey.value))
-        let cy = try await client.createAccount(NewAccount(email: "cy@example.com", name: "Cy"))
-        let feedNews = try #require(client.feedNews)
-        var news = feedNews(try await client.feedPosition(ann.id)).makeAsyncIterator()
+        let cy = try await client.accounts.createAccount(NewAccount(email: "cy@example.com", name: "Cy"))
+        let feedNews = try #require(client.feed.feedNews)
+        var news = feedNews(try await client.feed.feedPosition(ann.id)).makeAsyncIterator()
 
-        try await client.signIn(cy.id)
+        try await client.accounts.signIn(cy.id)
         #expect(await news.next() != nil)  // the switch itself: read the new account now
         _ = try await fixture.appStore.storePurchase(StorePurchaseRequest(accountID: cy.id, productID: "points.500"))
         #expect(await news.next() != nil)
-        #expect(try await client.events(cy.id, nil, 100).contains { $0.type == .purchaseCompleted })
+        #expect(try await client.feed.events(cy.id, nil, 100).contains { $0.type == .purchaseCompleted })
     }
 }

@@ -88,6 +88,7 @@ import Testing
         let started = try await ann.client.createPurchase(body: .json(.init(productId: "themes.lifetime"))).ok.body.json
         #expect(started.outcome == .requiresAction)
         let pending = try #require(started.pendingActionId)
+        #expect(started.pendingAction?.id == pending && started.pendingAction?.kind == .threeDSecure)
 
         let stolen = try await fixture.raw("POST", "/v1/purchases/\(pending)/authentication", key: bob.key,
                                            body: #"{"approved":true}"#)

@@ -46,6 +46,8 @@ import Testing
         #expect(grants.map(\.source).sorted { $0.rawValue < $1.rawValue } == [.nonConsumable, .subscription])
         let subscription = try #require(grants.first { $0.source == .subscription })
         #expect(subscription.subscriptionId == bought.subscriptionId)
+        // The purchase answer carries the subscription itself: a client needs no second read.
+        #expect(bought.subscription?.id == bought.subscriptionId && bought.subscription?.state == .subscribed)
         #expect(subscription.subscriptionState == .subscribed)
         #expect(subscription.expiresAt != nil)
         #expect(grants.first { $0.source == .nonConsumable }?.expiresAt == nil)

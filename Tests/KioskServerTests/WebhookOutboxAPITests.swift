@@ -4,6 +4,7 @@ import KioskRemoteClient
 import KioskViewModels
 import OpenAPIRuntime
 import PaymentsCore
+import StorefrontClient
 import Synchronization
 import Testing
 
@@ -65,20 +66,20 @@ import Testing
         defer { Task { await fixture.stop() } }
         _ = try await paidCheckout(fixture)
         let ann = try await fixture.customerKey("bob")
-        let client = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key, adminKey: fixture.adminKey.value))
+        let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key, adminKey: fixture.adminKey.value))
         let local = try await fixture.provider.webhookDeliveries()
-        let listed = try await client.webhookDeliveries()
+        let listed = try await client.testControls.webhookDeliveries()
         #expect(listed == local)
         let original = try #require(listed.first { $0.eventType == .paymentSucceeded })
-        let replayed = try await client.replayWebhook(original.id)
-        let duplicated = try await client.duplicateWebhook(original.id)
+        let replayed = try await client.testControls.replayWebhook(original.id)
+        let duplicated = try await client.testControls.duplicateWebhook(original.id)
         #expect(replayed.messageID == original.messageID && duplicated.messageID == original.messageID)
         #expect(replayed.body == original.body && replayed.status == .pending)
-        #expect(try await client.webhookDeliveries().map(\.id) == local.map(\.id) + [replayed.id, duplicated.id])
-        await #expect(throws: (any Error).self) { try await client.replayWebhook("whd_nope") }
+        #expect(try await client.testControls.webhookDeliveries().map(\.id) == local.map(\.id) + [replayed.id, duplicated.id])
+        await #expect(throws: (any Error).self) { try await client.testControls.replayWebhook("whd_nope") }
 
-        let withoutAdmin = PaymentsClient.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
-        let refusal = await #expect(throws: RemoteUnavailableCall.self) { try await withoutAdmin.webhookDeliveries() }
+        let withoutAdmin = Storefront.remote(RemoteServer(url: fixture.baseURL, token: ann.key))
+        let refusal = await #expect(throws: RemoteUnavailableCall.self) { try await withoutAdmin.testControls.webhookDeliveries() }
         #expect(refusal?.description.contains("needs the server's admin key") == true)
     }
 

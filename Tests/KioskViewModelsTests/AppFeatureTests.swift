@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -8,17 +9,17 @@ import Testing
 struct AppFeatureTests {
     typealias F = ViewModelsFixtures
 
-    func client() -> PaymentsClient {
-        var client = PaymentsClient.failing
-        client.signedInAccount = { F.account() }
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in true }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.paymentMethods = { _ in [F.card()] }
-        client.now = { _ in F.start }
-        client.feedPosition = { _ in 1 }
-        client.events = { _, after, _ in
+    func client() -> Storefront {
+        var client = Storefront()
+        client.accounts.signedInAccount = { F.account() }
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in true }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.wallet.paymentMethods = { _ in [F.card()] }
+        client.accounts.now = { _ in F.start }
+        client.feed.feedPosition = { _ in 1 }
+        client.feed.events = { _, after, _ in
             after == 1 ? [StoreEvent(id: 2, accountID: "acct_1", type: .refunded, at: F.start, subscriptionID: nil,
                                      productID: nil, invoiceID: "INV-000002", detail: nil)] : []
         }
@@ -26,7 +27,7 @@ struct AppFeatureTests {
     }
 
     @Test func sessionReplaysToTheSameStates() async throws {
-        let feature = AppFeature(client: client(), clock: ManualClock(F.start), files: .failing)
+        let feature = AppFeature(storefront: client(), clock: ManualClock(F.start), files: .failing)
         let start = AppState(sessionID: "s1")
         let store = Store(initialState: start, reducer: feature)
         await store.send(.launched).value
@@ -50,14 +51,14 @@ struct AppFeatureTests {
     @Test func theFirstPollFindsWhereTheFeedEndsAndTheFirstEventOfAnEmptyStoreIsNews() async throws {
         var client = client()
         let reads = Mutex<[Int64?]>([])
-        client.feedPosition = { _ in 0 }
-        client.events = { _, after, _ in
+        client.feed.feedPosition = { _ in 0 }
+        client.feed.events = { _, after, _ in
             reads.withLock { $0.append(after) }
             return [StoreEvent(id: 1, accountID: "acct_1", type: .refunded, at: F.start, subscriptionID: nil,
                                productID: nil, invoiceID: "INV-000001", detail: nil)]
         }
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+                          reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         #expect(store.state.lastEventID == 0 && reads.withLock { $0.isEmpty })
         await store.send(.pollChanges).value
@@ -72,7 +73,7 @@ struct AppFeatureTests {
         var client = client()
         let stored = Mutex(StoreControls())
         let reads = Mutex(0)
-        client.storeControls = {
+        client.testControls.storeControls = {
             reads.withLock { $0 += 1 }
             return stored.withLock { $0 }
         }
@@ -80,7 +81,7 @@ struct AppFeatureTests {
         start.tab = .settings
         start.settings.section = .account
         start.settings.qa.controls = StoreControls()
-        let store = Store(initialState: start, reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        let store = Store(initialState: start, reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         stored.withLock { $0 = StoreControls(askToBuy: true) }
         await store.send(.pollChanges).value
         #expect(reads.withLock { $0 } == 0, "another section of Settings shows no controls: nothing is read")
@@ -93,7 +94,7 @@ struct AppFeatureTests {
     }
 
     @Test func aStoreThatDoesNotRecordKeepsNoActionsButReducesThemAll() async throws {
-        let feature = AppFeature(client: client(), clock: ManualClock(F.start), files: .failing)
+        let feature = AppFeature(storefront: client(), clock: ManualClock(F.start), files: .failing)
         let store = Store(initialState: AppState(sessionID: "s1"), reducer: feature, recording: false)
         await store.send(.launched).value
         await store.send(.toggleHelp).value
@@ -121,7 +122,7 @@ struct AppFeatureTests {
         var start = AppState(sessionID: "s1")
         start.stack = [.checkout(checkout)]
         checkout.status = .browser(.waiting(session: session, startedAt: F.start, elapsedSeconds: 0))
-        let store = ViewModelTestStore(start, AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        let store = ViewModelTestStore(start, AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.checkout(.browserSessionCreated(.success(session)))) { [checkout] in $0.stack = [.checkout(checkout)] }
         for await _ in waiting { break }
         await store.send(.back) { $0.stack = [] }
@@ -133,13 +134,13 @@ struct AppFeatureTests {
     @Test func theFeedComingBackSaysReconnected() async throws {
         var client = client()
         let down = Mutex(false)
-        client.events = { _, _, _ in
+        client.feed.events = { _, _, _ in
             if down.withLock({ $0 }) { throw PaymentsError.storage("Can't reach the server at http://shop.lan:8080") }
             return []
         }
         var start = AppState(sessionID: "s1")
         start.server = "shop.lan:8080"
-        let store = Store(initialState: start, reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        let store = Store(initialState: start, reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         await store.send(.pollChanges).value
         #expect(store.state.toasts.isEmpty)
@@ -158,11 +159,11 @@ struct AppFeatureTests {
     /// A purchase on the feed names what was bought, whichever tab it shows on.
     @Test func aPurchaseNoticeNamesTheProduct() async throws {
         var client = client()
-        client.events = { _, after, _ in
+        client.feed.events = { _, after, _ in
             after == 1 ? [StoreEvent(id: 2, accountID: "acct_1", type: .purchaseCompleted, at: F.start, productID: "points.500")] : []
         }
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+                          reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         await store.send(.pollChanges).value
         #expect(store.state.toasts.map(\.message) == ["Bought Starter points (500 points)."])

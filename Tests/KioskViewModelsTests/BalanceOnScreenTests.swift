@@ -30,7 +30,7 @@ struct BalanceOnScreenTests {
     enum UpgradeSetupFailure: Error { case notPurchased, notUpgraded }
 
     func settings(_ core: ViewModelsCoreFixture) async -> ViewModelTestStore<SettingsFeature> {
-        let store = ViewModelTestStore(SettingsState(sessionID: "s2"), SettingsFeature(client: core.client, preferences: .defaults))
+        let store = ViewModelTestStore(SettingsState(sessionID: "s2"), SettingsFeature(core.client, preferences: .defaults))
         store.exhaustivity = .off
         await store.perform(.retry)
         await store.drain()
@@ -78,7 +78,7 @@ struct BalanceOnScreenTests {
         #expect(kept.minorUnits > 0 && kept.minorUnits < 1499)
         let signedIn = try await core.service.account(account.id)
         let store = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "themes.lifetime", account: signedIn),
-                                       CheckoutFeature(client: core.client, clock: core.clock))
+                                       CheckoutFeature(core.client, clock: core.clock))
         store.exhaustivity = .off
         await store.send(.onAppear)
         await store.drain()
@@ -113,7 +113,7 @@ struct BalanceOnScreenTests {
 
         let signedIn = try await core.service.account(account.id)
         let plans = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: signedIn),
-                                       PlanComparisonFeature(client: core.client))
+                                       PlanComparisonFeature(core.client))
         plans.exhaustivity = .off
         await plans.perform(.onAppear)
         await plans.drain()

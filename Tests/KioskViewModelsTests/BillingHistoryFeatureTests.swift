@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -9,9 +10,9 @@ struct BillingHistoryFeatureTests {
     typealias F = ViewModelsFixtures
 
     /// A history of `count` invoices, newest first, paged by a cursor that is the next index.
-    func history(_ count: Int) -> PaymentsClient {
-        var client = PaymentsClient.failing
-        client.invoices = { _, query in
+    func history(_ count: Int) -> Storefront {
+        var client = Storefront()
+        client.billing.invoices = { _, query in
             let start = Int(query.cursor ?? "0") ?? 0
             let end = min(start + query.limit, count)
             return Page(items: (start..<end).map { F.invoice(count - $0) }, nextCursor: end < count ? String(end) : nil)
@@ -30,7 +31,7 @@ struct BillingHistoryFeatureTests {
 
     @Test func scrollingAHundredThousandInvoicesKeepsOnlyAWindow() async throws {
         let store = ViewModelTestStore(BillingHistoryState(account: F.account(), viewportHeight: 20, pageSize: 50),
-                                       BillingHistoryFeature(client: history(100_000), files: .failing))
+                                       BillingHistoryFeature(history(100_000), files: .failing))
         // Non-exhaustive: 4,200 scrolls and their page loads are checked through the window they end in, not each state.
         store.exhaustivity = .off
         await store.perform(.onAppear)
@@ -64,7 +65,7 @@ struct BillingHistoryFeatureTests {
 
     @Test func emptyHistoryPointsToThePaywall() async {
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: history(0), files: .failing))
+                                       BillingHistoryFeature(history(0), files: .failing))
         await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0; $0.isReloading = true }
         await store.receive(.pageLoaded(generation: 1, page: 0, .success(Page(items: [], nextCursor: nil)))) {
             $0.loadingPage = nil
@@ -76,17 +77,17 @@ struct BillingHistoryFeatureTests {
     }
 
     @Test func errorThenRetry() async {
-        var failing = PaymentsClient.failing
-        failing.invoices = { _, _ in throw PaymentsError.storage("busy") }
+        var failing = Storefront()
+        failing.billing.invoices = { _, _ in throw PaymentsError.storage("busy") }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: failing, files: .failing))
+                                       BillingHistoryFeature(failing, files: .failing))
         await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0; $0.isReloading = true }
         await store.receive(.pageLoaded(generation: 1, page: 0, .failure(ScreenError(PaymentsError.storage("busy"))))) {
             $0.loadingPage = nil
             $0.isReloading = false
             $0.phase = .failed(ScreenError(PaymentsError.storage("busy")))
         }
-        let retry = ViewModelTestStore(store.state, BillingHistoryFeature(client: history(3), files: .failing))
+        let retry = ViewModelTestStore(store.state, BillingHistoryFeature(history(3), files: .failing))
         await retry.send(.retry) { $0.phase = .loading; $0.generation = 2; $0.loadingPage = 0; $0.isReloading = true }
         let invoices = [F.invoice(3), F.invoice(2), F.invoice(1)]
         await retry.receive(.pageLoaded(generation: 2, page: 0, .success(Page(items: invoices, nextCursor: nil)))) {
@@ -100,10 +101,10 @@ struct BillingHistoryFeatureTests {
     @Test func filterPassesStatusAndYearToTheCore() async {
         let queries = Mutex<[InvoiceQuery]>([])
         var client = history(3)
-        let base = client.invoices
-        client.invoices = { id, query in queries.withLock { $0.append(query) }; return try await base(id, query) }
+        let base = client.billing.invoices
+        client.billing.invoices = { id, query in queries.withLock { $0.append(query) }; return try await base(id, query) }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: client, files: .failing))
+                                       BillingHistoryFeature(client, files: .failing))
         let filter = InvoiceFilter(status: .refunded, year: 2026)
         await store.send(.filterChanged(filter)) {
             $0.filter = filter
@@ -128,9 +129,9 @@ struct BillingHistoryFeatureTests {
         invoice.lines += [InvoiceLine(kind: .prorationCredit, description: "Unused time", amount: F.usd(-300)),
                           InvoiceLine(kind: .refund, description: "Refund", amount: F.usd(-699))]
         let detailed = invoice
-        client.invoice = { _ in detailed }
+        client.billing.invoice = { _ in detailed }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: client, files: .failing))
+                                       BillingHistoryFeature(client, files: .failing))
         await store.send(.onAppear) { $0.generation = 1; $0.loadingPage = 0; $0.isReloading = true }
         await store.receive(.pageLoaded(generation: 1, page: 0, .success(Page(items: [F.invoice(1)], nextCursor: nil)))) {
             $0.loadingPage = nil
@@ -146,13 +147,13 @@ struct BillingHistoryFeatureTests {
 
     @Test func exportWritesEscapedCSVThroughTheInjectedWriter() async throws {
         let written = Mutex<[String: Data]>([:])
-        var client = PaymentsClient.failing
-        client.invoices = { _, _ in Page(items: [F.invoice(1, description: "Pro, \"monthly\"\nplan")], nextCursor: nil) }
+        var client = Storefront()
+        client.billing.invoices = { _, _ in Page(items: [F.invoice(1, description: "Pro, \"monthly\"\nplan")], nextCursor: nil) }
         let files = FileExportClient(exists: { _, _ in false }, write: { directory, name, data in
             written.withLock { $0["\(directory)/\(name)"] = data }
             return "\(directory)/\(name)"
         })
-        let store = ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client: client, files: files))
+        let store = ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client, files: files))
         await store.send(.export(.csv, directory: "/exports")) { $0.isExporting = true }
         await store.receive(.exportTargetChecked(ExportRequest(format: .csv, directory: "/exports"), .success(false)))
         await store.receive(.exportFinished(.success(ExportReport(path: "/exports/invoices.csv", count: 1)))) {

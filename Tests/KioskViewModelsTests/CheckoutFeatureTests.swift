@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -8,15 +9,15 @@ import Testing
 struct CheckoutFeatureTests {
     typealias F = ViewModelsFixtures
 
-    func client(purchase: @escaping @Sendable (PurchaseRequest) async throws -> PurchaseOutcome) -> PaymentsClient {
-        var client = PaymentsClient.failing
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in true }
-        client.paymentMethods = { _ in [F.card()] }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.now = { _ in F.start }
-        client.purchase = purchase
+    func client(purchase: @escaping @Sendable (PurchaseRequest) async throws -> PurchaseOutcome) -> Storefront {
+        var client = Storefront()
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in true }
+        client.wallet.paymentMethods = { _ in [F.card()] }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.accounts.now = { _ in F.start }
+        client.purchases.purchase = purchase
         return client
     }
 
@@ -29,9 +30,9 @@ struct CheckoutFeatureTests {
         .succeeded(CheckoutReceipt(transactionID: nil, invoiceNumber: invoice.id, total: invoice.total, unlocked: ["Premium"]))
     }
 
-    func loaded(_ client: PaymentsClient) async -> ViewModelTestStore<CheckoutFeature> {
+    func loaded(_ client: Storefront) async -> ViewModelTestStore<CheckoutFeature> {
         let store = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.monthly", account: F.account()),
-                                       CheckoutFeature(client: client, clock: ManualClock(F.start)))
+                                       CheckoutFeature(client, clock: ManualClock(F.start)))
         await store.send(.onAppear)
         await store.receiveLoaded(eligibleForIntroOffer: true)
         return store
@@ -100,7 +101,7 @@ struct CheckoutFeatureTests {
         let receipt = PurchaseReceipt(productID: "pro.monthly", invoice: F.invoice(9), subscription: nil,
                                       introOfferApplied: false, pointsCredited: 0, entitlements: ["premium"], transaction: nil)
         var stub = client { _ in .requiresAction(pending) }
-        stub.completeAuthentication = { id, approved in
+        stub.purchases.completeAuthentication = { id, approved in
             #expect(id == "pa_1" && approved)
             return .purchased(receipt)
         }
@@ -124,12 +125,12 @@ struct CheckoutFeatureTests {
         let pending = PendingAction(id: "pa_2", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
                                     subscriptionID: nil, createdAt: F.start, newPrice: nil)
         var stub = client { _ in throw UnstubbedCall("purchase") }
-        stub.storePurchase = { request in
+        stub.purchases.storePurchase = { request in
             #expect(request.idempotencyKey == "s1.checkout.pro.monthly.1")
             return .pending(pending)
         }
         let answers = Mutex<[PendingPurchaseStatus]>([.waiting, .declined])
-        stub.storePurchaseStatus = { _, _ in try Self.next(answers) }
+        stub.purchases.storePurchaseStatus = { _, _ in try Self.next(answers) }
         let store = await loaded(stub)
         await askToBuy(store, answered: pending)
         await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_2" }
@@ -150,8 +151,8 @@ struct CheckoutFeatureTests {
         struct ServerAway: Error {}
         let answers = Mutex<[Result<PendingPurchaseStatus, any Error>]>([.failure(ServerAway()), .success(.approved)])
         var stub = client { _ in throw UnstubbedCall("purchase") }
-        stub.storePurchase = { _ in .pending(pending) }
-        stub.storePurchaseStatus = { id, account in
+        stub.purchases.storePurchase = { _ in .pending(pending) }
+        stub.purchases.storePurchaseStatus = { id, account in
             #expect(id == "pa_3" && account == "acct_1")
             return try Self.next(answers).get()
         }
@@ -181,8 +182,8 @@ struct CheckoutFeatureTests {
         let pending = PendingAction(id: "pa_4", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
                                     subscriptionID: nil, createdAt: F.start, newPrice: nil)
         var stub = client { _ in throw UnstubbedCall("purchase") }
-        stub.storePurchase = { _ in .pending(pending) }
-        stub.storePurchaseStatus = { id, _ in throw PaymentsError.pendingActionNotFound(id) }
+        stub.purchases.storePurchase = { _ in .pending(pending) }
+        stub.purchases.storePurchaseStatus = { id, _ in throw PaymentsError.pendingActionNotFound(id) }
         let store = await loaded(stub)
         await askToBuy(store, answered: pending)
         await store.send(.checkPendingApproval) { $0.checkingPendingID = "pa_4" }
@@ -224,7 +225,7 @@ struct CheckoutFeatureTests {
 
     @Test func rejectedPromoCodeIsShownAndNotApplied() async {
         var stub = client { _ in throw UnstubbedCall("purchase") }
-        stub.validateOfferCode = { code, _, _ in throw PaymentsError.invalidOfferCode(code: code, reason: .expired) }
+        stub.purchases.validateOfferCode = { code, _, _ in throw PaymentsError.invalidOfferCode(code: code, reason: .expired) }
         let store = await loaded(stub)
         await store.send(.promoCodeChanged("OLD10")) { $0.promoCodeText = "OLD10" }
         await store.send(.applyPromoTapped) { $0.isValidatingPromo = true }

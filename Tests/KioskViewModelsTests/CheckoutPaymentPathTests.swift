@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -13,18 +14,18 @@ struct CheckoutPaymentPathTests {
     nonisolated static let session = HostedCheckoutSession(id: "cks_1", url: "http://127.0.0.1:4000/checkout/cks_1",
                                                expiresAt: F.start.addingTimeInterval(24 * 3_600))
 
-    func loaded(_ configure: (inout PaymentsClient) -> Void, clock: ManualClock = ManualClock(F.start)) async
+    func loaded(_ configure: (inout Storefront) -> Void, clock: ManualClock = ManualClock(F.start)) async
         -> ViewModelTestStore<CheckoutFeature> {
-        var client = PaymentsClient.failing
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in false }
-        client.paymentMethods = { _ in [F.card()] }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.now = { _ in F.start }
+        var client = Storefront()
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in false }
+        client.wallet.paymentMethods = { _ in [F.card()] }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.accounts.now = { _ in F.start }
         configure(&client)
         let store = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.monthly", account: F.account()),
-                                       CheckoutFeature(client: client, clock: clock))
+                                       CheckoutFeature(client, clock: clock))
         await store.send(.onAppear)
         await store.receiveLoaded(eligibleForIntroOffer: false)
         return store
@@ -39,7 +40,7 @@ struct CheckoutPaymentPathTests {
             environment: .localTesting, storefront: "USA", storefrontId: "143441", price: 999, currency: "USD",
             type: .autoRenewableSubscription, quantity: 1, signedDate: F.start))
         let store = await loaded { client in
-            client.storePurchase = { _ in .success(transaction, receipt) }
+            client.purchases.storePurchase = { _ in .success(transaction, receipt) }
         }
         await store.send(.selectPayment(.storeAccount)) { $0.payment = .storeAccount }
         await store.send(.submitTapped) { $0.status = .confirmingStorePurchase }
@@ -57,8 +58,8 @@ struct CheckoutPaymentPathTests {
                                       subscriptionID: nil, createdAt: F.start, newPrice: nil)
         let reason = DeclineReason(code: DeclineCode.authenticationFailed.stripeCode, message: DeclineCode.authenticationFailed.message)
         let store = await loaded { client in
-            client.purchase = { _ in .requiresAction(challenge) }
-            client.completeAuthentication = { _, approved in
+            client.purchases.purchase = { _ in .requiresAction(challenge) }
+            client.purchases.completeAuthentication = { _, approved in
                 #expect(!approved)
                 return .declined(reason: reason, invoice: F.invoice(4, status: .void))
             }
@@ -79,7 +80,7 @@ struct CheckoutPaymentPathTests {
                 return Self.session
             }
             client.hostedCheckout.awaitOutcome = { _ in .succeeded(invoiceID: "INV-000005") }
-            client.invoice = { id in
+            client.billing.invoice = { id in
                 #expect(id == "INV-000005")
                 return F.invoice(5)
             }
@@ -113,7 +114,7 @@ struct CheckoutPaymentPathTests {
                 abandoned.withLock { $0.append(id) }
                 return .succeeded(invoiceID: "INV-000006")
             }
-            client.invoice = { _ in F.invoice(6) }
+            client.billing.invoice = { _ in F.invoice(6) }
         }
         await store.send(.selectPayment(.browser)) { $0.payment = .browser }
         await store.send(.submitTapped) { $0.status = .browser(.creatingSession) }

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -16,17 +17,17 @@ struct CheckoutReceiptEmailTests {
         return account
     }
 
-    func loaded(_ account: Account, _ configure: (inout PaymentsClient) -> Void) async -> ViewModelTestStore<CheckoutFeature> {
-        var client = PaymentsClient.failing
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in false }
-        client.paymentMethods = { _ in [F.card()] }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.now = { _ in F.start }
+    func loaded(_ account: Account, _ configure: (inout Storefront) -> Void) async -> ViewModelTestStore<CheckoutFeature> {
+        var client = Storefront()
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in false }
+        client.wallet.paymentMethods = { _ in [F.card()] }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.accounts.now = { _ in F.start }
         configure(&client)
         let store = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.monthly", account: account),
-                                       CheckoutFeature(client: client, clock: ManualClock(F.start)))
+                                       CheckoutFeature(client, clock: ManualClock(F.start)))
         await store.send(.onAppear)
         let data = CheckoutData(catalog: F.catalog, account: account, eligibleForIntroOffer: false,
                                 paymentMethods: [F.card()], planChange: nil, now: F.start)
@@ -49,13 +50,13 @@ struct CheckoutReceiptEmailTests {
         let receipt = PurchaseReceipt(productID: "pro.monthly", invoice: F.invoice(3), subscription: nil,
                                       introOfferApplied: false, pointsCredited: 0, entitlements: ["premium"], transaction: nil)
         let store = await loaded(Self.placeholder) { client in
-            client.changeEmail = { account, email in
+            client.accounts.changeEmail = { account, email in
                 #expect(account == "acct_1")
                 saved.withLock { $0.append(email) }
                 if email == "bob@example.com" { throw PaymentsError.emailTaken(email) }
                 return withEmail
             }
-            client.purchase = { request in
+            client.purchases.purchase = { request in
                 #expect(request.paymentMethodID == "pm_1")
                 return .purchased(receipt)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -33,14 +34,14 @@ struct ExportOverwriteTests {
         subscript(_ path: String) -> Data? { files.withLock { $0[path] } }
     }
 
-    func invoices(_ count: Int) -> PaymentsClient {
-        var client = PaymentsClient.failing
-        client.invoices = { _, _ in Page(items: (0..<count).map { F.invoice(count - $0) }, nextCursor: nil) }
+    func invoices(_ count: Int) -> Storefront {
+        var client = Storefront()
+        client.billing.invoices = { _, _ in Page(items: (0..<count).map { F.invoice(count - $0) }, nextCursor: nil) }
         return client
     }
 
     func store(_ disk: Disk, invoices count: Int) -> ViewModelTestStore<BillingHistoryFeature> {
-        ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client: invoices(count), files: disk.client))
+        ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(invoices(count), files: disk.client))
     }
 
     @Test func anExistingFileIsKeptWhenThePersonSaysNo() async {
@@ -104,7 +105,7 @@ struct ExportOverwriteTests {
             return ""
         }
         let store = ViewModelTestStore(BillingHistoryState(account: F.account()),
-                                       BillingHistoryFeature(client: invoices(1), files: files))
+                                       BillingHistoryFeature(invoices(1), files: files))
         await store.send(.export(.csv, directory: "/home/ada/exports")) { $0.isExporting = true }
         let error = ScreenError(UnstubbedCall("files.exists"))
         await store.receive(.exportTargetChecked(Self.request, .failure(error))) {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -30,9 +31,9 @@ struct ExportPromptTests {
     }
 
     func store(_ files: FileExportClient) -> ViewModelTestStore<BillingHistoryFeature> {
-        var client = PaymentsClient.failing
-        client.invoices = { _, _ in Page(items: [F.invoice(1)], nextCursor: nil) }
-        return ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client: client, files: files))
+        var client = Storefront()
+        client.billing.invoices = { _, _ in Page(items: [F.invoice(1)], nextCursor: nil) }
+        return ViewModelTestStore(BillingHistoryState(account: F.account()), BillingHistoryFeature(client, files: files))
     }
 
     @Test func theExportKeyAsksWhereOfferingTheLastFolderAndKeepsTheOneUsed() async {

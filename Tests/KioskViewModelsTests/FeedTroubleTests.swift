@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -18,9 +19,9 @@ struct FeedTroubleTests {
     /// polls the feed skips while the server does not answer.
     @Test func aWaitingAskToBuyIsNotAskedAboutWhileTheFeedBacksOff() async throws {
         let checks = Mutex(0)
-        var client = PaymentsClient.failing
-        client.feedPosition = { _ in throw Unreachable() }
-        client.storePurchaseStatus = { _, _ in
+        var client = Storefront()
+        client.feed.feedPosition = { _ in throw Unreachable() }
+        client.purchases.storePurchaseStatus = { _, _ in
             checks.withLock { $0 += 1 }
             throw Unreachable()
         }
@@ -29,7 +30,7 @@ struct FeedTroubleTests {
         checkout.status = .pendingApproval(PendingAction(id: "pa_1", accountID: "acct_1", kind: .askToBuy, productID: "pro.monthly",
                                                          subscriptionID: nil, createdAt: F.start, newPrice: nil))
         state.stack = [.checkout(checkout)]
-        let store = Store(initialState: state, reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+        let store = Store(initialState: state, reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.pollChanges).value
         await store.send(.pollChanges).value
         #expect(checks.withLock { $0 } == 2 && store.state.feedTrouble?.failures == 2)
@@ -43,21 +44,21 @@ struct FeedTroubleTests {
     @Test func aFailingFeedSaysSoBacksOffAndClearsOnTheNextAnswer() async throws {
         let isDown = Mutex(false)
         let reads = Mutex(0)
-        var client = PaymentsClient.failing
-        client.signedInAccount = { F.account() }
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in true }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.feedPosition = { _ in 1 }
-        client.events = { _, _, _ in
+        var client = Storefront()
+        client.accounts.signedInAccount = { F.account() }
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in true }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.feed.feedPosition = { _ in 1 }
+        client.feed.events = { _, _, _ in
             reads.withLock { $0 += 1 }
             if isDown.withLock({ $0 }) { throw Unreachable() }
             return [StoreEvent(id: 2, accountID: "acct_1", type: .purchaseCompleted, at: F.start, subscriptionID: nil,
                                productID: "points.500", invoiceID: "INV-000002", detail: nil)]
         }
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+                          reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         let shown = try #require(store.state.paywall.phase.content)
         isDown.withLock { $0 = true }
@@ -99,19 +100,19 @@ struct FeedTroubleTests {
     @Test func aSessionThatCouldNotBeReadIsTriedAgainUntilTheStoreLoads() async throws {
         let isDown = Mutex(true)
         let tries = Mutex(0)
-        var client = PaymentsClient.failing
-        client.signedInAccount = {
+        var client = Storefront()
+        client.accounts.signedInAccount = {
             tries.withLock { $0 += 1 }
             if isDown.withLock({ $0 }) { throw Unreachable() }
             return F.account()
         }
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in true }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.feedPosition = { _ in 1 }
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in true }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.feed.feedPosition = { _ in 1 }
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+                          reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         #expect(store.state.account == nil && store.state.sessionTrouble?.failures == 1)
         #expect(store.state.connectionTrouble?.notice == "Can't reach the server at http://127.0.0.1:9 — retrying…",
@@ -130,23 +131,23 @@ struct FeedTroubleTests {
     /// A screen that failed to load while the server was away loads again once the feed answers.
     @Test func aScreenThatFailedWhileTheServerWasAwayLoadsWhenItAnswers() async throws {
         let isDown = Mutex(false)
-        var client = PaymentsClient.failing
-        client.signedInAccount = { F.account() }
-        client.catalog = {
+        var client = Storefront()
+        client.accounts.signedInAccount = { F.account() }
+        client.accounts.catalog = {
             if isDown.withLock({ $0 }) { throw Unreachable() }
             return F.catalog
         }
-        client.isEligibleForIntroOffer = { _ in true }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.feedPosition = { _ in
+        client.accounts.isEligibleForIntroOffer = { _ in true }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.feed.feedPosition = { _ in
             if isDown.withLock({ $0 }) { throw Unreachable() }
             return 1
         }
-        client.events = { _, _, _ in [] }
+        client.feed.events = { _, _, _ in [] }
         isDown.withLock { $0 = true }
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+                          reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         #expect(store.state.paywall.phase.content == nil && store.state.feedTrouble != nil)
         isDown.withLock { $0 = false }

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Testing
 @testable import KioskViewModels
 @testable import PaymentsCore
@@ -7,12 +8,12 @@ import Testing
 struct PaywallFeatureTests {
     typealias F = ViewModelsFixtures
 
-    func client(eligible: Bool = true, subscriptions: [Subscription] = [], entitlements: [Entitlement] = []) -> PaymentsClient {
-        var client = PaymentsClient.failing
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in eligible }
-        client.subscriptions = { _ in subscriptions }
-        client.entitlements = { _ in entitlements }
+    func client(eligible: Bool = true, subscriptions: [Subscription] = [], entitlements: [Entitlement] = []) -> Storefront {
+        var client = Storefront()
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in eligible }
+        client.plans.subscriptions = { _ in subscriptions }
+        client.plans.entitlements = { _ in entitlements }
         return client
     }
 
@@ -31,7 +32,7 @@ struct PaywallFeatureTests {
     }
 
     @Test func loadsPackagesSelectsYearlyAndWordsPrices() async throws {
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client()))
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client()))
         await store.send(.onAppear)
         try await receiveLoad(store, data())
         let content = try #require(store.state.phase.content)
@@ -60,7 +61,7 @@ struct PaywallFeatureTests {
     /// with "You already own themes.lifetime" and a Retry that could never succeed.
     @Test func anOwnedLifetimeUnlockIsOwnedAndNotForSaleAgain() async throws {
         let owned = [Entitlement(id: "themes", source: .nonConsumable(productID: "themes.lifetime"), willRenew: false)]
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client(entitlements: owned)))
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client(entitlements: owned)))
         await store.send(.onAppear)
         try await receiveLoad(store, data(entitlements: owned))
         #expect(store.state.phase.content?.ownedProductIDs == ["themes.lifetime"])
@@ -73,7 +74,7 @@ struct PaywallFeatureTests {
     }
 
     @Test func ineligibleAccountSeesNoIntroOffer() async throws {
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: client(eligible: false)))
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client(eligible: false)))
         await store.send(.onAppear)
         try await receiveLoad(store, data(eligible: false))
         let monthly = try #require(store.state.phase.content?.packages.first)
@@ -87,7 +88,7 @@ struct PaywallFeatureTests {
         let entitlement = Entitlement(id: "premium", source: .subscription(id: "sub_1", productID: "pro.yearly", state: .subscribed),
                                       expiresAt: subscription.currentPeriodEnd, willRenew: true, periodType: .normal)
         let store = ViewModelTestStore(PaywallState(account: F.account()),
-                                       PaywallFeature(client: client(subscriptions: [subscription], entitlements: [entitlement])))
+                                       PaywallFeature(client(subscriptions: [subscription], entitlements: [entitlement])))
         await store.send(.onAppear)
         try await receiveLoad(store, data(subscriptions: [subscription], entitlements: [entitlement]))
         let plan = try #require(store.state.phase.content?.plan)
@@ -104,14 +105,14 @@ struct PaywallFeatureTests {
 
     @Test func errorThenRetryLoads() async throws {
         var failing = client()
-        failing.catalog = { throw PaymentsError.storage("disk full") }
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: failing))
+        failing.accounts.catalog = { throw PaymentsError.storage("disk full") }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(failing))
         await store.send(.onAppear)
         await store.receive(.loaded(.failure(ScreenError(PaymentsError.storage("disk full"))))) {
             $0.phase = .failed(ScreenError(PaymentsError.storage("disk full")))
         }
         let expected = try #require(PaywallContent.make(data()))
-        let working = ViewModelTestStore(store.state, PaywallFeature(client: client()))
+        let working = ViewModelTestStore(store.state, PaywallFeature(client()))
         await working.send(.retry) { $0.phase = .loading }
         await working.receive(.loaded(.success(data()))) {
             $0.phase = .loaded(expected)
@@ -121,8 +122,8 @@ struct PaywallFeatureTests {
 
     @Test func emptyCatalogIsTheEmptyState() async {
         var empty = client()
-        empty.catalog = { Catalog(name: "Empty", currency: .usd) }
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: empty))
+        empty.accounts.catalog = { Catalog(name: "Empty", currency: .usd) }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(empty))
         await store.send(.onAppear)
         var nothing = data()
         nothing.catalog = Catalog(name: "Empty", currency: .usd)
@@ -131,8 +132,8 @@ struct PaywallFeatureTests {
 
     @Test func restoreReportsAndReloads() async throws {
         var restoring = client()
-        restoring.restorePurchases = { _ in F.restored() }
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: restoring))
+        restoring.purchases.restorePurchases = { _ in F.restored() }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(restoring))
         await store.send(.restoreTapped) { $0.isRestoring = true }
         await store.receive(.restoreFinished(.success(F.restored()))) {
             $0.isRestoring = false
@@ -144,8 +145,8 @@ struct PaywallFeatureTests {
     @Test func restoreNamesWhatCameBackWithTheLoadedCatalog() async throws {
         let restored = RestoreWordingTests.restored(["pro.yearly"], ["themes.lifetime"])
         var restoring = client()
-        restoring.restorePurchases = { _ in restored }
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: restoring))
+        restoring.purchases.restorePurchases = { _ in restored }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(restoring))
         await store.send(.onAppear)
         try await receiveLoad(store, data())
         await store.send(.restoreTapped) { $0.isRestoring = true }
@@ -158,8 +159,8 @@ struct PaywallFeatureTests {
 
     @Test func restoreFailureShowsTheStoreMessage() async {
         var failing = client()
-        failing.restorePurchases = { _ in throw PaymentsError.store(.networkError) }
-        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(client: failing))
+        failing.purchases.restorePurchases = { _ in throw PaymentsError.store(.networkError) }
+        let store = ViewModelTestStore(PaywallState(account: F.account()), PaywallFeature(failing))
         await store.send(.restoreTapped) { $0.isRestoring = true }
         await store.receive(.restoreFinished(.failure(ScreenError(PaymentsError.store(.networkError))))) {
             $0.isRestoring = false

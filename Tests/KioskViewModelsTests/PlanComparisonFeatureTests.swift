@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -8,12 +9,12 @@ import Testing
 struct PlanComparisonFeatureTests {
     typealias F = ViewModelsFixtures
 
-    func client(subscription: Subscription?) -> PaymentsClient {
-        var client = PaymentsClient.failing
-        client.catalog = { F.catalog }
-        client.subscriptions = { _ in subscription.map { [$0] } ?? [] }
-        client.entitlements = { _ in Self.entitlements(subscription) }
-        client.previewPlanChange = { id, product in Self.preview(id, to: product) }
+    func client(subscription: Subscription?) -> Storefront {
+        var client = Storefront()
+        client.accounts.catalog = { F.catalog }
+        client.plans.subscriptions = { _ in subscription.map { [$0] } ?? [] }
+        client.plans.entitlements = { _ in Self.entitlements(subscription) }
+        client.plans.previewPlanChange = { id, product in Self.preview(id, to: product) }
         return client
     }
 
@@ -48,9 +49,9 @@ struct PlanComparisonFeatureTests {
                           nextChargeDate: F.monthAfterStart, nextChargeAmount: F.usd(2999))
     }
 
-    func loaded(_ client: PaymentsClient, subscription: Subscription?) async throws -> ViewModelTestStore<PlanComparisonFeature> {
+    func loaded(_ client: Storefront, subscription: Subscription?) async throws -> ViewModelTestStore<PlanComparisonFeature> {
         let store = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: F.account()),
-                                       PlanComparisonFeature(client: client))
+                                       PlanComparisonFeature(client))
         await store.send(.onAppear) { $0.phase = .loading }
         try await receiveLoad(store, data(subscription))
         return store
@@ -128,7 +129,7 @@ struct PlanComparisonFeatureTests {
     @Test func choosingFreeAsksThenCancelsAtPeriodEnd() async throws {
         let cancelled = Mutex<[String]>([])
         var stub = client(subscription: F.subscription())
-        stub.cancelAtPeriodEnd = { id, reason in
+        stub.plans.cancelAtPeriodEnd = { id, reason in
             #expect(reason == nil)
             cancelled.withLock { $0.append(id) }
             var subscription = F.subscription()
@@ -169,12 +170,12 @@ struct PlanComparisonFeatureTests {
     @Test func loadFailureRetries() async throws {
         let calls = Mutex(0)
         var stub = client(subscription: nil)
-        stub.catalog = {
+        stub.accounts.catalog = {
             if calls.withLock({ $0 += 1; return $0 }) == 1 { throw PaymentsError.storage("locked") }
             return F.catalog
         }
         let store = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: F.account()),
-                                       PlanComparisonFeature(client: stub))
+                                       PlanComparisonFeature(stub))
         let locked = ScreenError(PaymentsError.storage("locked"))
         await store.send(.onAppear)
         await store.receive(.loaded(.failure(locked))) { $0.phase = .failed(locked) }

@@ -48,12 +48,12 @@ struct PlanStandingTests {
         #expect(PlanStandingWording.standing(standing) == "Pro from Season pass, until Apr 1, 2026")
 
         let client = core.client
-        let paywall = ViewModelTestStore(PaywallState(account: account), PaywallFeature(client: client))
+        let paywall = ViewModelTestStore(PaywallState(account: account), PaywallFeature(client))
         await paywall.send(.onAppear)
-        let paywallData = PaywallData(catalog: try await client.catalog(), account: account,
-                                      eligibleForIntroOffer: try await client.isEligibleForIntroOffer(account.id),
-                                      subscriptions: try await client.subscriptions(account.id),
-                                      entitlements: try await client.entitlements(account.id))
+        let paywallData = PaywallData(catalog: try await client.accounts.catalog(), account: account,
+                                      eligibleForIntroOffer: try await client.accounts.isEligibleForIntroOffer(account.id),
+                                      subscriptions: try await client.plans.subscriptions(account.id),
+                                      entitlements: try await client.plans.entitlements(account.id))
         let paywallContent = try #require(PaywallContent.make(paywallData))
         await paywall.receive(.loaded(.success(paywallData))) {
             $0.phase = .loaded(paywallContent)
@@ -62,11 +62,11 @@ struct PlanStandingTests {
         #expect(paywall.state.phase.content?.plan == standing)
 
         let plans = ViewModelTestStore(PlanComparisonState(sessionID: "s1", account: account),
-                                       PlanComparisonFeature(client: client))
+                                       PlanComparisonFeature(client))
         await plans.send(.onAppear)
-        let plansData = PlanComparisonData(catalog: try await client.catalog(), account: account,
-                                           subscription: try await client.subscriptions(account.id).first { $0.isActive },
-                                           entitlements: try await client.entitlements(account.id))
+        let plansData = PlanComparisonData(catalog: try await client.accounts.catalog(), account: account,
+                                           subscription: try await client.plans.subscriptions(account.id).first { $0.isActive },
+                                           entitlements: try await client.plans.entitlements(account.id))
         #expect(plansData.subscription == nil)
         let content = try #require(PlanComparisonContent.make(plansData, period: plans.state.period))
         await plans.receive(.loaded(.success(plansData))) {
@@ -78,9 +78,9 @@ struct PlanStandingTests {
         #expect(content.columns.map(\.isCurrent) == [false, true, false])
         #expect(content.columns.map(\.action) == [.included, .subscribe, .subscribe])
 
-        let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: client, preferences: .defaults))
+        let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client, preferences: .defaults))
         await settings.send(.retry)
-        let settingsData = try await SettingsFeature.fetch(client)
+        let settingsData = try await SettingsFeature(client, preferences: .defaults).fetch()
         await settings.receive(.loaded(.success(settingsData))) { $0.reload(settingsData) }
         let settingsContent = try #require(settings.state.content)
         #expect(settingsContent.account.plan == standing)
@@ -92,14 +92,14 @@ struct PlanStandingTests {
     @Test func buyingThePlanAgainWhileThePassLastsWarnsFirst() async throws {
         let (core, account) = try await refundedWithPass()
         let checkout = ViewModelTestStore(CheckoutState(sessionID: "s1", productID: "pro.yearly", account: account),
-                                          CheckoutFeature(client: core.client, clock: core.clock))
+                                          CheckoutFeature(core.client, clock: core.clock))
         await checkout.send(.onAppear)
         try await receiveCheckoutLoad(checkout, core, account)
         #expect(checkout.state.phase.content?.duplicateWarning
                 == "You already have Premium from Season pass until Apr 1, 2026.")
 
         let points = ViewModelTestStore(CheckoutState(sessionID: "s2", productID: "points.500", account: account),
-                                        CheckoutFeature(client: core.client, clock: core.clock))
+                                        CheckoutFeature(core.client, clock: core.clock))
         await points.send(.onAppear)
         try await receiveCheckoutLoad(points, core, account)
         #expect(points.state.phase.content != nil && points.state.phase.content?.duplicateWarning == nil)
@@ -110,12 +110,12 @@ struct PlanStandingTests {
     func receiveCheckoutLoad(_ store: ViewModelTestStore<CheckoutFeature>, _ core: ViewModelsCoreFixture,
                              _ account: Account, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let client = core.client
-        let cards = try await client.paymentMethods(account.id)
+        let cards = try await client.wallet.paymentMethods(account.id)
         let card = try #require(cards.first, sourceLocation: sourceLocation)
-        let data = CheckoutData(catalog: try await client.catalog(), account: account,
-                                eligibleForIntroOffer: try await client.isEligibleForIntroOffer(account.id),
-                                paymentMethods: cards, planChange: nil, now: try await client.now(account.id),
-                                entitlements: try await client.entitlements(account.id))
+        let data = CheckoutData(catalog: try await client.accounts.catalog(), account: account,
+                                eligibleForIntroOffer: try await client.accounts.isEligibleForIntroOffer(account.id),
+                                paymentMethods: cards, planChange: nil, now: try await client.accounts.now(account.id),
+                                entitlements: try await client.plans.entitlements(account.id))
         let summary = try #require(OrderSummary.make(productID: store.state.productID, data: data, promo: nil),
                                    sourceLocation: sourceLocation)
         await store.receive(.loaded(.success(data)), sourceLocation: sourceLocation) {

@@ -16,22 +16,22 @@ struct QAClockAttachmentTests {
         let card = try #require(try await core.service.paymentMethods(accountID: account.id).first)
         _ = try await core.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500",
                                                             paymentMethodID: card.id, idempotencyKey: "points"))
-        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(core.client, preferences: .defaults))
         await store.send(.retry)
-        var data = try await SettingsFeature.fetch(core.client)
+        var data = try await SettingsFeature(core.client, preferences: .defaults).fetch()
         await store.receive(.loaded(.success(data))) { $0.reload(data) }
         #expect(store.state.qa.clock == nil)
 
         await store.send(.attachClockTapped) { $0.qa.isAdvancing = true }
         let clockID = try #require(try await core.service.account(account.id).testClockID)
-        let clock = try await core.client.testClock(clockID)
+        let clock = try await core.client.testControls.testClock(clockID)
         #expect(clock.frozenTime == F.start)
         await store.receive(.clockAttached(.success(clock))) {
             $0.qa.isAdvancing = false
             $0.qa.clock = clock
             $0.qa.clockMessage = "Attached to test clock \(clock.id) at Jan 1, 2026 at 00:00 UTC."
         }
-        data = try await SettingsFeature.fetch(core.client)
+        data = try await SettingsFeature(core.client, preferences: .defaults).fetch()
         #expect(data.testClock == clock)
         await store.receive(.loaded(.success(data))) { $0.reload(data) }
         await store.receive(.delegate(.accountChanged))
@@ -46,7 +46,7 @@ struct QAClockAttachmentTests {
             $0.qa.clockMessage = "Advanced to Jan 2, 2026 at 00:00 UTC: 0 renewals, 0 failed renewals, 0 recoveries, "
                 + "0 expirations, 0 trial conversions."
         }
-        data = try await SettingsFeature.fetch(core.client)
+        data = try await SettingsFeature(core.client, preferences: .defaults).fetch()
         #expect(data.testClock?.frozenTime == dayLater)
         await store.receive(.loaded(.success(data))) { $0.reload(data) }
 
@@ -68,7 +68,7 @@ struct QAClockAttachmentTests {
             $0.qa.clock = nil
             $0.qa.clockMessage = "Back in real time."
         }
-        data = try await SettingsFeature.fetch(core.client)
+        data = try await SettingsFeature(core.client, preferences: .defaults).fetch()
         await store.receive(.loaded(.success(data))) { $0.reload(data) }
         await store.receive(.delegate(.accountChanged))
         #expect(try await core.service.account(account.id).testClockID == nil)

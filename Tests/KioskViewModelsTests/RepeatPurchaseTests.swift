@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Testing
 @testable import KioskViewModels
 @testable import PaymentsCore
@@ -26,7 +27,7 @@ struct RepeatPurchaseTests {
         let account = try await core.signedIn()
         try await core.addCard(account)
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: core.client, clock: core.clock, files: .failing))
+                          reducer: AppFeature(storefront: core.client, clock: core.clock, files: .failing))
         await store.send(.launched).value
         let first = await buy("points.500", in: store)
         let second = await buy("points.500", in: store)
@@ -38,18 +39,18 @@ struct RepeatPurchaseTests {
     }
 
     @Test func everyCheckoutOpenedHasItsOwnKeys() async throws {
-        var client = PaymentsClient.failing
-        client.signedInAccount = { F.account() }
-        client.catalog = { F.catalog }
-        client.isEligibleForIntroOffer = { _ in true }
-        client.subscriptions = { _ in [] }
-        client.entitlements = { _ in [] }
-        client.paymentMethods = { _ in [F.card()] }
-        client.now = { _ in F.start }
-        client.feedPosition = { _ in 1 }
-        client.events = { _, _, _ in [] }
+        var client = Storefront()
+        client.accounts.signedInAccount = { F.account() }
+        client.accounts.catalog = { F.catalog }
+        client.accounts.isEligibleForIntroOffer = { _ in true }
+        client.plans.subscriptions = { _ in [] }
+        client.plans.entitlements = { _ in [] }
+        client.wallet.paymentMethods = { _ in [F.card()] }
+        client.accounts.now = { _ in F.start }
+        client.feed.feedPosition = { _ in 1 }
+        client.feed.events = { _, _, _ in [] }
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: client, clock: ManualClock(F.start), files: .failing))
+                          reducer: AppFeature(storefront: client, clock: ManualClock(F.start), files: .failing))
         await store.send(.launched).value
         var keys: [String] = []
         for _ in 0..<2 {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 import Synchronization
 import Testing
 @testable import KioskViewModels
@@ -9,31 +10,31 @@ struct SettingsFeatureTests {
     typealias F = ViewModelsFixtures
 
     /// A signed-in Ada with a Pro subscription, one card, one paid invoice and a quiet store.
-    func client(subscription: Subscription? = F.subscription(), account: Account? = F.account()) -> PaymentsClient {
-        var client = PaymentsClient.failing
-        client.signedInAccount = { account }
-        client.accounts = { [F.account(), F.account("acct_2")] }
-        client.storeControls = { StoreControls() }
-        client.pendingActions = { _ in [] }
-        client.events = { _, _, _ in [] }
-        client.catalog = { F.catalog }
-        client.subscriptions = { _ in subscription.map { [$0] } ?? [] }
-        client.entitlements = { _ in
+    func client(subscription: Subscription? = F.subscription(), account: Account? = F.account()) -> Storefront {
+        var client = Storefront()
+        client.accounts.signedInAccount = { account }
+        client.accounts.accounts = { [F.account(), F.account("acct_2")] }
+        client.testControls.storeControls = { StoreControls() }
+        client.testControls.pendingActions = { _ in [] }
+        client.feed.events = { _, _, _ in [] }
+        client.accounts.catalog = { F.catalog }
+        client.plans.subscriptions = { _ in subscription.map { [$0] } ?? [] }
+        client.plans.entitlements = { _ in
             [Entitlement(id: "premium", source: .subscription(id: "sub_1", productID: "pro.monthly", state: .subscribed),
                          expiresAt: nil, willRenew: true, periodType: .normal)]
         }
-        client.paymentMethods = { _ in [F.card()] }
-        client.usage = { _ in [] }
-        client.invoices = { _, _ in Page(items: [F.invoice(3)], nextCursor: nil) }
-        client.pointsLedger = { _, _, _ in Page(items: [], nextCursor: nil) }
-        client.now = { _ in F.start }
-        client.statusVocabulary = { _ in SubscriptionStatusVocabulary(F.subscription()) }
-        client.webhookDeliveries = { [] }
+        client.wallet.paymentMethods = { _ in [F.card()] }
+        client.billing.usage = { _ in [] }
+        client.billing.invoices = { _, _ in Page(items: [F.invoice(3)], nextCursor: nil) }
+        client.billing.pointsLedger = { _, _, _ in Page(items: [], nextCursor: nil) }
+        client.accounts.now = { _ in F.start }
+        client.plans.statusVocabulary = { _ in SubscriptionStatusVocabulary(F.subscription()) }
+        client.testControls.webhookDeliveries = { [] }
         return client
     }
 
-    func loaded(_ client: PaymentsClient, preferences: PreferencesClient = .defaults) async -> ViewModelTestStore<SettingsFeature> {
-        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: client, preferences: preferences))
+    func loaded(_ client: Storefront, preferences: PreferencesClient = .defaults) async -> ViewModelTestStore<SettingsFeature> {
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client, preferences: preferences))
         await store.send(.retry) { $0.phase = .loading }
         await store.receiveReload(client)
         #expect(store.state.content != nil)
@@ -42,7 +43,7 @@ struct SettingsFeatureTests {
 
     @Test func loadWordsAccountSubscriptionAndVocabulary() async throws {
         var stub = client()
-        stub.usage = { _ in
+        stub.billing.usage = { _ in
             [UsageMeter(featureID: "projects", featureName: "Projects per month", kind: .limit, limit: 3, used: 2,
                         resetsAt: try ISODuration(months: 1).advance(F.start), nextAvailableAt: nil),
              UsageMeter(featureID: "refresh", featureName: "Refresh interval", kind: .interval, limit: nil, used: 1,
@@ -89,13 +90,13 @@ struct SettingsFeatureTests {
     @Test func cancelWithSurveyThenResume() async throws {
         let reasons = Mutex<[CancellationReason?]>([])
         var stub = client()
-        stub.cancelAtPeriodEnd = { _, reason in
+        stub.plans.cancelAtPeriodEnd = { _, reason in
             reasons.withLock { $0.append(reason) }
             var cancelled = F.subscription()
             cancelled.willAutoRenew = false
             return cancelled
         }
-        stub.resume = { _ in F.subscription() }
+        stub.plans.resume = { _ in F.subscription() }
         let store = await loaded(stub)
         await store.send(.cancelTapped) { $0.survey = CancellationSurvey() }
         await store.send(.surveyReasonSelected(.tooExpensive)) { $0.survey?.reason = .tooExpensive }
@@ -143,7 +144,7 @@ struct SettingsFeatureTests {
     @Test func refundAsksFirstAndUsesOneKeyPerAttempt() async throws {
         let keys = Mutex<[String?]>([])
         var stub = client()
-        stub.refund = { _, key in
+        stub.billing.refund = { _, key in
             keys.withLock { $0.append(key) }
             return RefundOutcome(refund: F.invoice(4), original: F.invoice(3), revokedSubscription: nil)
         }
@@ -184,7 +185,7 @@ struct SettingsFeatureTests {
                                             renewalState: .subscribed, hasBillingIssue: false, hasAccess: true,
                                             willAutoRenew: true, expiresAt: try ISODuration(months: 1).advance(F.start))
         var stub = client()
-        stub.restorePurchases = { _ in F.restored([restored]) }
+        stub.purchases.restorePurchases = { _ in F.restored([restored]) }
         let store = await loaded(stub)
         await store.send(.restoreTapped) { $0.isWorking = true }
         await store.receive(.restoreFinished(.success(F.restored([restored])))) {
@@ -195,7 +196,7 @@ struct SettingsFeatureTests {
         await store.receiveReload(stub)
 
         var failing = client()
-        failing.restorePurchases = { _ in throw PaymentsError.restore(.noReceipt) }
+        failing.purchases.restorePurchases = { _ in throw PaymentsError.restore(.noReceipt) }
         let other = await loaded(failing)
         await other.send(.restoreTapped) { $0.isWorking = true }
         await other.receive(.restoreFinished(.failure(ScreenError(PaymentsError.restore(.noReceipt))))) {
@@ -207,7 +208,7 @@ struct SettingsFeatureTests {
     @Test func addCardValidatesThenSavesAndClearsTheForm() async throws {
         let saved = Mutex<[CardDetails]>([])
         var stub = client()
-        stub.addCard = { _, card, makeDefault in
+        stub.wallet.addCard = { _, card, makeDefault in
             #expect(!makeDefault)
             saved.withLock { $0.append(card) }
             return F.card("pm_2")
@@ -237,7 +238,7 @@ struct SettingsFeatureTests {
     @Test func declinedCardShowsTheDeclineAndKeepsTheForm() async throws {
         var stub = client()
         let reason = DeclineReason(code: "insufficient_funds", message: "Your card has insufficient funds.")
-        stub.addCard = { _, _, _ in throw PaymentsError.cardDeclined(reason) }
+        stub.wallet.addCard = { _, _, _ in throw PaymentsError.cardDeclined(reason) }
         let store = await loaded(stub)
         await store.send(.addCardTapped) {
             $0.section = .paymentMethods
@@ -272,15 +273,15 @@ struct SettingsFeatureTests {
     @Test func removeAndSetDefaultCard() async throws {
         let calls = Mutex<[String]>([])
         var stub = client()
-        stub.paymentMethods = { _ in
+        stub.wallet.paymentMethods = { _ in
             var second = F.card("pm_2")
             second.isDefault = false
             second.last4 = "4444"
             second.brand = "mastercard"
             return [F.card(), second]
         }
-        stub.removePaymentMethod = { id in calls.withLock { $0.append("remove \(id)") } }
-        stub.setDefaultPaymentMethod = { id in calls.withLock { $0.append("default \(id)") } }
+        stub.wallet.removePaymentMethod = { id in calls.withLock { $0.append("remove \(id)") } }
+        stub.wallet.setDefaultPaymentMethod = { id in calls.withLock { $0.append("default \(id)") } }
         let store = await loaded(stub)
         await store.send(.setDefaultTapped(paymentMethodID: "pm_1"))
         await store.send(.setDefaultTapped(paymentMethodID: "pm_2")) { $0.isWorking = true }
@@ -312,9 +313,9 @@ struct SettingsFeatureTests {
     @Test func switchCreateAndSignOutTellTheShell() async throws {
         let signedIn = Mutex<[String]>([])
         var stub = client()
-        stub.signIn = { id in signedIn.withLock { $0.append(id) } }
-        stub.signOut = { signedIn.withLock { $0.append("out") } }
-        stub.createAccount = { new in
+        stub.accounts.signIn = { id in signedIn.withLock { $0.append(id) } }
+        stub.accounts.signOut = { signedIn.withLock { $0.append("out") } }
+        stub.accounts.createAccount = { new in
             #expect(new.email == "grace@example.com" && new.name == "Grace")
             return F.account("acct_3")
         }
@@ -373,7 +374,7 @@ struct SettingsFeatureTests {
     @Test func signedOutIsTheEmptyStateWithAccountsToChoose() async {
         let signedOut = client(account: nil)
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"),
-                                       SettingsFeature(client: signedOut, preferences: .defaults))
+                                       SettingsFeature(signedOut, preferences: .defaults))
         await store.send(.retry) { $0.phase = .loading }
         await store.receiveReload(signedOut)
         #expect(store.state.phase == .empty && store.state.accounts.map(\.id) == ["acct_1", "acct_2"])
@@ -385,7 +386,7 @@ struct SettingsFeatureTests {
                                             save: { value in saved.withLock { $0.append(value) } })
         let stub = client()
         let store = ViewModelTestStore(SettingsState(sessionID: "s1"),
-                                       SettingsFeature(client: stub, preferences: preferences))
+                                       SettingsFeature(stub, preferences: preferences))
         await store.send(.onAppear)
         await store.receiveReload(stub)
         await store.receive(.preferencesLoaded(.success(Preferences(theme: .monochrome)))) { $0.preferences.theme = .monochrome }
@@ -403,8 +404,8 @@ struct SettingsFeatureTests {
         let clock = TestClock(id: "clock_1", name: "QA", frozenTime: F.start, createdAt: F.start)
         let targets = Mutex<[Date]>([])
         var stub = client(account: { var account = F.account(); account.testClockID = "clock_1"; return account }())
-        stub.testClock = { _ in clock }
-        stub.advanceTestClock = { id, to in
+        stub.testControls.testClock = { _ in clock }
+        stub.testControls.advanceTestClock = { id, to in
             targets.withLock { $0.append(to) }
             var report = ClockAdvanceReport(clockID: id, from: F.start, to: to)
             report.renewals = 1
@@ -446,7 +447,7 @@ struct SettingsFeatureTests {
     @Test func openingTheQAPanelRereadsControlsChangedElsewhere() async throws {
         let stored = Mutex(StoreControls())
         var stub = client()
-        stub.storeControls = { stored.withLock { $0 } }
+        stub.testControls.storeControls = { stored.withLock { $0 } }
         let store = await loaded(stub)
         stored.withLock { $0 = StoreControls(askToBuy: true) }
         await store.send(.selectSection(.qa)) { $0.section = .qa }
@@ -457,8 +458,8 @@ struct SettingsFeatureTests {
     @Test func togglingAControlAndArmingAFaultWriteThenReadBack() async throws {
         let stored = Mutex(StoreControls())
         var stub = client()
-        stub.storeControls = { stored.withLock { $0 } }
-        stub.updateStoreControls = { controls in stored.withLock { $0 = controls } }
+        stub.testControls.storeControls = { stored.withLock { $0 } }
+        stub.testControls.updateStoreControls = { controls in stored.withLock { $0 = controls } }
         let store = await loaded(stub)
         await store.send(.toggleSwitch(.askToBuy)) { $0.qa.isUpdatingControls = true }
         await store.receive(.controlsUpdated(.success(StoreControls(askToBuy: true)))) {
@@ -493,7 +494,7 @@ struct SettingsFeatureTests {
 
     @Test func failedControlUpdateIsShown() async {
         var stub = client()
-        stub.updateStoreControls = { _ in throw PaymentsError.storage("disk full") }
+        stub.testControls.updateStoreControls = { _ in throw PaymentsError.storage("disk full") }
         let store = await loaded(stub)
         await store.send(.toggleSwitch(.renewalsFail)) { $0.qa.isUpdatingControls = true }
         await store.receive(.controlsUpdated(.failure(ScreenError(PaymentsError.storage("disk full"))))) {
@@ -511,13 +512,13 @@ struct SettingsFeatureTests {
         let calls = Mutex<[String]>([])
         let inbox = Mutex([askToBuy, priceIncrease])
         var stub = client()
-        stub.pendingActions = { _ in inbox.withLock { $0 } }
-        stub.approvePurchase = { id in
+        stub.testControls.pendingActions = { _ in inbox.withLock { $0 } }
+        stub.testControls.approvePurchase = { id in
             calls.withLock { $0.append("approve \(id)") }
             inbox.withLock { $0.removeAll { $0.id == id } }
             return .userCancelled
         }
-        stub.answerPriceIncrease = { id, accept in
+        stub.testControls.answerPriceIncrease = { id, accept in
             calls.withLock { $0.append("answer \(id) \(accept)") }
             inbox.withLock { $0.removeAll { $0.id == id } }
             return F.subscription()
@@ -549,13 +550,13 @@ struct SettingsFeatureTests {
     @Test func loadFailureOffersRetry() async {
         let calls = Mutex(0)
         var stub = client()
-        let accounts = stub.accounts
-        stub.accounts = {
+        let accounts = stub.accounts.accounts
+        stub.accounts.accounts = {
             let call = calls.withLock { $0 += 1; return $0 }
             if call == 1 { throw PaymentsError.storage("locked") }
             return try await accounts()
         }
-        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: stub, preferences: .defaults))
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(stub, preferences: .defaults))
         await store.send(.retry) { $0.phase = .loading }
         await store.receive(.loaded(.failure(ScreenError(PaymentsError.storage("locked"))))) {
             $0.phase = .failed(ScreenError(PaymentsError.storage("locked")))
@@ -570,8 +571,8 @@ struct SettingsFeatureTests {
     @Test func refusedTestControlReadsLeaveTheRestOfSettings() async {
         let refusal = ScreenError(message: "Reading the store controls needs the server's admin key.")
         var stub = client()
-        stub.storeControls = { throw refusal }
-        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: stub, preferences: .defaults))
+        stub.testControls.storeControls = { throw refusal }
+        let store = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(stub, preferences: .defaults))
         await store.send(.retry) { $0.phase = .loading }
         await store.receiveReload(stub)
         #expect(store.state.content != nil)
@@ -583,14 +584,14 @@ struct SettingsFeatureTests {
     @Test func ledgerAndEventPagesRetryAfterAFailure() async throws {
         let failNext = Mutex(true)
         var stub = client()
-        stub.pointsLedger = { _, cursor, _ in
+        stub.billing.pointsLedger = { _, cursor, _ in
             guard let cursor else { return Page(items: [Self.entry(2)], nextCursor: "c1") }
             if failNext.withLock({ let fail = $0; $0 = false; return fail }) { throw PaymentsError.storage("busy") }
             #expect(cursor == "c1")
             return Page(items: [Self.entry(1)], nextCursor: nil)
         }
         let eventFails = Mutex(true)
-        stub.events = { _, after, limit in
+        stub.feed.events = { _, after, limit in
             guard let after else { return (1...Int64(limit)).map(Self.event) }
             if eventFails.withLock({ let fail = $0; $0 = false; return fail }) { throw PaymentsError.storage("busy") }
             return [Self.event(after + 1)]
@@ -636,7 +637,7 @@ struct SettingsFeatureTests {
 
     @Test func failedActionsShowTheReason() async {
         var stub = client()
-        stub.cancelAtPeriodEnd = { _, _ in throw PaymentsError.store(.networkError) }
+        stub.plans.cancelAtPeriodEnd = { _, _ in throw PaymentsError.store(.networkError) }
         let store = await loaded(stub)
         await store.send(.cancelTapped) { $0.survey = CancellationSurvey() }
         await store.send(.confirmCancelTapped) {
@@ -670,14 +671,14 @@ struct SettingsFeatureTests {
         let deliveries = Mutex([Self.delivery("whd_1", .paymentSucceeded)])
         let calls = Mutex<[String]>([])
         var stub = client()
-        stub.webhookDeliveries = { deliveries.withLock { $0 } }
-        stub.replayWebhook = { id in
+        stub.testControls.webhookDeliveries = { deliveries.withLock { $0 } }
+        stub.testControls.replayWebhook = { id in
             calls.withLock { $0.append("replay \(id)") }
             let copy = Self.delivery("whd_2", .paymentSucceeded)
             deliveries.withLock { $0.append(copy) }
             return copy
         }
-        stub.duplicateWebhook = { id in
+        stub.testControls.duplicateWebhook = { id in
             calls.withLock { $0.append("duplicate \(id)") }
             throw PaymentsError.storage("locked")
         }

@@ -1,3 +1,4 @@
+import StorefrontClient
 import Testing
 import PaymentsCore
 @testable import KioskViewModels
@@ -26,10 +27,10 @@ extension SettingsState {
 
 extension ViewModelTestStore where R == SettingsFeature {
     /// Receives the settings load an action ends in, expecting what `client` returns now.
-    func receiveReload(_ client: PaymentsClient, sourceLocation: SourceLocation = #_sourceLocation) async {
+    func receiveReload(_ client: Storefront, sourceLocation: SourceLocation = #_sourceLocation) async {
         let data: SettingsData
         do {
-            data = try await SettingsFeature.fetch(client)
+            data = try await SettingsFeature(client, preferences: .defaults).fetch()
         } catch {
             Issue.record(error, "the fixture's settings load failed", sourceLocation: sourceLocation)
             return

@@ -2,14 +2,15 @@ import Foundation
 @testable import KioskViewModels
 @testable import PaymentsCore
 import Simulators
+import StorefrontClient
 import TestSupport
 
 /// The real payments core on a temporary database with a manual clock, seen through
-/// `PaymentsClient.live`, for view-model tests that run whole flows end to end.
+/// `Storefront.live`, for view-model tests that run whole flows end to end.
 struct ViewModelsCoreFixture {
     let service: LocalPaymentsService
     let clock: ManualClock
-    let client: PaymentsClient
+    let client: Storefront
     let session = SessionTokenKeeper.inMemory()
     /// The tester's levers over the store and its App Store.
     var desk: TestControlDesk { TestControlDesk(merchant: service, appStore: SimulatedAppStore(beside: service)) }

@@ -1,9 +1,10 @@
 import Foundation
+import StorefrontClient
 import Testing
 @testable import KioskViewModels
 @testable import PaymentsCore
 
-/// Whole flows through the view models over the real core (`PaymentsClient.live`).
+/// Whole flows through the view models over the real core (`Storefront.live`).
 @MainActor
 struct ViewModelsIntegrationTests {
     typealias F = ViewModelsFixtures
@@ -11,7 +12,7 @@ struct ViewModelsIntegrationTests {
     func checkout(_ core: ViewModelsCoreFixture, _ account: Account, product: String = "pro.monthly",
                   session: String = "s1") async -> ViewModelTestStore<CheckoutFeature> {
         let store = ViewModelTestStore(CheckoutState(sessionID: session, productID: product, account: account),
-                                       CheckoutFeature(client: core.client, clock: core.clock))
+                                       CheckoutFeature(core.client, clock: core.clock))
         // Non-exhaustive: whole checkouts against the real core (cards saved, declined and removed again, challenges,
         // approvals), checked by the status and core records they end in.
         store.exhaustivity = .off
@@ -32,7 +33,7 @@ struct ViewModelsIntegrationTests {
         let core = try ViewModelsCoreFixture()
         _ = try await core.signedIn()
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: core.client, clock: core.clock, files: .failing))
+                          reducer: AppFeature(storefront: core.client, clock: core.clock, files: .failing))
         await store.send(.launched).value
         #expect(store.state.paywall.phase.content != nil)
         await store.send(.paywall(.selectPackage(productID: "pro.monthly"))).value
@@ -71,7 +72,7 @@ struct ViewModelsIntegrationTests {
             return
         }
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: core.client, clock: core.clock, files: .failing))
+                          reducer: AppFeature(storefront: core.client, clock: core.clock, files: .failing))
         await store.send(.launched).value
         await store.send(.paywall(.selectPackage(productID: "pro.yearly"))).value
         #expect(store.state.paywall.callToAction == .switchPlan)
@@ -98,7 +99,7 @@ struct ViewModelsIntegrationTests {
         }
         let end = DateWording.day(try #require(try await core.service.subscriptions(accountID: account.id).first).currentPeriodEnd)
         let store = Store(initialState: AppState(sessionID: "s1"),
-                          reducer: AppFeature(client: core.client, clock: core.clock, files: .failing))
+                          reducer: AppFeature(storefront: core.client, clock: core.clock, files: .failing))
         await store.send(.launched).value
         await store.send(.paywall(.selectPackage(productID: "pro.yearly"))).value
         await store.send(.paywall(.continueTapped)).value
@@ -140,7 +141,7 @@ struct ViewModelsIntegrationTests {
         }
         #expect(try await core.service.paymentMethods(accountID: account.id).isEmpty)
 
-        let settings = ViewModelTestStore(SettingsState(sessionID: "s2"), SettingsFeature(client: core.client, preferences: .defaults))
+        let settings = ViewModelTestStore(SettingsState(sessionID: "s2"), SettingsFeature(core.client, preferences: .defaults))
         await settings.send(.retry)
         await settings.receiveReload(core.client)
         await settings.send(.addCardTapped) {
@@ -213,7 +214,7 @@ struct ViewModelsIntegrationTests {
         let store = await checkout(core, account)
         guard let pending = await askedToBuy(store) else { return }
 
-        let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(client: core.client, preferences: .defaults))
+        let settings = ViewModelTestStore(SettingsState(sessionID: "s1"), SettingsFeature(core.client, preferences: .defaults))
         await settings.send(.retry)
         await settings.receiveReload(core.client)
         #expect(settings.state.qa.pendingActions.map(\.id) == [pending.id])
@@ -249,7 +250,7 @@ struct ViewModelsIntegrationTests {
         await store.perform(.checkPendingApproval)
         await store.drain()
         #expect(store.state.status == .pendingApproval(pending))
-        try await core.client.declinePurchase(pending.id)
+        try await core.client.testControls.declinePurchase(pending.id)
         await store.perform(.checkPendingApproval)
         await store.drain()
         #expect(store.state.status == .declined(message: "Your request to buy was declined.",
@@ -293,7 +294,7 @@ struct ViewModelsIntegrationTests {
             }
         }
         let store = ViewModelTestStore(BillingHistoryState(account: account, viewportHeight: 20, pageSize: 50),
-                                       BillingHistoryFeature(client: core.client, files: .failing))
+                                       BillingHistoryFeature(core.client, files: .failing))
         // Non-exhaustive: 70 scrolls over 300 real invoices, checked by every row having been seen, not each page load.
         store.exhaustivity = .off
         await store.perform(.onAppear)

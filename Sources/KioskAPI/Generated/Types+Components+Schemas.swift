@@ -4219,6 +4219,10 @@ extension Components {
             public var invoice: Components.Schemas.Invoice?
             /// - Remark: Generated from `#/components/schemas/PurchaseResult/subscription_id`.
             public var subscriptionId: Swift.String?
+            /// The subscription the purchase started or changed, as it stands after it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PurchaseResult/subscription`.
+            public var subscription: Components.Schemas.Subscription?
             /// - Remark: Generated from `#/components/schemas/PurchaseResult/intro_offer_applied`.
             public var introOfferApplied: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/PurchaseResult/points_credited`.
@@ -4237,12 +4241,17 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PurchaseResult/pending_action_id`.
             public var pendingActionId: Swift.String?
+            /// For `requires_action`: the challenge itself, so the client needs no second request.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PurchaseResult/pending_action`.
+            public var pendingAction: Components.Schemas.PendingAction?
             /// Creates a new `PurchaseResult`.
             ///
             /// - Parameters:
             ///   - outcome:
             ///   - invoice:
             ///   - subscriptionId:
+            ///   - subscription: The subscription the purchase started or changed, as it stands after it.
             ///   - introOfferApplied:
             ///   - pointsCredited:
             ///   - entitlements:
@@ -4250,21 +4259,25 @@ extension Components {
             ///   - declineCode:
             ///   - declineMessage:
             ///   - pendingActionId: For `requires_action`: the 3-D Secure challenge to complete.
+            ///   - pendingAction: For `requires_action`: the challenge itself, so the client needs no second request.
             public init(
                 outcome: Components.Schemas.PurchaseResult.OutcomePayload,
                 invoice: Components.Schemas.Invoice? = nil,
                 subscriptionId: Swift.String? = nil,
+                subscription: Components.Schemas.Subscription? = nil,
                 introOfferApplied: Swift.Bool? = nil,
                 pointsCredited: Swift.Int64? = nil,
                 entitlements: [Swift.String]? = nil,
                 signedTransaction: Swift.String? = nil,
                 declineCode: Swift.String? = nil,
                 declineMessage: Swift.String? = nil,
-                pendingActionId: Swift.String? = nil
+                pendingActionId: Swift.String? = nil,
+                pendingAction: Components.Schemas.PendingAction? = nil
             ) {
                 self.outcome = outcome
                 self.invoice = invoice
                 self.subscriptionId = subscriptionId
+                self.subscription = subscription
                 self.introOfferApplied = introOfferApplied
                 self.pointsCredited = pointsCredited
                 self.entitlements = entitlements
@@ -4272,11 +4285,13 @@ extension Components {
                 self.declineCode = declineCode
                 self.declineMessage = declineMessage
                 self.pendingActionId = pendingActionId
+                self.pendingAction = pendingAction
             }
             public enum CodingKeys: String, CodingKey {
                 case outcome
                 case invoice
                 case subscriptionId = "subscription_id"
+                case subscription
                 case introOfferApplied = "intro_offer_applied"
                 case pointsCredited = "points_credited"
                 case entitlements
@@ -4284,6 +4299,7 @@ extension Components {
                 case declineCode = "decline_code"
                 case declineMessage = "decline_message"
                 case pendingActionId = "pending_action_id"
+                case pendingAction = "pending_action"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -4298,6 +4314,10 @@ extension Components {
                 self.subscriptionId = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .subscriptionId
+                )
+                self.subscription = try container.decodeIfPresent(
+                    Components.Schemas.Subscription.self,
+                    forKey: .subscription
                 )
                 self.introOfferApplied = try container.decodeIfPresent(
                     Swift.Bool.self,
@@ -4327,17 +4347,23 @@ extension Components {
                     Swift.String.self,
                     forKey: .pendingActionId
                 )
+                self.pendingAction = try container.decodeIfPresent(
+                    Components.Schemas.PendingAction.self,
+                    forKey: .pendingAction
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "outcome",
                     "invoice",
                     "subscription_id",
+                    "subscription",
                     "intro_offer_applied",
                     "points_credited",
                     "entitlements",
                     "signed_transaction",
                     "decline_code",
                     "decline_message",
-                    "pending_action_id"
+                    "pending_action_id",
+                    "pending_action"
                 ])
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// The hosted checkout page, in process: sessions are created and paid by the same simulated
 /// provider the real checkout server uses, and the customer's moves come from the scenario's `browser` steps.

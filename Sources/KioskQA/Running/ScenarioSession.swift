@@ -3,6 +3,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import TerminalUI
 
 /// One scenario's world: a fresh data directory, the real payments core on a test clock at the
@@ -55,8 +56,8 @@ public final class ScenarioSession {
         var secretsGenerator = SeededGenerator(seed: ~scenario.seed)
         _ = try await provider.webhookSecrets(creatingWith: &secretsGenerator)
         testClock = try await service.createTestClock(name: scenario.name, frozenAt: scenario.start)
-        let app = AppFeature(client: .live(service, appStore: appStore, session: session, hostedCheckout: browser.client,
-                                           checkoutProvider: provider), clock: clock,
+        let app = AppFeature(storefront: .live(service, appStore: appStore, session: session, hostedCheckout: browser.client,
+                                               checkoutProvider: provider), clock: clock,
                              files: .failing)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "qa\(scenario.seed)"), size: scenario.size),
                       reducer: TerminalFeature(app: app, context: options.context), recording: false)

@@ -1,6 +1,7 @@
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import Synchronization
 import TerminalUI
 
@@ -42,7 +43,7 @@ public final class ByteStreamSession: Sendable {
     /// until it ends by itself or through `end`. `sessionID` prefixes the session's idempotency
     /// keys: unique per session (e.g. `ses_` and 16 random hex digits).
     @MainActor
-    public static func start(client: PaymentsClient, clock: any KioskClock, profile: TerminalProfile, sessionID: String,
+    public static func start(client: Storefront, clock: any KioskClock, profile: TerminalProfile, sessionID: String,
                              options: Options = Options(),
                              write: @escaping @Sendable ([UInt8]) -> Void,
                              close: @escaping @Sendable () -> Void) -> ByteStreamSession {
@@ -53,11 +54,11 @@ public final class ByteStreamSession: Sendable {
             theme: TerminalUI.Theme.resolve(named: options.theme.rawValue, level: level),
             glyphs: options.accessible ? .ascii : .unicode, isAccessible: options.accessible, colorLevel: level)
         let feature = TerminalFeature(
-            app: AppFeature(client: client, clock: clock, files: .refusing(options.exportRefusal),
+            app: AppFeature(storefront: client, clock: clock, files: .refusing(options.exportRefusal),
                             preferences: options.preferences),
             context: context)
         let state = TerminalState(app: AppState(sessionID: sessionID), size: profile.size, exportDirectory: "")
-        let app = TerminalApp(feature: feature, initialState: state, clock: clock, news: client.feedNews?(nil))
+        let app = TerminalApp(feature: feature, initialState: state, clock: clock, news: client.feed.feedNews?(nil))
         let task = Task { @MainActor in
             let ending = await app.run(on: terminal)
             terminal.leave(goodbye: session.goodbye.withLock { $0 })

@@ -43,7 +43,7 @@ public final class TerminalApp {
         case signalled(Int32)
     }
 
-    /// `news` (see `PaymentsClient.feedNews`) makes the feed be read as soon as something
+    /// `news` (see `FeedClient.feedNews`) makes the feed be read as soon as something
     /// happens instead of at the next two-second poll.
     public init(feature: TerminalFeature, initialState: TerminalState, clock: any KioskClock,
                 news: AsyncStream<Void>? = nil) {

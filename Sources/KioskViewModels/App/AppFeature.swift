@@ -1,26 +1,27 @@
 import PaymentsCore
+import StorefrontClient
 
 /// The app shell: tabs, the navigation stack, toasts, help and the change feed, delegating each
 /// screen's actions to its reducer.
 public struct AppFeature: Reducer {
-    public let client: PaymentsClient
+    public let storefront: Storefront
     public let clock: any KioskClock
     public let files: FileExportClient
     public let preferences: PreferencesClient
 
-    public init(client: PaymentsClient, clock: any KioskClock, files: FileExportClient,
+    public init(storefront: Storefront, clock: any KioskClock, files: FileExportClient,
                 preferences: PreferencesClient = .defaults) {
-        self.client = client
+        self.storefront = storefront
         self.clock = clock
         self.files = files
         self.preferences = preferences
     }
 
-    var paywall: PaywallFeature { PaywallFeature(client: client) }
-    var plans: PlanComparisonFeature { PlanComparisonFeature(client: client) }
-    var billing: BillingHistoryFeature { BillingHistoryFeature(client: client, files: files) }
-    var checkout: CheckoutFeature { CheckoutFeature(client: client, clock: clock) }
-    var settings: SettingsFeature { SettingsFeature(client: client, preferences: preferences) }
+    var paywall: PaywallFeature { PaywallFeature(storefront) }
+    var plans: PlanComparisonFeature { PlanComparisonFeature(storefront) }
+    var billing: BillingHistoryFeature { BillingHistoryFeature(storefront, files: files) }
+    var checkout: CheckoutFeature { CheckoutFeature(storefront, clock: clock) }
+    var settings: SettingsFeature { SettingsFeature(storefront, preferences: preferences) }
 
     /// Events read per poll.
     static let feedPageSize = 100
@@ -29,8 +30,8 @@ public struct AppFeature: Reducer {
         switch action {
         case .launched:
             state.isLoadingSession = true
-            return .run { [client] send in
-                await send(.sessionLoaded(await capture { try await client.signedInAccount() }))
+            return .run { [storefront] send in
+                await send(.sessionLoaded(await capture { try await storefront.accounts.signedInAccount() }))
             }
         case let .sessionLoaded(.success(account)):
             if state.sessionTrouble != nil, state.account != nil { reconnected(&state) }
@@ -170,16 +171,16 @@ public struct AppFeature: Reducer {
         state.isPolling = true
         let accountID = state.account?.id
         guard let after = state.lastEventID else {
-            return .run { [client] send in
-                await send(.feedPositioned(await capture { try await client.feedPosition(accountID) }))
+            return .run { [storefront] send in
+                await send(.feedPositioned(await capture { try await storefront.feed.feedPosition(accountID) }))
             }
         }
-        return .run { [client] send in
+        return .run { [storefront] send in
             await send(.changesReceived(await capture {
                 var events: [StoreEvent] = []
                 var cursor = after
                 while true {
-                    let page = try await client.events(accountID, cursor, Self.feedPageSize)
+                    let page = try await storefront.feed.events(accountID, cursor, Self.feedPageSize)
                     events += page
                     guard page.count == Self.feedPageSize, let last = page.last else { break }
                     cursor = last.id
@@ -211,10 +212,10 @@ public struct AppFeature: Reducer {
     private func checkAskedToBuy(_ state: inout AppState) -> Effect<AppAction> {
         guard !state.askedToBuy.isEmpty, !state.isCheckingAskedToBuy else { return .none }
         state.isCheckingAskedToBuy = true
-        return .run { [client, requests = state.askedToBuy] send in
+        return .run { [storefront, requests = state.askedToBuy] send in
             var answers: [String: PendingPurchaseStatus?] = [:]
             for request in requests {
-                switch await capture({ try await client.storePurchaseStatus(request.id, request.accountID) }) {
+                switch await capture({ try await storefront.purchases.storePurchaseStatus(request.id, request.accountID) }) {
                 case let .success(status): answers[request.id] = .some(status)
                 case let .failure(error) where error.paymentsError == .pendingActionNotFound(request.id): answers[request.id] = .some(nil)
                 case .failure: break

@@ -1,13 +1,20 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 public struct BillingHistoryFeature: Reducer {
-    public let client: PaymentsClient
+    public let accounts: AccountsClient
+    public let billing: BillingClient
     public let files: FileExportClient
 
-    public init(client: PaymentsClient, files: FileExportClient) {
-        self.client = client
+    public init(accounts: AccountsClient, billing: BillingClient, files: FileExportClient) {
+        self.accounts = accounts
+        self.billing = billing
         self.files = files
+    }
+
+    public init(_ storefront: Storefront, files: FileExportClient) {
+        self.init(accounts: storefront.accounts, billing: storefront.billing, files: files)
     }
 
     public func reduce(into state: inout BillingHistoryState, action: BillingHistoryAction) -> Effect<BillingHistoryAction> {
@@ -56,8 +63,8 @@ public struct BillingHistoryFeature: Reducer {
         case .openSelected:
             guard let row = state.window?.row(at: state.selection) else { return .none }
             state.detail = .loading
-            return .run { [client] send in
-                await send(.detailLoaded(await capture { try await client.invoice(row.id) }))
+            return .run { send in
+                await send(.detailLoaded(await capture { try await billing.invoice(row.id) }))
             }
         case let .detailLoaded(result):
             guard state.detail != nil else { return .none }
@@ -171,12 +178,12 @@ public struct BillingHistoryFeature: Reducer {
             return .none
         }
         let filter = state.filter
-        return .run { [client, files] send in
+        return .run { [files] send in
             await send(.exportFinished(await capture {
                 var invoices: [Invoice] = []
                 var cursor: String?
                 repeat {
-                    let page = try await client.invoices(accountID, InvoiceQuery(status: filter.status, year: filter.year,
+                    let page = try await billing.invoices(accountID, InvoiceQuery(status: filter.status, year: filter.year,
                                                                                  cursor: cursor, limit: 500))
                     invoices += page.items
                     cursor = page.nextCursor
@@ -244,10 +251,10 @@ public struct BillingHistoryFeature: Reducer {
         state.loadingPage = page
         let known = state.account
         let (generation, filter, limit) = (state.generation, state.filter, state.pageSize)
-        return .run { [client] send in
+        return .run { send in
             let result = await capture {
-                guard let account = try await PaywallFeature.account(known, client: client) else { throw PaymentsError.notSignedIn }
-                return try await client.invoices(account.id, InvoiceQuery(status: filter.status, year: filter.year,
+                guard let account = try await PaywallFeature.account(known, accounts: accounts) else { throw PaymentsError.notSignedIn }
+                return try await billing.invoices(account.id, InvoiceQuery(status: filter.status, year: filter.year,
                                                                           cursor: cursor, limit: limit))
             }
             await send(.pageLoaded(generation: generation, page: page, result))

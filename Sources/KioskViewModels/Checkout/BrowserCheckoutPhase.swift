@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontClient
 
 /// Where a hosted (browser) checkout is.
 public enum BrowserCheckoutPhase: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 public enum CheckoutAction: Equatable, Sendable {
     case onAppear

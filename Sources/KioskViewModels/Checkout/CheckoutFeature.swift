@@ -1,12 +1,23 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 public struct CheckoutFeature: Reducer {
-    public let client: PaymentsClient
+    public let accounts: AccountsClient
+    public let purchases: PurchasesClient
+    public let plans: PlansClient
+    public let wallet: WalletClient
+    public let billing: BillingClient
+    public let hostedCheckout: HostedCheckoutClient
     public let clock: any KioskClock
 
-    public init(client: PaymentsClient, clock: any KioskClock) {
-        self.client = client
+    public init(_ storefront: Storefront, clock: any KioskClock) {
+        accounts = storefront.accounts
+        purchases = storefront.purchases
+        plans = storefront.plans
+        wallet = storefront.wallet
+        billing = storefront.billing
+        hostedCheckout = storefront.hostedCheckout
         self.clock = clock
     }
 
@@ -20,7 +31,7 @@ public struct CheckoutFeature: Reducer {
             state.data = data
             state.now = data.now
             state.savedCards = data.paymentMethods
-            state.browserWithheld = client.hostedCheckout.withheldBecause
+            state.browserWithheld = hostedCheckout.withheldBecause
             if data.account.hasPlaceholderEmail, state.receiptEmail == nil { state.receiptEmail = "" }
             if let card = data.paymentMethods.first(where: \.isDefault) ?? data.paymentMethods.first {
                 state.payment = .savedCard(paymentMethodID: card.id)
@@ -48,8 +59,8 @@ public struct CheckoutFeature: Reducer {
             let code = state.promoCodeText.trimmingCharacters(in: .whitespaces)
             guard !code.isEmpty, let accountID = state.account?.id, !state.isValidatingPromo else { return .none }
             state.isValidatingPromo = true
-            return .run { [client, productID = state.productID] send in
-                await send(.promoValidated(await capture { try await client.validateOfferCode(code, productID, accountID) }))
+            return .run { [productID = state.productID] send in
+                await send(.promoValidated(await capture { try await purchases.validateOfferCode(code, productID, accountID) }))
             }
         case let .promoValidated(result):
             state.isValidatingPromo = false
@@ -117,8 +128,8 @@ public struct CheckoutFeature: Reducer {
                     return .none
                 }
                 state.status = .processing
-                return .run { [client] send in
-                    await send(.receiptEmailSaved(await capture { try await client.changeEmail(accountID, typed) }))
+                return .run { send in
+                    await send(.receiptEmailSaved(await capture { try await accounts.changeEmail(accountID, typed) }))
                 }
             }
             if state.payment == .storeAccount && !state.isPlanChange {
@@ -131,8 +142,8 @@ public struct CheckoutFeature: Reducer {
             state.status = .processing
             let request = StorePurchaseRequest(accountID: accountID, productID: state.productID, offerCode: state.promo?.code,
                                                idempotencyKey: state.idempotencyKey)
-            return .run { [client] send in
-                await send(.storePurchaseFinished(await capture { try await client.storePurchase(request) }))
+            return .run { send in
+                await send(.storePurchaseFinished(await capture { try await purchases.storePurchase(request) }))
             }
         case .storePurchaseDismissed:
             if state.status == .confirmingStorePurchase { state.status = .editing }
@@ -201,15 +212,15 @@ public struct CheckoutFeature: Reducer {
         case let .authenticationAnswered(approved):
             guard case let .authenticating(pending) = state.status else { return .none }
             state.status = .processing
-            return .run { [client] send in
-                await send(.purchaseFinished(await capture { try await client.completeAuthentication(pending.id, approved) }))
+            return .run { send in
+                await send(.purchaseFinished(await capture { try await purchases.completeAuthentication(pending.id, approved) }))
             }
         case .checkPendingApproval:
             guard case let .pendingApproval(pending) = state.status, state.checkingPendingID != pending.id else { return .none }
             state.checkingPendingID = pending.id
-            return .run { [client] send in
+            return .run { send in
                 await send(.pendingApprovalChecked(pendingID: pending.id, await capture {
-                    try await client.storePurchaseStatus(pending.id, pending.accountID)
+                    try await purchases.storePurchaseStatus(pending.id, pending.accountID)
                 }))
             }
         case let .pendingApprovalChecked(pendingID, result):
@@ -242,8 +253,8 @@ public struct CheckoutFeature: Reducer {
             switch result {
             case let .success(session):
                 state.status = .browser(.waiting(session: session, startedAt: state.now ?? session.expiresAt, elapsedSeconds: 0))
-                return .run { [client] send in
-                    await send(.browserOutcome(await capture { try await client.hostedCheckout.awaitOutcome(session.id) }))
+                return .run { send in
+                    await send(.browserOutcome(await capture { try await hostedCheckout.awaitOutcome(session.id) }))
                 }
                 .cancellable(id: BrowserWait(checkoutSessionID: state.sessionID), cancelInFlight: true)
             case let .failure(error):
@@ -261,8 +272,8 @@ public struct CheckoutFeature: Reducer {
             switch result {
             case let .success(.succeeded(invoiceID)):
                 state.status = .processing
-                return .run { [client] send in
-                    await send(.browserInvoiceLoaded(await capture { try await client.invoice(invoiceID) }))
+                return .run { send in
+                    await send(.browserInvoiceLoaded(await capture { try await billing.invoice(invoiceID) }))
                 }
             case let .success(.declined(message)):
                 state.status = .declined(message: message, advice: "Try another payment method.")
@@ -288,13 +299,13 @@ public struct CheckoutFeature: Reducer {
             guard case let .browser(.waiting(session, _, _)) = state.status else { return .none }
             state.browserNotice = nil
             let opening = action == .openBrowserTapped
-            return .run { [client] send in
+            return .run { send in
                 await send(.browserLinkHandled(await capture {
                     if opening {
-                        try await client.hostedCheckout.openInBrowser(session.url)
+                        try await hostedCheckout.openInBrowser(session.url)
                         return "Opened the checkout page in your browser."
                     }
-                    try await client.hostedCheckout.copyToClipboard(session.url)
+                    try await hostedCheckout.copyToClipboard(session.url)
                     return "Copied the checkout link."
                 }))
             }
@@ -376,8 +387,8 @@ public struct CheckoutFeature: Reducer {
             state.status = .processing
             let request = PlanChangeRequest(subscriptionID: preview.subscriptionID, toProductID: state.productID,
                                             idempotencyKey: state.idempotencyKey)
-            return .run { [client] send in
-                await send(.planChangeFinished(await capture { try await client.changePlan(request) }))
+            return .run { send in
+                await send(.planChangeFinished(await capture { try await plans.changePlan(request) }))
             }
         }
         switch state.payment {
@@ -397,8 +408,8 @@ public struct CheckoutFeature: Reducer {
             case let .success(details):
                 state.status = .processing
                 let makeDefault = state.savedCards.isEmpty
-                return .run { [client] send in
-                    await send(.cardSaved(await capture { try await client.addCard(accountID, details, makeDefault) }))
+                return .run { send in
+                    await send(.cardSaved(await capture { try await wallet.addCard(accountID, details, makeDefault) }))
                 }
             }
         case .storeAccount:
@@ -408,9 +419,9 @@ public struct CheckoutFeature: Reducer {
             state.status = .browser(.creatingSession)
             let request = HostedCheckoutRequest(accountID: accountID, productID: state.productID, offerCode: state.promo?.code,
                                                 idempotencyKey: state.idempotencyKey)
-            return .run { [client, clock] send in
+            return .run { [clock] send in
                 await send(.clockTicked(clock.now))
-                await send(.browserSessionCreated(await capture { try await client.hostedCheckout.createSession(request) }))
+                await send(.browserSessionCreated(await capture { try await hostedCheckout.createSession(request) }))
             }
         }
     }
@@ -419,8 +430,8 @@ public struct CheckoutFeature: Reducer {
         guard let accountID = state.account?.id else { return .none }
         let request = PurchaseRequest(accountID: accountID, productID: state.productID, offerCode: state.promo?.code,
                                       paymentMethodID: paymentMethodID, idempotencyKey: state.idempotencyKey)
-        return .run { [client] send in
-            await send(.purchaseFinished(await capture { try await client.purchase(request) }))
+        return .run { send in
+            await send(.purchaseFinished(await capture { try await purchases.purchase(request) }))
         }
     }
 
@@ -434,9 +445,9 @@ public struct CheckoutFeature: Reducer {
             if let added = state.addedPaymentMethodID {
                 state.addedPaymentMethodID = nil
                 state.savedCards.removeAll { $0.id == added }
-                return .run { [client] send in
+                return .run { send in
                     await send(.declinedCardRemoved(await capture {
-                        try await client.removePaymentMethod(added)
+                        try await wallet.removePaymentMethod(added)
                         return added
                     }))
                 }
@@ -484,20 +495,20 @@ public struct CheckoutFeature: Reducer {
     private func load(_ state: CheckoutState) -> Effect<CheckoutAction> {
         let known = state.account
         let productID = state.productID
-        return .run { [client] send in
+        return .run { send in
             await send(.loaded(await capture {
-                guard let account = try await PaywallFeature.account(known, client: client) else { throw PaymentsError.notSignedIn }
-                async let catalog = client.catalog()
-                async let eligible = client.isEligibleForIntroOffer(account.id)
-                async let methods = client.paymentMethods(account.id)
-                async let subscriptions = client.subscriptions(account.id)
-                async let now = client.now(account.id)
-                async let entitlements = client.entitlements(account.id)
+                guard let account = try await PaywallFeature.account(known, accounts: accounts) else { throw PaymentsError.notSignedIn }
+                async let catalog = accounts.catalog()
+                async let eligible = accounts.isEligibleForIntroOffer(account.id)
+                async let methods = wallet.paymentMethods(account.id)
+                async let subscriptions = plans.subscriptions(account.id)
+                async let now = accounts.now(account.id)
+                async let entitlements = plans.entitlements(account.id)
                 let loadedCatalog = try await catalog
                 var preview: PlanChangePreview?
                 if case .subscription? = loadedCatalog.product(id: productID),
                    let active = try await subscriptions.first(where: \.isActive) {
-                    preview = try await client.previewPlanChange(active.id, productID)
+                    preview = try await plans.previewPlanChange(active.id, productID)
                 }
                 return try await CheckoutData(catalog: loadedCatalog, account: account, eligibleForIntroOffer: eligible,
                                               paymentMethods: methods, planChange: preview, now: now,
@@ -517,8 +528,8 @@ public struct CheckoutFeature: Reducer {
     private func reconcile(_ state: inout CheckoutState, sessionID: String,
                            after ending: BrowserCheckoutPhase.Ending) -> Effect<CheckoutAction> {
         state.status = .browser(.reconciling(sessionID: sessionID, after: ending))
-        return .merge(Self.leave(state), .run { [client] send in
-            await send(.browserReconciled(await capture { try await client.hostedCheckout.abandon(sessionID) }))
+        return .merge(Self.leave(state), .run { send in
+            await send(.browserReconciled(await capture { try await hostedCheckout.abandon(sessionID) }))
         })
     }
 }

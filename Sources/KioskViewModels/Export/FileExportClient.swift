@@ -1,5 +1,6 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 /// Where exports are written: the only file I/O the view models ask for, injected so tests
 /// capture the bytes instead of touching the disk.

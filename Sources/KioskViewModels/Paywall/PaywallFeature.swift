@@ -1,9 +1,20 @@
 import PaymentsCore
+import StorefrontClient
 
 public struct PaywallFeature: Reducer {
-    public let client: PaymentsClient
+    public let accounts: AccountsClient
+    public let plans: PlansClient
+    public let purchases: PurchasesClient
 
-    public init(client: PaymentsClient) { self.client = client }
+    public init(accounts: AccountsClient, plans: PlansClient, purchases: PurchasesClient) {
+        self.accounts = accounts
+        self.plans = plans
+        self.purchases = purchases
+    }
+
+    public init(_ storefront: Storefront) {
+        self.init(accounts: storefront.accounts, plans: storefront.plans, purchases: storefront.purchases)
+    }
 
     public func reduce(into state: inout PaywallState, action: PaywallAction) -> Effect<PaywallAction> {
         switch action {
@@ -48,8 +59,8 @@ public struct PaywallFeature: Reducer {
             guard let accountID = state.account?.id, !state.isRestoring else { return .none }
             state.isRestoring = true
             state.restoreMessage = nil
-            return .run { [client] send in
-                await send(.restoreFinished(await capture { try await client.restorePurchases(accountID) }))
+            return .run { send in
+                await send(.restoreFinished(await capture { try await purchases.restorePurchases(accountID) }))
             }
         case let .restoreFinished(result):
             state.isRestoring = false
@@ -78,21 +89,21 @@ public struct PaywallFeature: Reducer {
 
     private func load(_ state: PaywallState) -> Effect<PaywallAction> {
         let known = state.account
-        return .run { [client] send in
+        return .run { send in
             await send(.loaded(await capture {
-                guard let account = try await Self.account(known, client: client) else { throw PaymentsError.notSignedIn }
-                async let catalog = client.catalog()
-                async let eligible = client.isEligibleForIntroOffer(account.id)
-                async let subscriptions = client.subscriptions(account.id)
-                async let entitlements = client.entitlements(account.id)
+                guard let account = try await Self.account(known, accounts: accounts) else { throw PaymentsError.notSignedIn }
+                async let catalog = accounts.catalog()
+                async let eligible = accounts.isEligibleForIntroOffer(account.id)
+                async let subscriptions = plans.subscriptions(account.id)
+                async let entitlements = plans.entitlements(account.id)
                 return try await PaywallData(catalog: catalog, account: account, eligibleForIntroOffer: eligible,
                                              subscriptions: subscriptions, entitlements: entitlements)
             }))
         }
     }
 
-    static func account(_ known: Account?, client: PaymentsClient) async throws -> Account? {
+    static func account(_ known: Account?, accounts: AccountsClient) async throws -> Account? {
         if let known { return known }
-        return try await client.signedInAccount()
+        return try await accounts.signedInAccount()
     }
 }

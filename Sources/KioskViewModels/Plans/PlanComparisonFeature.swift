@@ -1,9 +1,20 @@
 import PaymentsCore
+import StorefrontClient
 
 public struct PlanComparisonFeature: Reducer {
-    public let client: PaymentsClient
+    public let accounts: AccountsClient
+    public let plans: PlansClient
+    public let wallet: WalletClient
 
-    public init(client: PaymentsClient) { self.client = client }
+    public init(accounts: AccountsClient, plans: PlansClient, wallet: WalletClient) {
+        self.accounts = accounts
+        self.plans = plans
+        self.wallet = wallet
+    }
+
+    public init(_ storefront: Storefront) {
+        self.init(accounts: storefront.accounts, plans: storefront.plans, wallet: storefront.wallet)
+    }
 
     public func reduce(into state: inout PlanComparisonState, action: PlanComparisonAction) -> Effect<PlanComparisonAction> {
         switch action {
@@ -68,16 +79,16 @@ public struct PlanComparisonFeature: Reducer {
             state.isChanging = true
             state.message = nil
             if column.action == .cancelToFree {
-                return .run { [client] send in
-                    await send(.cancelFinished(await capture { try await client.cancelAtPeriodEnd(subscription.id, nil) }))
+                return .run { send in
+                    await send(.cancelFinished(await capture { try await plans.cancelAtPeriodEnd(subscription.id, nil) }))
                 }
             }
             guard let productID = column.productID else { return .none }
             state.changeAttempt += 1
             let request = PlanChangeRequest(subscriptionID: subscription.id, toProductID: productID,
                                             idempotencyKey: "\(state.sessionID).plan-change.\(state.changeAttempt)")
-            return .run { [client] send in
-                await send(.changeFinished(await capture { try await client.changePlan(request) }))
+            return .run { send in
+                await send(.changeFinished(await capture { try await plans.changePlan(request) }))
             }
         case let .changeFinished(result):
             state.isChanging = false
@@ -129,13 +140,13 @@ public struct PlanComparisonFeature: Reducer {
             return .none
         }
         state.preview = .loading
-        return .run { [client] send in
+        return .run { send in
             await send(.previewLoaded(await capture {
-                let preview = try await client.previewPlanChange(subscription.id, productID)
+                let preview = try await plans.previewPlanChange(subscription.id, productID)
                 // The card is named only when the balance pays part: then the split says which.
                 guard !preview.appliedBalance.isZero else { return PlanChangeSummary(preview) }
                 let card = PaymentSplitWording.planChangeCard(subscription,
-                                                              among: try await client.paymentMethods(subscription.accountID))
+                                                              among: try await wallet.paymentMethods(subscription.accountID))
                 return PlanChangeSummary(preview, card: card.map(PaymentSplitWording.card))
             }))
         }
@@ -157,12 +168,12 @@ public struct PlanComparisonFeature: Reducer {
 
     private func load(_ state: PlanComparisonState) -> Effect<PlanComparisonAction> {
         let known = state.account
-        return .run { [client] send in
+        return .run { send in
             await send(.loaded(await capture {
-                guard let account = try await PaywallFeature.account(known, client: client) else { throw PaymentsError.notSignedIn }
-                async let catalog = client.catalog()
-                async let subscriptions = client.subscriptions(account.id)
-                async let entitlements = client.entitlements(account.id)
+                guard let account = try await PaywallFeature.account(known, accounts: accounts) else { throw PaymentsError.notSignedIn }
+                async let catalog = accounts.catalog()
+                async let subscriptions = plans.subscriptions(account.id)
+                async let entitlements = plans.entitlements(account.id)
                 return try await PlanComparisonData(catalog: catalog, account: account,
                                                     subscription: subscriptions.first { $0.isActive },
                                                     entitlements: entitlements)

@@ -1,3 +1,5 @@
+import StorefrontClient
+
 /// Where preferences are kept, injected so the reducer never touches files itself.
 public struct PreferencesClient: Sendable {
     public var load: @Sendable () async throws -> Preferences

@@ -10,9 +10,9 @@ extension SettingsFeature {
                   !state.isWorking else { return .none }
             state.isWorking = true
             state.message = nil
-            return .run { [client] send in
+            return .run { send in
                 await send(.signedIn(await capture {
-                    try await client.signIn(accountID)
+                    try await accounts.signIn(accountID)
                     return accountID
                 }))
             }
@@ -41,10 +41,10 @@ extension SettingsFeature {
             case let .success((name, email)):
                 state.isWorking = true
                 state.message = nil
-                return .run { [client] send in
+                return .run { send in
                     await send(.accountCreated(await capture {
-                        let account = try await client.createAccount(NewAccount(email: email, name: name))
-                        try await client.signIn(account.id)
+                        let account = try await accounts.createAccount(NewAccount(email: email, name: name))
+                        try await accounts.signIn(account.id)
                         return account
                     }))
                 }

@@ -22,8 +22,8 @@ extension SettingsFeature {
                   !state.isWorking else { return .none }
             state.survey = nil
             state.isWorking = true
-            return .run { [client] send in
-                await send(.cancelFinished(await capture { try await client.cancelAtPeriodEnd(subscription.id, survey.reason) }))
+            return .run { send in
+                await send(.cancelFinished(await capture { try await plans.cancelAtPeriodEnd(subscription.id, survey.reason) }))
             }
         case let .cancelFinished(result):
             let onCancel = state.content?.subscription?.scheduledChangeOnCancel.map { " " + $0 } ?? ""
@@ -36,8 +36,8 @@ extension SettingsFeature {
             state.isWorking = true
             state.message = nil
             let id = subscription.subscription.id
-            return .run { [client] send in
-                await send(.resumeFinished(await capture { try await client.resume(id) }))
+            return .run { send in
+                await send(.resumeFinished(await capture { try await plans.resume(id) }))
             }
         case let .resumeFinished(result):
             // Resuming brings back the change scheduled before the cancel: say it with its amount.
@@ -58,8 +58,8 @@ extension SettingsFeature {
             state.isWorking = true
             state.message = nil
             let request = PlanChangeRequest(subscriptionID: summary.subscription.id, toProductID: summary.subscription.productID)
-            return .run { [client] send in
-                await send(.undoScheduledChangeFinished(await capture { try await client.changePlan(request) }))
+            return .run { send in
+                await send(.undoScheduledChangeFinished(await capture { try await plans.changePlan(request) }))
             }
         case let .undoScheduledChangeFinished(result):
             let planName = state.content?.subscription?.planName ?? "your plan"
@@ -94,8 +94,8 @@ extension SettingsFeature {
             state.isWorking = true
             state.message = nil
             state.restoredLines = nil
-            return .run { [client] send in
-                await send(.restoreFinished(await capture { try await client.restorePurchases(accountID) }))
+            return .run { send in
+                await send(.restoreFinished(await capture { try await purchases.restorePurchases(accountID) }))
             }
         case let .restoreFinished(result):
             let catalog = state.content?.catalog
@@ -122,21 +122,21 @@ extension SettingsFeature {
         case let .refund(invoiceID):
             state.refundAttempt += 1
             let key = "\(state.sessionID).refund.\(invoiceID).\(state.refundAttempt)"
-            return .run { [client] send in
-                await send(.refundFinished(await capture { try await client.refund(invoiceID, key) }))
+            return .run { send in
+                await send(.refundFinished(await capture { try await billing.refund(invoiceID, key) }))
             }
         case let .removeCard(paymentMethodID):
-            return .run { [client] send in
+            return .run { send in
                 await send(.cardRemoved(await capture {
-                    try await client.removePaymentMethod(paymentMethodID)
+                    try await wallet.removePaymentMethod(paymentMethodID)
                     return paymentMethodID
                 }))
             }
         case .signOut:
             let accountID = state.content?.account.customerID ?? ""
-            return .run { [client] send in
+            return .run { send in
                 await send(.signedOut(await capture {
-                    try await client.signOut()
+                    try await accounts.signOut()
                     return accountID
                 }))
             }

@@ -40,8 +40,8 @@ extension SettingsFeature {
                 state.isWorking = true
                 state.message = nil
                 let (accountID, makeDefault) = (content.account.customerID, content.paymentMethods.isEmpty)
-                return .run { [client] send in
-                    await send(.cardSaved(await capture { try await client.addCard(accountID, details, makeDefault) }))
+                return .run { send in
+                    await send(.cardSaved(await capture { try await wallet.addCard(accountID, details, makeDefault) }))
                 }
             }
         case let .cardSaved(.success(method)):
@@ -70,9 +70,9 @@ extension SettingsFeature {
                   !method.isDefault, !state.isWorking else { return .none }
             state.isWorking = true
             state.message = nil
-            return .run { [client] send in
+            return .run { send in
                 await send(.defaultSet(await capture {
-                    try await client.setDefaultPaymentMethod(paymentMethodID)
+                    try await wallet.setDefaultPaymentMethod(paymentMethodID)
                     return Self.name(method)
                 }))
             }

@@ -31,8 +31,8 @@ extension SettingsFeature {
             }
             state.qa.clockError = nil
             state.qa.isAdvancing = true
-            return .run { [client] send in
-                await send(.clockAdvanced(await capture { try await client.advanceTestClock(clock.id, target) }))
+            return .run { send in
+                await send(.clockAdvanced(await capture { try await testControls.advanceTestClock(clock.id, target) }))
             }
         case let .clockAdvanced(result):
             state.qa.isAdvancing = false
@@ -53,8 +53,8 @@ extension SettingsFeature {
             state.qa.isAdvancing = true
             state.qa.clockMessage = nil
             state.qa.clockError = nil
-            return .run { [client] send in
-                await send(.clockAttached(await capture { try await client.attachNewTestClock(accountID, "QA \(accountID)") }))
+            return .run { send in
+                await send(.clockAttached(await capture { try await testControls.attachNewTestClock(accountID, "QA \(accountID)") }))
             }
         case let .clockAttached(result):
             state.qa.isAdvancing = false
@@ -73,8 +73,8 @@ extension SettingsFeature {
             }
             state.qa.isAdvancing = true
             state.qa.clockMessage = nil
-            return .run { [client] send in
-                await send(.clockDetached(await capture { try await client.detachTestClock(accountID) }))
+            return .run { send in
+                await send(.clockDetached(await capture { try await testControls.detachTestClock(accountID) }))
             }
         case let .clockDetached(result):
             state.qa.isAdvancing = false
@@ -113,8 +113,8 @@ extension SettingsFeature {
             return .none
         case .rereadControls:
             guard state.section == .qa, state.qa.controls != nil, !state.qa.isUpdatingControls else { return .none }
-            return .run { [client] send in
-                await send(.controlsReread(await capture { try await client.storeControls() }))
+            return .run { send in
+                await send(.controlsReread(await capture { try await testControls.storeControls() }))
             }
         case let .controlsReread(result):
             // A change made in the panel while the read was under way is newer than what it read.
@@ -148,8 +148,8 @@ extension SettingsFeature {
             state.qa.events.isLoadingMore = true
             state.qa.events.error = nil
             let accountID = state.content?.account.customerID
-            return .run { [client] send in
-                await send(.eventsLoaded(await capture { try await client.events(accountID, cursor, QAPanelState.eventPageSize) }))
+            return .run { send in
+                await send(.eventsLoaded(await capture { try await feed.events(accountID, cursor, QAPanelState.eventPageSize) }))
             }
         case let .eventsLoaded(result):
             guard state.qa.events.isLoadingMore else { return .none }
@@ -165,10 +165,10 @@ extension SettingsFeature {
         case let .replayWebhookTapped(id), let .duplicateWebhookTapped(id):
             let replay = if case .replayWebhookTapped = action { true } else { false }
             state.qa.webhookMessage = nil
-            return .run { [client] send in
+            return .run { send in
                 await send(.webhookActionFinished(await capture {
-                    _ = try await replay ? client.replayWebhook(id) : client.duplicateWebhook(id)
-                    return try await client.webhookDeliveries()
+                    _ = try await replay ? testControls.replayWebhook(id) : testControls.duplicateWebhook(id)
+                    return try await testControls.webhookDeliveries()
                 }))
             }
         case let .webhookActionFinished(result):
@@ -191,10 +191,10 @@ extension SettingsFeature {
         change(&controls)
         state.qa.isUpdatingControls = true
         state.qa.controlsError = nil
-        return .run { [client, controls] send in
+        return .run { [controls] send in
             await send(.controlsUpdated(await capture {
-                try await client.updateStoreControls(controls)
-                return try await client.storeControls()
+                try await testControls.updateStoreControls(controls)
+                return try await testControls.storeControls()
             }))
         }
     }
@@ -206,15 +206,15 @@ extension SettingsFeature {
         state.qa.inboxMessage = nil
         let kind = pending.kindWords.prefix(1).lowercased() + pending.kindWords.dropFirst()
         let done = "\(approve ? "Approved" : "Declined") \(kind) for \(pending.subject(in: state.content))."
-        return .run { [client] send in
+        return .run { send in
             await send(.pendingResolved(await capture {
                 switch pending.kind {
                 case .askToBuy, .interruptedPurchase:
-                    if approve { _ = try await client.approvePurchase(id) } else { try await client.declinePurchase(id) }
+                    if approve { _ = try await testControls.approvePurchase(id) } else { try await testControls.declinePurchase(id) }
                 case .priceIncrease:
-                    _ = try await client.answerPriceIncrease(id, approve)
+                    _ = try await testControls.answerPriceIncrease(id, approve)
                 case .threeDSecure:
-                    _ = try await client.completeAuthentication(id, approve)
+                    _ = try await purchases.completeAuthentication(id, approve)
                 }
                 return done
             }))

@@ -1,15 +1,28 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 /// The account manager: account, subscription, payment methods, usage, wallet, accounts,
-/// preferences and the QA panel. Every call goes through the client in an effect; after each
+/// preferences and the QA panel. Every call goes through a storefront client in an effect; after each
 /// change the screen reloads, so it always shows what the core holds.
 public struct SettingsFeature: Reducer {
-    public let client: PaymentsClient
+    public let accounts: AccountsClient
+    public let purchases: PurchasesClient
+    public let plans: PlansClient
+    public let wallet: WalletClient
+    public let billing: BillingClient
+    public let feed: FeedClient
+    public let testControls: TestControlsClient
     public let preferences: PreferencesClient
 
-    public init(client: PaymentsClient, preferences: PreferencesClient) {
-        self.client = client
+    public init(_ storefront: Storefront, preferences: PreferencesClient) {
+        accounts = storefront.accounts
+        purchases = storefront.purchases
+        plans = storefront.plans
+        wallet = storefront.wallet
+        billing = storefront.billing
+        feed = storefront.feed
+        testControls = storefront.testControls
         self.preferences = preferences
     }
 
@@ -60,8 +73,8 @@ public struct SettingsFeature: Reducer {
                   !state.ledger.isLoadingMore else { return .none }
             state.ledger.isLoadingMore = true
             state.ledger.error = nil
-            return .run { [client] send in
-                await send(.ledgerLoaded(await capture { try await client.pointsLedger(accountID, cursor, Self.ledgerPageSize) }))
+            return .run { send in
+                await send(.ledgerLoaded(await capture { try await billing.pointsLedger(accountID, cursor, Self.ledgerPageSize) }))
             }
         case let .ledgerLoaded(result):
             guard state.ledger.isLoadingMore else { return .none }
@@ -145,20 +158,20 @@ public struct SettingsFeature: Reducer {
     }
 
     func load() -> Effect<SettingsAction> {
-        .run { [client] send in
-            await send(.loaded(await capture { try await Self.fetch(client) }))
+        .run { send in
+            await send(.loaded(await capture { try await fetch() }))
         }
     }
 
-    static func fetch(_ client: PaymentsClient) async throws -> SettingsData {
-        let account = try await client.signedInAccount()
-        async let accounts = client.accounts()
+    func fetch() async throws -> SettingsData {
+        let account = try await accounts.signedInAccount()
+        async let accounts = self.accounts.accounts()
         // The QA panel's test-control reads may be refused on their own (a storefront on a server
         // without the admin key): the panel says why and the rest of Settings still loads.
         async let testControl = capture {
-            try await (client.storeControls(), client.pendingActions(nil), client.webhookDeliveries())
+            try await (testControls.storeControls(), testControls.pendingActions(nil), testControls.webhookDeliveries())
         }
-        async let events = client.events(account?.id, nil, QAPanelState.eventPageSize)
+        async let events = feed.events(account?.id, nil, QAPanelState.eventPageSize)
         var data = try await SettingsData(account: account, accounts: accounts, catalog: nil, controls: nil,
                                           pendingActions: [], events: events)
         switch await testControl {
@@ -170,14 +183,14 @@ public struct SettingsFeature: Reducer {
             data.qaError = error
         }
         guard let account else { return data }
-        async let catalog = client.catalog()
-        async let subscriptions = client.subscriptions(account.id)
-        async let entitlements = client.entitlements(account.id)
-        async let methods = client.paymentMethods(account.id)
-        async let usage = client.usage(account.id)
-        async let invoices = client.invoices(account.id, InvoiceQuery(status: .paid, limit: 10))
-        async let ledger = client.pointsLedger(account.id, nil, ledgerPageSize)
-        async let now = client.now(account.id)
+        async let catalog = self.accounts.catalog()
+        async let subscriptions = plans.subscriptions(account.id)
+        async let entitlements = plans.entitlements(account.id)
+        async let methods = wallet.paymentMethods(account.id)
+        async let usage = billing.usage(account.id)
+        async let invoices = billing.invoices(account.id, InvoiceQuery(status: .paid, limit: 10))
+        async let ledger = billing.pointsLedger(account.id, nil, Self.ledgerPageSize)
+        async let now = self.accounts.now(account.id)
         data.catalog = try await catalog
         data.subscriptions = try await subscriptions
         data.entitlements = try await entitlements
@@ -188,12 +201,12 @@ public struct SettingsFeature: Reducer {
         data.now = try await now
         if let current = data.subscriptions.first(where: \.isActive), current.state == .subscribed,
            let pending = current.pendingProductID {
-            data.scheduledChange = try await client.previewPlanChange(current.id, pending)
+            data.scheduledChange = try await plans.previewPlanChange(current.id, pending)
         }
         guard data.qaError == nil else { return data }
-        if let clockID = account.testClockID { data.testClock = try await client.testClock(clockID) }
+        if let clockID = account.testClockID { data.testClock = try await testControls.testClock(clockID) }
         if let current = data.subscriptions.first(where: \.isActive) ?? data.subscriptions.first {
-            switch await capture({ try await client.statusVocabulary(current.id) }) {
+            switch await capture({ try await plans.statusVocabulary(current.id) }) {
             case let .success(vocabulary): data.vocabulary = vocabulary
             case let .failure(error): data.qaError = error
             }

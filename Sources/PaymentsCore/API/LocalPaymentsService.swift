@@ -245,15 +245,6 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
 
     public func account(_ id: String) async throws -> Account { try await read { try await $0.account(id).account } }
 
-    public func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account {
-        try await write { work in
-            var account = try await work.account(id)
-            account.details = details
-            try await account.update(in: work.store)
-            return account.account
-        }
-    }
-
     public func changeEmail(accountID: String, to email: String) async throws -> Account {
         try await write { try await $0.accountRules.changeEmail(accountID: accountID, to: email) }
     }

@@ -15,7 +15,6 @@ public protocol PaymentsService: Sendable {
     func createAccount(_ account: NewAccount) async throws -> Account
     func accounts() async throws -> [Account]
     func account(_ id: String) async throws -> Account
-    func updateCustomer(_ id: String, details: CustomerDetails) async throws -> Account
     /// A new email for the account's receipts (an SSH key's account starts with a placeholder).
     func changeEmail(accountID: String, to email: String) async throws -> Account
 
@@ -124,13 +123,11 @@ public protocol PaymentsService: Sendable {
     func restoreSnapshot(named name: String) async throws
     func snapshots() async throws -> [String]
     func transactions(accountID: String, limit: Int) async throws -> [SignedTransaction]
-    func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult
     func verifyAppStoreTransaction(_ jws: String) async throws -> TransactionVerificationResult
 
     // The app backend: receipts recorded once (the App Store's device delivers them:
     // `AppStoreService.deliverReceipts`)
     func recordReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
-    func verifyReceipt(_ submission: ReceiptSubmission) async throws -> ReceiptRecordResult
 
     // The App Store Server Notifications V2 endpoint: what the App Store tells the store
     /// Verifies a notification's `signedPayload` (and the transaction inside) against the App

@@ -3,7 +3,7 @@ import Foundation
 /// A store transaction as the client receives it: the compact JWS and what it says.
 ///
 /// The payload is carried for convenience; trust comes only from verifying `jws`
-/// (`PaymentsService.verifyTransaction`), exactly as with StoreKit 2's `VerificationResult`.
+/// (`LocalPaymentsService.verifyTransaction`), exactly as with StoreKit 2's `VerificationResult`.
 ///
 /// A transaction the store has just recorded is not signed yet (see `TransactionToken`): its
 /// ES256 signature is made the first time `jws` is read, so a purchase or renewal does not pay

@@ -1,5 +1,6 @@
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// A storefront needs someone to sell to. On a data directory with no account at all, `kiosk run`
 /// creates the person's own local account, named after the login user, and signs it in, the way

@@ -2,6 +2,7 @@ import Foundation
 import HostedCheckout
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// Checkout in the browser for the storefront: the simulated provider's server starts on the
 /// first checkout (so launching stays fast), each checkout gets its own loopback listener, and

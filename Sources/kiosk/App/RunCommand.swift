@@ -10,6 +10,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import TerminalUI
 
 /// `kiosk run`, the default: the storefront in the terminal.
@@ -86,7 +87,7 @@ struct RunCommand: AsyncParsableCommand {
             environment: environment, isTerminal: !dump)
         let clock = SystemClock()
         let feature = TerminalFeature(
-            app: AppFeature(client: client, clock: clock, files: .live(rememberingIn: store.data.directory.url),
+            app: AppFeature(storefront: client, clock: clock, files: .live(rememberingIn: store.data.directory.url),
                             preferences: preferences.client),
             context: appearance.context)
         var start = AppState(sessionID: SessionID.random())
@@ -101,7 +102,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let app = TerminalApp(feature: feature, initialState: TerminalState(app: start, size: Size(width: 80, height: 24)),
-                              clock: clock, news: client.feedNews?(nil))
+                              clock: clock, news: client.feed.feedNews?(nil))
         // Renewals, retries and expiries run every second while the storefront is open; the app
         // hears of them through the change feed it polls and reloads the screens they touch. A
         // failed run stays due and is tried again at the next tick; why it failed goes to the data
@@ -136,9 +137,9 @@ struct RunCommand: AsyncParsableCommand {
     /// `--dump` asks the server who its key belongs to before printing: it has no screen to retry
     /// on, so an unreachable server or a refused key ends here with one line (EX_UNAVAILABLE,
     /// EX_NOPERM). The live storefront says the same on screen and offers retry and quit.
-    private func checkReachable(_ client: PaymentsClient) async throws {
+    private func checkReachable(_ client: Storefront) async throws {
         do {
-            _ = try await client.signedInAccount()
+            _ = try await client.accounts.signedInAccount()
         } catch let failure as RemoteCallFailure {
             Terminal.error("kiosk: \(failure.description)")
             throw ExitCode(failure.isUnreachable ? 69 : 77)
@@ -150,10 +151,10 @@ struct RunCommand: AsyncParsableCommand {
     /// The in-process service and App Store come back too, for the due-work timer only a local
     /// store needs.
     private func paymentsClient(environment: [String: String]) async throws
-        -> (client: PaymentsClient, local: (service: LocalPaymentsService, appStore: SimulatedAppStore)?) {
+        -> (client: Storefront, local: (service: LocalPaymentsService, appStore: SimulatedAppStore)?) {
         if let server = try remote.remoteServer(environment: environment) {
             // The checkout page is the server's, but the browser and clipboard are this machine's.
-            var client = PaymentsClient.remote(server)
+            var client = Storefront.remote(server)
             if dump { try await checkReachable(client) }
             client.hostedCheckout.openInBrowser = { try await BrowserOpener.open($0) }
             client.hostedCheckout.copyToClipboard = { try await Clipboard.copy($0) }

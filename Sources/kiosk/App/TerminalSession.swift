@@ -1,5 +1,6 @@
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// The terminal's session on a data directory's store: its token kept in the directory's
 /// `session` file, after taking over the sign-in an older Kiosk kept in the store itself.

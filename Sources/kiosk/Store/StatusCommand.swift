@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// The store at a glance, as text.
 struct StatusCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// `kiosk status --json`: the text report's facts, typed for scripts. Money is integer minor
 /// units beside its ISO 4217 currency; dates are ISO 8601; what is absent is null.

@@ -2,6 +2,7 @@ import Foundation
 import KioskScreens
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 import TerminalUI
 
 extension ScreenDriver {

@@ -4,6 +4,7 @@ import KioskScreens
 import KioskViewModels
 import PaymentsCore
 import SnapshotTesting
+import StorefrontClient
 import TerminalUI
 import Testing
 import Simulators
@@ -30,7 +31,7 @@ final class ScreenDriver {
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
             cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         self.context = context
-        let app = AppFeature(client: .live(service, appStore: SimulatedAppStore(beside: service), session: session, hostedCheckout: hostedCheckout),
+        let app = AppFeature(storefront: .live(service, appStore: SimulatedAppStore(beside: service), session: session, hostedCheckout: hostedCheckout),
                              clock: clock, files: files)
         store = Store(initialState: TerminalState(app: AppState(sessionID: "test"), size: size),
                       reducer: TerminalFeature(app: app, context: context))

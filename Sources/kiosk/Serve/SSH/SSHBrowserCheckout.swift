@@ -2,6 +2,7 @@ import Foundation
 import HostedCheckout
 import KioskViewModels
 import PaymentsCore
+import StorefrontClient
 
 /// Paying in a browser from a storefront over SSH (`kiosk serve --public-url URL`): the checkout
 /// server's pages are reached at `publicURL`, so the link (and its QR code) name that address,

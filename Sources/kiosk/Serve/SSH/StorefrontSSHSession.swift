@@ -4,6 +4,7 @@ import KioskSSH
 import KioskViewModels
 import PaymentsCore
 import Simulators
+import StorefrontClient
 import TerminalUI
 
 /// The full-screen storefront on an SSH pty: a `ByteStreamSession` for the key's account only,
@@ -27,9 +28,9 @@ struct StorefrontSSHSession: SSHStorefrontSession {
     static func start(service: any PaymentsService, appStore: any AppStoreService, accountID: String, testControls: Bool,
                       hostedCheckout: HostedCheckoutClient, terminal: SSHTerminalRequest, output: SSHSessionOutput,
                       metrics: ServerMetrics) async throws -> StorefrontSSHSession {
-        let live = PaymentsClient.live(service, appStore: appStore, session: .inMemory(), hostedCheckout: hostedCheckout)
-        let client = PaymentsClient.scoped(live, to: accountID, testControls: testControls)
-        try await client.signIn(accountID)
+        let live = Storefront.live(service, appStore: appStore, session: .inMemory(), hostedCheckout: hostedCheckout)
+        let client = Storefront.scoped(live, to: accountID, testControls: testControls)
+        try await client.accounts.signIn(accountID)
         let profile = TerminalProfile(term: terminal.term, colorTerm: terminal.environment["COLORTERM"],
                                       noColor: terminal.environment["NO_COLOR"],
                                       size: Size(width: terminal.columns, height: terminal.rows))
