@@ -13,8 +13,10 @@ import Testing
         let folder = root.appendingPathComponent("Sources/PaymentsCore/Rules")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         let extra = [root.appendingPathComponent("Sources/PaymentsCore/HostedCheckout/WebhookInbox.swift")]
+        // Code only: a doc comment may show how a dependency is declared.
         return try (names.sorted().map { folder.appendingPathComponent($0) } + extra).map {
-            ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8))
+            ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n"))
         }
     }
 
