@@ -35,7 +35,7 @@ extension LocalPaymentsService {
     }
 
     public func forceRenewal(subscriptionID: String) async throws -> Subscription {
-        try await write { try await $0.testControls.forceRenewal(subscriptionID: subscriptionID) }
+        try await write { try await $0.lifecycle.forceRenewal(subscriptionID: subscriptionID) }
     }
 
     public func storeControls() async throws -> StoreControls { try await read { try await $0.testControls.controls() } }

@@ -67,6 +67,10 @@ public protocol PaymentsService: Sendable {
     func cancelAtPeriodEnd(subscriptionID: String, reason: CancellationReason?) async throws -> Subscription
     func resume(subscriptionID: String) async throws -> Subscription
     func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome
+    /// Who bills the subscription (a change goes to that party), and whose subscription it is.
+    func billingParty(subscriptionID: String) async throws -> (accountID: String, party: BillingParty)
+    /// Who sold what the invoice books (a refund goes to that party).
+    func seller(invoiceID: String) async throws -> BillingParty
     func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription
     func expire(subscriptionID: String) async throws -> Subscription
 

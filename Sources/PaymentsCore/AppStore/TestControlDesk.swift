@@ -40,26 +40,23 @@ public struct TestControlDesk: Sendable {
     /// A price increase that needs the customer's consent: the merchant asks about what it bills,
     /// the App Store about what it bills (named in the inbox by the merchant's subscription id).
     public func requestPriceIncrease(subscriptionID: String, newPrice: Int64) async throws -> PendingAction {
-        do {
+        guard case let .appStore(original) = try await merchant.billingParty(subscriptionID: subscriptionID).party else {
             return try await merchant.requestPriceIncrease(subscriptionID: subscriptionID, newPrice: newPrice)
-        } catch let PaymentsError.billedByAppStore(id, _, original) {
-            return try await appStore.requestPriceIncrease(originalTransactionID: original, subscriptionID: id, newPrice: newPrice)
         }
+        return try await appStore.requestPriceIncrease(originalTransactionID: original, subscriptionID: subscriptionID,
+                                                       newPrice: newPrice)
     }
 
-    /// The customer's answer, to the side that asked; the merchant's subscription as it stands after.
+    /// The customer's answer, to the side that asked (the App Store's if its inbox holds the
+    /// request); the merchant's subscription as it stands after.
     public func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription {
-        do {
+        guard let asked = try await appStore.pendingActions(accountID: nil)
+            .first(where: { $0.id == pendingID && $0.kind == .priceIncrease }) else {
             return try await merchant.answerPriceIncrease(pendingID: pendingID, accept: accept)
-        } catch PaymentsError.pendingActionNotFound {
-            guard let asked = try await appStore.pendingActions(accountID: nil)
-                .first(where: { $0.id == pendingID && $0.kind == .priceIncrease }),
-                let subscriptionID = asked.subscriptionID else {
-                throw PaymentsError.pendingActionNotFound(pendingID)
-            }
-            try await appStore.answerPriceIncrease(pendingID: pendingID, accept: accept)
-            return try await merchant.subscription(subscriptionID, of: asked.accountID)
         }
+        guard let subscriptionID = asked.subscriptionID else { throw PaymentsError.pendingActionNotFound(pendingID) }
+        try await appStore.answerPriceIncrease(pendingID: pendingID, accept: accept)
+        return try await merchant.subscription(subscriptionID, of: asked.accountID)
     }
 
     /// One set of switches: the merchant's, with the App Store's sheet and device switches.

@@ -8,6 +8,7 @@ import Foundation
 /// that only moves forward. The provider's tables are never read or written here.
 struct WebhookInbox: Rules {
     let work: UnitOfWork
+    var invoicing: Invoicing { Invoicing(work: work) }
 
     private static let secretsKey = "webhook_secrets"
 

@@ -69,6 +69,26 @@ struct SubscriptionRecord: StoreRecord {
 
     var currencyValue: Currency { Currency(code: currency) ?? .usd }
 
+    /// Who bills it: the merchant, or the App Store (a mirror, known there by its original
+    /// transaction, which a mirror always names).
+    var billingParty: BillingParty {
+        get throws {
+            guard isAppStoreMirror else { return .merchant }
+            guard let originalTransactionID else {
+                throw PaymentsError.storage("store-billed subscription \(id) names no original transaction")
+            }
+            return .appStore(transactionID: originalTransactionID)
+        }
+    }
+
+    /// What the terms calculator needs to decide the next period.
+    var standing: TermsCalculator.Standing {
+        TermsCalculator.Standing(productID: productID, pendingProductID: pendingProductID, periodType: periodType,
+                                 introPeriodsLeft: introPeriodsLeft, offerCode: offerCode, offerPeriodsLeft: offerPeriodsLeft,
+                                 priceOverride: priceOverride, seriesAnchor: seriesAnchor, seriesIndex: seriesIndex,
+                                 currency: currencyValue)
+    }
+
     /// Writes every column back with one statement: the lifecycle engine does this once per
     /// step, and GRDB's Codable update (a persistence container per call, then the statement
     /// looked up again) was about a seventh of a renewal in the profile.

@@ -5,6 +5,8 @@ import Foundation
 /// and what it teaches the merchant comes from the signed transaction it carries.
 struct AppStoreInbox: Rules {
     let work: UnitOfWork
+    var appStoreSales: AppStoreSales { AppStoreSales(work: work) }
+    var storeSubscriptionMirror: StoreSubscriptionMirror { StoreSubscriptionMirror(work: work) }
 
     func apply(_ notification: StoreNotificationPayload, transaction: ReceivedTransaction?,
                renewal: RenewalInfoPayload?) async throws -> StoreNotificationOutcome {

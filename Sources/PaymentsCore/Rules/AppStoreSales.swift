@@ -6,6 +6,10 @@ import Foundation
 /// Store's token kept as it came, since only the App Store signs its transactions.
 struct AppStoreSales: Rules {
     let work: UnitOfWork
+    var invoicing: Invoicing { Invoicing(work: work) }
+    var purchases: Purchases { Purchases(work: work) }
+    var refunds: Refunds { Refunds(work: work) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     /// The merchant's row of a transaction, if it has one.
     func known(_ transactionID: String) async throws -> StoredRow? {

@@ -4,6 +4,7 @@ import Foundation
 /// so a QA run or a snapshot restore can prove nothing was lost or counted twice.
 struct BooksAudit: Rules {
     let work: UnitOfWork
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     /// The money part of the books in two aggregate queries, cheap enough for every `kiosk status`
     /// and `store buy`: each invoice's ledger against its total, each wallet against its ledger.

@@ -4,6 +4,7 @@ import Foundation
 /// spending. Reads that answer "what am I on" stay cheap because they only read.
 struct CustomerAccess: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
 
     func subscriptions(accountID: String) async throws -> [SubscriptionRecord] {
         try await store.fetchAll(SubscriptionRecord.self, """
@@ -146,7 +147,7 @@ struct CustomerAccess: Rules {
         guard account.pointsBalance >= points else {
             throw PaymentsError.insufficientPoints(balance: account.pointsBalance, requested: points)
         }
-        return try await purchases.movePoints(accountID: accountID, delta: -points, reason: reason, product: nil, invoice: nil,
+        return try await accountRules.movePoints(accountID: accountID, delta: -points, reason: reason, product: nil, invoice: nil,
                                               at: try now(for: account))
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 /// Notices a customer should read (a trial ending, a renewal that failed), each announced once.
 struct CustomerNotices: Rules {
     let work: UnitOfWork
+    var customerAccess: CustomerAccess { CustomerAccess(work: work) }
+    var historyPages: HistoryPages { HistoryPages(work: work) }
 
     /// The events table `type` of "this trial ends soon", recorded once per trial period so it
     /// reaches the change feed like any event. Not a `StoreEventType`: `historyPages.events()` skips it.

@@ -4,6 +4,7 @@ import Foundation
 /// key with a different request is refused rather than mistaken for a retry.
 struct IdempotentRequests: Rules {
     let work: UnitOfWork
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     /// Runs `body` once per key. A repeat with the same key and request returns the stored first
     /// result; the same key with a different request is refused. The key is written in the same

@@ -12,6 +12,7 @@ enum ChargeResult {
 /// prices in the account's currency. Every amount that reaches an invoice passes through here.
 struct Invoicing: Rules {
     let work: UnitOfWork
+    var testControls: TestControls { TestControls(work: work) }
 
     static let storeSummary = PaymentMethodSummary(brand: "Store account", last4: "")
 

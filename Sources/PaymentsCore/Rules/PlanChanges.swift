@@ -4,6 +4,10 @@ import Foundation
 /// at period end, resume, and revocation. The preview and the change share one computation.
 struct PlanChanges: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
+    var invoicing: Invoicing { Invoicing(work: work) }
+    var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: work) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     /// What changing to `productID` would do now. The same computation drives `changePlan`, so
     /// the preview a screen shows is exactly what gets charged.
@@ -28,9 +32,7 @@ struct PlanChanges: Rules {
         // The subscription's own currency: credit and new price must be in the same money.
         let currency = subscription.currencyValue
         let newPrice = try await invoicing.price(toProduct.price, toProduct.prices, in: currency, product: toProduct.id)
-        let kind: PlanChangeKind = toPlan.rank > fromPlan.rank ? .upgrade : toPlan.rank < fromPlan.rank ? .downgrade : .crossgrade
-        let immediate = kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period)
-            && toProduct.id != subscription.productID
+        let (kind, immediate) = TermsCalculator.change(from: (fromPlan, fromProduct), to: (toPlan, toProduct))
         guard immediate else {
             // The renewal's own terms (offer, balance), so the amount a screen shows for a
             // scheduled change is the amount the renewal charges.
@@ -47,7 +49,8 @@ struct PlanChanges: Rules {
                 nextChargeDate: subscription.periodEnd,
                 nextChargeAmount: renewalCharge)
         }
-        let credit = try await unusedCredit(subscription, at: now)
+        let credit = try TermsCalculator.unusedCredit(paid: Money(minorUnits: subscription.paidAmount, currency: currency),
+                                                      periodStart: subscription.periodStart, periodEnd: subscription.periodEnd, at: now)
         // Checked: a balance grown past any sane size is an error, not a trap.
         let remainder = try newPrice.subtracting(credit).minorUnits
         let split = PaymentSplit.paying(Money(minorUnits: max(remainder, 0), currency: currency), balance: account.creditBalance)
@@ -70,16 +73,6 @@ struct PlanChanges: Rules {
     /// what it can (`Invoicing.balanceLine`): a preview says what will be charged, not the price.
     static func charged(_ price: Money, after balance: Int64) -> Money {
         PaymentSplit.paying(price, balance: balance).onCard
-    }
-
-    /// Credit for the unused part of the current period: what was paid for it × unused time ÷
-    /// period length, rounded toward zero, so it never exceeds what was paid.
-    func unusedCredit(_ subscription: SubscriptionRecord, at now: Date) async throws(DateArithmeticError) -> Money {
-        // Stored instants are within the supported years, so these differences cannot overflow.
-        let length = try subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
-        let unused = try min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
-        return Money(minorUnits: subscription.paidAmount, currency: subscription.currencyValue)
-            .prorated(numerator: unused, denominator: length)
     }
 
     func changePlan(_ request: PlanChangeRequest) async throws -> PlanChangeOutcome {
@@ -140,7 +133,7 @@ struct PlanChanges: Rules {
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: subscription.id, product: product.id,
                                                            kind: .planChange, at: now, description: description, lines: lines,
                                                            currency: currency, status: .paid, method: summary, card: card)
-            try await purchases.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
+            try await accountRules.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
             let from = subscription.productID
             subscription.planID = plan.id
             subscription.productID = product.id

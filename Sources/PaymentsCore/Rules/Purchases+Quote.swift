@@ -15,46 +15,31 @@ extension Purchases {
     func subscriptionQuote(account: AccountRecord, plan: Plan, product: SubscriptionProduct, code: OfferCode?,
                            now: Date) async throws -> PurchaseQuote {
         let currency = account.currencyValue
-        let regular = try await invoicing.price(product.price, product.prices, in: currency, product: product.id)
         let intro = try await isEligibleForIntro(accountID: account.id) ? product.intro : nil
-        var lines: [InvoiceLine] = []
-        let periodType: PeriodType
-        let firstPeriod: ISODuration
-        if let intro {
-            let introPrice = try await invoicing.price(intro.price, intro.prices, in: currency, product: product.id)
-            periodType = intro.type == .freeTrial ? .trial : .intro
-            firstPeriod = intro.period
-            lines.append(InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)",
-                                     amount: intro.type == .freeTrial ? .zero(currency) : introPrice,
-                                     periodStart: now, periodEnd: try firstPeriod.advance(now)))
-        } else {
-            periodType = .normal
-            firstPeriod = product.period
-            lines.append(InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
-                                     amount: regular, periodStart: now, periodEnd: try firstPeriod.advance(now)))
+        let period = try terms.firstPeriod(plan: plan, product: product, currency: currency, introductory: intro != nil,
+                                           code: code, at: now)
+        var lines = [period.periodType == .normal
+            ? InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
+                          amount: period.listPrice, periodStart: now, periodEnd: period.end)
+            : InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro?.type.displayName ?? "")",
+                          amount: period.listPrice, periodStart: now, periodEnd: period.end)]
+        if let discount = period.discount {
+            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(discount.code.code)", amount: discount.amount.negated))
         }
-        let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        var afterDiscount = subtotal
-        var discountedNow = false
-        if let code, subtotal.minorUnits > 0, let off = catalog.discount(code, on: subtotal), !off.isZero {
-            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
-            afterDiscount = try subtotal.subtracting(off)
-            discountedNow = true
-        }
+        let afterDiscount = try period.price
         var applied: Int64 = 0
         if let (line, used) = invoicing.balanceLine(for: account, subtotal: afterDiscount) {
             lines.append(line)
             applied = used
         }
         let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        let end = try firstPeriod.advance(now)
         var record = SubscriptionRecord(
             id: "", accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
-            state: .subscribed, periodType: periodType, periodStart: now, periodEnd: end, originalPurchase: now,
+            state: .subscribed, periodType: period.periodType, periodStart: now, periodEnd: period.end, originalPurchase: now,
             seriesAnchor: now, seriesIndex: 0,
-            introPeriodsLeft: intro.map { $0.type == .payAsYouGo ? max($0.periods - 1, 0) : 0 } ?? 0,
+            introPeriodsLeft: period.introPeriodsLeft,
             // A code used on a free trial has discounted nothing yet: all its periods remain.
-            offerCode: code?.code, offerPeriodsLeft: code.map { discountedNow ? max($0.periods - 1, 0) : $0.periods } ?? 0,
+            offerCode: code?.code, offerPeriodsLeft: period.offerPeriodsLeft,
             willAutoRenew: true, pendingProductID: nil, expirationReason: nil, revocationDate: nil,
             revocationReason: nil, billingIssueAt: nil, unsubscribeAt: nil, graceEndsAt: nil, retryEndsAt: nil,
             nextRetryAt: nil, retryIndex: 0, openInvoiceID: nil, paidAmount: try total.adding(Money(minorUnits: applied, currency: currency)).minorUnits,

@@ -5,6 +5,12 @@ import Foundation
 /// the App Store's notifications and receipts (`AppStoreSales`, `StoreSubscriptionMirror`).
 struct Purchases: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
+    var customerAccess: CustomerAccess { CustomerAccess(work: work) }
+    var invoicing: Invoicing { Invoicing(work: work) }
+    var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: work) }
+    var testControls: TestControls { TestControls(work: work) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     /// A card purchase (Stripe-like). `authenticated` is set when a 3-D Secure challenge for
     /// this request was approved.
@@ -62,16 +68,9 @@ struct Purchases: Rules {
                                  [accountID, catalog.group]) == 0
     }
 
-    func activeSubscription(accountID: String) async throws -> SubscriptionRecord? {
-        try await store.fetchOne(SubscriptionRecord.self, """
-            SELECT * FROM subscriptions
-            WHERE account_id = ? AND group_id = ? AND state IN ('subscribed', 'inGracePeriod', 'inBillingRetryPeriod')
-            """, [accountID, catalog.group])
-    }
-
     private func purchaseSubscription(plan: Plan, product: SubscriptionProduct, _ context: PurchaseContext) async throws -> PurchaseOutcome {
         let (account, code, now) = (context.account, context.code, context.now)
-        if let existing = try await activeSubscription(accountID: account.id) {
+        if let existing = try await accountRules.activeSubscription(accountID: account.id) {
             throw PaymentsError.alreadySubscribed(subscriptionID: existing.id)
         }
         let currency = account.currencyValue
@@ -108,7 +107,7 @@ struct Purchases: Rules {
                 offerCode: intro == nil ? code : nil, appAccountToken: context.appAccountToken, billing: subscription.billing)
             subscription.originalTransactionID = transaction.payload.transactionId
             try await subscription.update(in: store)
-            try await spendBalance(accountID: account.id, applied)
+            try await accountRules.spendBalance(accountID: account.id, applied)
             if let intro {
                 try await store.execute("INSERT INTO intro_redemptions(account_id, group_id, product_id, at) VALUES (?, ?, ?, ?)",
                                         [account.id, catalog.group, product.id, now])
@@ -154,7 +153,7 @@ struct Purchases: Rules {
             let invoice = try await invoicing.issueInvoice(account: account.id, subscription: nil, product: product.id, kind: .oneTime,
                                                            at: now, description: product.name, lines: lines, currency: currency,
                                                            status: .paid, method: summary, card: context.card)
-            try await spendBalance(accountID: account.id, applied)
+            try await accountRules.spendBalance(accountID: account.id, applied)
             var expires: Date?
             if product.type == .nonRenewing, let duration = product.duration {
                 expires = try await passExpiry(accountID: account.id, productID: product.id, duration: duration, boughtAt: now)
@@ -171,7 +170,7 @@ struct Purchases: Rules {
             // A card purchase is recorded server-side at once.
             let credited = points
             if credited > 0 {
-                try await movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
+                try await accountRules.movePoints(accountID: account.id, delta: credited, reason: "Purchased \(product.name)",
                                      product: product.id, invoice: invoice.id, at: now)
             }
             if let code { try await invoicing.redeem(code, accountID: account.id, at: now) }
@@ -190,32 +189,6 @@ struct Purchases: Rules {
             WHERE account_id = ? AND product_id = ? AND revoked_at IS NULL AND expires_at > ?
             """, [accountID, productID, date])?.get("latest", as: Date?.self)
         return try duration.advance(max(latest ?? date, date))
-    }
-
-    func spendBalance(accountID: String, _ amount: Int64) async throws {
-        guard amount != 0 else { return }
-        try await store.execute("UPDATE accounts SET credit_balance = credit_balance - ? WHERE id = ?", [amount, accountID])
-    }
-
-    /// Moves points and writes the wallet ledger row with the balance after it, atomically.
-    @discardableResult
-    func movePoints(accountID: String, delta: Int64, reason: String, product: String?, invoice: String?,
-                    at: Date) async throws -> PointsEntry {
-        guard let balance = try await store.fetchOne(Int64.self, """
-            UPDATE accounts SET points_balance = points_balance + ? WHERE id = ? RETURNING points_balance
-            """, [delta, accountID]) else {
-            throw PaymentsError.accountNotFound(accountID)
-        }
-        guard let entryID = try await store.fetchOne(Int64.self, """
-            INSERT INTO points_ledger(account_id, delta, balance_after, reason, product_id, invoice_id, at)
-            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq
-            """, [accountID, delta, balance, reason, product, invoice, at]) else {
-            throw PaymentsError.storage("the points entry of \(accountID) was not stored")
-        }
-        emit(delta >= 0 ? .pointsCredited : .pointsSpent, account: accountID, at: at, product: product,
-         invoice: invoice, detail: "\(delta)")
-        return PointsEntry(id: entryID, accountID: accountID, delta: delta, balanceAfter: balance,
-                           reason: reason, productID: product, invoiceID: invoice, at: at)
     }
 }
 

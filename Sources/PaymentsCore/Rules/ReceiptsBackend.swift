@@ -5,6 +5,10 @@ import Foundation
 /// often it is delivered.
 struct ReceiptsBackend: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
+    var appStoreSales: AppStoreSales { AppStoreSales(work: work) }
+    var storeSubscriptionMirror: StoreSubscriptionMirror { StoreSubscriptionMirror(work: work) }
+    var testControls: TestControls { TestControls(work: work) }
 
     /// The app backend recording a receipt whose signature was already verified: credits points
     /// for consumables once per transaction, and says `isDuplicate` for a repeat.
@@ -87,7 +91,7 @@ struct ReceiptsBackend: Rules {
                   result.pointsCredited, payload.storefront, now])
         if credit && points > 0 {
             let invoice = try stored.get("invoice_id", as: String?.self)
-            try await purchases.movePoints(accountID: account.id, delta: points, reason: "Purchased \(submission.productID)",
+            try await accountRules.movePoints(accountID: account.id, delta: points, reason: "Purchased \(submission.productID)",
                                            product: submission.productID, invoice: invoice, at: now)
         }
         return result

@@ -4,6 +4,10 @@ import Foundation
 /// provider told, all in the purchase's own transaction.
 struct Refunds: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
+    var invoicing: Invoicing { Invoicing(work: work) }
+    var planChanges: PlanChanges { PlanChanges(work: work) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     /// Whether a revoked App Store transaction is the subscription's latest.
     private func isCurrentPeriod(_ revocation: ReceivedTransaction, of subscription: SubscriptionRecord) async throws -> Bool {
@@ -14,7 +18,7 @@ struct Refunds: Rules {
 
     /// The App Store's transaction an invoice books (a one-time sale, or a period of a
     /// subscription it bills), which the merchant only booked.
-    private func appStoreSale(paidBy invoiceID: String) async throws -> String? {
+    func appStoreSale(paidBy invoiceID: String) async throws -> String? {
         try await store.fetchOne(String.self, """
             SELECT id FROM transactions WHERE invoice_id = ? AND issuer = ? ORDER BY id LIMIT 1
             """, [invoiceID, SigningParty.appStore.rawValue])
@@ -97,7 +101,7 @@ struct Refunds: Rules {
                 SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM points_ledger WHERE invoice_id = ? AND delta > 0
                 """, [original.id]) ?? 0
             if credited > 0 {
-                try await purchases.movePoints(accountID: account.id, delta: -credited, reason: "Refund of \(original.id)",
+                try await accountRules.movePoints(accountID: account.id, delta: -credited, reason: "Refund of \(original.id)",
                                                product: purchase.productID, invoice: refund.id, at: now)
             }
         }
@@ -106,7 +110,7 @@ struct Refunds: Rules {
         refund = try await invoicing.failRefundIfTheCardSaysSo(refund, original: &original, at: now)
         if refund.status == .refunded {
             // What the balance paid goes back to the balance, in the refund's own transaction.
-            try await purchases.spendBalance(accountID: account.id, -fromBalance)
+            try await accountRules.spendBalance(accountID: account.id, -fromBalance)
         }
         return RefundOutcome(refund: refund, original: original.invoice, revokedSubscription: revoked)
     }

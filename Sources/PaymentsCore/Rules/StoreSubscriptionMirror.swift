@@ -6,6 +6,11 @@ import Foundation
 /// it); the state follows the newest notification only, so one delivered late changes nothing.
 struct StoreSubscriptionMirror: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
+    var appStoreSales: AppStoreSales { AppStoreSales(work: work) }
+    var invoicing: Invoicing { Invoicing(work: work) }
+    var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: work) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     func apply(_ notification: StoreNotificationPayload, transaction received: ReceivedTransaction,
                renewal: RenewalInfoPayload?) async throws -> StoreNotificationOutcome {
@@ -81,7 +86,7 @@ struct StoreSubscriptionMirror: Rules {
         guard !known else {
             return .settled(.ignored("transaction \(payload.transactionId) is not one of a store subscription"))
         }
-        if let live = try await purchases.activeSubscription(accountID: account.id) {
+        if let live = try await accountRules.activeSubscription(accountID: account.id) {
             return .settled(.ignored("\(account.id) already has subscription \(live.id) in the group; the App Store's \(payload.originalTransactionId) is not booked beside it"))
         }
         guard let mirror = try await start(received, paid: paid, plan: plan, product: product, account: account,

@@ -4,6 +4,10 @@ import Foundation
 /// the scheduler (or a test clock's advance), never as a side effect of a read.
 struct SubscriptionLifecycle: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
+    var invoicing: Invoicing { Invoicing(work: work) }
+    var testControls: TestControls { TestControls(work: work) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: work) }
 
     /// Runs due lifecycle steps of subscriptions on one clock (nil: real time) up to `until`,
     /// strictly in time order across subscriptions, at most `limit` steps.
@@ -107,6 +111,22 @@ struct SubscriptionLifecycle: Rules {
         }
     }
 
+    /// The QA control "force renewal": the current period ends now and the renewal runs at once.
+    func forceRenewal(subscriptionID: String) async throws -> Subscription {
+        var subscription = try await merchantBilledSubscription(subscriptionID)
+        guard subscription.state == .subscribed else {
+            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "renew")
+        }
+        let now = try await now(for: account(subscription.accountID))
+        subscription.periodEnd = now
+        subscription.seriesAnchor = now
+        subscription.seriesIndex = -1
+        var report = ClockAdvanceReport(clockID: "", from: now, to: now)
+        try await step(&subscription, at: now, report: &report)
+        try await subscription.update(in: store)
+        return subscription.subscription
+    }
+
     /// The renewal at the end of a period: charge the next period, or open a billing issue.
     private func renew(_ subscription: inout SubscriptionRecord, at time: Date, report: inout ClockAdvanceReport) async throws {
         if let consent = try await unansweredPriceIncrease(subscription) {
@@ -124,14 +144,14 @@ struct SubscriptionLifecycle: Rules {
             report.expirations += 1
             return
         }
-        let description = "Renewal of \(terms.plan.name)"
+        let description = "Renewal of \(terms.period.plan.name)"
         switch try await offSessionCharge(terms.total, subscription, at: time) {
         case let .paid(summary):
             let invoice = try await invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
-                                                           product: terms.product.id, kind: .renewal, at: time, description: description,
+                                                           product: terms.period.product.id, kind: .renewal, at: time, description: description,
                                                            lines: terms.lines, currency: subscription.currencyValue, status: .paid,
                                                            method: summary)
-            try await purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            try await accountRules.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
             let wasTrial = subscription.periodType == .trial
             try await apply(terms, to: &subscription)
             try await issueRenewalTransaction(subscription, account: account, terms: terms, invoice: invoice, at: time)
@@ -139,30 +159,25 @@ struct SubscriptionLifecycle: Rules {
             if wasTrial {
                 report.trialConversions += 1
                 emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
-                     product: terms.product.id, invoice: invoice.id)
+                     product: terms.period.product.id, invoice: invoice.id)
             }
             emit(.renewed, account: subscription.accountID, at: time, subscription: subscription.id,
-                 product: terms.product.id, invoice: invoice.id)
+                 product: terms.period.product.id, invoice: invoice.id)
         case let .declined(reason, summary):
             // Stripe applies customer balance when the invoice is finalized, paid or not.
             let invoice = try await invoicing.issueInvoice(account: subscription.accountID, subscription: subscription.id,
-                                                           product: terms.product.id, kind: .renewal, at: time, description: description,
+                                                           product: terms.period.product.id, kind: .renewal, at: time, description: description,
                                                            lines: terms.lines, currency: subscription.currencyValue, status: .open,
                                                            method: summary, failure: reason)
-            try await purchases.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
-            let settings = try await settings()
+            try await accountRules.spendBalance(accountID: subscription.accountID, terms.appliedBalance)
+            let issue = try TermsCalculator.billingIssue(settings: try await settings(), at: time)
             subscription.openInvoiceID = invoice.id
             subscription.billingIssueAt = time
-            subscription.retryEndsAt = try await days(settings.billingRetryDays, after: time)
+            subscription.retryEndsAt = issue.retryEndsAt
             subscription.retryIndex = 0
-            subscription.nextRetryAt = try await nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
-            if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
-                subscription.state = .inGracePeriod
-                subscription.graceEndsAt = try await days(settings.gracePeriodDays, after: time)
-            } else {
-                subscription.state = .inBillingRetryPeriod
-                subscription.graceEndsAt = nil
-            }
+            subscription.nextRetryAt = issue.nextRetryAt
+            subscription.state = issue.state
+            subscription.graceEndsAt = issue.graceEndsAt
             subscription.scheduleNextEvent()
             report.failedRenewals += 1
             emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
@@ -200,8 +215,8 @@ struct SubscriptionLifecycle: Rules {
             invoice.pmLast4 = summary?.last4
             try await invoice.update(in: store)
             subscription.retryIndex += 1
-            subscription.nextRetryAt = try await nextRetry(after: subscription.billingIssueAt ?? time, index: subscription.retryIndex,
-                                                 ends: subscription.retryEndsAt)
+            subscription.nextRetryAt = try TermsCalculator.nextRetry(after: subscription.billingIssueAt ?? time,
+                                                                     index: subscription.retryIndex, ends: subscription.retryEndsAt)
             subscription.scheduleNextEvent()
             emit(.renewalFailed, account: subscription.accountID, at: time, subscription: subscription.id,
                  invoice: invoice.id, detail: reason.code)
@@ -214,8 +229,8 @@ struct SubscriptionLifecycle: Rules {
             invoice.lines = invoice.lines.map { line in
                 guard line.periodEnd != nil, line.kind == .charge || line.kind == .introOffer else { return line }
                 var paidFor = line
-                paidFor.periodStart = terms.periodStart
-                paidFor.periodEnd = terms.periodEnd
+                paidFor.periodStart = terms.period.start
+                paidFor.periodEnd = terms.period.end
                 return paidFor
             }
             try await invoice.update(in: store)
@@ -229,7 +244,7 @@ struct SubscriptionLifecycle: Rules {
             if wasTrial {
                 report.trialConversions += 1
                 emit(.trialConverted, account: subscription.accountID, at: time, subscription: subscription.id,
-                     product: terms.product.id, invoice: invoice.id)
+                     product: terms.period.product.id, invoice: invoice.id)
             }
             report.recoveries += 1
             emit(.recovered, account: subscription.accountID, at: time, subscription: subscription.id,
@@ -275,49 +290,29 @@ struct SubscriptionLifecycle: Rules {
             invoice.status = status
             try await invoice.update(in: store)
             let returned = invoice.lines.filter { $0.kind == .appliedBalance }.reduce(Int64(0)) { $0 - $1.amount.minorUnits }
-            try await purchases.spendBalance(accountID: subscription.accountID, -returned)
+            try await accountRules.spendBalance(accountID: subscription.accountID, -returned)
         }
         subscription.openInvoiceID = nil
     }
 
-    /// The next period's terms starting at `start`. `restartSeries` starts a new series there
-    /// (recovery from billing retry); a product switch or the end of an intro does so anyway.
+    /// The next period's terms starting at `start` (`TermsCalculator.renewal`) as invoice lines,
+    /// with the account's balance applied.
     func renewalTerms(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
                       restartSeries: Bool) async throws -> RenewalTerms? {
-        let productID = subscription.pendingProductID ?? subscription.productID
-        guard case let .subscription(plan, product)? = catalog.product(id: productID) else { return nil }
-        let currency = subscription.currencyValue
-        let switching = productID != subscription.productID
-        var periodType = PeriodType.normal
-        var introLeft = 0
-        var period = product.period
-        var line: InvoiceLine
-        if !switching, subscription.periodType == .intro, subscription.introPeriodsLeft > 0,
-           let intro = product.intro, intro.type == .payAsYouGo {
-            periodType = .intro
-            introLeft = subscription.introPeriodsLeft - 1
-            period = intro.period
-            let amount = try await invoicing.price(intro.price, intro.prices, in: currency, product: product.id)
-            line = InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro.type.displayName)", amount: amount)
-        } else {
-            var amount = try await invoicing.price(product.price, product.prices, in: currency, product: product.id)
-            if !switching, let override = subscription.priceOverride { amount = Money(minorUnits: override, currency: currency) }
-            line = InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))", amount: amount)
+        guard let period = try terms.renewal(of: subscription.standing, start: start, restartSeries: restartSeries) else {
+            return nil
         }
-        let restart = restartSeries || switching || periodType != subscription.periodType
-        let anchor = restart ? start : subscription.seriesAnchor
-        let index = restart ? 0 : subscription.seriesIndex + 1
-        let end = try period.advance(anchor, times: index + 1)
-        line.periodStart = start
-        line.periodEnd = end
+        let currency = subscription.currencyValue
+        var line = period.periodType == .intro
+            ? InvoiceLine(kind: .introOffer, description: "\(period.plan.name) — \(period.product.intro?.type.displayName ?? "")",
+                          amount: period.listPrice)
+            : InvoiceLine(kind: .charge, description: "\(period.plan.name) (\(period.product.period.billingWord))",
+                          amount: period.listPrice)
+        line.periodStart = period.start
+        line.periodEnd = period.end
         var lines = [line]
-        var offerLeft = 0
-        var offerCode: OfferCode?
-        if subscription.offerPeriodsLeft > 0, let code = subscription.offerCode.flatMap(catalog.offerCode),
-           code.products.contains(product.id), let off = catalog.discount(code, on: line.amount), !off.isZero {
-            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(code.code)", amount: off.negated))
-            offerLeft = subscription.offerPeriodsLeft - 1
-            offerCode = code
+        if let discount = period.discount {
+            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(discount.code.code)", amount: discount.amount.negated))
         }
         let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
         var applied: Int64 = 0
@@ -328,9 +323,7 @@ struct SubscriptionLifecycle: Rules {
             applied = used
         }
         let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        return RenewalTerms(plan: plan, product: product, periodType: periodType, introPeriodsLeft: introLeft,
-                            offerPeriodsLeft: offerLeft, offerCode: offerCode, seriesAnchor: anchor, seriesIndex: index, periodStart: start,
-                            periodEnd: end, lines: lines, total: total, appliedBalance: applied)
+        return RenewalTerms(period: period, lines: lines, total: total, appliedBalance: applied)
     }
 
     /// `renewalTerms`, or nil when the product cannot be priced any more (removed from the
@@ -347,18 +340,19 @@ struct SubscriptionLifecycle: Rules {
 
     /// Moves a subscription into the period the terms describe, clearing any billing issue.
     func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) async throws(MoneyError) {
-        if terms.product.id != subscription.productID { subscription.priceOverride = nil }
-        subscription.planID = terms.plan.id
-        subscription.productID = terms.product.id
+        let period = terms.period
+        if period.product.id != subscription.productID { subscription.priceOverride = nil }
+        subscription.planID = period.plan.id
+        subscription.productID = period.product.id
         subscription.pendingProductID = nil
-        subscription.periodType = terms.periodType
-        subscription.introPeriodsLeft = terms.introPeriodsLeft
-        subscription.offerPeriodsLeft = terms.offerPeriodsLeft
-        if terms.offerPeriodsLeft == 0 { subscription.offerCode = nil }
-        subscription.seriesAnchor = terms.seriesAnchor
-        subscription.seriesIndex = terms.seriesIndex
-        subscription.periodStart = terms.periodStart
-        subscription.periodEnd = terms.periodEnd
+        subscription.periodType = period.periodType
+        subscription.introPeriodsLeft = period.introPeriodsLeft
+        subscription.offerPeriodsLeft = period.offerPeriodsLeft
+        if period.offerPeriodsLeft == 0 { subscription.offerCode = nil }
+        subscription.seriesAnchor = period.seriesAnchor
+        subscription.seriesIndex = period.seriesIndex
+        subscription.periodStart = period.start
+        subscription.periodEnd = period.end
         subscription.paidAmount = try terms.total.adding(Money(minorUnits: terms.appliedBalance, currency: terms.total.currency)).minorUnits
         subscription.state = .subscribed
         subscription.billingIssueAt = nil
@@ -384,11 +378,11 @@ struct SubscriptionLifecycle: Rules {
                                          terms: RenewalTerms, invoice: Invoice, at time: Date) async throws {
         let owner: AccountRecord
         if let account { owner = account } else { owner = try await self.account(subscription.accountID) }
-        _ = try await transactionIssuer.issueTransaction(account: owner, product: .subscription(terms.plan, terms.product),
+        let period = terms.period
+        _ = try await transactionIssuer.issueTransaction(account: owner, product: .subscription(period.plan, period.product),
                                                          subscription: subscription, invoice: invoice, purchaseDate: time,
-                                                         expires: terms.periodEnd,
-                                                         offerType: terms.periodType == .intro ? .introductory : (terms.offerCode != nil ? .offerCode : nil),
-                                                         offerCode: terms.periodType == .intro ? nil : terms.offerCode, reason: .renewal,
+                                                         expires: period.end, offerType: period.offerType,
+                                                         offerCode: period.periodType == .intro ? nil : period.discount?.code, reason: .renewal,
                                                          billing: subscription.billing)
     }
 
@@ -397,17 +391,5 @@ struct SubscriptionLifecycle: Rules {
         try await store.fetchOne(String.self, """
             SELECT id FROM pending_actions WHERE subscription_id = ? AND kind = 'price_increase' AND resolved_at IS NULL
             """, [subscription.id])
-    }
-
-    private func days(_ count: Int, after date: Date) async throws(DateArithmeticError) -> Date {
-        try ISODuration(days: count).advance(date)
-    }
-
-    /// The retry schedule: fixed days after the failed renewal, inside the retry window.
-    private func nextRetry(after issue: Date, index: Int, ends: Date?) async throws(DateArithmeticError) -> Date? {
-        guard index < StoreSettings.retryDays.count else { return nil }
-        let next = try await days(StoreSettings.retryDays[index], after: issue)
-        if let ends, next >= ends { return nil }
-        return next
     }
 }

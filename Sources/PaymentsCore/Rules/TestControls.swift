@@ -1,9 +1,10 @@
 import Foundation
 
 /// The sandbox's levers for QA on the merchant's side: its controls and one-shot faults, its
-/// pending actions (3-D Secure, price-increase consent), forced renewals and clearing purchases.
+/// pending actions (3-D Secure, price-increase consent) and clearing purchases.
 struct TestControls: Rules {
     let work: UnitOfWork
+    var accountRules: AccountRules { AccountRules(work: work) }
 
     func controls() async throws -> StoreControls {
         guard let json = try await store.fetchOne(String.self, "SELECT value FROM meta WHERE key = 'controls'") else {
@@ -126,22 +127,6 @@ struct TestControls: Rules {
         return subscription.subscription
     }
 
-    /// The QA control "force renewal": the current period ends now and the renewal runs at once.
-    func forceRenewal(subscriptionID: String) async throws -> Subscription {
-        var subscription = try await merchantBilledSubscription(subscriptionID)
-        guard subscription.state == .subscribed else {
-            throw PaymentsError.invalidTransition(subscriptionID: subscriptionID, state: subscription.state, action: "renew")
-        }
-        let now = try await now(for: account(subscription.accountID))
-        subscription.periodEnd = now
-        subscription.seriesAnchor = now
-        subscription.seriesIndex = -1
-        var report = ClockAdvanceReport(clockID: "", from: now, to: now)
-        try await lifecycle.step(&subscription, at: now, report: &report)
-        try await subscription.update(in: store)
-        return subscription.subscription
-    }
-
     /// StoreKit testing's "Delete all transactions": every purchase, subscription, invoice and
     /// usage record goes, accounts and payment methods stay.
     func clearAllTransactions() async throws {
@@ -166,7 +151,7 @@ struct TestControls: Rules {
         }
         if currency.code != account.currency {
             // Live subscriptions and the account balance are kept in the old currency.
-            if try await purchases.activeSubscription(accountID: accountID) != nil || account.creditBalance != 0 {
+            if try await accountRules.activeSubscription(accountID: accountID) != nil || account.creditBalance != 0 {
                 throw PaymentsError.invalidInput(
                     field: "currency", message: "change currency only without a live subscription or account balance")
             }

@@ -145,3 +145,26 @@ struct UnitOfWork: Rules, @unchecked Sendable {
         return record
     }
 }
+
+/// Every responsibility, for the service that opens the unit of work (rules declare their own).
+extension UnitOfWork {
+    var accountRules: AccountRules { AccountRules(work: self) }
+    var analyticsLog: AnalyticsLog { AnalyticsLog(work: self) }
+    var appStoreInbox: AppStoreInbox { AppStoreInbox(work: self) }
+    var appStoreSales: AppStoreSales { AppStoreSales(work: self) }
+    var booksAudit: BooksAudit { BooksAudit(work: self) }
+    var customerAccess: CustomerAccess { CustomerAccess(work: self) }
+    var customerNotices: CustomerNotices { CustomerNotices(work: self) }
+    var historyPages: HistoryPages { HistoryPages(work: self) }
+    var idempotentRequests: IdempotentRequests { IdempotentRequests(work: self) }
+    var invoicing: Invoicing { Invoicing(work: self) }
+    var lifecycle: SubscriptionLifecycle { SubscriptionLifecycle(work: self) }
+    var planChanges: PlanChanges { PlanChanges(work: self) }
+    var purchases: Purchases { Purchases(work: self) }
+    var receiptsBackend: ReceiptsBackend { ReceiptsBackend(work: self) }
+    var refunds: Refunds { Refunds(work: self) }
+    var storeSubscriptionMirror: StoreSubscriptionMirror { StoreSubscriptionMirror(work: self) }
+    var testControls: TestControls { TestControls(work: self) }
+    var transactionIssuer: TransactionIssuer { TransactionIssuer(work: self) }
+    var webhookInbox: WebhookInbox { WebhookInbox(work: self) }
+}

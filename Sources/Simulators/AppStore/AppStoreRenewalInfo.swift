@@ -7,7 +7,7 @@ import PaymentsCore
 enum AppStoreRenewalInfo {
     static func signed(_ subscription: AppStoreSubscription, catalog: Catalog, signedAt: Date,
                        signing: TransactionSigningAuthority) throws -> SignedRenewalInfo {
-        let price = AppStoreTerms.renewalPrice(of: subscription, catalog: catalog)
+        let price = subscription.standing.flatMap(TermsCalculator(catalog: catalog).renewalListPrice)
         let ended = subscription.state == .expired || subscription.state == .revoked
         let payload = RenewalInfoPayload(
             originalTransactionId: subscription.originalTransactionID, productId: subscription.productID,

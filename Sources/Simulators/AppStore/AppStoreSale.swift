@@ -59,7 +59,7 @@ struct AppStoreSale {
 
     /// One period of a subscription the App Store bills: its first purchase, a renewal, an
     /// upgrade. Every transaction of one subscription names its first (`originalTransactionId`).
-    init(period terms: AppStoreTerms, account: Account, transactionID: String, original: (id: String, purchase: Date)?,
+    init(period terms: PeriodTerms, account: Account, transactionID: String, original: (id: String, purchase: Date)?,
          webOrderLineItemID: String, reason: TransactionReason, appAccountToken: UUID?, at now: Date, catalog: Catalog,
          signedAt: Date, signing: TransactionSigningAuthority) throws {
         let payload = TransactionPayload(
@@ -70,7 +70,7 @@ struct AppStoreSale {
             offerDiscountType: terms.offer.discountType, offerPeriod: terms.offer.period, transactionReason: reason,
             appTransactionId: account.id, environment: catalog.signingEnvironment, storefront: account.storefront,
             storefrontId: TransactionPayload.storefrontID(account.storefront), price: try terms.price.milliunits,
-            currency: terms.price.currency.code, appAccountToken: appAccountToken, type: .autoRenewableSubscription,
+            currency: terms.listPrice.currency.code, appAccountToken: appAccountToken, type: .autoRenewableSubscription,
             quantity: 1, signedDate: signedAt)
         try self.init(payload, signing: signing)
     }

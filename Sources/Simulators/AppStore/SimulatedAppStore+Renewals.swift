@@ -123,7 +123,7 @@ extension SimulatedAppStore {
             _ = try await backing.writeRecords { try await $0.resolve(consent, as: "expired", at: time) }
             return try await expire(due, .didNotConsentToPriceIncrease, "PRICE_INCREASE", at: time, report: &report)
         }
-        guard let terms = try AppStoreTerms.renewal(of: due, catalog: backing.catalog, start: due.periodEnd, restartSeries: false) else {
+        guard let terms = try due.renewal(catalog: backing.catalog, start: due.periodEnd, restartSeries: false) else {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
         guard renewalsFail else {
@@ -132,19 +132,14 @@ extension SimulatedAppStore {
             if due.periodType == .trial { report.trialConversions += 1 }
             return
         }
-        let settings = try await merchant.settings()
+        let issue = try TermsCalculator.billingIssue(settings: try await merchant.settings(), at: time)
         var subscription = due
         subscription.billingIssueAt = time
-        subscription.retryEndsAt = try ISODuration(days: settings.billingRetryDays).advance(time)
+        subscription.retryEndsAt = issue.retryEndsAt
         subscription.retryIndex = 0
-        subscription.nextRetryAt = try Self.nextRetry(after: time, index: 0, ends: subscription.retryEndsAt)
-        if settings.gracePeriodEnabled && settings.gracePeriodDays > 0 {
-            subscription.state = .inGracePeriod
-            subscription.graceEndsAt = try ISODuration(days: settings.gracePeriodDays).advance(time)
-        } else {
-            subscription.state = .inBillingRetryPeriod
-            subscription.graceEndsAt = nil
-        }
+        subscription.nextRetryAt = issue.nextRetryAt
+        subscription.state = issue.state
+        subscription.graceEndsAt = issue.graceEndsAt
         subscription.scheduleNextEvent()
         let subtype = subscription.state == .inGracePeriod ? "GRACE_PERIOD" : nil
         try await write(subscription, was: due, at: time, notice: try await notice("DID_FAIL_TO_RENEW", subtype, about: subscription))
@@ -157,8 +152,8 @@ extension SimulatedAppStore {
     private func retryCharge(_ due: AppStoreSubscription, of account: Account, at time: Date, renewalsFail: Bool,
                              report: inout ClockAdvanceReport) async throws {
         let inGrace = due.state == .inGracePeriod
-        guard let terms = try AppStoreTerms.renewal(of: due, catalog: backing.catalog, start: inGrace ? due.periodEnd : time,
-                                                    restartSeries: !inGrace) else {
+        guard let terms = try due.renewal(catalog: backing.catalog, start: inGrace ? due.periodEnd : time,
+                                          restartSeries: !inGrace) else {
             return try await expire(due, .productUnavailable, "PRODUCT_NOT_FOR_SALE", at: time, report: &report)
         }
         guard renewalsFail else {
@@ -169,14 +164,14 @@ extension SimulatedAppStore {
         }
         var subscription = due
         subscription.retryIndex += 1
-        subscription.nextRetryAt = try Self.nextRetry(after: due.billingIssueAt ?? time, index: subscription.retryIndex,
-                                                      ends: subscription.retryEndsAt)
+        subscription.nextRetryAt = try TermsCalculator.nextRetry(after: due.billingIssueAt ?? time, index: subscription.retryIndex,
+                                                                 ends: subscription.retryEndsAt)
         subscription.scheduleNextEvent()
         try await write(subscription, was: due, at: time)
     }
 
     /// A paid period: its transaction signed, the subscription moved into it, DID_RENEW queued.
-    private func charge(_ due: AppStoreSubscription, of account: Account, terms: AppStoreTerms, at time: Date,
+    private func charge(_ due: AppStoreSubscription, of account: Account, terms: PeriodTerms, at time: Date,
                         subtype: String?) async throws {
         let latest = try await backing.readRecords { try await $0.sale(due.latestTransactionID) }
         let (id, webOrder) = try await backing.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
@@ -185,7 +180,7 @@ extension SimulatedAppStore {
                                     reason: .renewal, appAccountToken: latest.payload.appAccountToken, at: time,
                                     catalog: backing.catalog, signedAt: backing.clock.now, signing: backing.signing)
         var subscription = due
-        terms.apply(to: &subscription, transactionID: id)
+        subscription.enter(terms, transactionID: id)
         let notice = try self.notice("DID_RENEW", subtype, transaction: sale.transaction, subscription: subscription)
         try await write(subscription, was: due, at: time, notice: notice, transaction: sale)
     }
@@ -221,13 +216,5 @@ extension SimulatedAppStore {
             }
             if let notice { try await records.queue(notice, subscription: subscription, at: time, sentFrom: systemNow) }
         }
-    }
-
-    /// The retry schedule: fixed days after the failed renewal, inside the retry window.
-    private static func nextRetry(after issue: Date, index: Int, ends: Date?) throws -> Date? {
-        guard index < StoreSettings.retryDays.count else { return nil }
-        let next = try ISODuration(days: StoreSettings.retryDays[index]).advance(issue)
-        if let ends, next >= ends { return nil }
-        return next
     }
 }

@@ -23,8 +23,8 @@ extension SimulatedAppStore {
         // customer its backend finds eligible.
         let introductory = returning ? false : try await merchant.isEligibleForIntroOffer(accountID: account.id)
         let code = request.offerCode.flatMap { backing.catalog.offerCode($0.trimmingCharacters(in: .whitespaces)) }
-        let terms = try AppStoreTerms.first(plan: plan, product: product, currency: account.currency, introductory: introductory,
-                                            code: code, catalog: backing.catalog, at: now)
+        let terms = try TermsCalculator(catalog: backing.catalog).firstPeriod(
+            plan: plan, product: product, currency: account.currency, introductory: introductory, code: code, at: now)
         let (id, webOrder) = try await backing.writeRecords { (try await $0.nextTransactionID(), try await $0.nextWebOrderLineItemID()) }
         let sale = try AppStoreSale(period: terms, account: account, transactionID: id, original: nil, webOrderLineItemID: webOrder,
                                     reason: .purchase, appAccountToken: request.appAccountToken, at: now, catalog: backing.catalog,
@@ -145,7 +145,7 @@ extension SimulatedAppStore {
                                     original: (originalTransactionID, subscription.originalPurchase), webOrderLineItemID: webOrder,
                                     reason: .purchase, appAccountToken: latest.payload.appAccountToken, at: now,
                                     catalog: backing.catalog, signedAt: signedAt, signing: backing.signing)
-        terms.apply(to: &subscription, transactionID: id)
+        subscription.enter(terms, transactionID: id)
         let notice = try notice("DID_CHANGE_RENEWAL_PREF", "UPGRADE", transaction: sale.transaction, subscription: subscription)
         let systemNow = backing.clock.now
         try await backing.writeRecords { [subscription] records in
@@ -163,7 +163,7 @@ extension SimulatedAppStore {
     /// with the unused time refunded; a downgrade or a crossgrade to another duration at the
     /// next renewal.
     private func planChange(_ subscription: AppStoreSubscription, to toProductID: String, account: Account,
-                            now: Date) async throws -> (preview: PlanChangePreview, terms: AppStoreTerms) {
+                            now: Date) async throws -> (preview: PlanChangePreview, terms: PeriodTerms) {
         let catalog = backing.catalog
         guard case let .subscription(toPlan, toProduct)? = catalog.product(id: toProductID) else {
             throw PaymentsError.productNotFound(toProductID)
@@ -174,18 +174,13 @@ extension SimulatedAppStore {
         guard toProduct.id != subscription.productID || subscription.pendingProductID != nil else {
             throw PaymentsError.invalidInput(field: "product", message: "\(toProductID) is already your plan")
         }
-        guard let currency = Currency(code: subscription.currency),
-              let newPrice = catalog.price(base: toProduct.price, overrides: toProduct.prices, in: currency) else {
+        guard let currency = Currency(code: subscription.currency) else {
             throw PaymentsError.productNotSoldInCurrency(productID: toProductID, currency: subscription.currency)
         }
+        let terms = try TermsCalculator(catalog: catalog).switchedPeriod(plan: toPlan, product: toProduct, currency: currency, at: now)
+        let newPrice = terms.listPrice
         let balance = Money(minorUnits: account.creditBalance, currency: currency)
-        let kind: PlanChangeKind = toPlan.rank > fromPlan.rank ? .upgrade : toPlan.rank < fromPlan.rank ? .downgrade : .crossgrade
-        let immediate = (kind == .upgrade || (kind == .crossgrade && toProduct.period == fromProduct.period))
-            && toProduct.id != subscription.productID
-        let terms = AppStoreTerms(
-            plan: toPlan, product: toProduct, periodType: .normal, introPeriodsLeft: 0, offerCode: nil, offerPeriodsLeft: 0,
-            seriesAnchor: now, seriesIndex: 0, start: now, end: try toProduct.period.advance(now), price: newPrice,
-            offerType: nil, offer: TransactionOffer())
+        let (kind, immediate) = TermsCalculator.change(from: (fromPlan, fromProduct), to: (toPlan, toProduct))
         guard immediate else {
             return (PlanChangePreview(
                 subscriptionID: subscription.originalTransactionID, fromProductID: subscription.productID,
@@ -194,10 +189,9 @@ extension SimulatedAppStore {
                 balanceAfter: balance, nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice), terms)
         }
         let paid = try await backing.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload.price ?? 0
-        let length = try subscription.periodEnd.milliseconds - subscription.periodStart.milliseconds
-        let unused = try min(max(subscription.periodEnd.milliseconds - now.milliseconds, 0), length)
-        let credit = Money(exactMilliunits: paid, currency: currency)?.prorated(numerator: unused, denominator: max(length, 1))
-            ?? .zero(currency)
+        let credit = try Money(exactMilliunits: paid, currency: currency).map {
+            try TermsCalculator.unusedCredit(paid: $0, periodStart: subscription.periodStart, periodEnd: subscription.periodEnd, at: now)
+        } ?? .zero(currency)
         return (PlanChangePreview(
             subscriptionID: subscription.originalTransactionID, fromProductID: subscription.productID, toProductID: toProduct.id,
             kind: kind, timing: .immediate, newPrice: newPrice, creditForUnusedTime: credit, appliedBalance: .zero(currency),
