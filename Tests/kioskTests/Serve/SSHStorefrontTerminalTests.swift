@@ -89,46 +89,46 @@ import TestSupport
     /// buys there, and a second connection made meanwhile (even with the same key) has a store
     /// of its own without that purchase.
     @Test(.enabled(if: hasOpenSSH))
-    func aDemoVisitorBuysInAStoreOfTheirOwn() async throws {
+    func aDemoVisitorBuysInAStoreOfTheirOwn() throws {
         let directory = KioskProcess.temporaryDirectory("ssh-demo")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = directory.appendingPathComponent("id_ed25519")
-        let made = try await ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
                                         environment: ProcessInfo.processInfo.environment)
         #expect(made.status == 0)
-        let server = try await ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
                                        arguments: ["--ssh-port", "0", "--ssh-demo"])
-        defer { server.stop() }
-        let port = try await server.sshPort()
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
         let arguments = ["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"]
 
-        let first = try await TmuxSession(arguments, executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"],
+        let first = try TmuxSession(arguments, executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"],
                                     width: 80, height: 24)
-        try await first.waitFor(text: TmuxSession.paywallLoaded)
+        try first.waitFor(text: TmuxSession.paywallLoaded)
         // The seeded store's first customer, with the QA panel and its test clock.
-        let account = try await first.press("4", thenWaitFor: "@seed.kiosk.test")
+        let account = try first.press("4", thenWaitFor: "@seed.kiosk.test")
         #expect(account.contains("QA panel"), "\(account)")
-        try await first.moveFocus("Down", to: "▸ QA panel")
-        let panel = try await first.press("Enter", thenWaitFor: "Test clock")
+        try first.moveFocus("Down", to: "▸ QA panel")
+        let panel = try first.press("Enter", thenWaitFor: "Test clock")
         #expect(panel.contains("Advance by"), "\(panel)")
-        try await first.press("1", thenWaitFor: TmuxSession.paywallTab)
-        try await first.select("Value points (1000 points)")
+        try first.press("1", thenWaitFor: TmuxSession.paywallTab)
+        try first.select("Value points (1000 points)")
         // The seeded customer has a saved card: the checkout opens on its Pay button.
-        try await first.press("Enter", thenWaitFor: "▸[ Pay $8.99 today with")
-        let receipt = try await first.press("Enter", thenWaitFor: "Payment successful")
+        try first.press("Enter", thenWaitFor: "▸[ Pay $8.99 today with")
+        let receipt = try first.press("Enter", thenWaitFor: "Payment successful")
         let invoiceLine = try #require(TmuxSession.line(containing: "Invoice ", in: receipt), "\(receipt)")
         let invoice = try #require(invoiceLine.firstMatch(of: /INV-\d+/).map { String($0.output) }, "\(receipt)")
-        try await first.press("Enter", thenWaitFor: TmuxSession.paywallLoaded)
-        try await first.press("3", thenWaitFor: invoice)
+        try first.press("Enter", thenWaitFor: TmuxSession.paywallLoaded)
+        try first.press("3", thenWaitFor: invoice)
 
-        let second = try await TmuxSession(arguments, executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"],
+        let second = try TmuxSession(arguments, executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"],
                                      width: 80, height: 24)
-        try await second.waitFor(text: TmuxSession.paywallLoaded)
-        let billing = try await second.press("3", thenWaitFor: "No invoices yet.")
+        try second.waitFor(text: TmuxSession.paywallLoaded)
+        let billing = try second.press("3", thenWaitFor: "No invoices yet.")
         #expect(!billing.contains(invoice), "\(billing)")
         for session in [second, first] {
             try session.sendKeys("q")
-            let ended = try await session.waitFor("the exit status and the terminal modes") { $0.contains("EXITED") && $0.contains("TTY") }
+            let ended = try session.waitFor("the exit status and the terminal modes") { $0.contains("EXITED") && $0.contains("TTY") }
             #expect(ended.contains("EXITED 0"), "\(ended)")
         }
     }
@@ -136,23 +136,23 @@ import TestSupport
     /// swift-nio-ssh cannot verify RSA keys: OpenSSH with only one asks for a password (the
     /// only other method the server lists), and whatever is typed leads to the key to make.
     @Test(.enabled(if: hasOpenSSH))
-    func anRSAOnlyClientIsToldToMakeAnEd25519Key() async throws {
+    func anRSAOnlyClientIsToldToMakeAnEd25519Key() throws {
         let directory = KioskProcess.temporaryDirectory("ssh-rsa")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = directory.appendingPathComponent("id_rsa")
-        let made = try await ChildProcess.run(["ssh-keygen", "-q", "-t", "rsa", "-b", "2048", "-N", "", "-C", "ann", "-f", key.path],
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "rsa", "-b", "2048", "-N", "", "-C", "ann", "-f", key.path],
                                         environment: ProcessInfo.processInfo.environment)
         #expect(made.status == 0)
-        let server = try await ServerProcess(dataDirectory: directory.appendingPathComponent("store"), arguments: ["--ssh-port", "0"])
-        defer { server.stop() }
-        let port = try await server.sshPort()
-        let session = try await TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key, batch: false) + ["127.0.0.1"],
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"), arguments: ["--ssh-port", "0"])
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key, batch: false) + ["127.0.0.1"],
                                       executable: "/usr/bin/ssh",
                                       environment: ["TERM": "xterm-256color"], width: 100, height: 24)
-        try await session.waitFor(text: "password:")
-        let told = try await session.press("Enter", thenWaitFor: "ssh-keygen -t ed25519")
+        try session.waitFor(text: "password:")
+        let told = try session.press("Enter", thenWaitFor: "ssh-keygen -t ed25519")
         #expect(told.contains("RSA keys are not supported"), "\(told)")
-        let ended = try await session.waitFor("the exit status") { $0.contains("EXITED") }
+        let ended = try session.waitFor("the exit status") { $0.contains("EXITED") }
         #expect(ended.contains("EXITED 1"), "\(ended)")
     }
 
