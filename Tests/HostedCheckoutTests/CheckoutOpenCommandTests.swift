@@ -16,11 +16,11 @@ import Simulators
                                      environment: ProcessInfo.processInfo.environment,
                                      standardOutput: .pipe, standardError: .pipe)
         // The URL line is written unbuffered, before the command waits for the payment.
-        let first = try await child.standardOutput!.firstLine()
+        let first = try child.standardOutput!.readFirstLine()
         try await browser(first)
-        let rest = try await child.standardOutput!.allOutput()
-        let stderr = try await child.standardError!.allOutput()
-        return (try await child.exit().status, first + String(decoding: rest, as: UTF8.self),
+        let rest = try child.standardOutput!.readToEnd()
+        let stderr = try child.standardError!.readToEnd()
+        return (try child.wait().status, first + String(decoding: rest, as: UTF8.self),
                 String(decoding: stderr, as: UTF8.self))
     }
 

@@ -9,11 +9,11 @@ import TestSupport
 struct KioskServeDatabaseTests {
     @Test func migrateOnlyMigratesThenReportsTheSchemaCurrent() async throws {
         try await TestCluster.withDatabase { location in
-            let first = try await KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
+            let first = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout == "Migrated to v\(PostgresStoreSchema.latestVersion) (applied v1…v\(PostgresStoreSchema.latestVersion))\n")
 
-            let second = try await KioskBinary.run(["serve", "--migrate-only"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
+            let second = try KioskBinary.run(["serve", "--migrate-only"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
             #expect(second.status == 0, "\(second.stderr)")
             #expect(second.stdout == "Schema is current (v\(PostgresStoreSchema.latestVersion))\n")
         }
@@ -21,12 +21,12 @@ struct KioskServeDatabaseTests {
 
     @Test func statusSaysWhereTheSchemaStandsBeforeAndAfterMigrating() async throws {
         try await TestCluster.withDatabase { location in
-            let before = try await KioskBinary.run(["status", "--database", location.urlForTests])
+            let before = try KioskBinary.run(["status", "--database", location.urlForTests])
             #expect(before.status == 0, "\(before.stderr)")
             #expect(before.stdout.hasPrefix("PostgreSQL 1"))
             #expect(before.stdout.contains("Schema: no Kiosk schema yet (this build's is v\(PostgresStoreSchema.latestVersion))"))
-            _ = try await KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
-            let after = try await KioskBinary.run(["status"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
+            _ = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
+            let after = try KioskBinary.run(["status"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
             #expect(after.status == 0, "\(after.stderr)")
             #expect(after.stdout.contains("\nSchema: v\(PostgresStoreSchema.latestVersion), current\n"))
             #expect(after.stdout.contains("No customers yet"), "\(after.stdout)")
@@ -38,12 +38,12 @@ struct KioskServeDatabaseTests {
     @Test func statusShowsTheStoreKeptInTheDatabase() async throws {
         try await TestCluster.withDatabase { location in
             let url = location.urlForTests
-            let seeded = try await KioskBinary.run(["seed", "--database", url, "--accounts", "3", "--months", "2",
+            let seeded = try KioskBinary.run(["seed", "--database", url, "--accounts", "3", "--months", "2",
                                               "--start", "2026-01-01"])
             #expect(seeded.status == 0, "\(seeded.stderr)")
             let first = try #require(try await TestCluster.strings(
                 "SELECT account_id FROM invoices ORDER BY account_id LIMIT 1", at: location).first)
-            let status = try await KioskBinary.run(["status", "--database", url, "--account", first])
+            let status = try KioskBinary.run(["status", "--database", url, "--account", first])
             #expect(status.status == 0, "\(status.stderr)")
             let lines = status.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines.first?.hasPrefix("PostgreSQL 1") == true, "\(status.stdout)")
@@ -55,7 +55,7 @@ struct KioskServeDatabaseTests {
             let invoices = try #require(lines.firstIndex { $0.hasPrefix("  Latest invoices") }, "\(status.stdout)")
             #expect(lines.count > invoices + 1 && lines[invoices + 1] != "    none", "\(status.stdout)")
 
-            let json = try await KioskBinary.run(["status", "--database", url, "--json", "--account", first])
+            let json = try KioskBinary.run(["status", "--database", url, "--json", "--account", first])
             #expect(json.status == 0, "\(json.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             #expect(object["accounts"] as? Int == 3)
@@ -70,7 +70,7 @@ struct KioskServeDatabaseTests {
     /// Before the schema exists, `--json` answers the server and the schema state alone.
     @Test func statusJSONOfAnEmptyDatabaseSaysTheSchemaIsMissing() async throws {
         try await TestCluster.withDatabase { location in
-            let json = try await KioskBinary.run(["status", "--database", location.urlForTests, "--json"])
+            let json = try KioskBinary.run(["status", "--database", location.urlForTests, "--json"])
             #expect(json.status == 0, "\(json.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             #expect(object.keys.sorted() == ["database"])
@@ -79,9 +79,9 @@ struct KioskServeDatabaseTests {
         }
     }
 
-    @Test func statusOfAMissingDatabaseExits78() async throws {
+    @Test func statusOfAMissingDatabaseExits78() throws {
         let location = try TestCluster.adminLocation().with(database: "kiosk_missing_status_db")
-        let outcome = try await KioskBinary.run(["status", "--database", location.urlForTests])
+        let outcome = try KioskBinary.run(["status", "--database", location.urlForTests])
         #expect(outcome.status == 78)
         #expect(outcome.stderr.hasPrefix("kiosk: "))
         #expect(outcome.stderr.contains("kiosk_missing_status_db"))
@@ -91,7 +91,7 @@ struct KioskServeDatabaseTests {
     /// it may not create the store's tables) stops before serving, with the permission exit code.
     @Test func servingMigratesFirstAndARefusalStopsItBeforeServing() async throws {
         try await TestCluster.withPasswordRole(password: "serve-horse", owner: false) { location in
-            let outcome = try await KioskBinary.run(["serve", "--database", location.urlForTests, "--port", "0"])
+            let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests, "--port", "0"])
             #expect(outcome.status == 77, "\(outcome.stderr)")
             #expect(!outcome.stdout.contains("Serving on"))
             #expect(outcome.stderr.hasPrefix("kiosk: "))
@@ -103,13 +103,13 @@ struct KioskServeDatabaseTests {
         let flow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources/flows/refund.yaml")
         try await TestCluster.withDatabase { location in
-            let outcome = try await KioskBinary.run(["qa", "run", flow.path, "--database", location.urlForTests])
+            let outcome = try KioskBinary.run(["qa", "run", flow.path, "--database", location.urlForTests])
             #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
             #expect(outcome.stdout.hasSuffix("1 passed, 0 failed\n"))
             #expect(try await TestCluster.strings(
                 "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'kiosk_qa_%'", at: location) == [])
         }
-        let bad = try await KioskBinary.run(["qa", "run", flow.path, "--database", "mysql://kiosk@host/db"])
+        let bad = try KioskBinary.run(["qa", "run", flow.path, "--database", "mysql://kiosk@host/db"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--database"))
     }
@@ -117,7 +117,7 @@ struct KioskServeDatabaseTests {
     /// `kiosk seed --database`: the history goes into the PostgreSQL store, its books balanced.
     @Test func seedFillsAPostgresStore() async throws {
         try await TestCluster.withDatabase { location in
-            let outcome = try await KioskBinary.run(["seed", "--database", location.urlForTests, "--accounts", "3", "--months", "2",
+            let outcome = try KioskBinary.run(["seed", "--database", location.urlForTests, "--accounts", "3", "--months", "2",
                                                "--start", "2026-01-01"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.hasPrefix("Seeded 3 customers"))
@@ -132,23 +132,23 @@ struct KioskServeDatabaseTests {
     @Test func snapshotsAndTheBooksCheckWorkOnAPostgresStore() async throws {
         try await TestCluster.withDatabase { location in
             let url = location.urlForTests
-            await #expect(try KioskBinary.run(["seed", "--database", url, "--accounts", "2", "--months", "1", "--start", "2026-01-01"])
+            #expect(try KioskBinary.run(["seed", "--database", url, "--accounts", "2", "--months", "1", "--start", "2026-01-01"])
                 .status == 0)
-            let saved = try await KioskBinary.run(["store", "snapshot", "save", "seeded", "--database", url])
+            let saved = try KioskBinary.run(["store", "snapshot", "save", "seeded", "--database", url])
             #expect(saved.status == 0, "\(saved.stderr)")
             #expect(saved.stdout == "Saved snapshot seeded.\n")
-            await #expect(try KioskBinary.run(["seed", "--database", url, "--accounts", "1", "--months", "1", "--start", "2026-03-01",
+            #expect(try KioskBinary.run(["seed", "--database", url, "--accounts", "1", "--months", "1", "--start", "2026-03-01",
                                          "--seed", "2"]).status == 0)
             #expect(try await TestCluster.strings("SELECT COUNT(*)::text FROM accounts", at: location) == ["3"])
 
-            let check = try await KioskBinary.run(["store", "check", "--database", url])
+            let check = try KioskBinary.run(["store", "check", "--database", url])
             #expect(check.status == 0, "\(check.stderr)")
             #expect(check.stdout == "ok: the store opens and its invariants hold (3 accounts)\n")
-            let restored = try await KioskBinary.run(["store", "snapshot", "restore", "seeded", "--database", url])
+            let restored = try KioskBinary.run(["store", "snapshot", "restore", "seeded", "--database", url])
             #expect(restored.status == 0, "\(restored.stderr)")
             #expect(try await TestCluster.strings("SELECT COUNT(*)::text FROM accounts", at: location) == ["2"])
-            await #expect(try KioskBinary.run(["store", "snapshot", "list", "--database", url]).stdout == "seeded\n")
-            let missing = try await KioskBinary.run(["store", "snapshot", "restore", "nothing", "--database", url])
+            #expect(try KioskBinary.run(["store", "snapshot", "list", "--database", url]).stdout == "seeded\n")
+            let missing = try KioskBinary.run(["store", "snapshot", "restore", "nothing", "--database", url])
             #expect(missing.status != 0 && missing.stderr.contains("nothing"), "\(missing.stderr)")
         }
     }
@@ -156,7 +156,7 @@ struct KioskServeDatabaseTests {
     @Test func wrongPasswordExits77WithoutPrintingIt() async throws {
         try await TestCluster.withPasswordRole(password: "right-horse-battery") { location in
             let wrong = location.with(user: location.user, password: "wrong-staple")
-            let outcome = try await KioskBinary.run(["serve", "--database", wrong.urlForTests, "--migrate-only"])
+            let outcome = try KioskBinary.run(["serve", "--database", wrong.urlForTests, "--migrate-only"])
             #expect(outcome.status == 77)
             #expect(outcome.stderr.contains(location.user))
             #expect(!(outcome.stdout + outcome.stderr).contains("wrong-staple"))
@@ -164,30 +164,30 @@ struct KioskServeDatabaseTests {
         }
     }
 
-    @Test func missingDatabaseExits78NamingIt() async throws {
+    @Test func missingDatabaseExits78NamingIt() throws {
         let location = try TestCluster.adminLocation().with(database: "kiosk_missing_db")
             .with(user: TestCluster.adminLocation().user, password: "unused-secret")
-        let outcome = try await KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
+        let outcome = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
         #expect(outcome.status == 78)
         #expect(outcome.stderr.contains("kiosk_missing_db"))
         #expect(!outcome.stderr.contains("unused-secret"))
     }
 
-    @Test func unreachablePortExits69() async throws {
+    @Test func unreachablePortExits69() throws {
         let admin = try TestCluster.adminLocation()
         guard case let .unixSocket(directory, port) = admin.endpoint else {
             Issue.record("the test cluster is expected on a Unix socket")
             return
         }
         let url = "postgres://kiosk:unused-secret@localhost:\(port == 65_535 ? 1 : port + 1)/kiosk?host=\(directory)"
-        let outcome = try await KioskBinary.run(["serve", "--database", url, "--migrate-only"])
+        let outcome = try KioskBinary.run(["serve", "--database", url, "--migrate-only"])
         #expect(outcome.status == 69)
         #expect(outcome.stderr.contains(directory))
         #expect(!outcome.stderr.contains("unused-secret"))
     }
 
-    @Test func badURLExits64NamingThePartWithoutThePassword() async throws {
-        let outcome = try await KioskBinary.run(["serve", "--database", "postgres://kiosk:unused-secret@host:99999/kiosk", "--migrate-only"])
+    @Test func badURLExits64NamingThePartWithoutThePassword() throws {
+        let outcome = try KioskBinary.run(["serve", "--database", "postgres://kiosk:unused-secret@host:99999/kiosk", "--migrate-only"])
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains("port \"99999\""))
         #expect(!outcome.stderr.contains("unused-secret"))
@@ -204,7 +204,7 @@ enum KioskBinary {
 
     /// Runs kiosk to its end with only `environment` (plus PATH and a throwaway HOME and data
     /// directory), so a developer's own KIOSK_DATABASE_URL never leaks in.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer {
@@ -216,7 +216,7 @@ enum KioskBinary {
         let child = try ChildProcess(Bundle.main.bundleURL.appendingPathComponent("kiosk").path, arguments,
                                      environment: base.merging(environment) { $1 },
                                      standardOutput: .file(stdout.path), standardError: .file(stderr.path))
-        let termination = try await child.exit()
+        let termination = try child.wait()
         return Outcome(status: termination.status, stdout: try String(contentsOf: stdout, encoding: .utf8),
                        stderr: try String(contentsOf: stderr, encoding: .utf8))
     }

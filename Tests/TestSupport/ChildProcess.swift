@@ -140,11 +140,6 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// `wait()` without holding a thread of Swift's pool while the child runs.
-    public func exit() async throws -> Termination {
-        try await offThePool { try self.wait() }
-    }
-
     private static func failure(_ call: String) -> Failure {
         Failure(description: "\(call) failed: \(String(cString: strerror(errno)))")
     }
@@ -207,16 +202,6 @@ public final class PipeReader: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// `readToEnd()` without holding a thread of Swift's pool while the child writes.
-    public func allOutput() async throws -> Data {
-        try await offThePool { try self.readToEnd() }
-    }
-
-    /// `readFirstLine()` without holding a thread of Swift's pool while the child starts.
-    public func firstLine() async throws -> String {
-        try await offThePool { try self.readFirstLine() }
-    }
-
     private func closeOnce() {
         lock.withLock {
             if !closed { close(descriptor); closed = true }
@@ -228,12 +213,7 @@ extension ChildProcess {
     /// Runs `arguments[0]` (found on PATH) to its end and returns its status and standard output.
     /// The output goes through a file, not a pipe: tmux's server daemonises holding the pipes it
     /// was started with, so a pipe would never reach end of file.
-    public static func run(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, output: String) {
-        try await offThePool { try runBlocking(arguments, environment: environment) }
-    }
-
-    /// `run` for the few places that cannot wait asynchronously (a `deinit`); quick commands only.
-    public static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
         let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-spawn-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: outputURL) }
         let child = try ChildProcess(arguments[0], Array(arguments.dropFirst()), environment: environment,

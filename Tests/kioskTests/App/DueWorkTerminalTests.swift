@@ -21,10 +21,10 @@ import Simulators
         _ = try await setup.addPaymentMethod(accountID: account.id, NewPaymentMethod(
             token: "tok_ann", brand: "visa", last4: "4242", expMonth: 12, expYear: 2099, behaviour: .succeeds))
 
-        let session = try await TmuxSession(["--data-dir", directory.path])
-        try await session.waitFor(text: TmuxSession.paywallTab)
+        let session = try TmuxSession(["--data-dir", directory.path])
+        try session.waitFor(text: TmuxSession.paywallTab)
         try session.sendKeys("3")
-        _ = try await session.waitFor(text: "3 Billing")
+        _ = try session.waitFor(text: "3 Billing")
         // Another process buys the yearly plan "a year ago", so its renewal falls due in seconds:
         // only the open storefront's timer can run it (nothing else is running and it reads only).
         let year = ISODuration(years: 1)
@@ -42,12 +42,12 @@ import Simulators
         // From the purchase's own answer: on a loaded machine the storefront may renew it before a read.
         #expect(receipt.subscription?.currentPeriodEnd == due)
 
-        let after = try await session.waitFor(timeout: .seconds(60), "the renewal invoice") {
+        let after = try session.waitFor(timeout: .seconds(60), "the renewal invoice") {
             $0.components(separatedBy: "INV-").count - 1 == 2
         }
         #expect(after.contains(receipt.invoice.id))
         try session.sendKeys("q")
-        try await session.expectRestored(status: 0)
+        try session.expectRestored(status: 0)
         #expect(try await setup.invoices(accountID: account.id, query: InvoiceQuery()).items.count == 2)
     }
 }

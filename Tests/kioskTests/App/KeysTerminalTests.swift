@@ -7,21 +7,21 @@ import Testing
     /// On the Settings section list End selects the last section (the QA panel); before the
     /// extra sequences were registered, `xterm-256color` inside tmux read it as Esc, `4`, `~`.
     @Test(arguments: ["xterm-256color", "tmux-256color", "screen-256color", "rxvt-unicode-256color", "linux"])
-    func endAndHomeReachTheLastAndFirstSettingsSection(term: String) async throws {
-        let session = try await TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("keys").path],
+    func endAndHomeReachTheLastAndFirstSettingsSection(term: String) throws {
+        let session = try TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("keys").path],
                                       environment: ["TERM": term])
-        try await session.reachPaywallAsNewUser()
-        try await session.press("4", thenWaitFor: "Customer ID")
-        try await session.press("End", thenWaitFor: "Test clock")
-        try await session.press("Home", thenWaitFor: "Customer ID")
+        try session.reachPaywallAsNewUser()
+        try session.press("4", thenWaitFor: "Customer ID")
+        try session.press("End", thenWaitFor: "Test clock")
+        try session.press("Home", thenWaitFor: "Customer ID")
         try session.sendKeys("q")
-        try await session.expectRestored(status: 0)
+        try session.expectRestored(status: 0)
     }
 
-    @Test func aDumbTerminalIsToldHowToRunKioskInstead() async throws {
-        let session = try await TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("dumb").path],
+    @Test func aDumbTerminalIsToldHowToRunKioskInstead() throws {
+        let session = try TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("dumb").path],
                                       environment: ["TERM": "dumb"])
-        let screen = try await session.waitFor(text: "EXITED")
+        let screen = try session.waitFor(text: "EXITED")
         #expect(screen.contains("cannot draw the storefront (TERM=dumb"), "\(screen)")
         #expect(screen.contains("TERM=xterm-256color kiosk run"), "\(screen)")
         #expect(screen.contains("EXITED 64"), "\(screen)")

@@ -12,10 +12,10 @@ import Testing
         }
     }
 
-    @Test func theSelectedPackageAndFocusedFieldShowWithoutColour() async throws {
-        let session = try await TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("nocolor").path],
+    @Test func theSelectedPackageAndFocusedFieldShowWithoutColour() throws {
+        let session = try TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("nocolor").path],
                                       environment: ["NO_COLOR": "1"])
-        try await session.select("Starter points (500 points)")
+        try session.select("Starter points (500 points)")
 
         let paywall = try session.capture(escapes: true)
         #expect(StorefrontTerminalTests.colourParameters(paywall).isEmpty, "\(paywall)")
@@ -25,9 +25,9 @@ import Testing
         let other = try #require(TmuxSession.line(containing: "Yearly ", in: paywall), "\(paywall)")
         #expect(!Self.isReversed(other) && !other.contains("▸"), "\(other)")
 
-        try await session.openCheckout(to: "Starter points (500 points)")
-        try await session.type("4242")
-        let checkout = try await session.waitFor(text: "4242")
+        try session.openCheckout(to: "Starter points (500 points)")
+        try session.type("4242")
+        let checkout = try session.waitFor(text: "4242")
         #expect(checkout.contains("Total due today $4.99"), "\(checkout)")
         let painted = try session.capture(escapes: true)
         #expect(StorefrontTerminalTests.colourParameters(painted).isEmpty, "\(painted)")
@@ -35,8 +35,8 @@ import Testing
         let focused = try #require(TmuxSession.line(containing: "Card number", in: painted), "\(painted)")
         #expect(focused.contains("▸"), "\(focused)")
 
-        try await session.press("Escape", thenWaitFor: TmuxSession.paywallLoaded)
+        try session.press("Escape", thenWaitFor: TmuxSession.paywallLoaded)
         try session.sendKeys("q")
-        try await session.expectRestored(status: 0)
+        try session.expectRestored(status: 0)
     }
 }

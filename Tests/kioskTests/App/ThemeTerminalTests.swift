@@ -7,28 +7,28 @@ import Testing
     /// The rich theme's accent (the title and key hints) as tmux writes it.
     static let accent = "38;5;75"
 
-    @Test func theRichThemeDrawsAndAPickedThemeAppliesAtOnce() async throws {
-        let session = try await TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("theme").path],
+    @Test func theRichThemeDrawsAndAPickedThemeAppliesAtOnce() throws {
+        let session = try TmuxSession(["--data-dir", KioskProcess.temporaryDirectory("theme").path],
                                       environment: ["TERM": "xterm-256color"])
-        try await session.reachPaywallAsNewUser()
+        try session.reachPaywallAsNewUser()
         #expect(try session.capture(escapes: true).contains(Self.accent))
 
-        try await session.press("4", thenWaitFor: "Preferences")
+        try session.press("4", thenWaitFor: "Preferences")
         for _ in 0..<6 { try session.sendKeys("Down") }
-        try await session.waitFor(text: "(x) Default")
-        try await session.press("Enter", thenWaitFor: "Enter Use this theme")
+        try session.waitFor(text: "(x) Default")
+        try session.press("Enter", thenWaitFor: "Enter Use this theme")
         try session.sendKeys("Down", "Enter")
-        try await session.waitFor(text: "(x) High contrast")
+        try session.waitFor(text: "(x) High contrast")
         let highContrast = try session.capture(escapes: true)
         #expect(!highContrast.contains(Self.accent), "\(highContrast)")
         #expect(StorefrontTerminalTests.colourParameters(highContrast).contains(40), "\(highContrast)")
 
         try session.sendKeys("Down", "Enter")
-        try await session.waitFor(text: "(x) Monochrome")
+        try session.waitFor(text: "(x) Monochrome")
         let monochrome = try session.capture(escapes: true)
         #expect(StorefrontTerminalTests.colourParameters(monochrome).isEmpty, "\(monochrome)")
 
         try session.sendKeys("q")
-        try await session.expectRestored(status: 0)
+        try session.expectRestored(status: 0)
     }
 }

@@ -17,8 +17,8 @@ enum CatalogCLI {
 
     /// Runs `kiosk arguments…` in `directory`, with the data directory environment pointing into
     /// it so no test ever reads the real ~/.local/share/kiosk.
-    static func run(_ arguments: [String], in directory: URL) async throws -> Outcome {
-        try await KioskProcess.run(arguments, environment: [
+    static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
+        try KioskProcess.run(arguments, environment: [
             "HOME": directory.path,
             "KIOSK_DATA_DIR": directory.appendingPathComponent("data").path,
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

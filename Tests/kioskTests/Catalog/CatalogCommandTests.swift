@@ -10,18 +10,18 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: CatalogCLI.binaryURL.path), "\(CatalogCLI.binaryURL.path)")
     }
 
-    @Test func validateAcceptsTheDefaultCatalogWithASummary() async throws {
+    @Test func validateAcceptsTheDefaultCatalogWithASummary() throws {
         let directory = try CatalogCLI.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.copyItem(at: CatalogCLI.defaultCatalogURL,
                                          to: directory.appendingPathComponent("catalog.yaml"))
-        let outcome = try await CatalogCLI.run(["catalog", "validate", "catalog.yaml"], in: directory)
+        let outcome = try CatalogCLI.run(["catalog", "validate", "catalog.yaml"], in: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout == "catalog.yaml: OK: \(Self.summary)\n")
         #expect(outcome.stderr.isEmpty)
     }
 
-    @Test func validateReportsEveryProblemCompilerStyleAndExits65() async throws {
+    @Test func validateReportsEveryProblemCompilerStyleAndExits65() throws {
         let directory = try CatalogCLI.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let broken = """
@@ -34,7 +34,7 @@ import Testing
 
             """
         try broken.write(to: directory.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
-        let outcome = try await CatalogCLI.run(["catalog", "validate", "broken.yaml"], in: directory)
+        let outcome = try CatalogCLI.run(["catalog", "validate", "broken.yaml"], in: directory)
         #expect(outcome.status == 65)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.split(separator: "\n") == [
@@ -45,24 +45,24 @@ import Testing
         ])
     }
 
-    @Test func validateSyntaxErrorAndMissingFile() async throws {
+    @Test func validateSyntaxErrorAndMissingFile() throws {
         let directory = try CatalogCLI.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try "catalog: 1\nname: [Broken\n".write(to: directory.appendingPathComponent("syntax.yaml"),
                                                atomically: true, encoding: .utf8)
-        let syntax = try await CatalogCLI.run(["catalog", "validate", "syntax.yaml"], in: directory)
+        let syntax = try CatalogCLI.run(["catalog", "validate", "syntax.yaml"], in: directory)
         #expect(syntax.status == 65)
         #expect(syntax.stderr.hasPrefix("syntax.yaml:3:1: error: invalid YAML: "), "\(syntax.stderr)")
 
-        let missing = try await CatalogCLI.run(["catalog", "validate", "missing.yaml"], in: directory)
+        let missing = try CatalogCLI.run(["catalog", "validate", "missing.yaml"], in: directory)
         #expect(missing.status == 66)
         #expect(missing.stderr == "missing.yaml: error: no such catalog file\n")
     }
 
-    @Test func showPrintsTheEmbeddedDefaultAsAnOverview() async throws {
+    @Test func showPrintsTheEmbeddedDefaultAsAnOverview() throws {
         let directory = try CatalogCLI.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try await CatalogCLI.run(["catalog", "show"], in: directory)
+        let outcome = try CatalogCLI.run(["catalog", "show"], in: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stdout.components(separatedBy: "\n")
         #expect(lines.first == "Kiosk Demo Store")
@@ -79,22 +79,22 @@ import Testing
             "  WELCOME20  20% off pro.monthly, pro.yearly for 3 periods  expires 2030-12-31T23:59:59Z"))
     }
 
-    @Test func showJSONLoadsBackAsTheSameCatalog() async throws {
+    @Test func showJSONLoadsBackAsTheSameCatalog() throws {
         let directory = try CatalogCLI.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try await CatalogCLI.run(["catalog", "show", "--json"], in: directory)
+        let outcome = try CatalogCLI.run(["catalog", "show", "--json"], in: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let reloaded = try CatalogLoader.load(yaml: outcome.stdout, file: "show.json").get()
         let original = try CatalogLoader.load(contentsOf: CatalogCLI.defaultCatalogURL).get()
         #expect(reloaded == original)
 
         try outcome.stdout.write(to: directory.appendingPathComponent("show.json"), atomically: true, encoding: .utf8)
-        let validate = try await CatalogCLI.run(["catalog", "validate", "show.json"], in: directory)
+        let validate = try CatalogCLI.run(["catalog", "validate", "show.json"], in: directory)
         #expect(validate.status == 0)
         #expect(validate.stdout == "show.json: OK: \(Self.summary)\n")
     }
 
-    @Test func showUsesTheDataDirectoryCatalogAndNeverFallsBackWhenItIsBroken() async throws {
+    @Test func showUsesTheDataDirectoryCatalogAndNeverFallsBackWhenItIsBroken() throws {
         let directory = try CatalogCLI.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let dataDirectory = directory.appendingPathComponent("mine")
@@ -109,19 +109,19 @@ import Testing
 
             """
         try custom.write(to: catalogURL, atomically: true, encoding: .utf8)
-        let shown = try await CatalogCLI.run(["catalog", "show", "--data-dir", dataDirectory.path], in: directory)
+        let shown = try CatalogCLI.run(["catalog", "show", "--data-dir", dataDirectory.path], in: directory)
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.hasPrefix("Corner Shop\n  from \(catalogURL.path) (data directory)\n"))
         #expect(shown.stdout.contains("  coffee  Coffee  €2.50  consumable, 1 point"))
 
         try custom.replacingOccurrences(of: "price: 250", with: "price: -250")
             .write(to: catalogURL, atomically: true, encoding: .utf8)
-        let broken = try await CatalogCLI.run(["catalog", "show", "--data-dir", dataDirectory.path], in: directory)
+        let broken = try CatalogCLI.run(["catalog", "show", "--data-dir", dataDirectory.path], in: directory)
         #expect(broken.status == 65)
         #expect(broken.stdout.isEmpty)
         #expect(broken.stderr == "\(catalogURL.path):5:57: error: 'price' in product 'coffee' must not be negative, found -250\n")
 
-        let explicit = try await CatalogCLI.run(["catalog", "show", "--json", "--catalog", CatalogCLI.defaultCatalogURL.path,
+        let explicit = try CatalogCLI.run(["catalog", "show", "--json", "--catalog", CatalogCLI.defaultCatalogURL.path,
                                            "--data-dir", dataDirectory.path], in: directory)
         #expect(explicit.status == 0)
         #expect(try CatalogLoader.load(yaml: explicit.stdout, file: "x").get().name == "Kiosk Demo Store")

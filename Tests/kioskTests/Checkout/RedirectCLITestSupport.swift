@@ -4,8 +4,8 @@ import Foundation
 enum RedirectCLI {
     typealias Result = KioskProcess.Outcome
 
-    static func run(_ arguments: [String], stdin: String = "") async throws -> Result {
-        try await KioskProcess.run(arguments, standardInput: Data(stdin.utf8))
+    static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+        try KioskProcess.run(arguments, standardInput: Data(stdin.utf8))
     }
 }
 

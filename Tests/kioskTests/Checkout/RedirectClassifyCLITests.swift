@@ -20,9 +20,9 @@ struct RedirectClassifyCLITests {
     }
 
     @Test("URLs given as arguments print one JSON line each, in order")
-    func classifiesArguments() async throws {
+    func classifiesArguments() throws {
         let subscription = "http://127.0.0.1:8765/checkout/return?subscription_id=sub_7&status=active&state=st_8f3k2Q"
-        let result = try await RedirectCLI.run(Self.session + [Self.paid, Self.evil, subscription])
+        let result = try RedirectCLI.run(Self.session + [Self.paid, Self.evil, subscription])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.lines == [
@@ -33,9 +33,9 @@ struct RedirectClassifyCLITests {
     }
 
     @Test("Without arguments, URLs are read one per line from standard input")
-    func classifiesStandardInput() async throws {
+    func classifiesStandardInput() throws {
         let cancel = "http://127.0.0.1:8765/checkout/cancel?state=st_8f3k2Q"
-        let result = try await RedirectCLI.run(Self.session, stdin: "\(Self.paid)\n\n\(Self.evil)\r\n\(cancel)")
+        let result = try RedirectCLI.run(Self.session, stdin: "\(Self.paid)\n\n\(Self.evil)\r\n\(cancel)")
         #expect(result.status == 0)
         #expect(result.lines == [
             Self.paidLine,
@@ -45,10 +45,10 @@ struct RedirectClassifyCLITests {
     }
 
     @Test("Every line is a JSON object with exactly the documented keys")
-    func jsonShape() async throws {
+    func jsonShape() throws {
         let tricky = #"https://evil.com/"quoted"\path"#
         let control = "https://evil.com/a\tb\u{1}"
-        let result = try await RedirectCLI.run(
+        let result = try RedirectCLI.run(
             Self.session + [Self.paid, tricky, "http://127.0.0.1:8765/checkout/return", control]
         )
         #expect(result.status == 0)
@@ -69,8 +69,8 @@ struct RedirectClassifyCLITests {
     }
 
     @Test("A missing --return-url is a usage error")
-    func missingReturnURL() async throws {
-        let result = try await RedirectCLI.run(["redirect", "classify", Self.paid])
+    func missingReturnURL() throws {
+        let result = try RedirectCLI.run(["redirect", "classify", Self.paid])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("--return-url"))
@@ -81,21 +81,21 @@ struct RedirectClassifyCLITests {
         ("https://user@shop.example.com/r", "return_url is not a valid http(s) URL: userinfo_present"),
         ("https://shop.example.com/r?status=succeeded", "return_url must not contain the provider parameter 'status'"),
     ])
-    func invalidReturnURL(returnURL: String, message: String) async throws {
-        let result = try await RedirectCLI.run(["redirect", "classify", "--return-url", returnURL, Self.paid])
+    func invalidReturnURL(returnURL: String, message: String) throws {
+        let result = try RedirectCLI.run(["redirect", "classify", "--return-url", returnURL, Self.paid])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message))
     }
 
     @Test("An invalid --state or --cancel-url is a usage error")
-    func invalidStateOrCancelURL() async throws {
-        let badState = try await RedirectCLI.run([
+    func invalidStateOrCancelURL() throws {
+        let badState = try RedirectCLI.run([
             "redirect", "classify", "--return-url", "https://shop.example.com/r", "--state", "a b", Self.paid,
         ])
         #expect(badState.status == 64)
         #expect(badState.stderr.contains("state must be"))
-        let badCancel = try await RedirectCLI.run([
+        let badCancel = try RedirectCLI.run([
             "redirect", "classify", "--return-url", "https://shop.example.com/r",
             "--cancel-url", "https://shop.example.com/r", Self.paid,
         ])
@@ -104,8 +104,8 @@ struct RedirectClassifyCLITests {
     }
 
     @Test("redirect is a command group listing classify")
-    func commandGroup() async throws {
-        let result = try await RedirectCLI.run(["redirect", "--help"])
+    func commandGroup() throws {
+        let result = try RedirectCLI.run(["redirect", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("classify"))
     }

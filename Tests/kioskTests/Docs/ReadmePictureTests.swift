@@ -8,9 +8,9 @@ import Testing
     static let readme = DocumentedCommandLinesTests.root.appendingPathComponent("README.md")
     static let opening = "```text\n"
 
-    @Test func theReadmeShowsTheStorefrontAsItIsRendered() async throws {
+    @Test func theReadmeShowsTheStorefrontAsItIsRendered() throws {
         let directory = KioskProcess.temporaryDirectory("readme-picture")
-        let dump = try await KioskProcess.run(["run", "--dump", "--size", "80x24", "--data-dir", directory.path],
+        let dump = try KioskProcess.run(["run", "--dump", "--size", "80x24", "--data-dir", directory.path],
                                         environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
         #expect(dump.status == 0, "stderr: \(dump.stderr)")
         let picture = dump.stdout.hasSuffix("\n") ? dump.stdout : dump.stdout + "\n"

@@ -20,13 +20,13 @@ import Testing
         try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
     }
 
-    @Test func theDemoRecordsWithoutATerminalTheSameOnEveryRun() async throws {
+    @Test func theDemoRecordsWithoutATerminalTheSameOnEveryRun() throws {
         let folder = KioskProcess.temporaryDirectory("demo-cast")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let first = folder.appendingPathComponent("tour.cast")
         let second = folder.appendingPathComponent("again.cast")
         for file in [first, second] {
-            let outcome = try await KioskProcess.run(["demo", "--speed", "20", "--asciicast", file.path])
+            let outcome = try KioskProcess.run(["demo", "--speed", "20", "--asciicast", file.path])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stderr.contains("wrote \(file.path)"))
         }
@@ -48,24 +48,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["again.cast", "tour.cast"])
     }
 
-    @Test func badDemoPathsAreClearErrors() async throws {
+    @Test func badDemoPathsAreClearErrors() throws {
         let folder = KioskProcess.temporaryDirectory("demo-cast-bad")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let missing = try await KioskProcess.run(["demo", "--asciicast", folder.appendingPathComponent("none/tour.cast").path])
+        let missing = try KioskProcess.run(["demo", "--asciicast", folder.appendingPathComponent("none/tour.cast").path])
         #expect(missing.status == 73)
         #expect(missing.stderr.contains("the folder \(folder.path)/none does not exist"), "\(missing.stderr)")
-        let isFolder = try await KioskProcess.run(["demo", "--asciicast", folder.path])
+        let isFolder = try KioskProcess.run(["demo", "--asciicast", folder.path])
         #expect(isFolder.status == 73)
         #expect(isFolder.stderr.contains("\(folder.path): is a folder, not a file"), "\(isFolder.stderr)")
-        let looped = try await KioskProcess.run(["demo", "--loop", "--asciicast", folder.appendingPathComponent("t.cast").path])
+        let looped = try KioskProcess.run(["demo", "--loop", "--asciicast", folder.appendingPathComponent("t.cast").path])
         #expect(looped.status == 64)
         #expect(looped.stderr.contains("--asciicast records one round"), "\(looped.stderr)")
     }
 
-    @Test func aQARunWritesOneRecordingPerScenario() async throws {
+    @Test func aQARunWritesOneRecordingPerScenario() throws {
         let flows = QARunCommandTests.flows
         let casts = KioskProcess.temporaryDirectory("qa-casts").appendingPathComponent("casts")
-        let outcome = try await KioskProcess.run(["qa", "run", flows.appendingPathComponent("points-wallet.yaml").path,
+        let outcome = try KioskProcess.run(["qa", "run", flows.appendingPathComponent("points-wallet.yaml").path,
                                             flows.appendingPathComponent("promo-code.yaml").path, "--asciicast", casts.path])
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: casts.path).sorted() == ["points-wallet.cast", "promo-code.cast"])
@@ -79,12 +79,12 @@ import Testing
         #expect(events.allSatisfy { $0.count == 3 && $0[1] as? String == "o" })
     }
 
-    @Test func aQARunRefusesAFileForItsFolderBeforeRunning() async throws {
+    @Test func aQARunRefusesAFileForItsFolderBeforeRunning() throws {
         let folder = KioskProcess.temporaryDirectory("qa-casts-bad")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("taken")
         try Data("x".utf8).write(to: file)
-        let outcome = try await KioskProcess.run(["qa", "run", QARunCommandTests.flows.appendingPathComponent("promo-code.yaml").path,
+        let outcome = try KioskProcess.run(["qa", "run", QARunCommandTests.flows.appendingPathComponent("promo-code.yaml").path,
                                             "--asciicast", file.path])
         #expect(outcome.status == 73)
         #expect(outcome.stdout.isEmpty)

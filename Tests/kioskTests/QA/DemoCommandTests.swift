@@ -6,48 +6,48 @@ import Testing
     static let firstCaption = "Chapter 1/7: The paywall: what Premium gives you"
     static let secondCaption = "Chapter 2/7: Plan comparison: every feature, side by side"
 
-    private func expectRestored(_ session: TmuxSession) async throws {
-        let screen = try await session.waitFor(text: "TTY ")
+    private func expectRestored(_ session: TmuxSession) throws {
+        let screen = try session.waitFor(text: "TTY ")
         #expect(screen.contains("EXITED 0"), "\(screen)")
         #expect(screen.contains("TTY icanon echo"), "\(screen)")
         #expect(!screen.contains("Chapter "), "\(screen)")
     }
 
-    @Test func spacePausesNSkipsAChapterAndQQuits() async throws {
-        let session = try await TmuxSession(["demo"])
-        try await session.waitFor(text: Self.firstCaption)
+    @Test func spacePausesNSkipsAChapterAndQQuits() throws {
+        let session = try TmuxSession(["demo"])
+        try session.waitFor(text: Self.firstCaption)
         try session.sendKeys("n")
-        try await session.waitFor(text: Self.secondCaption)
+        try session.waitFor(text: Self.secondCaption)
         try session.sendKeys("Space")
-        let paused = try await session.waitFor(text: "Paused — space resumes")
+        let paused = try session.waitFor(text: "Paused — space resumes")
         #expect(paused.contains(Self.secondCaption))
         try session.sendKeys("Space")
-        try await session.waitFor(text: "space pause · n next chapter")
+        try session.waitFor(text: "space pause · n next chapter")
         try session.sendKeys("q")
-        try await expectRestored(session)
+        try expectRestored(session)
     }
 
-    @Test func theWholeTourPlaysToItsLastChapterAtHighSpeed() async throws {
-        let session = try await TmuxSession(["demo", "--speed", "50"])
-        let end = try await session.waitFor(text: "Demo finished — press q to quit")
+    @Test func theWholeTourPlaysToItsLastChapterAtHighSpeed() throws {
+        let session = try TmuxSession(["demo", "--speed", "50"])
+        let end = try session.waitFor(text: "Demo finished — press q to quit")
         #expect(end.contains("Chapter 7/7: The retry worked: the subscription recovered"), "\(end)")
         #expect(end.contains("4 Settings"), "\(end)")
         try session.sendKeys("q")
-        try await expectRestored(session)
+        try expectRestored(session)
     }
 
-    @Test func badOptionsAreUsageErrors() async throws {
+    @Test func badOptionsAreUsageErrors() throws {
         for speed in ["0", "-2", "fast"] {
-            let outcome = try await KioskProcess.run(["demo", "--speed", speed])
+            let outcome = try KioskProcess.run(["demo", "--speed", speed])
             #expect(outcome.status == 64, "--speed \(speed): \(outcome.stderr)")
             #expect(outcome.stderr.contains("--speed"))
         }
-        let missing = try await KioskProcess.run(["demo", "--script", "/nonexistent/tour.yaml"])
+        let missing = try KioskProcess.run(["demo", "--script", "/nonexistent/tour.yaml"])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("kiosk: /nonexistent/tour.yaml: no such file"))
     }
 
-    @Test func anInvalidScriptIsReportedWithItsPosition() async throws {
+    @Test func anInvalidScriptIsReportedWithItsPosition() throws {
         let folder = KioskProcess.temporaryDirectory("demo-invalid")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("bad.yaml")
@@ -57,7 +57,7 @@ import Testing
               - chapter: One
               - press: [enter, warp]
             """.utf8).write(to: file)
-        let outcome = try await KioskProcess.run(["demo", "--script", file.path])
+        let outcome = try KioskProcess.run(["demo", "--script", file.path])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("\(file.path):4:20: error: unknown key name 'warp'"), "\(outcome.stderr)")
     }

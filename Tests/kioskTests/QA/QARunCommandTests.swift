@@ -6,9 +6,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
     static let flows = repository.appendingPathComponent("Resources/flows")
 
-    @Test func theWholeLibraryPasses() async throws {
+    @Test func theWholeLibraryPasses() throws {
         let junit = KioskProcess.temporaryDirectory("qa-junit").appendingPathExtension("xml")
-        let outcome = try await KioskProcess.run(["qa", "run", Self.flows.path, "--junit", junit.path])
+        let outcome = try KioskProcess.run(["qa", "run", Self.flows.path, "--junit", junit.path])
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         let passes = lines.filter { $0.hasPrefix("PASS ") }
@@ -18,7 +18,7 @@ import Testing
         #expect(xml.contains(#"tests="\#(passes.count)" failures="0""#))
     }
 
-    @Test func aBrokenExpectationFailsTheRunWithAClearReport() async throws {
+    @Test func aBrokenExpectationFailsTheRunWithAClearReport() throws {
         let folder = KioskProcess.temporaryDirectory("qa-broken")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let original = try String(contentsOf: Self.flows.appendingPathComponent("points-wallet.yaml"), encoding: .utf8)
@@ -30,7 +30,7 @@ import Testing
                                          to: folder.appendingPathComponent("promo-code.yaml"))
         let transcripts = folder.appendingPathComponent("transcripts")
 
-        let outcome = try await KioskProcess.run(["qa", "run", folder.path, "--transcript", transcripts.path])
+        let outcome = try KioskProcess.run(["qa", "run", folder.path, "--transcript", transcripts.path])
         #expect(outcome.status == 1)
         let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("FAIL points pack and wallet"))
@@ -43,7 +43,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: transcripts.appendingPathComponent("points-wallet.txt").path))
     }
 
-    @Test func anInvalidFileIsReportedWithItsPositionAndNothingRuns() async throws {
+    @Test func anInvalidFileIsReportedWithItsPositionAndNothingRuns() throws {
         let folder = KioskProcess.temporaryDirectory("qa-invalid")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("bad.yaml")
@@ -53,7 +53,7 @@ import Testing
               - press: [enter, warp]
               - advance: soon
             """.utf8).write(to: file)
-        let outcome = try await KioskProcess.run(["qa", "run", file.path])
+        let outcome = try KioskProcess.run(["qa", "run", file.path])
         #expect(outcome.status == 65)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.contains("\(file.path):3:20: error: unknown key name 'warp'"))
@@ -63,7 +63,7 @@ import Testing
 
     /// Issue 41, item 20: an id the catalog does not have is refused before anything runs, with
     /// its line and the ids the catalog does have; durations read as the QA panel's field reads them.
-    @Test func anUnknownCatalogIdIsRefusedWithItsLineAndTheKnownIds() async throws {
+    @Test func anUnknownCatalogIdIsRefusedWithItsLineAndTheKnownIds() throws {
         let folder = KioskProcess.temporaryDirectory("qa-unknown-id")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("unknown.yaml")
@@ -75,7 +75,7 @@ import Testing
               - act: {plans.select: platinum}
               - expect: {entitlement: gold}
             """.utf8).write(to: file)
-        let outcome = try await KioskProcess.run(["qa", "run", file.path])
+        let outcome = try KioskProcess.run(["qa", "run", file.path])
         #expect(outcome.status == 65, "\(outcome.stdout)\(outcome.stderr)")
         #expect(outcome.stdout.isEmpty)
         let lines = outcome.stderr.split(separator: "\n").map(String.init)
@@ -87,17 +87,17 @@ import Testing
         #expect(lines.count == 3, "the friendly duration on line 3 is accepted")
     }
 
-    @Test func usageErrorsExit64() async throws {
-        let missing = try await KioskProcess.run(["qa", "run", "/nonexistent/flows"])
+    @Test func usageErrorsExit64() throws {
+        let missing = try KioskProcess.run(["qa", "run", "/nonexistent/flows"])
         #expect(missing.status == 64)
         #expect(missing.stderr == "kiosk: /nonexistent/flows: no such file or folder\n", "one prefix for every error (issue 41, item 22)")
-        let filtered = try await KioskProcess.run(["qa", "run", Self.flows.path, "--filter", "no-such-tag"])
+        let filtered = try KioskProcess.run(["qa", "run", Self.flows.path, "--filter", "no-such-tag"])
         #expect(filtered.status == 64)
         #expect(filtered.stderr.contains("no scenario to run with tag no-such-tag"))
     }
 
-    @Test func aTagFilterRunsOnlyMatchingScenarios() async throws {
-        let outcome = try await KioskProcess.run(["qa", "run", Self.flows.path, "--filter", "hosted-checkout"])
+    @Test func aTagFilterRunsOnlyMatchingScenarios() throws {
+        let outcome = try KioskProcess.run(["qa", "run", Self.flows.path, "--filter", "hosted-checkout"])
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.hasSuffix("5 passed, 0 failed\n"))
     }

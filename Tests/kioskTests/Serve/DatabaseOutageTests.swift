@@ -20,8 +20,8 @@ import TestSupport
         let body: String
     }
 
-    static func cluster(_ command: String, _ url: String = "") async throws -> String {
-        let outcome = try await ChildProcess.run(["bash", script, command] + (url.isEmpty ? [] : [url]),
+    static func cluster(_ command: String, _ url: String = "") throws -> String {
+        let outcome = try ChildProcess.run(["bash", script, command] + (url.isEmpty ? [] : [url]),
                                            environment: ProcessInfo.processInfo.environment)
         guard outcome.status == 0 else { throw ServerProcess.StartFailure(description: "postgres.sh \(command) failed") }
         return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -46,11 +46,11 @@ import TestSupport
 
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func anOutageAnswers503WithRetryAfterAndTheServerRecoversWhenTheDatabaseIsBack() async throws {
-        let url = try await Self.cluster("start")
-        defer { _ = try? ChildProcess.runBlocking(["bash", Self.script, "stop", url], environment: ProcessInfo.processInfo.environment) }
-        let server = try await ServerProcess(dataDirectory: KioskProcess.temporaryDirectory("outage"),
+        let url = try Self.cluster("start")
+        defer { _ = try? Self.cluster("stop", url) }
+        let server = try ServerProcess(dataDirectory: KioskProcess.temporaryDirectory("outage"),
                                        storage: .postgres(url: url), arguments: ["--database-timeout", "5"])
-        let admin = try await KioskProcess.run(["serve", "--print-admin-key", "--database", url,
+        let admin = try KioskProcess.run(["serve", "--print-admin-key", "--database", url,
                                           "--data-dir", KioskProcess.temporaryDirectory("outage-admin").path])
         let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let created = try await Self.send("POST", server.url.appendingPathComponent("v1/admin/accounts"), key: adminKey,
@@ -59,7 +59,7 @@ import TestSupport
         let key = try #require(try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any])["api_key"] as? String
         #expect(try await Self.send("GET", server.url.appendingPathComponent("health/ready")).status == 200)
 
-        _ = try await Self.cluster("pause", url)
+        _ = try Self.cluster("pause", url)
         #expect(try await Self.send("GET", server.url.appendingPathComponent("health")).status == 200)
         let requests: [(String, String, String?, String?)] = [
             ("GET", "health/ready", nil, nil), ("GET", "v1/customer", key, nil), ("GET", "v1/customer", key.map { $0 + "0" }, nil),
@@ -79,13 +79,13 @@ import TestSupport
             }
         }
 
-        _ = try await Self.cluster("resume", url)
+        _ = try Self.cluster("resume", url)
         // The very first request after the database is back is served.
         let card = try await Self.send("POST", server.url.appendingPathComponent("v1/payment-methods"), key: key,
                                        body: #"{"number":"4242424242424242","exp_month":12,"exp_year":2030,"cvc":"123"}"#)
         #expect(card.status == 201, "\(card.body)")
         #expect(try await Self.send("GET", server.url.appendingPathComponent("health/ready")).status == 200)
-        let exit = try await server.terminate()
+        let exit = try server.terminate()
         #expect(exit == 0, "kiosk serve exited \(exit)")
     }
 }

@@ -7,21 +7,21 @@ import TestSupport
 @Suite struct PublicURLServeTests {
     @Test func theCheckoutPagesAreServedOnThePublicURLsPort() async throws {
         let port = try Self.freePort()
-        let server = try await ServerProcess(dataDirectory: KioskProcess.temporaryDirectory("public-url"),
+        let server = try ServerProcess(dataDirectory: KioskProcess.temporaryDirectory("public-url"),
                                        arguments: ["--ssh-port", "0", "--public-url", "https://shop.test:\(port)"])
-        defer { server.stop() }
-        _ = try await server.sshPort()
+        defer { _ = try? server.terminate() }
+        _ = try server.sshPort()
         let page = try await DatabaseOutageTests.send("GET", try #require(URL(string: "http://127.0.0.1:\(port)/checkout/finished")))
         #expect(page.status == 200, "\(page.body)")
         #expect(page.body.contains("Go back to your terminal"), "\(page.body)")
     }
 
-    @Test func aPublicURLMustBeAnHTTPAddressAndNeedsSSH() async throws {
+    @Test func aPublicURLMustBeAnHTTPAddressAndNeedsSSH() throws {
         let directory = KioskProcess.temporaryDirectory("public-url-bad")
-        let bad = try await KioskProcess.run(["serve", "--data-dir", directory.path, "--ssh-port", "0", "--public-url", "ftp://x"])
+        let bad = try KioskProcess.run(["serve", "--data-dir", directory.path, "--ssh-port", "0", "--public-url", "ftp://x"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--public-url must be an http:// or https:// address"), "\(bad.stderr)")
-        let alone = try await KioskProcess.run(["serve", "--data-dir", directory.path, "--public-url", "https://shop.test"])
+        let alone = try KioskProcess.run(["serve", "--data-dir", directory.path, "--public-url", "https://shop.test"])
         #expect(alone.status == 64)
         #expect(alone.stderr.contains("needs --ssh-port"), "\(alone.stderr)")
     }

@@ -4,11 +4,11 @@ import Testing
 /// Issue 41 item 17: `kiosk run --dump --server` with a key the server refuses, or a server that
 /// does not answer, says in one line what is wrong and fails instead of printing "Loading…".
 @Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteDumpFailureTests {
-    @Test func aRefusedKeyIsOneLineAndExitsNoPerm() async throws {
+    @Test func aRefusedKeyIsOneLineAndExitsNoPerm() throws {
         let data = KioskProcess.temporaryDirectory("serve-bad-token")
-        let server = try await ServerProcess(dataDirectory: data)
-        defer { server.stop() }
-        let result = try await KioskProcess.run(["run", "--dump", "--server", server.url.absoluteString, "--token", "BAD",
+        let server = try ServerProcess(dataDirectory: data)
+        defer { _ = try? server.terminate() }
+        let result = try KioskProcess.run(["run", "--dump", "--server", server.url.absoluteString, "--token", "BAD",
                                            "--data-dir", KioskProcess.temporaryDirectory("bad-token-prefs").path])
         #expect(result.status == 77, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.hasPrefix("kiosk: The server at \(server.url.absoluteString) refused this storefront's key "
@@ -17,8 +17,8 @@ import Testing
         #expect(!result.stdout.contains("Loading"))
     }
 
-    @Test func anUnreachableServerIsOneLineAndExitsUnavailable() async throws {
-        let result = try await KioskProcess.run(["run", "--dump", "--server", "http://127.0.0.1:9", "--token", "key",
+    @Test func anUnreachableServerIsOneLineAndExitsUnavailable() throws {
+        let result = try KioskProcess.run(["run", "--dump", "--server", "http://127.0.0.1:9", "--token", "key",
                                            "--data-dir", KioskProcess.temporaryDirectory("unreachable-prefs").path])
         #expect(result.status == 69, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr == "kiosk: Can't reach the server at 127.0.0.1:9: connection refused\n", "\(result.stderr)")

@@ -10,26 +10,26 @@ import TestSupport
     }
 
     @Test(.enabled(if: hasOpenSSH))
-    func aNewKeyGetsTheStorefrontOverOpenSSHAndQuitsCleanly() async throws {
+    func aNewKeyGetsTheStorefrontOverOpenSSHAndQuitsCleanly() throws {
         let directory = KioskProcess.temporaryDirectory("ssh-terminal")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = directory.appendingPathComponent("id_ed25519")
-        let made = try await ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
                                         environment: ProcessInfo.processInfo.environment)
         #expect(made.status == 0)
-        let server = try await ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
                                        arguments: ["--ssh-port", "0"])
-        defer { server.stop() }
-        let port = try await server.sshPort()
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
 
-        let session = try await TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
                                       executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
-        let screen = try await session.waitFor(text: "Kiosk Demo Store")
+        let screen = try session.waitFor(text: "Kiosk Demo Store")
         #expect(screen.contains("1 Store"))
         #expect(screen.contains("q Quit"))
         try session.sendKeys("q")
         // The pane prints EXITED, then the terminal's modes on the next line: wait for both.
-        let ended = try await session.waitFor("the exit status and the terminal modes") { $0.contains("EXITED") && $0.contains("TTY") }
+        let ended = try session.waitFor("the exit status and the terminal modes") { $0.contains("EXITED") && $0.contains("TTY") }
         #expect(ended.contains("EXITED 0"), "\(ended)")
         #expect(ended.contains("TTY icanon echo"), "the local terminal is given back: \(ended)")
     }
@@ -41,31 +41,31 @@ import TestSupport
         let directory = KioskProcess.temporaryDirectory("ssh-buy")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = directory.appendingPathComponent("id_ed25519")
-        let made = try await ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
                                         environment: ProcessInfo.processInfo.environment)
         #expect(made.status == 0)
         let store = directory.appendingPathComponent("store")
-        let admin = try await KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
+        let admin = try KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
         let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try await ServerProcess(dataDirectory: store, arguments: ["--ssh-port", "0"])
-        defer { server.stop() }
-        let port = try await server.sshPort()
-        let session = try await TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
+        let server = try ServerProcess(dataDirectory: store, arguments: ["--ssh-port", "0"])
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
                                       executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
-        let checkout = try await session.openCheckout(to: "Value points (1000 points)")
+        let checkout = try session.openCheckout(to: "Value points (1000 points)")
         #expect(checkout.contains("Total due today $8.99"), "\(checkout)")
         // A key has no email: the first purchase asks for one, for receipts, above the card.
         #expect(checkout.contains("Your email, for receipts (asked once)"), "\(checkout)")
-        try await session.moveFocus("BTab", to: "▸ Email")
-        try await session.type("ann@example.com")
-        try await session.moveFocus("Tab", to: "▸ Card number")
-        try await session.enter(.succeeds)
-        let receipt = try await session.press("Enter", thenWaitFor: "Payment successful")
+        try session.moveFocus("BTab", to: "▸ Email")
+        try session.type("ann@example.com")
+        try session.moveFocus("Tab", to: "▸ Card number")
+        try session.enter(.succeeds)
+        let receipt = try session.press("Enter", thenWaitFor: "Payment successful")
         let invoiceLine = try #require(TmuxSession.line(containing: "Invoice ", in: receipt), "\(receipt)")
         let invoice = try #require(invoiceLine.firstMatch(of: /INV-\d+/).map { String($0.output) }, "\(receipt)")
         try session.sendKeys("q")
 
-        let listed = try await ChildProcess.run(["ssh"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1", "invoices --json"],
+        let listed = try ChildProcess.run(["ssh"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1", "invoices --json"],
                                           environment: ProcessInfo.processInfo.environment)
         #expect(listed.status == 0, "\(listed.output)")
         #expect(listed.output.contains(invoice), "\(listed.output)")

@@ -15,23 +15,23 @@ import Testing
     @Test(arguments: ServerProcess.Storage.available)
     func twoCustomersPurchaseRefundAndFeedReconnect(storage: ServerProcess.Storage) async throws {
         let data = KioskProcess.temporaryDirectory("serve")
-        let server = try await ServerProcess(dataDirectory: data, storage: storage)
-        let admin = try await KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"])
+        let server = try ServerProcess(dataDirectory: data, storage: storage)
+        let admin = try KioskProcess.run(["serve", "--data-dir", data.path, "--print-admin-key"])
         let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(admin.status == 0 && adminKey.hasPrefix("kiosk_admin_"))
         let keyMode = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent("admin.key").path)[.posixPermissions]
         #expect(keyMode as? Int == 0o600)
 
-        func create(_ name: String) async throws -> (id: String, key: String) {
-            let outcome = try await KioskProcess.run(
+        func create(_ name: String) throws -> (id: String, key: String) {
+            let outcome = try KioskProcess.run(
                 ["accounts", "create", "--server", server.url.absoluteString, "--name", name, "--email", "\(name)@example.com", "--json"],
                 environment: ["KIOSK_ADMIN_KEY": adminKey])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: String]
             return (object?["id"] ?? "", object?["api_key"] ?? "")
         }
-        let ann = try await create("ann")
-        let bob = try await create("bob")
+        let ann = try create("ann")
+        let bob = try create("bob")
         let annClient = client(server.url, key: ann.key)
         let bobClient = client(server.url, key: bob.key)
 
@@ -73,7 +73,7 @@ import Testing
         let standing = try await annClient.getUserSubscriptionStatus(query: .init(userId: ann.id)).ok.body.json
         #expect(!standing.isPremium && standing.subscriptionStatus.rawValue == "none")
 
-        let duplicate = try await KioskProcess.run(
+        let duplicate = try KioskProcess.run(
             ["accounts", "create", "--server", server.url.absoluteString, "--name", "ann", "--email", "ann@example.com"],
             environment: ["KIOSK_ADMIN_KEY": adminKey])
         #expect(duplicate.status == 1)
@@ -83,28 +83,28 @@ import Testing
         let open = try await annClient.streamEvents().ok.body.textEventStream.asDecodedServerSentEvents()
         var openIterator = open.makeAsyncIterator()
         _ = try await openIterator.next()
-        #expect(try await server.terminate() == 0)
+        #expect(try server.terminate() == 0)
         while try await openIterator.next() != nil {}
     }
 
     /// Servers starting together on a fresh shared data directory agree on one admin key (each
     /// used to write its own, and the last rename won).
-    @Test func serversStartingTogetherAgreeOnOneAdminKey() async throws {
+    @Test func serversStartingTogetherAgreeOnOneAdminKey() throws {
         let data = KioskProcess.temporaryDirectory("admin-key")
         let children = try (0..<8).map { _ in
             try KioskProcess.start(["serve", "--data-dir", data.path, "--print-admin-key"], standardOutput: .pipe)
         }
         var keys: Set<String> = []
         for child in children {
-            keys.insert(try await child.standardOutput!.firstLine().trimmingCharacters(in: .whitespacesAndNewlines))
-            #expect(try await child.exit().status == 0)
+            keys.insert(try child.standardOutput!.readFirstLine().trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(try child.wait().status == 0)
         }
         let stored = try String(contentsOf: data.appendingPathComponent("admin.key"), encoding: .utf8)
         #expect(keys == [stored.trimmingCharacters(in: .whitespacesAndNewlines)])
     }
 
-    @Test func theKeyCommandRefusesToShowAStoredKey() async throws {
-        let outcome = try await KioskProcess.run(["accounts", "key", "acct_000001", "--data-dir", KioskProcess.temporaryDirectory("keys").path])
+    @Test func theKeyCommandRefusesToShowAStoredKey() throws {
+        let outcome = try KioskProcess.run(["accounts", "key", "acct_000001", "--data-dir", KioskProcess.temporaryDirectory("keys").path])
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains("--rotate"))
     }

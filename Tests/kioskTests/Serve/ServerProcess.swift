@@ -51,14 +51,14 @@ final class ServerProcess {
         }
     }
 
-    init(dataDirectory: URL, storage: Storage = .sqlite, arguments: [String] = []) async throws {
+    init(dataDirectory: URL, storage: Storage = .sqlite, arguments: [String] = []) throws {
         child = try KioskProcess.start(["serve", "--data-dir", dataDirectory.path, "--port", "0"] + storage.arguments + arguments,
                                        standardOutput: .pipe)
-        let text = try await child.standardOutput!.firstLine()
+        let text = try child.standardOutput!.readFirstLine()
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
         guard line.hasPrefix("Serving on "), let url = URL(string: String(line.dropFirst("Serving on ".count))) else {
             child.send(SIGKILL)
-            _ = try await child.exit()
+            try child.wait()
             throw StartFailure(description: "kiosk serve printed \(text.debugDescription)")
         }
         self.url = url
@@ -70,9 +70,9 @@ final class ServerProcess {
 
     /// The port of `SSH on ssh://HOST:PORT (host key …)`, the line after `Serving on` when the
     /// server was started with `--ssh-port`.
-    func sshPort() async throws -> Int {
+    func sshPort() throws -> Int {
         while !printed.contains("SSH on ssh://") || !printed.hasSuffix("\n") {
-            let more = try await child.standardOutput!.firstLine()
+            let more = try child.standardOutput!.readFirstLine()
             guard !more.isEmpty else { break }
             printed += more
         }
@@ -84,17 +84,9 @@ final class ServerProcess {
         return port
     }
 
-    /// For a `defer`, which cannot wait asynchronously: SIGTERM, and the exit is collected on a
-    /// thread of its own.
-    func stop() {
-        child.send(SIGTERM)
-        let child = child
-        Thread { _ = try? child.wait() }.start()
-    }
-
     /// Sends SIGTERM and waits: the server drains and exits by itself.
-    func terminate() async throws -> Int32 {
+    func terminate() throws -> Int32 {
         child.send(SIGTERM)
-        return try await child.exit().status
+        return try child.wait().status
     }
 }

@@ -19,7 +19,7 @@ import TestSupport
 
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func eightClientsOnTwoServersOneKilledMidLoad() async throws {
-        let (storage, (data, survivor), (_, victim), adminKey) = try await twoServers("two-servers")
+        let (storage, (data, survivor), (_, victim), adminKey) = try twoServers("two-servers")
         let servers = Pair(survivor: client(survivor.url, key: adminKey), victim: client(victim.url, key: adminKey, timeout: .seconds(5)))
 
         var customers: [Customer] = []
@@ -48,15 +48,15 @@ import TestSupport
             }
             return try await group.reduce(into: [String: Ledger]()) { $0[$1.accountID] = $1 }
         }
-        #expect(try await victim.child.exit() == .signalled(SIGKILL))
+        #expect(try victim.child.wait() == .signalled(SIGKILL))
         #expect(ledgers.values.contains { !$0.heardFromVictim.isEmpty }, "the killed server answered nothing before it died")
-        #expect(try await survivor.terminate() == 0)
+        #expect(try survivor.terminate() == 0)
 
-        let check = try await KioskProcess.run(["store", "check", "--data-dir", data.path] + storage.arguments)
+        let check = try KioskProcess.run(["store", "check", "--data-dir", data.path] + storage.arguments)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("invariants hold (8 accounts)"))
 
-        let restarted = try await ServerProcess(dataDirectory: data, storage: storage)
+        let restarted = try ServerProcess(dataDirectory: data, storage: storage)
         for customer in customers {
             let ledger = try #require(ledgers[customer.id])
             let invoices = try await client(restarted.url, key: customer.apiKey)
@@ -72,7 +72,7 @@ import TestSupport
             #expect(renewals.count == Self.rounds, "\(customer.id) renewed \(renewals.count) times in \(Self.rounds) months")
             #expect(renewals.allSatisfy { $0.status == .paid })
         }
-        #expect(try await restarted.terminate() == 0)
+        #expect(try restarted.terminate() == 0)
     }
 
     /// The change feed reaches the clients of every server: a customer's live stream on one server
@@ -80,7 +80,7 @@ import TestSupport
     /// `FeedCommitOrderTests`'.)
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func aStreamOnOneServerHearsOfPurchasesMadeThroughTheOther() async throws {
-        let (_, (_, first), (_, second), adminKey) = try await twoServers("two-servers-feed")
+        let (_, (_, first), (_, second), adminKey) = try twoServers("two-servers-feed")
         let account = try await client(first.url, key: adminKey)
             .createAccount(body: .json(.init(name: "ann", email: "ann@example.com"))).created.body.json
         let listener = client(first.url, key: account.apiKey)
@@ -104,8 +104,8 @@ import TestSupport
             if heard.count == invoices.count { break }
         }
         #expect(heard == invoices)
-        #expect(try await first.terminate() == 0)
-        #expect(try await second.terminate() == 0)
+        #expect(try first.terminate() == 0)
+        #expect(try second.terminate() == 0)
     }
 
     /// Servers on different machines share no data directory: the first records the store's keys
@@ -115,7 +115,7 @@ import TestSupport
     /// store's key is refused before it serves.
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func serversWithDataDirectoriesOfTheirOwnShareTheStoresKeys() async throws {
-        let (storage, first, second, adminKey) = try await twoServers("shared-keys")
+        let (storage, first, second, adminKey) = try twoServers("shared-keys")
         #expect(adminKey == (try Self.file("admin.key", in: first.data)), "the second directory's key is the first's")
         for file in ["card-processor.key", "merchant-signing/root-ca.pem", "merchant-signing/intermediate-ca.pem",
                      "transaction-signing/root-ca.pem"] {
@@ -131,19 +131,19 @@ import TestSupport
         let sale = try #require(try await viaFirst.createPurchase(headers: .init(idempotencyKey: "subscribe"),
                                                                   body: .json(.init(productId: "enterprise.monthly"))).ok.body.json.invoice?.id)
 
-        #expect(try await first.server.terminate() == 0)
-        #expect(try await second.server.terminate() == 0)
-        let check = try await KioskProcess.run(["store", "check", "--data-dir", second.data.path] + storage.arguments)
+        #expect(try first.server.terminate() == 0)
+        #expect(try second.server.terminate() == 0)
+        let check = try KioskProcess.run(["store", "check", "--data-dir", second.data.path] + storage.arguments)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("invariants hold (1 accounts)"), "\(check.stdout)")
-        let restarted = try await ServerProcess(dataDirectory: second.data, storage: storage)
+        let restarted = try ServerProcess(dataDirectory: second.data, storage: storage)
         #expect(try await client(restarted.url, key: account.apiKey).getInvoice(path: .init(invoiceId: sale)).ok.body.json.id == sale)
-        #expect(try await restarted.terminate() == 0)
+        #expect(try restarted.terminate() == 0)
 
         let stranger = KioskProcess.temporaryDirectory("shared-keys-stranger")
         try FileManager.default.createDirectory(at: stranger, withIntermediateDirectories: true)
         try Data("kiosk_admin_another\n".utf8).write(to: stranger.appendingPathComponent("admin.key"))
-        let refused = try await KioskProcess.run(["serve", "--data-dir", stranger.path, "--port", "0"] + storage.arguments)
+        let refused = try KioskProcess.run(["serve", "--data-dir", stranger.path, "--port", "0"] + storage.arguments)
         #expect(refused.status == 78)
         #expect(refused.stderr.contains(stranger.appendingPathComponent("admin.key").path), "\(refused.stderr)")
         #expect(refused.stderr.contains("belongs to another store"), "\(refused.stderr)")
@@ -153,7 +153,7 @@ import TestSupport
     /// rotated through the other, before the customer's next purchase reaches it.
     @Test(.enabled(if: ServerProcess.Storage.postgresCluster != nil))
     func aKeyRotatedOnOneServerEndsItsStreamOnTheOther() async throws {
-        let (_, (_, first), (_, second), adminKey) = try await twoServers("two-servers-rotation")
+        let (_, (_, first), (_, second), adminKey) = try twoServers("two-servers-rotation")
         let account = try await client(second.url, key: adminKey)
             .createAccount(body: .json(.init(name: "ann", email: "ann@example.com"))).created.body.json
         let listener = client(first.url, key: account.apiKey)
@@ -172,20 +172,20 @@ import TestSupport
             if let type = event.event { heard.append(type) }
         }
         #expect(!heard.contains("purchase.completed"), "the old key's stream heard \(heard)")
-        #expect(try await first.terminate() == 0)
-        #expect(try await second.terminate() == 0)
+        #expect(try first.terminate() == 0)
+        #expect(try second.terminate() == 0)
     }
 
     /// Two servers on one new PostgreSQL store, each with a data directory of its own (the keys
     /// they share come from the store); the admin key as the second prints it.
-    private func twoServers(_ label: String) async throws
+    private func twoServers(_ label: String) throws
         -> (ServerProcess.Storage, first: (data: URL, server: ServerProcess), second: (data: URL, server: ServerProcess),
             adminKey: String) {
         let storage = try #require(ServerProcess.Storage.freshPostgres())
         let (firstData, secondData) = (KioskProcess.temporaryDirectory(label), KioskProcess.temporaryDirectory(label + "-second"))
-        let first = try await ServerProcess(dataDirectory: firstData, storage: storage)
-        let second = try await ServerProcess(dataDirectory: secondData, storage: storage)
-        let admin = try await KioskProcess.run(["serve", "--data-dir", secondData.path, "--print-admin-key"] + storage.arguments)
+        let first = try ServerProcess(dataDirectory: firstData, storage: storage)
+        let second = try ServerProcess(dataDirectory: secondData, storage: storage)
+        let admin = try KioskProcess.run(["serve", "--data-dir", secondData.path, "--print-admin-key"] + storage.arguments)
         return (storage, (firstData, first), (secondData, second), admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 

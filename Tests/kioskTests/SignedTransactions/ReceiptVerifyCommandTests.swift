@@ -10,13 +10,13 @@ struct ReceiptVerifyCommandTests {
     }
 
     @Test("a genuine receipt prints the verified transaction as sorted JSON with ISO 8601 dates")
-    func verifiedReceipt() async throws {
+    func verifiedReceipt() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
         let jws = try sandbox.signingAuthority().sign(SignedTransactionsCLISandbox.payload())
         let file = try sandbox.write("\n  \(jws)\n\n", named: "receipt.jws")
 
-        let outcome = try await SignedTransactionsCLI.run(
+        let outcome = try SignedTransactionsCLI.run(
             ["receipt", "verify", file.path, "--data-dir", sandbox.dataDirectory.path],
             environment: sandbox.environment
         )
@@ -35,7 +35,7 @@ struct ReceiptVerifyCommandTests {
     }
 
     @Test("the data directory comes from KIOSK_DATA_DIR, then XDG_DATA_HOME/kiosk, when --data-dir is absent")
-    func dataDirectoryFromEnvironment() async throws {
+    func dataDirectoryFromEnvironment() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
         let jws = try sandbox.signingAuthority().sign(SignedTransactionsCLISandbox.payload())
@@ -43,7 +43,7 @@ struct ReceiptVerifyCommandTests {
 
         var kioskEnvironment = sandbox.environment
         kioskEnvironment["KIOSK_DATA_DIR"] = sandbox.dataDirectory.path
-        #expect(try await SignedTransactionsCLI.run(["receipt", "verify", file.path], environment: kioskEnvironment).status == 0)
+        #expect(try SignedTransactionsCLI.run(["receipt", "verify", file.path], environment: kioskEnvironment).status == 0)
 
         let xdg = sandbox.root.appendingPathComponent("xdg", isDirectory: true)
         let xdgKiosk = xdg.appendingPathComponent("kiosk", isDirectory: true)
@@ -51,18 +51,18 @@ struct ReceiptVerifyCommandTests {
         let xdgFile = try sandbox.write(xdgJWS, named: "xdg.jws")
         var xdgEnvironment = sandbox.environment
         xdgEnvironment["XDG_DATA_HOME"] = xdg.path
-        #expect(try await SignedTransactionsCLI.run(["receipt", "verify", xdgFile.path], environment: xdgEnvironment).status == 0)
+        #expect(try SignedTransactionsCLI.run(["receipt", "verify", xdgFile.path], environment: xdgEnvironment).status == 0)
 
         let homeDefault = sandbox.home.appendingPathComponent(".local/share/kiosk", isDirectory: true)
         let homeJWS = try sandbox.signingAuthority(in: homeDefault, seed: 4).sign(SignedTransactionsCLISandbox.payload())
         let homeFile = try sandbox.write(homeJWS, named: "home.jws")
-        #expect(try await SignedTransactionsCLI.run(["receipt", "verify", homeFile.path], environment: sandbox.environment).status == 0)
+        #expect(try SignedTransactionsCLI.run(["receipt", "verify", homeFile.path], environment: sandbox.environment).status == 0)
         // The XDG receipt does not verify against the home directory's root.
-        #expect(try await SignedTransactionsCLI.run(["receipt", "verify", xdgFile.path], environment: sandbox.environment).status == 1)
+        #expect(try SignedTransactionsCLI.run(["receipt", "verify", xdgFile.path], environment: sandbox.environment).status == 1)
     }
 
     @Test("a tampered receipt is reported as unverified and exits 1")
-    func tamperedReceipt() async throws {
+    func tamperedReceipt() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
         let jws = try sandbox.signingAuthority().sign(SignedTransactionsCLISandbox.payload())
@@ -72,7 +72,7 @@ struct ReceiptVerifyCommandTests {
         segments[2] = String(signature)
         let file = try sandbox.write(segments.joined(separator: "."), named: "tampered.jws")
 
-        let outcome = try await SignedTransactionsCLI.run(
+        let outcome = try SignedTransactionsCLI.run(
             ["receipt", "verify", file.path, "--data-dir", sandbox.dataDirectory.path],
             environment: sandbox.environment
         )
@@ -82,7 +82,7 @@ struct ReceiptVerifyCommandTests {
     }
 
     @Test("a receipt from another store's root is an invalid certificate chain")
-    func foreignRoot() async throws {
+    func foreignRoot() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
         _ = try sandbox.signingAuthority()
@@ -90,7 +90,7 @@ struct ReceiptVerifyCommandTests {
         let jws = try sandbox.signingAuthority(in: otherStore, seed: 2).sign(SignedTransactionsCLISandbox.payload())
         let file = try sandbox.write(jws, named: "foreign.jws")
 
-        let outcome = try await SignedTransactionsCLI.run(
+        let outcome = try SignedTransactionsCLI.run(
             ["receipt", "verify", file.path, "--data-dir", sandbox.dataDirectory.path],
             environment: sandbox.environment
         )
@@ -99,13 +99,13 @@ struct ReceiptVerifyCommandTests {
     }
 
     @Test("garbage input is unverified with an encoding reason and no payload")
-    func garbageInput() async throws {
+    func garbageInput() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
         _ = try sandbox.signingAuthority()
         let file = try sandbox.write("not-a-jws", named: "garbage.jws")
 
-        let outcome = try await SignedTransactionsCLI.run(
+        let outcome = try SignedTransactionsCLI.run(
             ["receipt", "verify", file.path, "--data-dir", sandbox.dataDirectory.path],
             environment: sandbox.environment
         )
@@ -114,13 +114,13 @@ struct ReceiptVerifyCommandTests {
     }
 
     @Test("a missing file is a clear error with exit status 1")
-    func missingFile() async throws {
+    func missingFile() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
         _ = try sandbox.signingAuthority()
         let missing = sandbox.root.appendingPathComponent("absent.jws").path
 
-        let outcome = try await SignedTransactionsCLI.run(
+        let outcome = try SignedTransactionsCLI.run(
             ["receipt", "verify", missing, "--data-dir", sandbox.dataDirectory.path],
             environment: sandbox.environment
         )
@@ -130,12 +130,12 @@ struct ReceiptVerifyCommandTests {
     }
 
     @Test("a data directory without a signing authority is a clear error with exit status 1")
-    func noAuthority() async throws {
+    func noAuthority() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
         let file = try sandbox.write("a.b.c", named: "receipt.jws")
 
-        let outcome = try await SignedTransactionsCLI.run(
+        let outcome = try SignedTransactionsCLI.run(
             ["receipt", "verify", file.path, "--data-dir", sandbox.dataDirectory.path],
             environment: sandbox.environment
         )
@@ -146,13 +146,13 @@ struct ReceiptVerifyCommandTests {
     }
 
     @Test("usage errors exit 64")
-    func usageErrors() async throws {
+    func usageErrors() throws {
         let sandbox = try SignedTransactionsCLISandbox()
         defer { sandbox.remove() }
-        let noFile = try await SignedTransactionsCLI.run(["receipt", "verify"], environment: sandbox.environment)
+        let noFile = try SignedTransactionsCLI.run(["receipt", "verify"], environment: sandbox.environment)
         #expect(noFile.status == 64)
         #expect(noFile.stderr.contains("Missing expected argument"))
-        let unknownOption = try await SignedTransactionsCLI.run(["receipt", "verify", "x", "--sign"], environment: sandbox.environment)
+        let unknownOption = try SignedTransactionsCLI.run(["receipt", "verify", "x", "--sign"], environment: sandbox.environment)
         #expect(unknownOption.status == 64)
     }
 }

@@ -7,8 +7,8 @@ enum SignedTransactionsCLI {
     typealias Outcome = KioskProcess.Outcome
 
     /// Runs with a controlled environment so the developer's own `KIOSK_DATA_DIR` or home never leaks in.
-    static func run(_ arguments: [String], environment: [String: String]) async throws -> Outcome {
-        try await KioskProcess.run(arguments, environment: environment, inheritEnvironment: false)
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Outcome {
+        try KioskProcess.run(arguments, environment: environment, inheritEnvironment: false)
     }
 }
 

@@ -3,58 +3,58 @@ import Testing
 
 /// Issue 41 item 22: the command line's refusals, suggestions, JSON and read-only commands.
 @Suite struct CommandLineWordingTests {
-    @Test func aMistypedCommandGetsASuggestion() async throws {
-        let result = try await KioskProcess.run(["stauts"])
+    @Test func aMistypedCommandGetsASuggestion() throws {
+        let result = try KioskProcess.run(["stauts"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("kiosk: 'stauts' is not a command; did you mean 'status'?"), "\(result.stderr)")
     }
 
-    @Test func helpForAnUnknownCommandIsAUsageError() async throws {
-        let result = try await KioskProcess.run(["help", "nosuch"])
+    @Test func helpForAnUnknownCommandIsAUsageError() throws {
+        let result = try KioskProcess.run(["help", "nosuch"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("kiosk: no help for 'nosuch'"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        let known = try await KioskProcess.run(["help", "status"])
+        let known = try KioskProcess.run(["help", "status"])
         #expect(known.status == 0 && known.stdout.contains("--json"), "\(known.stdout)")
     }
 
-    @Test func theParsersErrorsCarryTheHousePrefix() async throws {
-        let result = try await KioskProcess.run(["status", "--no-such-option"])
+    @Test func theParsersErrorsCarryTheHousePrefix() throws {
+        let result = try KioskProcess.run(["status", "--no-such-option"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("kiosk: "), "\(result.stderr)")
         #expect(!result.stderr.contains("Error:"))
     }
 
-    @Test func aNegativeCountIsRefusedForWhatItIs() async throws {
-        let result = try await KioskProcess.run(["seed", "--accounts", "-1"])
+    @Test func aNegativeCountIsRefusedForWhatItIs() throws {
+        let result = try KioskProcess.run(["seed", "--accounts", "-1"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("kiosk: --accounts must be 1 to 100000"), "\(result.stderr)")
     }
 
-    @Test func readCommandsNeverCreateAStore() async throws {
+    @Test func readCommandsNeverCreateAStore() throws {
         let missing = KioskProcess.temporaryDirectory("typo").appendingPathComponent("deep/path")
         for arguments in [["status"], ["store", "controls"], ["store", "pending"]] {
-            let result = try await KioskProcess.run(arguments + ["--data-dir", missing.path])
+            let result = try KioskProcess.run(arguments + ["--data-dir", missing.path])
             #expect(result.status == 66, "\(arguments)")
             #expect(result.stderr.hasPrefix("kiosk: \(missing.path) does not exist"), "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
-    @Test func anEmptyPendingListSaysSo() async throws {
+    @Test func anEmptyPendingListSaysSo() throws {
         let directory = KioskProcess.temporaryDirectory("pending-empty")
-        #expect(try await KioskProcess.run(["store", "reset", "--data-dir", directory.path]).status == 0)
-        let result = try await KioskProcess.run(["store", "pending", "--data-dir", directory.path])
+        #expect(try KioskProcess.run(["store", "reset", "--data-dir", directory.path]).status == 0)
+        let result = try KioskProcess.run(["store", "pending", "--data-dir", directory.path])
         #expect(result.status == 0)
         #expect(result.stdout == "No pending actions.\n")
     }
 
-    @Test func storeControlsAsJSON() async throws {
+    @Test func storeControlsAsJSON() throws {
         let directory = KioskProcess.temporaryDirectory("controls-json")
-        let set = try await KioskProcess.run(["store", "controls", "--data-dir", directory.path, "--ask-to-buy", "on",
+        let set = try KioskProcess.run(["store", "controls", "--data-dir", directory.path, "--ask-to-buy", "on",
                                         "--fail", "purchase:network_error:2", "--fail", "restore:network_error"])
         #expect(set.status == 0, "\(set.stderr)")
-        let result = try await KioskProcess.run(["store", "controls", "--json", "--data-dir", directory.path])
+        let result = try KioskProcess.run(["store", "controls", "--json", "--data-dir", directory.path])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["ask_to_buy"] as? Bool == true)
@@ -65,12 +65,12 @@ import Testing
         #expect(faults.last?["remaining"] is NSNull)
     }
 
-    @Test func statusAsJSON() async throws {
+    @Test func statusAsJSON() throws {
         let directory = KioskProcess.temporaryDirectory("status-json")
-        let seeded = try await KioskProcess.run(["seed", "--data-dir", directory.path, "--accounts", "2", "--months", "2",
+        let seeded = try KioskProcess.run(["seed", "--data-dir", directory.path, "--accounts", "2", "--months", "2",
                                            "--start", "2025-03-01"])
         #expect(seeded.status == 0, "\(seeded.stderr)")
-        let result = try await KioskProcess.run(["status", "--json", "--data-dir", directory.path])
+        let result = try KioskProcess.run(["status", "--json", "--data-dir", directory.path])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["accounts"] as? Int == 2)

@@ -30,14 +30,13 @@ import Simulators
             var lines = 0
             var buffer = Data()
             while lines < 1 + round % 3 {
-                let reader = child.standardError!
-                let chunk = try await offThePool { try reader.readChunk() }
+                let chunk = try child.standardError!.readChunk()
                 if chunk.isEmpty { break }
                 buffer += chunk
                 lines = buffer.split(separator: UInt8(ascii: "\n")).count
             }
             child.send(SIGKILL)
-            #expect(try await child.exit() == .signalled(SIGKILL), "round \(round) finished before it was killed")
+            #expect(try child.wait() == .signalled(SIGKILL), "round \(round) finished before it was killed")
 
             let store = try openStore(directory)
             #expect(try await store.checkInvariants() == [], "round \(round)")
@@ -45,7 +44,7 @@ import Simulators
             #expect(invoices >= committed, "round \(round) lost committed customers")
             committed = invoices
         }
-        let finished = try await KioskProcess.run(seed(directory, seed: 99, months: 2))
+        let finished = try KioskProcess.run(seed(directory, seed: 99, months: 2))
         #expect(finished.status == 0, "\(finished.stderr)")
         #expect(try await openStore(directory).checkInvariants() == [])
     }
@@ -60,9 +59,7 @@ import Simulators
             try KioskProcess.start(["seed", "--data-dir", directory.path, "--accounts", "15", "--months", "4",
                                     "--seed", "\(seed)", "--start", "2025-06-01"])
         }
-        var exits: [ChildProcess.Termination] = []
-        for child in children { exits.append(try await child.exit()) }
-        #expect(exits == [.exited(0), .exited(0)])
+        #expect(try children.map { try $0.wait() } == [.exited(0), .exited(0)])
         let store = try CrashSafetyTests().openStore(directory)
         #expect(try await store.accounts().count == 30)
         #expect(try await store.checkInvariants() == [])

@@ -12,27 +12,27 @@ import TestSupport
 @Suite struct FullDiskPurchaseTests {
     static let fullDisk = "CREATE TRIGGER full_disk BEFORE INSERT ON invoices BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;"
 
-    private func sqlite(_ database: URL, _ sql: String) async throws {
-        let outcome = try await ChildProcess.run(["sqlite3", database.path, sql], environment: ProcessInfo.processInfo.environment)
+    private func sqlite(_ database: URL, _ sql: String) throws {
+        let outcome = try ChildProcess.run(["sqlite3", database.path, sql], environment: ProcessInfo.processInfo.environment)
         #expect(outcome.status == 0, "sqlite3 \(sql)")
     }
 
-    private func transactions(_ store: [String]) async throws -> [String] {
-        let listed = try await KioskProcess.run(["receipt", "list", "--account", "acct_000001", "--json"] + store)
+    private func transactions(_ store: [String]) throws -> [String] {
+        let listed = try KioskProcess.run(["receipt", "list", "--account", "acct_000001", "--json"] + store)
         return listed.stdout.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["transactionId"] as? String
         }
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
-    func aSaleRecordedBeforeTheDiskFilledIsFinishedOnceByItsKey() async throws {
+    func aSaleRecordedBeforeTheDiskFilledIsFinishedOnceByItsKey() throws {
         let directory = KioskProcess.temporaryDirectory("full-disk-buy")
         let store = ["--data-dir", directory.path]
-        #expect(try await KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "3"] + store).status == 0)
-        let before = try await transactions(store)
-        try await sqlite(directory.appendingPathComponent("kiosk.sqlite"), Self.fullDisk)
+        #expect(try KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "3"] + store).status == 0)
+        let before = try transactions(store)
+        try sqlite(directory.appendingPathComponent("kiosk.sqlite"), Self.fullDisk)
 
-        let failed = try await KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001", "--json"] + store)
+        let failed = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001", "--json"] + store)
         #expect(failed.status == 1)
         #expect(failed.stdout.isEmpty)
         let lines = failed.stderr.split(separator: "\n").map(String.init)
@@ -46,17 +46,17 @@ import TestSupport
 
             """))
 
-        try await sqlite(directory.appendingPathComponent("kiosk.sqlite"), "DROP TRIGGER full_disk;")
-        let retried = try await KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001", "--json",
+        try sqlite(directory.appendingPathComponent("kiosk.sqlite"), "DROP TRIGGER full_disk;")
+        let retried = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001", "--json",
                                             "--idempotency-key", key] + store)
         #expect(retried.status == 0, "\(retried.stderr)")
         #expect(retried.stderr == "kiosk store buy: idempotency key \(key)\n")
-        let again = try await KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001", "--json",
+        let again = try KioskProcess.run(["store", "buy", "points.500", "--account", "acct_000001", "--json",
                                           "--idempotency-key", key] + store)
         #expect(again.stdout == retried.stdout)
-        let after = try await transactions(store)
+        let after = try transactions(store)
         #expect(after.count == before.count + 1, "one sale, booked once: \(after)")
-        let check = try await KioskProcess.run(["store", "check"] + store)
+        let check = try KioskProcess.run(["store", "check"] + store)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
@@ -65,14 +65,14 @@ import TestSupport
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
     func theAPIsFailureAnswerIsTrueAndItsKeyFinishesTheSale() async throws {
         let directory = KioskProcess.temporaryDirectory("full-disk-api")
-        let server = try await ServerProcess(dataDirectory: directory)
-        let adminKey = try await KioskProcess.run(["serve", "--print-admin-key", "--data-dir", directory.path]).stdout
+        let server = try ServerProcess(dataDirectory: directory)
+        let adminKey = try KioskProcess.run(["serve", "--print-admin-key", "--data-dir", directory.path]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let created = try await DatabaseOutageTests.send("POST", server.url.appendingPathComponent("v1/admin/accounts"),
                                                          key: adminKey, body: #"{"name":"Ann","email":"ann@example.com"}"#)
         let account = try #require(try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any])
         let key = try #require(account["api_key"] as? String)
-        try await sqlite(directory.appendingPathComponent("kiosk.sqlite"), Self.fullDisk)
+        try sqlite(directory.appendingPathComponent("kiosk.sqlite"), Self.fullDisk)
 
         let buy = { try await DatabaseOutageTests.send("POST", server.url.appendingPathComponent("v1/store-purchases"), key: key,
                                                        body: #"{"product_id":"points.500"}"#, headers: ["Idempotency-Key": "full-1"]) }
@@ -81,7 +81,7 @@ import TestSupport
         #expect(!failed.body.contains("nothing was changed"))
         #expect(failed.body.contains("part of it may have been recorded. Send it again with the same Idempotency-Key"))
 
-        try await sqlite(directory.appendingPathComponent("kiosk.sqlite"), "DROP TRIGGER full_disk;")
+        try sqlite(directory.appendingPathComponent("kiosk.sqlite"), "DROP TRIGGER full_disk;")
         let finished = try await buy()
         #expect(finished.status == 200, "\(finished.body)")
         // The replay names the same sale (its whole body may differ under load: see the notes).
@@ -93,7 +93,7 @@ import TestSupport
         let items = try #require(try JSONSerialization.jsonObject(with: Data(invoices.body.utf8)) as? [String: Any])["items"]
             as? [[String: Any]]
         #expect(items?.count == 1, "one sale, booked once: \(invoices.body)")
-        #expect(try await server.terminate() == 0)
+        #expect(try server.terminate() == 0)
     }
 
     private static func invoiceID(_ body: String) -> String? {

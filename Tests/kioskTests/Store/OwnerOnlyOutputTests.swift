@@ -17,17 +17,17 @@ import Testing
         }
     }
 
-    @Test func theDataDirectoryAndQAOutputAreOwnerOnly() async throws {
+    @Test func theDataDirectoryAndQAOutputAreOwnerOnly() throws {
         let data = KioskProcess.temporaryDirectory("owner-only-data")
         let output = KioskProcess.temporaryDirectory("owner-only-qa")
         let store = ["--data-dir", data.path]
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        #expect(try await KioskProcess.run(["seed", "--accounts", "3", "--months", "2", "--seed", "1", "--start", "2025-01-01"] + store)
+        #expect(try KioskProcess.run(["seed", "--accounts", "3", "--months", "2", "--seed", "1", "--start", "2025-01-01"] + store)
             .status == 0)
-        #expect(try await KioskProcess.run(["store", "snapshot", "save", "checkpoint"] + store).status == 0)
-        let check = try await KioskProcess.run(["store", "check"] + store)
+        #expect(try KioskProcess.run(["store", "snapshot", "save", "checkpoint"] + store).status == 0)
+        let check = try KioskProcess.run(["store", "check"] + store)
         #expect(check.status == 0 && check.stdout.contains("invariants hold (3 accounts)"), "\(check.stderr)")
-        let qa = try await KioskProcess.run(["qa", "run", Self.flows.appendingPathComponent("refund.yaml").path,
+        let qa = try KioskProcess.run(["qa", "run", Self.flows.appendingPathComponent("refund.yaml").path,
                                        "--transcript", output.appendingPathComponent("transcripts").path,
                                        "--junit", output.appendingPathComponent("qa.xml").path])
         #expect(qa.status == 0, "\(qa.stdout)\n\(qa.stderr)")
@@ -40,12 +40,12 @@ import Testing
 
     /// Issue 42 item 2: every command that opens the data directory makes each file in it
     /// owner-only again after a user loosened them, the admin key included.
-    @Test func everyFileLoosenedByHandIsOwnerOnlyAgainAfterEachOpen() async throws {
+    @Test func everyFileLoosenedByHandIsOwnerOnlyAgainAfterEachOpen() throws {
         let data = KioskProcess.temporaryDirectory("owner-only-tampered")
         let store = ["--data-dir", data.path]
-        let key = try await KioskProcess.run(["serve", "--print-admin-key"] + store)
+        let key = try KioskProcess.run(["serve", "--print-admin-key"] + store)
         #expect(key.status == 0, "\(key.stderr)")
-        #expect(try await KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "1", "--start", "2025-01-01"] + store)
+        #expect(try KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "1", "--start", "2025-01-01"] + store)
             .status == 0)
         for command in [["serve", "--print-admin-key"], ["status"]] {
             for name in try FileManager.default.contentsOfDirectory(atPath: data.path) {
@@ -55,7 +55,7 @@ import Testing
                 if !isFolder.boolValue { try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
             }
             #expect(try exposed(under: data).contains(data.appendingPathComponent("admin.key").path))
-            let run = try await KioskProcess.run(command + store)
+            let run = try KioskProcess.run(command + store)
             #expect(run.status == 0, "\(command) \(run.stderr)")
             #expect(try exposed(under: data) == [], "after \(command)")
         }

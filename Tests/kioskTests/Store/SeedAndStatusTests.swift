@@ -2,20 +2,20 @@ import Foundation
 import Testing
 
 @Suite struct SeedAndStatusTests {
-    @Test func seedIsDeterministicAndStatusShowsTheResult() async throws {
+    @Test func seedIsDeterministicAndStatusShowsTheResult() throws {
         let first = KioskProcess.temporaryDirectory("seed-a")
         let second = KioskProcess.temporaryDirectory("seed-b")
         let arguments = ["--accounts", "5", "--months", "3", "--seed", "42", "--start", "2025-03-01"]
-        let a = try await KioskProcess.run(["seed", "--data-dir", first.path] + arguments)
-        let b = try await KioskProcess.run(["seed", "--data-dir", second.path] + arguments)
+        let a = try KioskProcess.run(["seed", "--data-dir", first.path] + arguments)
+        let b = try KioskProcess.run(["seed", "--data-dir", second.path] + arguments)
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         #expect(a.stdout.contains("Seeded 5 customers of Kiosk Demo Store over 3 months"))
         #expect(a.stderr.split(separator: "\n").filter { $0.hasPrefix("seed: month ") }.count == 3)
         #expect(a.stdout.contains("Signed in as "), "\(a.stdout)")
-        let store = try await KioskProcess.run(["run", "--dump", "--data-dir", first.path], environment: ["LANG": "C.UTF-8"])
+        let store = try KioskProcess.run(["run", "--dump", "--data-dir", first.path], environment: ["LANG": "C.UTF-8"])
         #expect(store.stdout.contains("Restore purchases") && !store.stdout.contains("Nobody is signed in"), "\(store.stdout)")
-        let statusA = try await KioskProcess.run(["status", "--data-dir", first.path, "--account", "acct_000003"])
-        let statusB = try await KioskProcess.run(["status", "--data-dir", second.path, "--account", "acct_000003"])
+        let statusA = try KioskProcess.run(["status", "--data-dir", first.path, "--account", "acct_000003"])
+        let statusB = try KioskProcess.run(["status", "--data-dir", second.path, "--account", "acct_000003"])
         #expect(statusA.status == 0 && statusB.status == 0)
         #expect(statusA.stdout.contains("Latest invoices"))
         // Same seed and start, same history: only the data directory path differs.
@@ -24,28 +24,28 @@ import Testing
         #expect(strip(statusA.stdout) != "")
     }
 
-    @Test func statusOnAnEmptyStoreExplainsHowToStart() async throws {
+    @Test func statusOnAnEmptyStoreExplainsHowToStart() throws {
         let directory = KioskProcess.temporaryDirectory("status-empty")
-        let created = try await KioskProcess.run(["store", "reset"], environment: ["KIOSK_DATA_DIR": directory.path])
+        let created = try KioskProcess.run(["store", "reset"], environment: ["KIOSK_DATA_DIR": directory.path])
         #expect(created.status == 0, "\(created.stderr)")
-        let result = try await KioskProcess.run(["status"], environment: ["KIOSK_DATA_DIR": directory.path])
+        let result = try KioskProcess.run(["status"], environment: ["KIOSK_DATA_DIR": directory.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Kiosk Demo Store — data in \(directory.path), catalog: embedded default"))
         #expect(result.stdout.contains("No customers yet"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("kiosk.sqlite").path))
     }
 
-    @Test func badArgumentsAreUsageErrors() async throws {
-        let result = try await KioskProcess.run(["seed", "--accounts", "0"])
+    @Test func badArgumentsAreUsageErrors() throws {
+        let result = try KioskProcess.run(["seed", "--accounts", "0"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--accounts must be 1 to 100000"))
     }
 
-    @Test func brokenUserCatalogIsReportedNotReplaced() async throws {
+    @Test func brokenUserCatalogIsReportedNotReplaced() throws {
         let directory = KioskProcess.temporaryDirectory("broken-catalog")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "catalog: 1\nname: [unclosed\n".write(to: directory.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
-        let result = try await KioskProcess.run(["status", "--data-dir", directory.path])
+        let result = try KioskProcess.run(["status", "--data-dir", directory.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("catalog.yaml:"))
         #expect(result.stderr.contains("error:"))

@@ -25,7 +25,7 @@ import Simulators
         let firstEnd = try #require(try await past.subscriptions(accountID: account.id).first).currentPeriodEnd
         let secondEnd = try ISODuration(years: 1).advance(firstEnd)
 
-        let status = try await KioskProcess.run(["status", "--data-dir", directory.path, "--account", account.id])
+        let status = try KioskProcess.run(["status", "--data-dir", directory.path, "--account", account.id])
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains("renews \(DateWording.day(secondEnd))"), "\(status.stdout)")
         #expect(try await past.invoices(accountID: account.id, query: InvoiceQuery()).items.count == 2)

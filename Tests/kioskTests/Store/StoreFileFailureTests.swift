@@ -23,29 +23,29 @@ import TestSupport
     private func quoted(_ words: [String]) -> String { words.map { "'\($0)'" }.joined(separator: " ") }
 
     @Test(.enabled(if: canDropPrivileges))
-    func aReadOnlyDatabaseIsToldInWordsWithThePathAndWhatToDo() async throws {
+    func aReadOnlyDatabaseIsToldInWordsWithThePathAndWhatToDo() throws {
         let folder = try reachableFolder("read-only-db")
         defer { try? FileManager.default.removeItem(at: folder) }
         let directory = folder.appendingPathComponent("data").path
         let database = directory + "/kiosk.sqlite"
-        #expect(try await KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "1", "--data-dir", directory])
+        #expect(try KioskProcess.run(["seed", "--accounts", "1", "--months", "1", "--seed", "1", "--data-dir", directory])
             .status == 0)
         let environment = ProcessInfo.processInfo.environment
-        #expect(try await ChildProcess.run(["sh", "-c", "chown -R nobody:nogroup '\(directory)' && chmod 400 '\(database)'"],
+        #expect(try ChildProcess.run(["sh", "-c", "chown -R nobody:nogroup '\(directory)' && chmod 400 '\(database)'"],
                                      environment: environment).status == 0)
-        let asNobody = { (arguments: [String]) async throws in
-            try await ChildProcess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "sh", "-c",
+        let asNobody = { (arguments: [String]) in
+            try ChildProcess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "sh", "-c",
                                   "exec \(quoted([KioskProcess.binaryURL.path] + arguments + ["--data-dir", directory])) 2>&1"],
                                  environment: environment)
         }
         let reason = "kiosk: cannot open the data directory \(directory): the store database \(database) is read-only "
             + "(mode 0400): make it writable by its owner (chmod 600 \(database)) and run the command again\n"
 
-        let status = try await asNobody(["status"])
+        let status = try asNobody(["status"])
         #expect(status.status == 73)
         #expect(status.output == reason)
 
-        let buy = try await asNobody(["store", "buy", "points.500", "--account", "acct_000001", "--idempotency-key", "k-1"])
+        let buy = try asNobody(["store", "buy", "points.500", "--account", "acct_000001", "--idempotency-key", "k-1"])
         #expect(buy.status == 73)
         #expect(buy.output == "kiosk store buy: idempotency key k-1\n" + reason)
     }
@@ -55,7 +55,7 @@ import TestSupport
     /// purchase said `SQLite error 13: ... COMMIT TRANSACTION` and exited 1, the snapshot
     /// `The store could not be read or written: ... SQLite error 13: not an error`.
     @Test(.enabled(if: canMount))
-    func aFullDiskHasOneWordingWithThePathAndExits74() async throws {
+    func aFullDiskHasOneWordingWithThePathAndExits74() throws {
         let mount = KioskProcess.temporaryDirectory("full-disk")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
         let (disk, directory) = (mount.path, mount.path + "/data")
@@ -69,7 +69,7 @@ import TestSupport
             \(kiosk(["store", "snapshot", "save", "before"])) 2>&1
             echo "save $?"
             """
-        let run = try await runMounted(script)
+        let run = try runMounted(script)
         #expect(run.status == 0)
         #expect(run.output == """
             kiosk store buy: idempotency key k-1
@@ -86,12 +86,12 @@ import TestSupport
     /// With no room at all the store does not even open (SQLite says "disk I/O error" where it
     /// sizes its shared memory): the same words, the same code.
     @Test(.enabled(if: canMount))
-    func aDiskWithNoRoomToOpenTheStoreIsSaidTheSameWay() async throws {
+    func aDiskWithNoRoomToOpenTheStoreIsSaidTheSameWay() throws {
         let mount = KioskProcess.temporaryDirectory("no-room")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
         let (disk, directory) = (mount.path, mount.path + "/data")
         let kiosk = { (arguments: [String]) in self.quoted([KioskProcess.binaryURL.path] + arguments + ["--data-dir", directory]) }
-        let run = try await runMounted("""
+        let run = try runMounted("""
             mount -t tmpfs -o size=4m tmpfs '\(disk)' || exit 99
             \(kiosk(["seed", "--accounts", "1", "--months", "1", "--seed", "1"])) >/dev/null 2>&1 || exit 98
             dd if=/dev/zero of='\(disk)/fill' bs=4k 2>/dev/null
@@ -108,8 +108,8 @@ import TestSupport
     }
 
     /// Runs `script` as root in a mount namespace of its own, so its tmpfs is seen by it alone.
-    private func runMounted(_ script: String) async throws -> (status: Int32, output: String) {
-        try await ChildProcess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script],
+    private func runMounted(_ script: String) throws -> (status: Int32, output: String) {
+        try ChildProcess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script],
                              environment: ProcessInfo.processInfo.environment)
     }
 }

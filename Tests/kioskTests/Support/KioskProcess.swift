@@ -4,7 +4,7 @@ import TestSupport
 /// The built `kiosk` binary, which `swift test` places next to the test bundle, and the one way
 /// the end-to-end tests run it.
 enum KioskProcess {
-    struct Outcome: Sendable {
+    struct Outcome {
         let status: Int32
         let stdout: String
         let stderr: String
@@ -14,17 +14,8 @@ enum KioskProcess {
 
     /// Runs kiosk to completion. `environment` is added to this process's environment, or replaces
     /// it when `inheritEnvironment` is false (so a developer's own KIOSK_DATA_DIR never leaks in).
-    /// The wait happens off Swift's pool (see `offThePool`).
     static func run(_ arguments: [String], standardInput: Data = Data(), environment: [String: String] = [:],
-                    inheritEnvironment: Bool = true, currentDirectory: URL? = nil) async throws -> Outcome {
-        try await offThePool {
-            try runBlocking(arguments, standardInput: standardInput, environment: environment,
-                            inheritEnvironment: inheritEnvironment, currentDirectory: currentDirectory)
-        }
-    }
-
-    private static func runBlocking(_ arguments: [String], standardInput: Data, environment: [String: String],
-                                    inheritEnvironment: Bool, currentDirectory: URL?) throws -> Outcome {
+                    inheritEnvironment: Bool = true, currentDirectory: URL? = nil) throws -> Outcome {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-stdin-\(UUID().uuidString)")
         try standardInput.write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }

@@ -1,9 +1,10 @@
 import Testing
 
-/// Tests that drive a terminal in tmux take turns. Their waits hold no thread now (`TmuxSession`
-/// polls with `Task.sleep`; before, two polling at once held both threads of a two-core machine's
-/// pool and stalled the whole run), but each runs kiosk and a tmux server redrawing every key:
-/// one at a time keeps them from slowing each other past their waits on a two-core machine.
+/// Tests that drive a terminal in tmux wait by polling, which holds the thread they run on. Swift
+/// Testing starts every test at once on a pool as wide as the machine has cores (two on CI), so two
+/// such tests at once stalled every other test of the run: a PostgreSQL connection missed its 5 s
+/// bound, a 400 ms request timeout passed before a server read a request sent whole. They take
+/// turns, so a terminal holds at most one of the pool's threads.
 struct OneTerminalAtATime: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
 

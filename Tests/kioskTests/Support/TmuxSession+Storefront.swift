@@ -25,48 +25,48 @@ extension TmuxSession {
     /// Types `text` one character at a time, as a person does, waiting after each for the
     /// screen to change (every accepted character redraws its field). A space changes nothing
     /// visible until the next character, so `text` has none.
-    func type(_ text: String) async throws {
+    func type(_ text: String) throws {
         for character in text {
             let before = try capture()
             try sendKeys("-l", String(character))
-            try await waitFor("the screen to take \"\(character)\" of \"\(text)\"") { $0 != before }
+            try waitFor("the screen to take \"\(character)\" of \"\(text)\"") { $0 != before }
         }
     }
 
     /// Presses `key` and waits for `text`: the key was taken when the screen shows its result.
     @discardableResult
-    func press(_ key: String, thenWaitFor text: String) async throws -> String {
+    func press(_ key: String, thenWaitFor text: String) throws -> String {
         try sendKeys(key)
-        return try await waitFor(text: text)
+        return try waitFor(text: text)
     }
 
     /// Presses `key` (Tab or BTab) until the focus marker is on `marker`, one key at a time.
-    func moveFocus(_ key: String, to marker: String) async throws {
+    func moveFocus(_ key: String, to marker: String) throws {
         for _ in 0..<Self.attempts where try !capture().contains(marker) {
             let before = try capture()
             try sendKeys(key)
-            _ = try? await waitFor(timeout: .seconds(5), "the focus to move") { $0 != before }
+            _ = try? waitFor(timeout: .seconds(5), "the focus to move") { $0 != before }
         }
-        _ = try await waitFor(text: marker)
+        _ = try waitFor(text: marker)
     }
 
     /// Gets a brand-new user to the loaded paywall. A fresh data directory may have nobody
     /// signed in (the paywall then says so): the user creates an account the way the screens
     /// offer, Settings (4), Tab to "Create account", name and email, Enter, back to the Store (1).
     @discardableResult
-    func reachPaywallAsNewUser() async throws -> String {
-        let first = try await waitFor("the paywall or its sign-in message") {
+    func reachPaywallAsNewUser() throws -> String {
+        let first = try waitFor("the paywall or its sign-in message") {
             $0.contains(Self.paywallLoaded) || $0.contains(Self.signInFirst)
         }
         guard first.contains(Self.signInFirst) else { return first }
-        try await press("4", thenWaitFor: "[ Create account ]")
-        try await press("Tab", thenWaitFor: "Enter Create account")
-        try await press("Enter", thenWaitFor: "▸ Name")
-        try await type("Ada")
-        try await press("Tab", thenWaitFor: "▸ Email")
-        try await type("ada@example.com")
-        try await press("Enter", thenWaitFor: "Created Ada and signed in.")
-        return try await press("1", thenWaitFor: Self.paywallLoaded)
+        try press("4", thenWaitFor: "[ Create account ]")
+        try press("Tab", thenWaitFor: "Enter Create account")
+        try press("Enter", thenWaitFor: "▸ Name")
+        try type("Ada")
+        try press("Tab", thenWaitFor: "▸ Email")
+        try type("ada@example.com")
+        try press("Enter", thenWaitFor: "Created Ada and signed in.")
+        return try press("1", thenWaitFor: Self.paywallLoaded)
     }
 
     /// The paywall's hint bar once its packages are loaded for the signed-in account (before
@@ -79,47 +79,47 @@ extension TmuxSession {
     /// may drop a key pressed meanwhile or put the selection back (reported as a bug), so each
     /// key is pressed again until its result shows.
     @discardableResult
-    func openCheckout(to package: String) async throws -> String {
-        try await select(package)
+    func openCheckout(to package: String) throws -> String {
+        try select(package)
         for _ in 0..<Self.attempts {
             try sendKeys("Enter")
-            if let checkout = try? await waitFor(text: "▸ Card number", timeout: .seconds(10)) { return checkout }
+            if let checkout = try? waitFor(text: "▸ Card number", timeout: .seconds(10)) { return checkout }
         }
-        return try await waitFor(text: "▸ Card number")
+        return try waitFor(text: "▸ Card number")
     }
 
     /// Reaches the loaded paywall and moves the selection down to `package`.
     @discardableResult
-    func select(_ package: String) async throws -> String {
-        try await reachPaywallAsNewUser()
+    func select(_ package: String) throws -> String {
+        try reachPaywallAsNewUser()
         let marker = "▸ \(package) "
         for _ in 0..<Self.attempts where try !capture().contains(marker) {
             let before = try capture()
             try sendKeys("Down")
-            _ = try? await waitFor(timeout: .seconds(5), "the selection to move") { $0 != before }
+            _ = try? waitFor(timeout: .seconds(5), "the selection to move") { $0 != before }
         }
-        return try await waitFor(text: marker)
+        return try waitFor(text: marker)
     }
 
     private static let attempts = 12
 
     /// Fills the card form from the focused card number field, Tab by Tab.
-    func enter(_ card: TestCard) async throws {
-        try await type(card.number)
-        try await press("Tab", thenWaitFor: "▸ Expiry MM/YY")
-        try await type(card.expiry)
-        try await press("Tab", thenWaitFor: "▸ CVC")
-        try await type(card.cvc)
-        try await press("Tab", thenWaitFor: "▸ Name on card")
-        try await type(card.name)
-        try await press("Tab", thenWaitFor: "▸ Postal code")
-        try await type(card.postalCode)
+    func enter(_ card: TestCard) throws {
+        try type(card.number)
+        try press("Tab", thenWaitFor: "▸ Expiry MM/YY")
+        try type(card.expiry)
+        try press("Tab", thenWaitFor: "▸ CVC")
+        try type(card.cvc)
+        try press("Tab", thenWaitFor: "▸ Name on card")
+        try type(card.name)
+        try press("Tab", thenWaitFor: "▸ Postal code")
+        try type(card.postalCode)
     }
 
     /// After kiosk ended: the exit status, the terminal back in cooked mode, the storefront gone
     /// (curses left the alternate screen).
-    func expectRestored(status: Int) async throws {
-        let screen = try await waitFor(text: "TTY ")
+    func expectRestored(status: Int) throws {
+        let screen = try waitFor(text: "TTY ")
         #expect(screen.contains("EXITED \(status)"), "\(screen)")
         #expect(screen.contains("TTY icanon echo"), "\(screen)")
         #expect(!screen.contains(Self.paywallTab), "\(screen)")

@@ -15,8 +15,6 @@ final class TmuxSession {
     }
 
     let directory: URL
-    /// How often a wait looks again; between looks the test holds no thread (see `offThePool`).
-    private static let pollInterval: Duration = .milliseconds(50)
     /// A socket of its own in the session's directory, removed with it.
     private var socket: URL { directory.appendingPathComponent("tmux.sock") }
     private var pidFile: URL { directory.appendingPathComponent("kiosk.pid") }
@@ -29,7 +27,7 @@ final class TmuxSession {
     /// `fg` brings it back.
     /// `executable` is kiosk unless a test runs another program in the terminal (an SSH client).
     init(_ arguments: [String], executable: String = KioskProcess.binaryURL.path, environment: [String: String] = [:],
-         width: Int = 100, height: Int = 30, ownSession: Bool = false, jobControl: Bool = false) async throws {
+         width: Int = 100, height: Int = 30, ownSession: Bool = false, jobControl: Bool = false) throws {
         directory = KioskProcess.temporaryDirectory("tmux")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let variables = ["LANG": "C.UTF-8"].merging(environment) { $1 }
@@ -51,7 +49,7 @@ final class TmuxSession {
         try tmux(["new-session", "-d", "-s", "kiosk", "-x", "\(width)", "-y", "\(height)", paneCommand])
         if jobControl {
             // Typed only once bash is reading: typed ahead, the line would reach it garbled.
-            try await waitFor("the bash prompt") { $0.hasPrefix("$") }
+            try waitFor("the bash prompt") { $0.hasPrefix("$") }
             try sendKeys("sh \(scriptURL.path)", "Enter")
         }
     }
@@ -77,26 +75,26 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text` and returns it.
     @discardableResult
-    func waitFor(text: String, timeout: Duration = .seconds(30)) async throws -> String {
-        try await waitFor(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
+    func waitFor(text: String, timeout: Duration = .seconds(30)) throws -> String {
+        try waitFor(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
     }
 
     /// Waits until `condition` holds for the screen and returns it; on timeout the error shows
     /// the last screen, which is usually all a failure needs.
     @discardableResult
-    func waitFor(timeout: Duration = .seconds(30), _ what: String, _ condition: (String) -> Bool) async throws -> String {
+    func waitFor(timeout: Duration = .seconds(30), _ what: String, _ condition: (String) -> Bool) throws -> String {
         let deadline = ContinuousClock.now + timeout
         var screen = ""
         while ContinuousClock.now < deadline {
             screen = try capture()
             if condition(screen) { return screen }
-            try await Task.sleep(for: Self.pollInterval)
+            usleep(50_000)
         }
         throw Failure(description: "timed out waiting for \(what); the screen was:\n\(screen)")
     }
 
     /// Closes the terminal under kiosk (ends tmux) and waits for kiosk's exit status.
-    func closeTerminal(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    func closeTerminal(timeout: Duration = .seconds(30)) throws -> Int32 {
         _ = try? tmux(["kill-server"])
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -104,7 +102,7 @@ final class TmuxSession {
                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status
             }
-            try await Task.sleep(for: Self.pollInterval)
+            usleep(50_000)
         }
         throw Failure(description: "kiosk did not exit after its terminal closed")
     }
@@ -116,7 +114,7 @@ final class TmuxSession {
 
     /// Waits until kiosk is stopped (job control), as the kernel reports it: bash's "Stopped"
     /// notice is not always on the screen by then.
-    func waitUntilKioskStops(timeout: Duration = .seconds(30)) async throws {
+    func waitUntilKioskStops(timeout: Duration = .seconds(30)) throws {
         let stat = "/proc/\(try kioskPID())/stat"
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -125,7 +123,7 @@ final class TmuxSession {
                let close = text.lastIndex(of: ")"), text[close...].dropFirst(2).first == "T" {
                 return
             }
-            try await Task.sleep(for: Self.pollInterval)
+            usleep(50_000)
         }
         throw Failure(description: "kiosk did not stop")
     }
@@ -140,7 +138,7 @@ final class TmuxSession {
     private func tmux(_ arguments: [String]) throws -> String {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
                            "LANG": "C.UTF-8", "TERM": "xterm-256color"]
-        let result = try ChildProcess.runBlocking(["tmux", "-S", socket.path, "-f", "/dev/null"] + arguments, environment: environment)
+        let result = try ChildProcess.run(["tmux", "-S", socket.path, "-f", "/dev/null"] + arguments, environment: environment)
         guard result.status == 0 || arguments == ["kill-server"] else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(result.status)")
         }

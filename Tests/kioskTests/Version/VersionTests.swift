@@ -3,8 +3,8 @@ import Testing
 
 /// `kiosk --version` names the release, the commit and the compiler the binary was built with.
 @Suite struct VersionTests {
-    @Test func versionNamesReleaseCommitAndCompiler() async throws {
-        let outcome = try await KioskProcess.run(["--version"])
+    @Test func versionNamesReleaseCommitAndCompiler() throws {
+        let outcome = try KioskProcess.run(["--version"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(outcome.stdout)")

@@ -13,8 +13,8 @@ enum WebhooksCLITestSupport {
 
     static var binaryURL: URL { KioskProcess.binaryURL }
 
-    static func run(_ arguments: [String], standardInput: Data = Data()) async throws -> Outcome {
-        try await KioskProcess.run(arguments, standardInput: standardInput)
+    static func run(_ arguments: [String], standardInput: Data = Data()) throws -> Outcome {
+        try KioskProcess.run(arguments, standardInput: standardInput)
     }
 
     /// Writes `contents` to a fresh temporary file for `--body-file`.
