@@ -13,7 +13,7 @@ import Testing
 /// screen learns the outcome from the server's session read; the clock is the fixture's and the
 /// pause between reads is the test's gate, so nothing waits on real time.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteBrowserCheckoutTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct RemoteBrowserCheckoutTests {
     struct Checkout {
         let store: Store<CheckoutFeature>
         let client: Storefront

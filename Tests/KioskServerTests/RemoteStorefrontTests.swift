@@ -10,7 +10,7 @@ import Testing
 /// The storefront's view models over `Storefront.remote`, against a real `KioskServer` on a
 /// loopback port: what `kiosk run --server` does, without a terminal.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteStorefrontTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct RemoteStorefrontTests {
     func storefront(_ fixture: ServerFixture, token: String, session: String,
                     transport: PluggableTransport = PluggableTransport()) -> Store<AppFeature> {
         let client = Storefront.remote(RemoteServer(url: fixture.baseURL, token: token, transport: transport))

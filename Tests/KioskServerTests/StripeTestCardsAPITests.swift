@@ -5,7 +5,7 @@ import TestSupport
 /// Every card of Stripe's testing page through the customer API, as a storefront client uses it:
 /// save the card (with a postal code, so the postal-code checks run), then buy with it. The
 /// outcome each card must have is the page's, transcribed in `StripeTestingPageFixture`.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct StripeTestCardsAPITests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct StripeTestCardsAPITests {
     @Test func everyCardOnTheTestingPageBehavesAsDocumentedThroughTheAPI() async throws {
         let fixture = try await ServerFixture.start()
         defer { Task { await fixture.stop() } }

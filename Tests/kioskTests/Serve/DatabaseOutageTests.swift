@@ -10,7 +10,7 @@ import TestSupport
 /// `Retry-After` within `--database-timeout`, and serves again as soon as the server is back.
 /// The test stops and restarts a cluster of its own (`.ci/postgres.sh start`, `pause`, `resume`),
 /// so other tests' cluster is never interrupted. Runs where PostgreSQL is installed for the tests.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct DatabaseOutageTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct DatabaseOutageTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".ci/postgres.sh").path
 

@@ -11,7 +11,7 @@ import Testing
 /// create --server`, a purchase, another customer's 404, a refund and a feed reconnect through the
 /// generated client, then SIGTERM stops it cleanly. On SQLite, and on PostgreSQL when
 /// `KIOSK_TEST_POSTGRES_URL` names a cluster (`kiosk serve --database`, a schema of its own).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ServeEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ServeEndToEndTests {
     @Test(arguments: ServerProcess.Storage.available)
     func twoCustomersPurchaseRefundAndFeedReconnect(storage: ServerProcess.Storage) async throws {
         let data = KioskProcess.temporaryDirectory("serve")

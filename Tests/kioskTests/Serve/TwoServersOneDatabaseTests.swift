@@ -13,7 +13,7 @@ import TestSupport
 /// renewal charged once per month, whatever the killed server answered is there, and
 /// `kiosk store check --database` finds the books balanced. Runs when `KIOSK_TEST_POSTGRES_URL`
 /// names a cluster (it does in `.ci/run`).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct TwoServersOneDatabaseTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct TwoServersOneDatabaseTests {
     static let rounds = 6
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
