@@ -19,6 +19,7 @@ final class TmuxSession {
     private var socket: URL { directory.appendingPathComponent("tmux.sock") }
     private var pidFile: URL { directory.appendingPathComponent("kiosk.pid") }
     private var statusFile: URL { directory.appendingPathComponent("kiosk.status") }
+    private var outputFile: URL { directory.appendingPathComponent("output.log") }
 
     /// Starts kiosk with `arguments` in a `width`x`height` terminal. `environment` is added to
     /// a UTF-8 locale (set LANG to change that). With `ownSession`, kiosk runs in a session of
@@ -62,6 +63,26 @@ final class TmuxSession {
     /// tmux key names (`q`, `Enter`, `C-c`, `Down`) or literal text.
     func sendKeys(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "kiosk"] + keys)
+    }
+
+    /// Records from now on every byte the program writes to the terminal, so a wait can see text
+    /// that was on the screen only briefly (a notice shown for five seconds) even when the test
+    /// looked at the screen too late, as on a loaded machine.
+    func startRecordingOutput() throws {
+        try tmux(["pipe-pane", "-o", "-t", "kiosk", "cat >> \(Self.quote(outputFile.path))"])
+    }
+
+    /// Waits until the recorded output (see `startRecordingOutput`) contains `text`.
+    func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let data = FileManager.default.contents(atPath: outputFile.path),
+               String(decoding: data, as: UTF8.self).contains(text) {
+                return
+            }
+            usleep(50_000)
+        }
+        throw Failure(description: "timed out waiting for \"\(text)\" in the terminal's output")
     }
 
     /// The visible screen as text; with `escapes`, including the colour and attribute sequences.
