@@ -8,11 +8,7 @@ extension PurchaseOutcome {
         switch result.outcome {
         case .purchased:
             guard let invoice = result.invoice else { throw RemoteMappingFailure("a purchase without its invoice") }
-            let transaction = try result.signedTransaction.map { jws in
-                do { return try SignedTransaction(receivedJWS: jws) } catch {
-                    throw RemoteMappingFailure("a signed transaction that does not parse (\(error))")
-                }
-            }
+            let transaction = try result.signedTransaction.map(SignedTransaction.init(remoteJWS:))
             self = .purchased(PurchaseReceipt(
                 productID: productID ?? invoice.productId ?? "", invoice: try Invoice(invoice, accountID: accountID),
                 subscription: try result.subscription.map { try Subscription($0, accountID: accountID) },

@@ -72,6 +72,15 @@ extension StoreEvent {
     }
 }
 
+extension SignedTransaction {
+    /// A JWS from the server's answer; one that does not parse is an unreadable answer.
+    init(remoteJWS jws: String) throws {
+        do { self = try SignedTransaction(receivedJWS: jws) } catch {
+            throw RemoteMappingFailure("a signed transaction that does not parse (\(error))")
+        }
+    }
+}
+
 extension PaymentsCore.Subscription {
     init(_ subscription: Components.Schemas.Subscription, accountID: String) throws {
         guard let paid = subscription.periodAmountPaid, let groupID = subscription.groupId else {

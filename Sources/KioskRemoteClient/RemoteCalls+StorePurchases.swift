@@ -62,11 +62,7 @@ extension RemoteCalls {
                 throw RemoteCallFailure(server: serverName, operation: what,
                                         reason: .unreadableAnswer("a store purchase without its invoice or transaction"))
             }
-            let transaction = try mapped(what) {
-                do { return try SignedTransaction(receivedJWS: jws) } catch {
-                    throw RemoteMappingFailure("a signed transaction that does not parse (\(error))")
-                }
-            }
+            let transaction = try mapped(what) { try SignedTransaction(remoteJWS: jws) }
             let mappedInvoice = try mapped(what) { try Invoice(invoice, accountID: accountID) }
             var subscription: Subscription?
             if let id = result.subscriptionId, mappedInvoice.accountID == accountID {

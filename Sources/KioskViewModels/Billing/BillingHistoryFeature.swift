@@ -7,14 +7,10 @@ public struct BillingHistoryFeature: Reducer {
     public let billing: BillingClient
     public let files: FileExportClient
 
-    public init(accounts: AccountsClient, billing: BillingClient, files: FileExportClient) {
-        self.accounts = accounts
-        self.billing = billing
-        self.files = files
-    }
-
     public init(_ storefront: Storefront, files: FileExportClient) {
-        self.init(accounts: storefront.accounts, billing: storefront.billing, files: files)
+        self.accounts = storefront.accounts
+        self.billing = storefront.billing
+        self.files = files
     }
 
     public func reduce(into state: inout BillingHistoryState, action: BillingHistoryAction) -> Effect<BillingHistoryAction> {

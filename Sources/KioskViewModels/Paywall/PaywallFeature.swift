@@ -6,14 +6,10 @@ public struct PaywallFeature: Reducer {
     public let plans: PlansClient
     public let purchases: PurchasesClient
 
-    public init(accounts: AccountsClient, plans: PlansClient, purchases: PurchasesClient) {
-        self.accounts = accounts
-        self.plans = plans
-        self.purchases = purchases
-    }
-
     public init(_ storefront: Storefront) {
-        self.init(accounts: storefront.accounts, plans: storefront.plans, purchases: storefront.purchases)
+        self.accounts = storefront.accounts
+        self.plans = storefront.plans
+        self.purchases = storefront.purchases
     }
 
     public func reduce(into state: inout PaywallState, action: PaywallAction) -> Effect<PaywallAction> {

@@ -6,14 +6,10 @@ public struct PlanComparisonFeature: Reducer {
     public let plans: PlansClient
     public let wallet: WalletClient
 
-    public init(accounts: AccountsClient, plans: PlansClient, wallet: WalletClient) {
-        self.accounts = accounts
-        self.plans = plans
-        self.wallet = wallet
-    }
-
     public init(_ storefront: Storefront) {
-        self.init(accounts: storefront.accounts, plans: storefront.plans, wallet: storefront.wallet)
+        self.accounts = storefront.accounts
+        self.plans = storefront.plans
+        self.wallet = storefront.wallet
     }
 
     public func reduce(into state: inout PlanComparisonState, action: PlanComparisonAction) -> Effect<PlanComparisonAction> {

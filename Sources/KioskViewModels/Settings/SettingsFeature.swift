@@ -165,14 +165,14 @@ public struct SettingsFeature: Reducer {
 
     func fetch() async throws -> SettingsData {
         let account = try await accounts.signedInAccount()
-        async let accounts = self.accounts.accounts()
+        async let allAccounts = accounts.accounts()
         // The QA panel's test-control reads may be refused on their own (a storefront on a server
         // without the admin key): the panel says why and the rest of Settings still loads.
         async let testControl = capture {
             try await (testControls.storeControls(), testControls.pendingActions(nil), testControls.webhookDeliveries())
         }
         async let events = feed.events(account?.id, nil, QAPanelState.eventPageSize)
-        var data = try await SettingsData(account: account, accounts: accounts, catalog: nil, controls: nil,
+        var data = try await SettingsData(account: account, accounts: allAccounts, catalog: nil, controls: nil,
                                           pendingActions: [], events: events)
         switch await testControl {
         case let .success((controls, pending, webhooks)):
@@ -183,14 +183,14 @@ public struct SettingsFeature: Reducer {
             data.qaError = error
         }
         guard let account else { return data }
-        async let catalog = self.accounts.catalog()
+        async let catalog = accounts.catalog()
         async let subscriptions = plans.subscriptions(account.id)
         async let entitlements = plans.entitlements(account.id)
         async let methods = wallet.paymentMethods(account.id)
         async let usage = billing.usage(account.id)
         async let invoices = billing.invoices(account.id, InvoiceQuery(status: .paid, limit: 10))
         async let ledger = billing.pointsLedger(account.id, nil, Self.ledgerPageSize)
-        async let now = self.accounts.now(account.id)
+        async let now = accounts.now(account.id)
         data.catalog = try await catalog
         data.subscriptions = try await subscriptions
         data.entitlements = try await entitlements

@@ -1,7 +1,7 @@
 /// The customer's side of the two parties, as an app sees them: what the merchant sold or bills
 /// it answers, and what the App Store sold or bills goes to the App Store (StoreKit's refund
 /// request, the App Store's subscription settings), whose notification then tells the merchant;
-/// the answer is the merchant's books after that. The storefront (`PaymentsClient.live`) and the
+/// the answer is the merchant's books after that. The storefront (`Storefront.live`) and the
 /// customer API route through it, so a customer manages any purchase from the same place. Each
 /// call reads who bills (or sold) the thing once and calls that party; it never tries the
 /// merchant to learn from its refusal.

@@ -33,7 +33,7 @@ public struct CatalogCache: Sendable {
     /// leaves the cache alone.
     public func catalog(for yaml: Data, parse: (Data) -> Result<Catalog, CatalogLoadFailure>)
         -> (Result<Catalog, CatalogLoadFailure>, Outcome) {
-        let key = Self.hex(SHA256.hash(data: yaml))
+        let key = LowercaseHex.encode(SHA256.hash(data: yaml))
         if let cached = read(key: key) { return (.success(cached), .hit) }
         let parsed = parse(yaml)
         guard case let .success(catalog) = parsed else { return (parsed, .parsedUncached) }
@@ -46,7 +46,7 @@ public struct CatalogCache: Sendable {
               let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self)
         let payload = data[data.index(after: newline)...]
-        guard header == "\(Self.format) \(key) \(Self.hex(SHA256.hash(data: payload)))" else { return nil }
+        guard header == "\(Self.format) \(key) \(LowercaseHex.encode(SHA256.hash(data: payload)))" else { return nil }
         do {
             return try JSONDecoder().decode(Catalog.self, from: payload)
         } catch {
@@ -62,7 +62,7 @@ public struct CatalogCache: Sendable {
         guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) else { return false }
         do {
             let payload = try encoder.encode(catalog)
-            var file = Data("\(Self.format) \(key) \(Self.hex(SHA256.hash(data: payload)))\n".utf8)
+            var file = Data("\(Self.format) \(key) \(LowercaseHex.encode(SHA256.hash(data: payload)))\n".utf8)
             file.append(payload)
             try OwnerOnlyFiles.write(file, to: url)
             return true
@@ -70,9 +70,5 @@ public struct CatalogCache: Sendable {
             // Only the next start's speed depends on it: that start parses the YAML again.
             return false
         }
-    }
-
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
     }
 }

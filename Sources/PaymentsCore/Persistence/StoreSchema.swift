@@ -7,9 +7,9 @@ enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in StoreMigrations.all {
-            let statements = migration.statements(in: .sqlite)
+            // Split only when the step runs: a store already up to date opens without it.
             migrator.registerMigration(migration.id) { db in
-                for statement in statements { try db.execute(sql: statement) }
+                for statement in migration.statements(in: .sqlite) { try db.execute(sql: statement) }
             }
         }
         return migrator

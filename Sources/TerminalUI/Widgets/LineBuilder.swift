@@ -3,21 +3,17 @@
 public struct LineBuilder<Action: Sendable> {
     public let focus: FormFocus
     /// The spinner's frame for work in progress (loading, processing), turned by the clock ticks
-    /// the state has seen: a frame stays a pure function of the state, so snapshots of the same
-    /// state match. ASCII frames read the same in every locale.
+    /// the state has seen.
     public let workingMark: String
     public private(set) var lines: [ScreenLine<Action>] = []
     public private(set) var controls: [LineControl<Action>] = []
     /// What clicking a field or a choice does: focus that control.
     private let focusing: @Sendable (String) -> Action
 
-    public static var spinnerFrames: [String] { ["|", "/", "-", "\\"] }
-
     public init(focus: FormFocus, ticks: Int = 0, focusing: @escaping @Sendable (String) -> Action) {
         self.focus = focus
         self.focusing = focusing
-        let frames = Self.spinnerFrames
-        workingMark = frames[((ticks % frames.count) + frames.count) % frames.count]
+        workingMark = Spinner.frame(at: ticks)
     }
 
     /// A control with no line of its own (drawn elsewhere, like the settings section list).

@@ -74,15 +74,10 @@ final class TmuxSession {
 
     /// Waits until the recorded output (see `startRecordingOutput`) contains `text`.
     func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let data = FileManager.default.contents(atPath: outputFile.path),
-               String(decoding: data, as: UTF8.self).contains(text) {
-                return
-            }
-            usleep(50_000)
+        try poll(timeout, "timed out waiting for \"\(text)\" in the terminal's output") {
+            FileManager.default.contents(atPath: outputFile.path)
+                .flatMap { String(decoding: $0, as: UTF8.self).contains(text) ? () : nil }
         }
-        throw Failure(description: "timed out waiting for \"\(text)\" in the terminal's output")
     }
 
     /// The visible screen as text; with `escapes`, including the colour and attribute sequences.
@@ -104,28 +99,20 @@ final class TmuxSession {
     /// the last screen, which is usually all a failure needs.
     @discardableResult
     func waitFor(timeout: Duration = .seconds(30), _ what: String, _ condition: (String) -> Bool) throws -> String {
-        let deadline = ContinuousClock.now + timeout
         var screen = ""
-        while ContinuousClock.now < deadline {
+        return try poll(timeout, "timed out waiting for \(what); the screen was:\n\(screen)") {
             screen = try capture()
-            if condition(screen) { return screen }
-            usleep(50_000)
+            return condition(screen) ? screen : nil
         }
-        throw Failure(description: "timed out waiting for \(what); the screen was:\n\(screen)")
     }
 
     /// Closes the terminal under kiosk (ends tmux) and waits for kiosk's exit status.
     func closeTerminal(timeout: Duration = .seconds(30)) throws -> Int32 {
         _ = try? tmux(["kill-server"])
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let text = try? String(contentsOf: statusFile, encoding: .utf8),
-               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                return status
-            }
-            usleep(50_000)
+        return try poll(timeout, "kiosk did not exit after its terminal closed") {
+            (try? String(contentsOf: statusFile, encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
-        throw Failure(description: "kiosk did not exit after its terminal closed")
     }
 
     /// Sends a signal to kiosk itself (not the shell around it).
@@ -137,16 +124,25 @@ final class TmuxSession {
     /// notice is not always on the screen by then.
     func waitUntilKioskStops(timeout: Duration = .seconds(30)) throws {
         let stat = "/proc/\(try kioskPID())/stat"
+        try poll(timeout, "kiosk did not stop") { () -> Void? in
+            // The state letter follows the command name in parentheses.
+            guard let text = try? String(contentsOfFile: stat, encoding: .utf8),
+                  let close = text.lastIndex(of: ")"), text[close...].dropFirst(2).first == "T" else { return nil }
+            return ()
+        }
+    }
+
+    /// Looks every 50 ms until `look` finds something or `timeout` passes, then fails with
+    /// `failure` (read then, so it can show the last thing looked at).
+    @discardableResult
+    private func poll<Found>(_ timeout: Duration, _ failure: @autoclosure () -> String,
+                             _ look: () throws -> Found?) throws -> Found {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            // The state letter follows the command name in parentheses.
-            if let text = try? String(contentsOfFile: stat, encoding: .utf8),
-               let close = text.lastIndex(of: ")"), text[close...].dropFirst(2).first == "T" {
-                return
-            }
+            if let found = try look() { return found }
             usleep(50_000)
         }
-        throw Failure(description: "kiosk did not stop")
+        throw Failure(description: failure())
     }
 
     private func kioskPID() throws -> pid_t {
