@@ -1,5 +1,6 @@
 import Foundation
 import KioskScreens
+import Synchronization
 import TerminalUI
 
 /// `kiosk demo --asciicast FILE`: the demo played headless into an asciicast recording instead
@@ -28,5 +29,21 @@ public enum DemoAsciicast {
         }
         recording.add(frame(finished: true), at: clock.seconds + pacing.chapter / pacing.speed)
         return (recording.text, stage.problems)
+    }
+}
+
+/// The demo's waits when it records instead of showing: nothing sleeps, each wait moves the
+/// recording's time on by as long, so a recording plays at the demo's pace and is the same on
+/// every run.
+public final class AsciicastClock: DemoClock {
+    private let elapsed = Mutex(0.0)
+
+    public init() {}
+
+    /// Seconds waited so far.
+    public var seconds: Double { elapsed.withLock { $0 } }
+
+    public func sleep(seconds: Double) async {
+        elapsed.withLock { $0 += max(0, seconds) }
     }
 }

@@ -27,3 +27,13 @@ public enum DemoLoop {
         return player
     }
 }
+
+/// How the demo waits between cues: the real terminal sleeps, tests record the waits.
+public protocol DemoClock: Sendable {
+    func sleep(seconds: Double) async
+}
+
+/// What the viewer can do while the demo plays: space pauses, `n` skips, `q` quits.
+public enum DemoControl: Sendable {
+    case togglePause, skipChapter, quit
+}

@@ -130,3 +130,37 @@ public struct DemoPlayer: Sendable {
 
     private func scaled(_ seconds: Double) -> Double { seconds / pacing.speed }
 }
+
+/// What the demo does next and how long to wait before it (already scaled by the speed).
+public struct DemoCue: Sendable {
+    public var delay: Double
+    public var event: DemoEvent
+}
+
+/// What a demo cue does.
+public enum DemoEvent: Sendable {
+    /// A chapter starts: show its caption in the banner.
+    case chapter(index: Int, caption: String)
+    /// A `caption` step: change the banner within the chapter.
+    case caption(String)
+    /// A step to run in the session (typing arrives as many small steps).
+    case step(ScenarioStep)
+}
+
+/// How fast the demo goes: a person types a few characters a second and pauses to read.
+public struct DemoPacing: Sendable {
+    /// Seconds per typed character, before jitter.
+    public var keystroke: Double = 0.09
+    /// Extra time, at most, added to a keystroke so typing does not look mechanical.
+    public var jitter: Double = 0.06
+    /// Seconds before each step that is not typing.
+    public var step: Double = 0.9
+    /// Seconds to read a chapter's caption before its first step.
+    public var chapter: Double = 2.5
+    /// Multiplies the pace: 2 plays twice as fast.
+    public var speed: Double = 1
+
+    public init(speed: Double = 1) {
+        self.speed = max(0.05, speed)
+    }
+}

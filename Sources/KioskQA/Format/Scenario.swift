@@ -41,3 +41,15 @@ public struct Scenario: Sendable {
     /// 2026-01-01T00:00:00Z: a fixed start so dates on screen never depend on the day a run happens.
     public static let defaultStart = Date(timeIntervalSince1970: 1_767_225_600)
 }
+
+/// A customer the runner creates, attaches to the scenario's test clock and signs in.
+public struct CustomerSetup: Sendable, Hashable {
+    public var name: String
+    /// A saved test card number (tokenized, never kept whole); nil for none.
+    public var card: String?
+
+    public init(name: String = "qa", card: String? = nil) {
+        self.name = name
+        self.card = card
+    }
+}

@@ -57,3 +57,39 @@ public struct ScenarioStep: Sendable {
         }
     }
 }
+
+/// A `browser` step: what the customer does on the hosted checkout page the next time the app
+/// waits for it. The runner's in-process checkout page stands in for the browser.
+public enum BrowserAnswer: Sendable, Hashable {
+    /// Pays with this test card number.
+    case pay(card: String)
+    /// Presses the page's cancel link.
+    case cancel
+    /// Closes the tab: the app keeps waiting until the customer gives up or the session expires.
+    case abandon
+}
+
+/// An `act` step: a view-model action by its vocabulary name, with its argument as written.
+public struct ScenarioAction: Sendable, Hashable {
+    public var name: String
+    public var argument: String?
+
+    public init(name: String, argument: String? = nil) {
+        self.name = name
+        self.argument = argument
+    }
+}
+
+/// A `webhook` step: what the hosted-checkout provider's outbox does next. Deliveries are
+/// picked by position among the ones not yet delivered (`last`, `first`, or a 1-based index).
+public enum WebhookCommand: Sendable, Hashable {
+    /// Sends every due delivery to the app's webhook endpoint (in process), signed as the provider signs.
+    case deliver
+    case delay(WebhookPick, ISODuration)
+    case drop(WebhookPick)
+    case duplicate(WebhookPick)
+    /// Queues an already delivered message again (by position among all deliveries).
+    case replay(WebhookPick)
+    /// Reverses the order of the waiting deliveries, so later events arrive first.
+    case reverse
+}

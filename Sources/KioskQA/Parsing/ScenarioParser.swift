@@ -115,3 +115,15 @@ public enum ScenarioParser {
         return ScenarioStep(line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column ?? 1, kind: kind)
     }
 }
+
+/// Every problem found in a scenario file, in file order.
+public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [CatalogDiagnostic]
+
+    public init(_ diagnostics: [CatalogDiagnostic]) {
+        self.diagnostics = diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// One `FILE:LINE:COLUMN: error: message` line per problem.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

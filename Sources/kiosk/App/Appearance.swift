@@ -1,3 +1,4 @@
+import ArgumentParser
 import KioskScreens
 import KioskViewModels
 import TerminalUI
@@ -20,5 +21,32 @@ struct Appearance {
     static func accessibleRequested(_ environment: [String: String]) -> Bool {
         guard let value = environment["KIOSK_ACCESSIBLE"]?.lowercased() else { return false }
         return !["", "0", "false", "no"].contains(value)
+    }
+}
+
+/// `--color auto|always|never`, parsed by the terminal layer's own `ColorMode`.
+struct ColorChoice: ExpressibleByArgument {
+    let mode: ColorMode
+
+    init?(argument: String) {
+        guard let mode = try? ColorMode(parsing: argument) else { return nil }
+        self.mode = mode
+    }
+
+    static var allValueStrings: [String] { ColorMode.allCases.map(\.rawValue) }
+}
+
+/// `--theme standard|high-contrast|monochrome`.
+enum ThemeChoice: String, CaseIterable, ExpressibleByArgument {
+    case standard
+    case highContrast = "high-contrast"
+    case monochrome
+
+    var theme: KioskViewModels.Theme {
+        switch self {
+        case .standard: .standard
+        case .highContrast: .highContrast
+        case .monochrome: .monochrome
+        }
     }
 }

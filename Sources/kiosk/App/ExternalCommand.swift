@@ -34,3 +34,21 @@ enum ExternalCommand {
         guard status == 0 else { throw ExternalCommandError(program: path, reason: "exited with status \(status)") }
     }
 }
+
+/// A helper program that is missing or failed, worded for the checkout screen's notice.
+struct ExternalCommandError: Error, Sendable, Hashable, CustomStringConvertible {
+    let program: String
+    let reason: String
+
+    var description: String { "\(program) \(reason)." }
+}
+
+/// Opens the hosted checkout page in the desktop's browser through `xdg-open`.
+enum BrowserOpener {
+    static func open(_ url: String) async throws {
+        guard let opener = ExternalCommand.find("xdg-open") else {
+            throw ExternalCommandError(program: "xdg-open", reason: "is not installed, so no browser can be opened from here")
+        }
+        try await ExternalCommand.run(opener, [url])
+    }
+}

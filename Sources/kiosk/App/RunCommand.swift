@@ -1,10 +1,5 @@
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import KioskRemoteClient
 import KioskScreens
 import KioskViewModels
@@ -12,6 +7,12 @@ import PaymentsCore
 import Simulators
 import StorefrontClient
 import TerminalUI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `kiosk run`, the default: the storefront in the terminal.
 struct RunCommand: AsyncParsableCommand {
@@ -171,5 +172,36 @@ struct RunCommand: AsyncParsableCommand {
         let appStore = store.openAppStore(beside: service)
         return (.live(service, appStore: appStore, session: session, hostedCheckout: checkout.client, checkoutProvider: provider),
                 (service, appStore))
+    }
+}
+
+/// What `kiosk run` needs of the terminal before curses starts: a `TERM` that can place the
+/// cursor. Under `TERM=dumb` (Emacs shell buffers, some CI logs) or with no `TERM`, curses would
+/// print only the key line, so the command says so and how to run it instead.
+enum TerminalRequirement {
+    /// Why the storefront cannot be drawn here, nil when it can.
+    static func problem(_ environment: [String: String]) -> String? {
+        let term = environment["TERM"] ?? ""
+        guard term.isEmpty || term == "dumb" else { return nil }
+        let which = term.isEmpty ? "TERM is not set" : "TERM=dumb"
+        return """
+            kiosk: this terminal cannot draw the storefront (\(which): it cannot move the cursor).
+            Run it in a full terminal (for example: TERM=xterm-256color kiosk run), or use \
+            `kiosk status` or `kiosk run --dump` for text.
+            """
+    }
+}
+
+/// A storefront needs someone to sell to. On a data directory with no account at all, `kiosk run`
+/// creates the person's own local account, named after the login user, and signs it in, the way
+/// a desktop app has a user from its first start. Once accounts exist, who is signed in is the
+/// person's choice (Settings → Accounts), so nothing is created or switched behind their back.
+enum FirstRunAccount {
+    static func ensure(in service: any PaymentsService, session: SessionTokenKeeper,
+                       environment: [String: String]) async throws {
+        guard try await session.account(on: service) == nil, try await service.accounts().isEmpty else { return }
+        let user = environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "customer"
+        let account = try await service.createAccount(NewAccount(email: "\(user)@kiosk.local", name: user))
+        try await session.signIn(account.id, on: service)
     }
 }

@@ -25,23 +25,12 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Refuses, with EX_NOINPUT, a data directory that holds no store: a command that only reads
-    /// must not leave an empty store behind a mistyped `--data-dir`. A broken catalog is reported
-    /// first, as it would be with a store.
-    func requireExistingStore() throws {
-        _ = try catalog()
-        let directory = data.directory
-        guard !FileManager.default.fileExists(atPath: directory.databaseURL.path) else { return }
-        let place = FileManager.default.fileExists(atPath: directory.url.path) ? "holds no store" : "does not exist"
-        Terminal.error("kiosk: \(directory.url.path) \(place); `kiosk run` or `kiosk seed` creates a store there")
-        throw ExitCode(66)
-    }
-
     /// Opens the store and runs what fell due on the real clock, for a command that promises the
     /// current state: reads no longer catch up on their own (the scheduler of `kiosk serve` and
     /// `kiosk run` does it), and a one-shot command has no scheduler to wait for.
-    func openUpToDate(connections: StoreDatabase.Connections = .pool) async throws -> (LocalPaymentsService, Catalog, CatalogSource) {
-        let opened = try open(connections: connections)
+    func openUpToDate(connections: StoreDatabase.Connections = .pool,
+                      existingOnly: Bool = false) async throws -> (LocalPaymentsService, Catalog, CatalogSource) {
+        let opened = try open(connections: connections, existingOnly: existingOnly)
         do {
             try await opened.0.runDueWork()
         } catch {
@@ -56,10 +45,18 @@ struct StoreOptions: ParsableArguments {
     /// A pool unless `connections` says otherwise: its opening commits (see
     /// `StoreDatabase.Connections`), so a command meant to change the store learns at once that
     /// the file is read-only or its last pages damaged, before it names what it is about to do.
-    func open(clock: any KioskClock = SystemClock(),
-              connections: StoreDatabase.Connections = .pool) throws -> (LocalPaymentsService, Catalog, CatalogSource) {
+    /// `existingOnly` refuses, with EX_NOINPUT, a data directory that holds no store: a command
+    /// that only reads must not leave an empty store behind a mistyped `--data-dir` (a broken
+    /// catalog is reported first, as it would be with a store).
+    func open(clock: any KioskClock = SystemClock(), connections: StoreDatabase.Connections = .pool,
+              existingOnly: Bool = false) throws -> (LocalPaymentsService, Catalog, CatalogSource) {
         let (catalog, source) = try catalog()
         let directory = data.directory
+        if existingOnly && !FileManager.default.fileExists(atPath: directory.databaseURL.path) {
+            let place = FileManager.default.fileExists(atPath: directory.url.path) ? "holds no store" : "does not exist"
+            Terminal.error("kiosk: \(directory.url.path) \(place); `kiosk run` or `kiosk seed` creates a store there")
+            throw ExitCode(66)
+        }
         do {
             // The sandbox's card processor, the simulated Stripe test mode the store charges through.
             let cards = try SimulatedCardProcessor(directory: directory)
@@ -91,5 +88,16 @@ struct StoreOptions: ParsableArguments {
     /// The tester's levers over the store and its App Store (controls, pending actions, resets).
     func openDesk(beside merchant: LocalPaymentsService) -> TestControlDesk {
         TestControlDesk(merchant: merchant, appStore: openAppStore(beside: merchant))
+    }
+}
+
+/// `--data-dir`, shared by every command that opens the store.
+struct DataDirectoryOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"),
+            help: "Data directory (default: $KIOSK_DATA_DIR, else $XDG_DATA_HOME/kiosk, else ~/.local/share/kiosk).")
+    var dataDir: String?
+
+    var directory: DataDirectory {
+        DataDirectory.resolve(explicit: dataDir, environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import HostedCheckout
 import KioskPostgres
-import KioskServer
 import KioskSSH
+import KioskServer
 import Logging
 import PaymentsCore
 import Simulators
@@ -209,6 +209,23 @@ struct ServeCommand: AsyncParsableCommand {
             throw StoreUnavailable(
                 "The database's schema is at v\(status.recordedVersion) and this server needs v\(status.latestVersion); "
                     + "run `kiosk serve --migrate-only` with the kiosk that matches it.", retryAfterSeconds: 30)
+        }
+    }
+}
+
+/// `kiosk serve --log-format`: free text for a person at a terminal (warnings and errors only),
+/// or one JSON object per line, with a line per request, for a log collector.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+
+    func logger(label: String) -> Logger {
+        switch self {
+        case .text:
+            var logger = Logger(label: label)
+            logger.logLevel = .warning
+            return logger
+        case .json:
+            return Logger(label: label) { JSONLogHandler(label: $0) }
         }
     }
 }

@@ -29,8 +29,7 @@ struct StatusCommand: AsyncParsableCommand {
         if let location = try postgres.location(command: "kiosk status") {
             return try await PostgresStatus.run(location, store: store, accountID: account, json: json)
         }
-        try store.requireExistingStore()
-        let (service, catalog, source) = try await store.openUpToDate()
+        let (service, catalog, source) = try await store.openUpToDate(existingOnly: true)
         let session = try await TerminalSession.keeper(for: service, in: store.data.directory)
         if json {
             print(try await StatusJSON.make(service: service, session: session, catalog: catalog, source: source,

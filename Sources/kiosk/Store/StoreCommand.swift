@@ -58,8 +58,7 @@ struct StoreControlsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if changesNothing { try store.requireExistingStore() }
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try store.open(existingOnly: changesNothing)
         let desk = store.openDesk(beside: service)
         var controls = try await desk.storeControls()
         if let askToBuy { controls.askToBuy = askToBuy.isOn }
@@ -152,8 +151,7 @@ struct StorePendingCommand: AsyncParsableCommand {
     @Option(help: "Decline this pending purchase.") var decline: String?
 
     func run() async throws {
-        if approve == nil && decline == nil { try store.requireExistingStore() }
-        let (service, _, _) = try store.open()
+        let (service, _, _) = try store.open(existingOnly: approve == nil && decline == nil)
         let desk = store.openDesk(beside: service)
         try await Terminal.reportingFailures {
             if let approve {

@@ -1,5 +1,0 @@
-/// What running one step found.
-enum StepOutcome {
-    case passed(detail: String)
-    case failed(expected: String, actual: String, line: Int, column: Int)
-}
