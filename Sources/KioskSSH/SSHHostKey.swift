@@ -9,16 +9,15 @@ import PaymentsCore
 public struct SSHHostKey: Sendable {
     public static let fileName = "ssh-host-key"
 
-    /// The private key's 32 bytes (Crypto's key type is not `Sendable`).
-    let rawKey: Data
+    let nioKey: NIOSSHPrivateKey
 
-    init(rawKey: Data) {
-        self.rawKey = rawKey
+    private init(_ key: Curve25519.Signing.PrivateKey) {
+        nioKey = NIOSSHPrivateKey(ed25519Key: key)
     }
 
     /// A key made now, kept nowhere: a throwaway server's (tests, benchmarks).
     public static func ephemeral() -> SSHHostKey {
-        SSHHostKey(rawKey: Curve25519.Signing.PrivateKey().rawRepresentation)
+        SSHHostKey(Curve25519.Signing.PrivateKey())
     }
 
     /// Reads the directory's key, making it first when there is none.
@@ -29,20 +28,15 @@ public struct SSHHostKey: Sendable {
             guard let raw = Data(base64Encoded: text) else {
                 throw SSHHostKeyError(path: url.path, reason: "is not a base64 ed25519 key")
             }
-            guard (try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)) != nil else {
-                throw SSHHostKeyError(path: url.path, reason: "is not an ed25519 key")
+            do {
+                return SSHHostKey(try Curve25519.Signing.PrivateKey(rawRepresentation: raw))
+            } catch {
+                throw SSHHostKeyError(path: url.path, reason: "is not an ed25519 key (\(error))")
             }
-            return SSHHostKey(rawKey: raw)
         }
-        let key = SSHHostKey.ephemeral()
-        try OwnerOnlyFiles.write(Data((key.rawKey.base64EncodedString() + "\n").utf8), to: url)
-        return key
-    }
-
-    /// Checked when the key was read or made.
-    var nioKey: NIOSSHPrivateKey {
-        // The bytes were checked to be a key when read or made, so this cannot fail.
-        NIOSSHPrivateKey(ed25519Key: (try? Curve25519.Signing.PrivateKey(rawRepresentation: rawKey)) ?? Curve25519.Signing.PrivateKey())
+        let key = Curve25519.Signing.PrivateKey()
+        try OwnerOnlyFiles.write(Data((key.rawRepresentation.base64EncodedString() + "\n").utf8), to: url)
+        return SSHHostKey(key)
     }
 
     /// `SHA256:…`, as `ssh-keygen -l` and the client's first-connection prompt show it.

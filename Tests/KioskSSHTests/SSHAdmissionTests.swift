@@ -74,5 +74,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("not a key".utf8).write(to: directory.appendingPathComponent(SSHHostKey.fileName))
         #expect(throws: SSHHostKeyError.self) { try SSHHostKey.loadOrCreate(in: directory) }
+        try Data(Data([1, 2, 3, 4, 5]).base64EncodedString().utf8).write(to: directory.appendingPathComponent(SSHHostKey.fileName))
+        let error = #expect(throws: SSHHostKeyError.self) { try SSHHostKey.loadOrCreate(in: directory) }
+        #expect(error?.description.contains("is not an ed25519 key") == true)
     }
 }
