@@ -7,23 +7,27 @@ import Hummingbird
 /// `Origin: null` comes from a sandboxed frame or a `data:` page, so it is as foreign as any other
 /// site. A missing `Origin` comes from a non-browser client. So: an `Origin` or `Referer` naming
 /// any origin other than this server's own, `null` included, is refused; absent headers pass on
-/// to the form token, which every POST must carry anyway.
+/// to the form token, which every POST must carry anyway. Behind a public address
+/// (`kiosk serve --public-url`, often https through a proxy that ends TLS) that address's origin
+/// is the pages' own as well.
 enum CrossSiteRequestCheck {
     /// Nil when the request may proceed, else why it was refused.
-    static func refusal(for request: Request) -> String? {
+    static func refusal(for request: Request, publicOrigin: String? = nil) -> String? {
         guard let host = request.head.authority, !host.isEmpty else { return "The request names no host." }
-        let ownOrigin = "http://\(host)".lowercased()
+        let ownOrigins = ["http://\(host)".lowercased()] + (publicOrigin.map { [$0] } ?? [])
         if let origin = request.headers[.origin] {
-            guard origin.lowercased() == ownOrigin else { return "This form was sent from another site." }
+            guard ownOrigins.contains(origin.lowercased()) else { return "This form was sent from another site." }
         }
         if let referer = request.headers[.referer], !referer.isEmpty {
-            guard origin(of: referer) == ownOrigin else { return "This form was sent from another site." }
+            guard let origin = origin(of: referer), ownOrigins.contains(origin) else {
+                return "This form was sent from another site."
+            }
         }
         return nil
     }
 
     /// `scheme://host[:port]` of an absolute URL, lowercased; nil when it has none.
-    private static func origin(of url: String) -> String? {
+    static func origin(of url: String) -> String? {
         guard let schemeEnd = url.range(of: "://") else { return nil }
         let rest = url[schemeEnd.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
