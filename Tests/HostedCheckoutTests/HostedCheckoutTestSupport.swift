@@ -29,7 +29,7 @@ struct HostedCheckoutFixture {
          limits: HTTPServerLimits = .standard, host: String = "127.0.0.1", publicURL: URL? = nil) async throws {
         directory = ScratchDirectories.make("kiosk-checkout")
         clock = ManualClock(Self.start)
-        let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
+        let cards = SimulatedCardProcessor(directory: DataDirectory(url: directory))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                            cardProcessor: cards)
         provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,

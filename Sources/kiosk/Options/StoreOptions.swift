@@ -62,7 +62,7 @@ struct StoreOptions: ParsableArguments {
         let directory = data.directory
         do {
             // The sandbox's card processor, the simulated Stripe test mode the store charges through.
-            let cards = try SimulatedCardProcessor(directory: directory)
+            let cards = SimulatedCardProcessor(directory: directory)
             return (try LocalPaymentsService(directory: directory, catalog: catalog, clock: clock, cardProcessor: cards,
                                              connections: connections),
                     catalog, source)
