@@ -35,12 +35,7 @@ import TestSupport
     /// (the same customer) lists the invoice, and the API shows it to that account's API key.
     @Test(.enabled(if: hasOpenSSH))
     func aNewKeyBuysWithACardAndTheInvoiceIsItsOwn() async throws {
-        let directory = KioskProcess.temporaryDirectory("ssh-buy")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = try Self.newKey(in: directory)
-        let store = directory.appendingPathComponent("store")
-        let admin = try KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
-        let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (key, store, adminKey) = try Self.keyAndStore("ssh-buy")
         let server = try ServerProcess(dataDirectory: store, arguments: ["--ssh-port", "0"])
         defer { _ = try? server.terminate() }
         let port = try server.sshPort()
@@ -71,12 +66,7 @@ import TestSupport
     /// shows the purchase, which is the key's account's through the API.
     @Test(.enabled(if: hasOpenSSH && PublicAddressBrowser.hasCurl))
     func aBrowserAtThePublicURLPaysForTheTerminal() async throws {
-        let directory = KioskProcess.temporaryDirectory("ssh-browser")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = try Self.newKey(in: directory)
-        let store = directory.appendingPathComponent("store")
-        let admin = try KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
-        let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (key, store, adminKey) = try Self.keyAndStore("ssh-browser")
         let checkoutPort = try PublicURLServeTests.freePort()
         let publicURL = "http://shop.test:\(checkoutPort)"
         let server = try ServerProcess(dataDirectory: store, arguments: ["--ssh-port", "0", "--public-url", publicURL])
@@ -215,6 +205,15 @@ import TestSupport
         #expect(told.contains("RSA keys are not supported"), "\(told)")
         let ended = try session.waitFor("the exit status") { $0.contains("EXITED") }
         #expect(ended.contains("EXITED 1"), "\(ended)")
+    }
+
+    /// A scratch directory with a new ed25519 key, and the path and admin key of a store in it.
+    static func keyAndStore(_ name: String) throws -> (key: URL, store: URL, adminKey: String) {
+        let directory = KioskProcess.temporaryDirectory(name)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = directory.appendingPathComponent("store")
+        let admin = try KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
+        return (try newKey(in: directory), store, admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// A new key without a passphrase, `ssh-keygen -t TYPE`.
