@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Refuses a state-changing request that a browser says came from another site.
@@ -26,8 +27,16 @@ enum CrossSiteRequestCheck {
         return nil
     }
 
+    /// The origin a browser sends from pages at `url`: its port only when not the scheme's
+    /// default (`https://shop.example.com:443` is `https://shop.example.com`).
+    static func origin(ofPublicURL url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let defaultPort = ["http": 80, "https": 443][scheme]
+        return "\(scheme)://\(host)" + (url.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? "")
+    }
+
     /// `scheme://host[:port]` of an absolute URL, lowercased; nil when it has none.
-    static func origin(of url: String) -> String? {
+    private static func origin(of url: String) -> String? {
         guard let schemeEnd = url.range(of: "://") else { return nil }
         let rest = url[schemeEnd.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

@@ -75,7 +75,7 @@ public final class HostedCheckoutServer: Sendable {
         let routes = HostedCheckoutRoutes(service: service, endpoint: endpoint,
                                           formToken: CheckoutFormToken(using: &generator),
                                           pages: CheckoutPage(storeName: try await endpoint.catalog().name),
-                                          publicOrigin: publicURL.flatMap { CrossSiteRequestCheck.origin(of: $0.absoluteString) })
+                                          publicOrigin: publicURL.flatMap(CrossSiteRequestCheck.origin(ofPublicURL:)))
         let box = ServerReference()
         let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, port: port, limits: limits) { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })

@@ -87,8 +87,9 @@ import Testing
 
     /// `kiosk serve --public-url https://…` behind a proxy that ends TLS: the browser posts the
     /// page's form from the https origin, which is the page's own; other sites are still refused.
+    /// The URL names its default port, which a browser's `Origin` leaves out.
     @Test func aPageBehindAnHTTPSPublicAddressPaysFromThatOrigin() async throws {
-        let fixture = try await HostedCheckoutFixture(publicURL: URL(string: "https://shop.example.com"))
+        let fixture = try await HostedCheckoutFixture(publicURL: URL(string: "https://shop.example.com:443"))
         let checkout = try await fixture.begin("themes")
         let local = checkout.checkoutURL.absoluteString
         let token = try #require(try await Browser.get(local, host: "shop.example.com").formToken)
