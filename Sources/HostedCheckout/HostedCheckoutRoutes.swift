@@ -10,6 +10,8 @@ struct HostedCheckoutRoutes: Sendable {
     let formToken: CheckoutFormToken
     /// The pages, under the name of the store being paid.
     let pages: CheckoutPage
+    /// The origin of the public address in front of the pages, if any (see `CrossSiteRequestCheck`).
+    var publicOrigin: String?
 
     private static let maximumBody = 1 << 20
 
@@ -23,7 +25,7 @@ struct HostedCheckoutRoutes: Sendable {
                 return try await page(segments[1])
             case (.post, 3, "checkout"):
                 // Refused before the body is read or anything is charged.
-                if let refusal = CrossSiteRequestCheck.refusal(for: request) {
+                if let refusal = CrossSiteRequestCheck.refusal(for: request, publicOrigin: publicOrigin) {
                     return Self.html(.forbidden, pages.forbidden(refusal))
                 }
                 let form = FormFields(body: try await bodyText(request))

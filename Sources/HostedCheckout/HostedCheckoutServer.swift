@@ -54,7 +54,9 @@ public final class HostedCheckoutServer: Sendable {
     /// Starts the server on a free port of `host`; `endpoint` is the store whose `/webhooks` it
     /// serves. The provider's webhook secrets are created on first use from `random`. `limits`
     /// bounds each request (see `HTTPServerLimits`). `deliveryFailed` hears a webhook run that
-    /// failed after a page's outcome; the page itself still answers.
+    /// failed after a page's outcome; the page itself still answers. `publicURL` is where
+    /// browsers reach the pages through a tunnel or proxy (`kiosk serve --public-url`): its origin
+    /// (https behind a proxy that ends TLS) is the pages' own too.
     public static func start(
         service: any HostedCheckoutService,
         endpoint: any PaymentsService,
@@ -65,13 +67,15 @@ public final class HostedCheckoutServer: Sendable {
         limits: HTTPServerLimits = .standard,
         host: String = "127.0.0.1",
         port: Int = 0,
+        publicURL: URL? = nil,
         deliveryFailed: @escaping @Sendable (any Error) -> Void
     ) async throws -> HostedCheckoutServer {
         var generator = random
         _ = try await service.webhookSecrets(creatingWith: &generator)
         let routes = HostedCheckoutRoutes(service: service, endpoint: endpoint,
                                           formToken: CheckoutFormToken(using: &generator),
-                                          pages: CheckoutPage(storeName: try await endpoint.catalog().name))
+                                          pages: CheckoutPage(storeName: try await endpoint.catalog().name),
+                                          publicOrigin: publicURL.flatMap(CrossSiteRequestCheck.origin(ofPublicURL:)))
         let box = ServerReference()
         let server = try await LocalHTTPServer.start(name: "kiosk-checkout", host: host, port: port, limits: limits) { request in
             await routes.respond(to: request, afterOutcome: { await box.value?.deliverAfterOutcome() })

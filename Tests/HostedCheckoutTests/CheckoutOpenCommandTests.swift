@@ -28,7 +28,7 @@ import Simulators
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-open-\(UUID().uuidString)")
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory),
                                                catalog: HostedCheckoutFixture.catalog, clock: SystemClock(),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         return (directory, try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada")))
     }
 

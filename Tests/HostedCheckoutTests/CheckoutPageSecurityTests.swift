@@ -85,6 +85,29 @@ import Testing
         await fixture.server.stop()
     }
 
+    /// `kiosk serve --public-url https://…` behind a proxy that ends TLS: the browser posts the
+    /// page's form from the https origin, which is the page's own; other sites are still refused.
+    /// The URL names its default port, which a browser's `Origin` leaves out.
+    @Test func aPageBehindAnHTTPSPublicAddressPaysFromThatOrigin() async throws {
+        let fixture = try await HostedCheckoutFixture(publicURL: URL(string: "https://shop.example.com:443"))
+        let checkout = try await fixture.begin("themes")
+        let local = checkout.checkoutURL.absoluteString
+        let token = try #require(try await Browser.get(local, host: "shop.example.com").formToken)
+        let card = Browser.card("4242424242424242") + [("csrf", token)]
+        let page = "https://shop.example.com/checkout/\(checkout.session.id)"
+        for origin in [Self.evil, "https://evil.example", "https://shop.example.com.evil.example"] {
+            let forged = try await Browser.post(local + "/pay", form: card, host: "shop.example.com",
+                                                headers: [.origin: origin, .referer: origin + "/"])
+            #expect(forged.status == 403, "\(origin)")
+        }
+        try await expectNothingCharged(fixture, checkout)
+        let paid = try await Browser.post(local + "/pay", form: card, host: "shop.example.com",
+                                          headers: [.origin: "https://shop.example.com", .referer: page])
+        #expect(paid.status == 303, "\(paid.body)")
+        #expect(try await fixture.provider.checkoutSession(checkout.session.id).isPaid)
+        await fixture.server.stop()
+    }
+
     @Test func everyAnswerCarriesTheSecurityHeadersAndNoCookie() async throws {
         let fixture = try await HostedCheckoutFixture()
         let checkout = try await fixture.begin("themes")

@@ -26,10 +26,10 @@ struct HostedCheckoutFixture {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     init(delivery: WebhookDeliveryMode = .immediate, seed: UInt64 = 42, catalog: Catalog = Self.catalog,
-         limits: HTTPServerLimits = .standard, host: String = "127.0.0.1") async throws {
+         limits: HTTPServerLimits = .standard, host: String = "127.0.0.1", publicURL: URL? = nil) async throws {
         directory = ScratchDirectories.make("kiosk-checkout")
         clock = ManualClock(Self.start)
-        let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
+        let cards = SimulatedCardProcessor(directory: DataDirectory(url: directory))
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                            cardProcessor: cards)
         provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,
@@ -37,7 +37,7 @@ struct HostedCheckoutFixture {
         random = SharedRandomGenerator(SeededGenerator(seed: seed))
         server = try await HostedCheckoutServer.start(service: provider, endpoint: service, random: random,
                                                       clock: clock, delivery: delivery, limits: limits, host: host,
-                                                      deliveryFailed: { Issue.record("a webhook run failed: \($0)") })
+                                                      publicURL: publicURL, deliveryFailed: { Issue.record("a webhook run failed: \($0)") })
         account = try await service.createAccount(NewAccount(email: "ada@example.com", name: "Ada"))
     }
 

@@ -14,7 +14,7 @@ import Simulators
         -> (LocalPaymentsService, Account, LiveHostedCheckout, SimulatedCheckoutProvider) {
         let directory = DataDirectory(url: FileManager.default.temporaryDirectory
             .appendingPathComponent("kiosk-live-checkout-\(UUID().uuidString)"))
-        let cards = try SimulatedCardProcessor(directory: directory)
+        let cards = SimulatedCardProcessor(directory: directory)
         let service = try LocalPaymentsService(directory: directory, catalog: catalog, clock: SystemClock(),
                                                cardProcessor: cards)
         let provider = SimulatedCheckoutProvider(directory: directory, merchant: service, cardProcessor: cards,

@@ -50,7 +50,7 @@ import Testing
         let elsewhere = DataDirectory(url: FileManager.default.temporaryDirectory
             .appendingPathComponent("kiosk-provider-\(UUID().uuidString)"))
         let provider = SimulatedCheckoutProvider(directory: elsewhere, merchant: fixture.service,
-                                                 cardProcessor: try SimulatedCardProcessor(directory: elsewhere),
+                                                 cardProcessor: SimulatedCardProcessor(directory: elsewhere),
                                                  catalog: HostedCheckoutFixture.catalog, clock: fixture.clock)
         #expect(!FileManager.default.fileExists(atPath: elsewhere.databaseURL.path))
         #expect(try await provider.webhookDeliveries().isEmpty)

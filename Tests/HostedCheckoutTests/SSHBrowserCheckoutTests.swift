@@ -18,7 +18,7 @@ import Testing
         let directory = DataDirectory(url: FileManager.default.temporaryDirectory
             .appendingPathComponent("kiosk-ssh-checkout-\(UUID().uuidString)"))
         let catalog = HostedCheckoutFixture.catalog
-        let cards = try SimulatedCardProcessor(directory: directory)
+        let cards = SimulatedCardProcessor(directory: directory)
         let service = try LocalPaymentsService(directory: directory, catalog: catalog, clock: SystemClock(), cardProcessor: cards)
         let provider = SimulatedCheckoutProvider(directory: directory, merchant: service, cardProcessor: cards,
                                                  catalog: catalog, clock: SystemClock())

@@ -36,7 +36,7 @@ struct ServerFixture {
         guard let catalogURL = KioskResources.defaultCatalogURL else { throw SetupFailure(message: "no default catalog") }
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         let clock = ManualClock(start)
-        let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory))
+        let cards = SimulatedCardProcessor(directory: DataDirectory(url: directory))
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
                                                cardProcessor: cards)
         let provider = SimulatedCheckoutProvider(directory: DataDirectory(url: directory), merchant: service,

@@ -20,7 +20,7 @@ struct ViewModelsCoreFixture {
         clock = ManualClock(ViewModelsFixtures.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                            clock: clock,
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         client = .live(service, appStore: SimulatedAppStore(beside: service), session: session)
     }
 

@@ -36,8 +36,8 @@ public final class ScenarioSession {
         // The name only has to differ between runs going on at once; nothing a scenario sees depends on it.
         directory = options.scratchDirectory.appendingPathComponent("kiosk-qa-\(scenario.seed)-\(UInt64.random(in: 0 ... .max))")
         clock = ManualClock(scenario.start)
-        let cards = try SimulatedCardProcessor(directory: DataDirectory(url: directory),
-                                               random: RandomSource(SeededGenerator(seed: scenario.seed ^ 0xCA4D)))
+        let cards = SimulatedCardProcessor(directory: DataDirectory(url: directory),
+                                           random: RandomSource(SeededGenerator(seed: scenario.seed ^ 0xCA4D)))
         let random = RandomSource(SeededGenerator(seed: scenario.seed))
         if let freshStorage = options.freshStorage {
             service = try await LocalPaymentsService(storage: try await freshStorage(), keysIn: DataDirectory(url: directory),

@@ -58,6 +58,9 @@ public enum CardVaultRefusal: Error, Hashable, Sendable {
     case invalid(CardValidationErrors)
     /// The issuer refuses the card outright (Stripe's attach-time declines).
     case declined(DeclineReason)
+    /// The processor cannot vault now (its own key cannot be read): what and where, in a
+    /// sentence. Nothing was saved; the card may be tried again once that is mended.
+    case processorUnavailable(String)
 }
 
 public enum CardChargeAnswer: Hashable, Sendable {

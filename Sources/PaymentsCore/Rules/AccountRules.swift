@@ -103,6 +103,8 @@ struct AccountRules: Rules {
                                              message: first?.message ?? "Your card details are incomplete.")
         } catch let .declined(reason) {
             throw PaymentsError.cardDeclined(reason)
+        } catch let .processorUnavailable(reason) {
+            throw PaymentsError.storage(reason)
         }
         return try await addPaymentMethod(accountID: accountID, NewPaymentMethod(vaulted: vaulted, makeDefault: makeDefault))
     }

@@ -6,7 +6,7 @@ import PaymentsCore
 /// up for renewals or decline them `authentication_required`, dispute and refund-failure cards
 /// pay and then follow up.
 public struct SimulatedCardProcessor: CardProcessor {
-    private let tokenizer: CardTokenizer
+    private let key: CardFingerprintKeySource
     private let random: RandomSource
 
     /// - Parameters:
@@ -14,18 +14,21 @@ public struct SimulatedCardProcessor: CardProcessor {
     ///     (`CardFingerprintKeyFile`), since a new key gives every card a new fingerprint.
     ///   - random: where token ids come from.
     public init(fingerprintKey: CardFingerprintKey, random: RandomSource = RandomSource()) {
-        tokenizer = CardTokenizer(fingerprintKey: fingerprintKey)
+        key = CardFingerprintKeySource(key: fingerprintKey)
         self.random = random
     }
 
-    /// The processor of a data directory, with the fingerprint key kept there.
-    public init(directory: DataDirectory, random: RandomSource = RandomSource()) throws {
-        self.init(fingerprintKey: try CardFingerprintKeyFile(directory).loadOrCreate(using: random), random: random)
+    /// The processor of a data directory, with the fingerprint key kept there: read, or made, when
+    /// the first card is vaulted (see `CardFingerprintKeySource`).
+    public init(directory: DataDirectory, random: RandomSource = RandomSource()) {
+        key = CardFingerprintKeySource(file: CardFingerprintKeyFile(directory), random: random)
+        self.random = random
     }
 
     /// Tokenizes at once, then saves the card unless its test number declines on attach. The
     /// reference handed back names what the test card does, in the merchant's vocabulary.
     public func vault(_ details: CardDetails, at now: Date) throws(CardVaultRefusal) -> VaultedCard {
+        let tokenizer = try key.tokenizer()
         let tokenized = random.with { generator in
             Result { () throws(CardValidationErrors) in try tokenizer.tokenize(details, now: now, using: &generator) }
         }

@@ -134,6 +134,8 @@ public final class SimulatedCheckoutProvider: HostedCheckoutService, StoreObserv
                 return .invalidCard(try await self.view(row), errors)
             } catch CardVaultRefusal.declined(let reason) {
                 return try await self.recordDecline(id, message: reason.message)
+            } catch CardVaultRefusal.processorUnavailable(let reason) {
+                throw PaymentsError.storage(reason)
             }
             // The store matches the card by fingerprint: a card saved before is the method
             // charged, not a second copy. Whether the session added it is recorded, since only a

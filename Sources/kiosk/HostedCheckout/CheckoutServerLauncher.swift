@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HostedCheckout
 import PaymentsCore
 
@@ -6,12 +7,12 @@ import PaymentsCore
 /// secure generator, listening on `host` (loopback unless `kiosk serve` listens elsewhere).
 enum CheckoutServerLauncher {
     static func start(_ provider: any HostedCheckoutService, endpoint: any PaymentsService,
-                      host: String = "127.0.0.1", port: Int = 0,
+                      host: String = "127.0.0.1", port: Int = 0, publicURL: URL? = nil,
                       deliveryFailed: @escaping @Sendable (any Error) -> Void = reportDeliveryFailure)
         async throws -> HostedCheckoutServer {
         do {
             return try await HostedCheckoutServer.start(service: provider, endpoint: endpoint, random: .system(),
-                                                        clock: SystemClock(), host: host, port: port,
+                                                        clock: SystemClock(), host: host, port: port, publicURL: publicURL,
                                                         deliveryFailed: deliveryFailed)
         } catch {
             Terminal.error("kiosk: cannot start the checkout server: \(error)")

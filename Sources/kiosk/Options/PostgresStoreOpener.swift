@@ -47,7 +47,7 @@ struct PostgresStoreOpener {
         do {
             return try await PostgresSharedSecrets(location: location, files: Self.sharedFiles).share(with: directory) {
                 if sshHostKey { _ = try SSHHostKey.loadOrCreate(in: directory.url) }
-                let cards = try SimulatedCardProcessor(directory: directory)
+                let cards = SimulatedCardProcessor(directory: directory)
                 let service = try await LocalPaymentsService(storage: PostgresStorage(location: location, connectionTimeout: connectionTimeout), keysIn: directory,
                                                              catalog: catalog, clock: clock, cardProcessor: cards)
                 return (service, catalog, try ServerAdminKey.load(directory))

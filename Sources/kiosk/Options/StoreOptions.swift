@@ -59,7 +59,7 @@ struct StoreOptions: ParsableArguments {
         }
         do {
             // The sandbox's card processor, the simulated Stripe test mode the store charges through.
-            let cards = try SimulatedCardProcessor(directory: directory)
+            let cards = SimulatedCardProcessor(directory: directory)
             return (try LocalPaymentsService(directory: directory, catalog: catalog, clock: clock, cardProcessor: cards,
                                              connections: connections),
                     catalog, source)

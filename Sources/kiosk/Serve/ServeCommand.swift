@@ -91,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         let provider = store.openCheckoutProvider(merchant: service, catalog: catalog)
         let checkout = try await CheckoutServerLauncher.start(provider, endpoint: service, host: host,
-                                                              port: ssh.checkoutListeningPort) { error in
+                                                              port: ssh.checkoutListeningPort, publicURL: ssh.checkoutBase) { error in
             logger.error("webhook deliveries could not run; they stay queued", metadata: ["error": "\(error)"])
         }
         let appStore = store.openAppStore(beside: service)

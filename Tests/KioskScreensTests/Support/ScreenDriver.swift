@@ -29,7 +29,7 @@ final class ScreenDriver {
         let catalog = try CatalogLoader.load(contentsOf: catalogURL).get()
         clock = ManualClock(Self.start)
         service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: clock,
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         self.context = context
         let app = AppFeature(storefront: .live(service, appStore: SimulatedAppStore(beside: service), session: session, hostedCheckout: hostedCheckout),
                              clock: clock, files: files)

@@ -17,7 +17,7 @@ import Simulators
         for file in [partial, staged, live] { try Data("torn".utf8).write(to: file) }
         _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
                                      clock: ManualClock(CoreFixture.start),
-                                     cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+                                     cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
         #expect(!FileManager.default.fileExists(atPath: partial.path))
         #expect(!FileManager.default.fileExists(atPath: staged.path))
         #expect(FileManager.default.fileExists(atPath: live.path))

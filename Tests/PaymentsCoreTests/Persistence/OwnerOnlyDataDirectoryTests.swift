@@ -47,7 +47,7 @@ import Simulators
         #expect(try !Self.exposed(under: store.directory).isEmpty)
         _ = try LocalPaymentsService(directory: DataDirectory(url: store.directory), catalog: CoreFixture.catalog,
                                      clock: ManualClock(CoreFixture.start),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: store.directory)))
         #expect(try Self.exposed(under: store.directory) == [])
     }
 

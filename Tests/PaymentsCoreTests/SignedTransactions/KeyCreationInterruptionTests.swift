@@ -71,7 +71,7 @@ import Simulators
         try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: folder.appendingPathComponent(SigningKeyDirectory.intermediateFile))
         let service = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: CoreFixture.catalog,
                                                clock: ManualClock(CoreFixture.start),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let ada = try await service.createAccount(NewAccount(email: "ada@example.com", name: "ada"))
         guard case .success = try await service.appStore.storePurchase(StorePurchaseRequest(accountID: ada.id, productID: "themes")) else {
             Issue.record("the purchase did not succeed"); return

@@ -35,7 +35,7 @@ struct CoreFixture {
     private static func open(directory: URL, postgres: PostgresLocation?, catalog: Catalog,
                              clock: ManualClock) async throws -> LocalPaymentsService {
         let data = DataDirectory(url: directory)
-        let processor = try SimulatedCardProcessor(directory: data)
+        let processor = SimulatedCardProcessor(directory: data)
         guard let postgres else {
             return try LocalPaymentsService(directory: data, catalog: catalog, clock: clock, cardProcessor: processor)
         }

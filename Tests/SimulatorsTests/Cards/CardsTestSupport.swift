@@ -43,6 +43,8 @@ enum CardsTestSupport {
             return .declined(reason)
         } catch let .invalid(errors) {
             throw errors
+        } catch {
+            throw error
         }
         return processor().charge(vaulted.card, amount: amount, at: now, offSession: offSession,
                                   authenticated: authenticated)

@@ -15,7 +15,7 @@ import Simulators
         let directory = KioskProcess.temporaryDirectory("run-due")
         let catalog = try CatalogLoader.load(contentsOf: try #require(KioskResources.defaultCatalogURL)).get()
         let setup = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: SystemClock(),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let account = try await setup.createAccount(NewAccount(email: "ann@example.com", name: "Ann"))
         try SessionTokenFile(DataDirectory(url: directory)).save(try await setup.openSession(accountID: account.id))
         _ = try await setup.addPaymentMethod(accountID: account.id, NewPaymentMethod(
@@ -33,7 +33,7 @@ import Simulators
             .first { try year.advance($0) == due })
         let past = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                             clock: ManualClock(bought),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         guard case let .purchased(receipt) = try await past.purchase(PurchaseRequest(accountID: account.id,
                                                                                      productID: "pro.yearly")) else {
             Issue.record("the yearly plan was not bought")

@@ -13,10 +13,7 @@ import TestSupport
     func aNewKeyGetsTheStorefrontOverOpenSSHAndQuitsCleanly() throws {
         let directory = KioskProcess.temporaryDirectory("ssh-terminal")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = directory.appendingPathComponent("id_ed25519")
-        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
-                                        environment: ProcessInfo.processInfo.environment)
-        #expect(made.status == 0)
+        let key = try Self.newKey(in: directory)
         let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
                                        arguments: ["--ssh-port", "0"])
         defer { _ = try? server.terminate() }
@@ -38,15 +35,7 @@ import TestSupport
     /// (the same customer) lists the invoice, and the API shows it to that account's API key.
     @Test(.enabled(if: hasOpenSSH))
     func aNewKeyBuysWithACardAndTheInvoiceIsItsOwn() async throws {
-        let directory = KioskProcess.temporaryDirectory("ssh-buy")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = directory.appendingPathComponent("id_ed25519")
-        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
-                                        environment: ProcessInfo.processInfo.environment)
-        #expect(made.status == 0)
-        let store = directory.appendingPathComponent("store")
-        let admin = try KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
-        let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (key, store, adminKey) = try Self.keyAndStore("ssh-buy")
         let server = try ServerProcess(dataDirectory: store, arguments: ["--ssh-port", "0"])
         defer { _ = try? server.terminate() }
         let port = try server.sshPort()
@@ -54,6 +43,10 @@ import TestSupport
                                       executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 80, height: 24)
         let checkout = try session.openCheckout(to: "Value points (1000 points)")
         #expect(checkout.contains("Total due today $8.99"), "\(checkout)")
+        // Without --public-url the page's link would name the server's loopback: no browser option, and why.
+        #expect(checkout.contains("No browser checkout: no public URL for its"), "\(checkout)")
+        #expect(checkout.contains("page (--public-url)."), "\(checkout)")
+        #expect(!checkout.contains("Pay in browser"), "\(checkout)")
         // A key has no email: the first purchase asks for one, for receipts, above the card.
         #expect(checkout.contains("Your email, for receipts (asked once)"), "\(checkout)")
         try session.moveFocus("BTab", to: "▸ Email")
@@ -64,14 +57,78 @@ import TestSupport
         let invoiceLine = try #require(TmuxSession.line(containing: "Invoice ", in: receipt), "\(receipt)")
         let invoice = try #require(invoiceLine.firstMatch(of: /INV-\d+/).map { String($0.output) }, "\(receipt)")
         try session.sendKeys("q")
+        try await Self.expectPaid(invoice, minorUnits: "899", sshPort: port, key: key, server: server, adminKey: adminKey)
+    }
 
-        let listed = try ChildProcess.run(["ssh"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1", "invoices --json"],
+    /// Issue 36, `--public-url`: the browser checkout over SSH. The link is an OSC 8 hyperlink to
+    /// the public address, beside a QR code; a browser there (a tunnel forwards it to the checkout
+    /// port) pays on the page, whose forms are held to the page's own origin, and the terminal
+    /// shows the purchase, which is the key's account's through the API.
+    @Test(.enabled(if: hasOpenSSH && PublicAddressBrowser.hasCurl))
+    func aBrowserAtThePublicURLPaysForTheTerminal() async throws {
+        let (key, store, adminKey) = try Self.keyAndStore("ssh-browser")
+        let checkoutPort = try PublicURLServeTests.freePort()
+        let publicURL = "http://shop.test:\(checkoutPort)"
+        let server = try ServerProcess(dataDirectory: store, arguments: ["--ssh-port", "0", "--public-url", publicURL])
+        defer { _ = try? server.terminate() }
+        let port = try server.sshPort()
+        // Tall enough for the QR code.
+        let session = try TmuxSession(["-tt"] + Self.sshOptions(port: port, key: key) + ["127.0.0.1"],
+                                      executable: "/usr/bin/ssh", environment: ["TERM": "xterm-256color"], width: 120, height: 50)
+        let checkout = try session.openCheckout(to: "Value points (1000 points)")
+        #expect(!checkout.contains("No browser checkout"), "\(checkout)")
+        try session.moveFocus("BTab", to: "▸ Email")
+        try session.type("ann@example.com")
+        try session.press("Tab", thenWaitFor: "Enter Choose")
+        try session.press("Down", thenWaitFor: "(x) Store account")
+        try session.press("Down", thenWaitFor: "(x) Pay in browser")
+        try session.press("Enter", thenWaitFor: "▸[ Continue in browser ]")
+        try session.startRecordingOutput()
+        let waiting = try session.press("Enter", thenWaitFor: "Finish paying in your browser")
+        let link = try session.waitForOutput("an OSC 8 hyperlink", Self.hyperlink)
+        #expect(link.hasPrefix("\(publicURL)/checkout/"), "\(link)")
+        #expect(waiting.contains("Checkout link") && waiting.contains(link), "\(waiting)")
+        #expect(["█", "▀", "▄"].contains { waiting.contains($0) } && !waiting.contains("no QR code"), "a QR code: \(waiting)")
+
+        let browser = PublicAddressBrowser(authority: "shop.test:\(checkoutPort)")
+        let page = try browser.get(link)
+        #expect(page.status == 200, "\(page.body)")
+        let card = [("number", "4242424242424242"), ("expiry", "12/34"), ("cvc", "123"), ("name", "Ann Lovelace"),
+                    ("csrf", try #require(page.formToken, "\(page.body)"))]
+        // The same form sent from another site is refused, before anything is charged.
+        let forged = try browser.post(link + "/pay", form: card, fromPage: "http://evil.test/", origin: "http://evil.test")
+        #expect(forged.status == 403, "\(forged.body)")
+        let paid = try browser.post(link + "/pay", form: card, fromPage: link, origin: publicURL)
+        #expect(paid.status == 303, "\(paid.body)")
+        let finished = try #require(paid.location)
+        #expect(finished.hasPrefix("\(publicURL)/checkout/finished"), "\(finished)")
+        let back = try browser.get(finished)
+        #expect(back.status == 200 && back.body.contains("Go back to your terminal"), "\(back.body)")
+
+        let receipt = try session.waitFor(text: "Payment successful")
+        let invoiceLine = try #require(TmuxSession.line(containing: "Invoice ", in: receipt), "\(receipt)")
+        let invoice = try #require(invoiceLine.firstMatch(of: /INV-\d+/).map { String($0.output) }, "\(receipt)")
+        try session.sendKeys("q")
+        try await Self.expectPaid(invoice, minorUnits: "899", sshPort: port, key: key, server: server, adminKey: adminKey)
+    }
+
+    /// The first OSC 8 hyperlink's address in a terminal's output (`ESC ] 8 ; ; URL ESC \`).
+    static func hyperlink(in output: String) -> String? {
+        output.components(separatedBy: "\u{1B}]8;;").dropFirst().lazy
+            .compactMap { piece in piece.range(of: "\u{1B}\\").map { String(piece[..<$0.lowerBound]) } }
+            .first { !$0.isEmpty }
+    }
+
+    /// `invoice` is paid and the SSH key's own: `invoices --json` over SSH lists it, and through
+    /// the API the admin gives the key's account an API key, which reads it paid and the email
+    /// given at the first purchase.
+    static func expectPaid(_ invoice: String, minorUnits: String, sshPort: Int, key: URL, server: ServerProcess,
+                           adminKey: String) async throws {
+        let listed = try ChildProcess.run(["ssh"] + sshOptions(port: sshPort, key: key) + ["127.0.0.1", "invoices --json"],
                                           environment: ProcessInfo.processInfo.environment)
         #expect(listed.status == 0, "\(listed.output)")
         #expect(listed.output.contains(invoice), "\(listed.output)")
-        #expect(listed.output.contains("899"), "the $8.99 charge in minor units: \(listed.output)")
-
-        // Through the API: the admin gives the SSH customer's account an API key, which reads the invoice.
+        #expect(listed.output.contains(minorUnits), "the charge in minor units: \(listed.output)")
         let invoices = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         let accountID = try #require(invoices.first { $0["id"] as? String == invoice }?["accountID"] as? String)
         let rotated = try await DatabaseOutageTests.send("POST", server.url.appendingPathComponent("v1/admin/accounts/\(accountID)/key"),
@@ -92,10 +149,7 @@ import TestSupport
     func aDemoVisitorBuysInAStoreOfTheirOwn() throws {
         let directory = KioskProcess.temporaryDirectory("ssh-demo")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = directory.appendingPathComponent("id_ed25519")
-        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann", "-f", key.path],
-                                        environment: ProcessInfo.processInfo.environment)
-        #expect(made.status == 0)
+        let key = try Self.newKey(in: directory)
         let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"),
                                        arguments: ["--ssh-port", "0", "--ssh-demo"])
         defer { _ = try? server.terminate() }
@@ -139,10 +193,7 @@ import TestSupport
     func anRSAOnlyClientIsToldToMakeAnEd25519Key() throws {
         let directory = KioskProcess.temporaryDirectory("ssh-rsa")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = directory.appendingPathComponent("id_rsa")
-        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t", "rsa", "-b", "2048", "-N", "", "-C", "ann", "-f", key.path],
-                                        environment: ProcessInfo.processInfo.environment)
-        #expect(made.status == 0)
+        let key = try Self.newKey(in: directory, type: ["rsa", "-b", "2048"])
         let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("store"), arguments: ["--ssh-port", "0"])
         defer { _ = try? server.terminate() }
         let port = try server.sshPort()
@@ -154,6 +205,24 @@ import TestSupport
         #expect(told.contains("RSA keys are not supported"), "\(told)")
         let ended = try session.waitFor("the exit status") { $0.contains("EXITED") }
         #expect(ended.contains("EXITED 1"), "\(ended)")
+    }
+
+    /// A scratch directory with a new ed25519 key, and the path and admin key of a store in it.
+    static func keyAndStore(_ name: String) throws -> (key: URL, store: URL, adminKey: String) {
+        let directory = KioskProcess.temporaryDirectory(name)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = directory.appendingPathComponent("store")
+        let admin = try KioskProcess.run(["serve", "--data-dir", store.path, "--print-admin-key"])
+        return (try newKey(in: directory), store, admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// A new key without a passphrase, `ssh-keygen -t TYPE`.
+    static func newKey(in directory: URL, type: [String] = ["ed25519"]) throws -> URL {
+        let key = directory.appendingPathComponent("id_\(type[0])")
+        let made = try ChildProcess.run(["ssh-keygen", "-q", "-t"] + type + ["-N", "", "-C", "ann", "-f", key.path],
+                                        environment: ProcessInfo.processInfo.environment)
+        guard made.status == 0 else { throw TmuxSession.Failure(description: "ssh-keygen exited \(made.status): \(made.output)") }
+        return key
     }
 
     /// `batch`: never prompt (a refused key fails at once instead of asking for a password).

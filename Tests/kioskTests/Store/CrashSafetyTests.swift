@@ -17,7 +17,7 @@ import Simulators
         let catalog = try CatalogSource.loadCatalog(explicitPath: nil, dataDirectory: nil,
                                                     defaultURL: KioskResources.defaultCatalogURL).get().0
         return try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog, clock: SystemClock(),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
     }
 
     @Test func killedMidSeedTheBooksStillBalanceAndTheStoreKeepsWorking() async throws {

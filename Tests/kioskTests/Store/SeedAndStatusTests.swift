@@ -24,6 +24,27 @@ import Testing
         #expect(strip(statusA.stdout) != "")
     }
 
+    /// Issue 37: showing a store (its status, the first frame) does not read the card processor's
+    /// key: a missing one is not made, and one that cannot be read does not stop them.
+    @Test func statusAndTheFirstFrameNeitherReadNorMakeTheCardKey() throws {
+        let directory = KioskProcess.temporaryDirectory("card-key")
+        let seeded = try KioskProcess.run(["seed", "--data-dir", directory.path, "--accounts", "2", "--months", "1"])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        // The seed's customers have saved cards, but no card was typed: no key yet.
+        let key = directory.appendingPathComponent("card-processor.key")
+        let status = try KioskProcess.run(["status", "--data-dir", directory.path])
+        #expect(status.status == 0 && status.stdout.contains("Accounts: 2"), "\(status.stderr)")
+        let frame = try KioskProcess.run(["run", "--dump", "--data-dir", directory.path], environment: ["LANG": "C.UTF-8"])
+        #expect(frame.status == 0 && frame.stdout.contains("Restore purchases"), "\(frame.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: key.path), "the key was made without a card to save")
+
+        try Data("not a key\n".utf8).write(to: key)
+        let damaged = try KioskProcess.run(["status", "--data-dir", directory.path])
+        #expect(damaged.status == 0, "\(damaged.stderr)")
+        let shown = try KioskProcess.run(["run", "--dump", "--data-dir", directory.path], environment: ["LANG": "C.UTF-8"])
+        #expect(shown.status == 0 && shown.stdout.contains("Restore purchases"), "\(shown.stderr)")
+    }
+
     @Test func statusOnAnEmptyStoreExplainsHowToStart() throws {
         let directory = KioskProcess.temporaryDirectory("status-empty")
         let created = try KioskProcess.run(["store", "reset"], environment: ["KIOSK_DATA_DIR": directory.path])

@@ -14,7 +14,7 @@ import Simulators
         let bought = Date().addingTimeInterval(-400 * 86_400)
         let past = try LocalPaymentsService(directory: DataDirectory(url: directory), catalog: catalog,
                                             clock: ManualClock(bought),
-            cardProcessor: try SimulatedCardProcessor(directory: DataDirectory(url: directory)))
+            cardProcessor: SimulatedCardProcessor(directory: DataDirectory(url: directory)))
         let account = try await past.createAccount(NewAccount(email: "ann@example.com", name: "Ann"))
         _ = try await past.addPaymentMethod(accountID: account.id, NewPaymentMethod(
             token: "tok_ann", brand: "visa", last4: "4242", expMonth: 12, expYear: 2099, behaviour: .succeeds))

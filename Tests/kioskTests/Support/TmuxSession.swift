@@ -74,9 +74,15 @@ final class TmuxSession {
 
     /// Waits until the recorded output (see `startRecordingOutput`) contains `text`.
     func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) throws {
-        try poll(timeout, "timed out waiting for \"\(text)\" in the terminal's output") {
-            FileManager.default.contents(atPath: outputFile.path)
-                .flatMap { String(decoding: $0, as: UTF8.self).contains(text) ? () : nil }
+        try waitForOutput("\"\(text)\"", timeout: timeout) { $0.contains(text) ? () : nil }
+    }
+
+    /// Waits until `find` finds something in the recorded output (escape sequences included,
+    /// such as an OSC 8 hyperlink's address) and returns it.
+    @discardableResult
+    func waitForOutput<Found>(_ what: String, timeout: Duration = .seconds(30), _ find: (String) -> Found?) throws -> Found {
+        try poll(timeout, "timed out waiting for \(what) in the terminal's output") {
+            FileManager.default.contents(atPath: outputFile.path).flatMap { find(String(decoding: $0, as: UTF8.self)) }
         }
     }
 

@@ -19,7 +19,7 @@ struct SSHDemoSandbox: Sendable {
     static func make(in directory: URL, catalog: Catalog, clock: any KioskClock = SystemClock()) async throws -> SSHDemoSandbox {
         let data = DataDirectory(url: directory)
         try data.create()
-        let cards = try SimulatedCardProcessor(directory: data)
+        let cards = SimulatedCardProcessor(directory: data)
         let service = try LocalPaymentsService(directory: data, catalog: catalog, clock: clock, cardProcessor: cards,
                                                connections: .single)
         let start = try ISODuration(months: -seededMonths).advance(clock.now)
