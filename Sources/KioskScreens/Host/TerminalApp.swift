@@ -102,20 +102,8 @@ public final class TerminalApp {
             app.needsPaint ? max(0, TerminalApp.frameInterval - app.sincePaint) : terminal.idleWait
         }
 
-        func resized(to size: Size) async {
-            app.store.send(.resized(size))
-            app.needsPaint = true
-        }
-
-        func redraw() { app.needsPaint = true }
-        func handle(_ key: Key) async {
-            // A click is resolved against the frame on screen.
-            if case let .mouse(event) = key {
-                app.store.send(.pointer(event, app.paintedLayout))
-            } else {
-                app.store.send(.key(key))
-            }
-        }
+        func resized(to size: Size) async { app.store.send(.resized(size)) }
+        func handle(_ key: Key) async { app.store.send(.input(key, over: app.paintedLayout)) }
         func paste(_ text: String) async { app.store.send(.paste(text)) }
         func turnEnded() async { app.runTimers() }
     }

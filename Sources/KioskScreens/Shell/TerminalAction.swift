@@ -4,7 +4,7 @@ import TerminalUI
 
 public enum TerminalAction: Equatable, Sendable {
     /// A key from the terminal. A mouse event sent as a key has no frame to be resolved against:
-    /// its wheel moves like the arrow keys and its click does nothing (see `pointer`).
+    /// its wheel moves like the arrow keys and its click does nothing (hosts send `input`).
     case key(Key)
     /// A mouse event with the layout of the frame the host last painted: a click does what the
     /// region under it says and the wheel scrolls the column drawn under it, so the reducer
@@ -20,4 +20,10 @@ public enum TerminalAction: Equatable, Sendable {
     /// A click on a text field or choice: focus moves to that control of the screen on top.
     case focus(String)
     case app(AppAction)
+
+    /// A key as a host that paints hands it on: a mouse event resolved against `layout`, the
+    /// layout of the frame it last painted.
+    public static func input(_ key: Key, over layout: FrameLayout<TerminalAction>) -> TerminalAction {
+        if case let .mouse(event) = key { .pointer(event, layout) } else { .key(key) }
+    }
 }

@@ -92,12 +92,30 @@ public struct SettingsFeature: Reducer {
              .submitNewAccount, .closeNewAccount, .accountCreated, .signOutTapped, .signedOut:
             return reduceAccounts(into: &state, action: action)
 
+        case .preferencesLoaded, .themeSelected, .colourModeSelected, .reducedMotionToggled, .preferencesSaved:
+            return reducePreferences(into: &state, action: action)
+
+        case .durationChanged, .advanceClockTapped, .clockAdvanced, .attachClockTapped, .clockAttached, .detachClockTapped,
+             .clockDetached:
+            return reduceTestClock(into: &state, action: action)
+        case .toggleSwitch, .setCounter, .backendUnreachableUntil,
+             .armFault, .disarmFault, .clearFaults, .controlsUpdated, .rereadControls, .controlsReread,
+             .approvePending, .declinePending, .pendingResolved,
+             .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
+            return reduceQA(into: &state, action: action)
+
+        case .delegate:
+            return .none
+        }
+    }
+
+    /// Theme, colour mode and motion, kept by the preferences client.
+    private func reducePreferences(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
         case let .preferencesLoaded(.success(loaded)):
             state.preferences = loaded
-            return .none
         case let .preferencesLoaded(.failure(error)):
             state.message = "Preferences could not be read: \(error.message)"
-            return .none
         case let .themeSelected(theme):
             state.preferences.theme = theme
             return save(state.preferences)
@@ -107,22 +125,12 @@ public struct SettingsFeature: Reducer {
         case .reducedMotionToggled:
             state.preferences.reducedMotion.toggle()
             return save(state.preferences)
-        case .preferencesSaved(.success):
-            return .none
         case let .preferencesSaved(.failure(error)):
             state.message = "Preferences could not be saved: \(error.message)"
-            return .none
-
-        case .durationChanged, .advanceClockTapped, .clockAdvanced, .attachClockTapped, .clockAttached, .detachClockTapped,
-             .clockDetached, .toggleSwitch, .setCounter, .backendUnreachableUntil,
-             .armFault, .disarmFault, .clearFaults, .controlsUpdated, .rereadControls, .controlsReread,
-             .approvePending, .declinePending, .pendingResolved,
-             .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
-            return reduceQA(into: &state, action: action)
-
-        case .delegate:
-            return .none
+        default:
+            break
         }
+        return .none
     }
 
     private func apply(_ data: SettingsData, to state: inout SettingsState) {
