@@ -1,6 +1,7 @@
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import Synchronization
 import TerminalUI
 
 /// The storefront on a terminal backend: one loop on the main actor that waits for input (ncurses
@@ -142,5 +143,24 @@ public final class TerminalApp {
     private static func milliseconds(since instant: ContinuousClock.Instant) -> Int32 {
         let elapsed = ContinuousClock.now - instant
         return Int32(min(elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000, 1_000))
+    }
+}
+
+/// Passes an effect's "an action is back" to whichever backend the host is waiting on: the
+/// store is made before the backend, and effects call from any thread.
+final class WakeRelay: Sendable {
+    private let target = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func connect(_ wake: @escaping @Sendable () -> Void) {
+        target.withLock { $0 = wake }
+    }
+
+    func disconnect() {
+        target.withLock { $0 = nil }
+    }
+
+    func signal() {
+        let wake = target.withLock { $0 }
+        wake?()
     }
 }
