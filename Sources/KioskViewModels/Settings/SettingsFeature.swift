@@ -68,25 +68,8 @@ public struct SettingsFeature: Reducer {
              .setDefaultTapped, .defaultSet:
             return reducePaymentMethods(into: &state, action: action)
 
-        case .loadMoreLedger:
-            guard let accountID = state.content?.account.customerID, let cursor = state.ledger.nextCursor,
-                  !state.ledger.isLoadingMore else { return .none }
-            state.ledger.isLoadingMore = true
-            state.ledger.error = nil
-            return .run { send in
-                await send(.ledgerLoaded(await capture { try await billing.pointsLedger(accountID, cursor, Self.ledgerPageSize) }))
-            }
-        case let .ledgerLoaded(result):
-            guard state.ledger.isLoadingMore else { return .none }
-            state.ledger.isLoadingMore = false
-            switch result {
-            case let .success(page):
-                state.ledger.items += page.items
-                state.ledger.nextCursor = page.nextCursor
-            case let .failure(error):
-                state.ledger.error = error
-            }
-            return .none
+        case .loadMoreLedger, .ledgerLoaded:
+            return reduceLedger(into: &state, action: action)
 
         case .switchAccount, .signedIn, .createAccountTapped, .newAccountNameChanged, .newAccountEmailChanged,
              .submitNewAccount, .closeNewAccount, .accountCreated, .signOutTapped, .signedOut:
@@ -107,6 +90,33 @@ public struct SettingsFeature: Reducer {
         case .delegate:
             return .none
         }
+    }
+
+    /// The points ledger, a page at a time.
+    private func reduceLedger(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
+        case .loadMoreLedger:
+            guard let accountID = state.content?.account.customerID, let cursor = state.ledger.nextCursor,
+                  !state.ledger.isLoadingMore else { return .none }
+            state.ledger.isLoadingMore = true
+            state.ledger.error = nil
+            return .run { send in
+                await send(.ledgerLoaded(await capture { try await billing.pointsLedger(accountID, cursor, Self.ledgerPageSize) }))
+            }
+        case let .ledgerLoaded(result):
+            guard state.ledger.isLoadingMore else { return .none }
+            state.ledger.isLoadingMore = false
+            switch result {
+            case let .success(page):
+                state.ledger.items += page.items
+                state.ledger.nextCursor = page.nextCursor
+            case let .failure(error):
+                state.ledger.error = error
+            }
+        default:
+            break
+        }
+        return .none
     }
 
     /// Theme, colour mode and motion, kept by the preferences client.
