@@ -7,8 +7,9 @@ public enum TerminalAction: Equatable, Sendable {
     /// its wheel moves like the arrow keys and its click does nothing (hosts send `input`).
     case key(Key)
     /// A mouse event with the layout of the frame the host last painted: a click does what the
-    /// region under it says and the wheel scrolls the column drawn under it, so the reducer
-    /// never draws a frame to find out what the person pointed at.
+    /// region under it says and the wheel scrolls the column drawn under it, so a click draws
+    /// no frame to find out what the person pointed at. (Keys still do: after each one the
+    /// reducer renders to keep the scroll position, see `TerminalState.rememberScroll`.)
     case pointer(MouseEvent, FrameLayout<TerminalAction>)
     /// The terminal changed size: a message like any other, so layout is a function of state.
     case resized(Size)
