@@ -12,12 +12,7 @@ final class SSHConnectionState: Sendable {
     /// Unique among this process's connections.
     let id: UInt64
     private let proved = NIOLockedValueBox<SSHIdentity?>(nil)
-    private let keys = NIOLockedValueBox(KeyHistory())
-
-    private struct KeyHistory {
-        var offeredVerifiedKey = false
-        var withoutUsableKey = false
-    }
+    private let verifiedKey = NIOLockedValueBox(false)
 
     init(address: String) {
         self.address = address
@@ -27,6 +22,8 @@ final class SSHConnectionState: Sendable {
         }
     }
 
+    /// Who signed in; nil on a connection let in only to be told to make a key (see
+    /// `SSHAuthenticator`), the one way in without an identity.
     var identity: SSHIdentity? {
         get { proved.withLockedValue { $0 } }
         set { proved.withLockedValue { $0 = newValue } }
@@ -35,14 +32,8 @@ final class SSHConnectionState: Sendable {
     /// A key whose signature swift-nio-ssh verified reached the authenticator (whether or not it
     /// then signed in): the client has a usable key type.
     var offeredVerifiedKey: Bool {
-        get { keys.withLockedValue { $0.offeredVerifiedKey } }
-        set { keys.withLockedValue { $0.offeredVerifiedKey = newValue } }
-    }
-
-    /// Let in without an identity only to be told to make a key (see `SSHAuthenticator`).
-    var withoutUsableKey: Bool {
-        get { keys.withLockedValue { $0.withoutUsableKey } }
-        set { keys.withLockedValue { $0.withoutUsableKey = newValue } }
+        get { verifiedKey.withLockedValue { $0 } }
+        set { verifiedKey.withLockedValue { $0 = newValue } }
     }
 }
 
@@ -127,7 +118,6 @@ final class SSHAuthenticator: NIOSSHServerUserAuthenticationDelegate {
             return promise.succeed(.failure)
         }
         logger.info("ssh: no usable key; telling the client to make one", metadata: ["address": "\(address)", "user": "\(userName.prefix(40))"])
-        connection.withoutUsableKey = true
         promise.succeed(.success)
     }
 

@@ -45,9 +45,6 @@ public struct SSHHostKey: Sendable {
         let blob = line.split(separator: " ").dropFirst().first.flatMap { Data(base64Encoded: String($0)) } ?? Data()
         return SSHPublicKey.fingerprint(ofBlob: blob)
     }
-
-    /// The `known_hosts` form of the public key.
-    public var publicKeyLine: String { String(openSSHPublicKey: nioKey.publicKey) }
 }
 
 public struct SSHHostKeyError: Error, CustomStringConvertible {

@@ -21,17 +21,17 @@ final class SSHKeyAdviceHandler: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let pty as SSHChannelRequestEvent.PseudoTerminalRequest:
-            reply(pty.wantReply, true, context)
+            context.reply(pty.wantReply, true)
         case let variable as SSHChannelRequestEvent.EnvironmentRequest:
-            reply(variable.wantReply, false, context)
+            context.reply(variable.wantReply, false)
         case let shell as SSHChannelRequestEvent.ShellRequest:
-            reply(shell.wantReply, true, context)
+            context.reply(shell.wantReply, true)
             advise(context: context)
         case let exec as SSHChannelRequestEvent.ExecRequest:
-            reply(exec.wantReply, true, context)
+            context.reply(exec.wantReply, true)
             advise(context: context)
         case let subsystem as SSHChannelRequestEvent.SubsystemRequest:
-            reply(subsystem.wantReply, true, context)
+            context.reply(subsystem.wantReply, true)
             advise(context: context)
         default:
             context.fireUserInboundEventTriggered(event)
@@ -40,28 +40,34 @@ final class SSHKeyAdviceHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 
-    private func reply(_ wanted: Bool, _ success: Bool, _ context: ChannelHandlerContext) {
-        guard wanted else { return }
-        if success {
-            context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil)
-        } else {
-            context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
-        }
-    }
-
     private func advise(context: ChannelHandlerContext) {
         guard !answered else { return }
         answered = true
-        var buffer = context.channel.allocator.buffer(capacity: Self.advice.utf8.count)
-        buffer.writeString(Self.advice)
         // On stderr, so `ssh host status > file` still shows it.
-        context.write(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(buffer))), promise: nil)
-        context.flush()
-        context.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: 1), promise: nil)
-        context.close(promise: nil)
+        context.finish(with: Self.advice, on: .stdErr, status: 1)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
+    }
+}
+
+extension ChannelHandlerContext {
+    /// Answers a channel request that asked for an answer.
+    func reply(_ wanted: Bool, _ success: Bool) {
+        guard wanted else { return }
+        triggerUserOutboundEvent(success ? ChannelSuccessEvent() as Any : ChannelFailureEvent() as Any, promise: nil)
+    }
+
+    /// Writes `text` on `type`, then the exit status, and closes the channel: for a session that
+    /// never runs the storefront.
+    func finish(with text: String, on type: SSHChannelData.DataType = .channel, status: Int) {
+        guard channel.isActive else { return }
+        var buffer = channel.allocator.buffer(capacity: text.utf8.count)
+        buffer.writeString(text)
+        write(NIOAny(SSHChannelData(type: type, data: .byteBuffer(buffer))), promise: nil)
+        flush()
+        triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status), promise: nil)
+        close(promise: nil)
     }
 }

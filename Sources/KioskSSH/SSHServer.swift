@@ -79,7 +79,8 @@ public final class SSHServer: Sendable {
     private static func initialize(_ child: any Channel, type: SSHChannelType, state: SSHConnectionState,
                                    storefront: any SSHStorefront, admission: SSHAdmission, registry: SSHSessionRegistry,
                                    logger: Logger) -> EventLoopFuture<Void> {
-        if case .session = type, state.withoutUsableKey {
+        // Channels open only after a sign-in: one without an identity is the key advice's.
+        if case .session = type, state.identity == nil {
             return child.eventLoop.makeCompletedFuture {
                 try child.pipeline.syncOperations.addHandler(SSHKeyAdviceHandler())
             }

@@ -54,18 +54,18 @@ final class SSHSessionHandler: ChannelDuplexHandler {
         case let pty as SSHChannelRequestEvent.PseudoTerminalRequest:
             terminal = SSHTerminalRequest(term: pty.term, columns: Self.clamp(pty.terminalCharacterWidth, 1...1_000),
                                           rows: Self.clamp(pty.terminalRowHeight, 1...500))
-            reply(pty.wantReply, true, context)
+            context.reply(pty.wantReply, true)
         case let variable as SSHChannelRequestEvent.EnvironmentRequest:
             let accepted = SSHTerminalRequest.acceptedVariables.contains(variable.name) && variable.value.utf8.count <= 256
             if accepted { environment[variable.name] = variable.value }
-            reply(variable.wantReply, accepted, context)
+            context.reply(variable.wantReply, accepted)
         case let shell as SSHChannelRequestEvent.ShellRequest:
-            guard case .setup = phase else { return reply(shell.wantReply, false, context) }
-            reply(shell.wantReply, true, context)
+            guard case .setup = phase else { return context.reply(shell.wantReply, false) }
+            context.reply(shell.wantReply, true)
             startShell(context: context)
         case let exec as SSHChannelRequestEvent.ExecRequest:
-            guard case .setup = phase else { return reply(exec.wantReply, false, context) }
-            reply(exec.wantReply, true, context)
+            guard case .setup = phase else { return context.reply(exec.wantReply, false) }
+            context.reply(exec.wantReply, true)
             runCommand(exec.command, context: context)
         case let change as SSHChannelRequestEvent.WindowChangeRequest:
             terminal?.columns = Self.clamp(change.terminalCharacterWidth, 1...1_000)
@@ -73,22 +73,13 @@ final class SSHSessionHandler: ChannelDuplexHandler {
             if case .running(let session) = phase, let terminal { session.resize(columns: terminal.columns, rows: terminal.rows) }
         case let subsystem as SSHChannelRequestEvent.SubsystemRequest:
             logger.info("ssh: subsystem refused", metadata: metadata.merging(["subsystem": "\(subsystem.subsystem)"]) { $1 })
-            reply(subsystem.wantReply, false, context)
+            context.reply(subsystem.wantReply, false)
         case ChannelEvent.inputClosed:
             // The client has nothing more to type (`ssh host status < /dev/null` says so at once):
             // a command still answers; a storefront session has no more input and ends.
             if case .running = phase { end(goodbye: nil, context: context) }
         default:
             context.fireUserInboundEventTriggered(event)
-        }
-    }
-
-    private func reply(_ wanted: Bool, _ success: Bool, _ context: ChannelHandlerContext) {
-        guard wanted else { return }
-        if success {
-            context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil)
-        } else {
-            context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
         }
     }
 
@@ -156,13 +147,7 @@ final class SSHSessionHandler: ChannelDuplexHandler {
     /// Writes `text`, the exit status and closes: for a session that never runs the storefront.
     private func finish(with text: String, status: Int, context: ChannelHandlerContext) {
         phase = .closed
-        guard context.channel.isActive else { return }
-        var buffer = context.channel.allocator.buffer(capacity: text.utf8.count)
-        buffer.writeString(text)
-        context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(buffer))), promise: nil)
-        context.flush()
-        context.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status), promise: nil)
-        context.close(promise: nil)
+        context.finish(with: text, status: status)
     }
 
     // MARK: Data

@@ -55,3 +55,42 @@ public struct HostedCheckoutClient: Sendable {
             abandon: { _ in throw HostedCheckoutUnavailable() })
     }
 }
+
+public struct HostedCheckoutUnavailable: Error, Hashable, Sendable, CustomStringConvertible {
+    public init() {}
+    public var description: String { "Checkout in the browser is not available in this build." }
+}
+
+/// How a hosted checkout ended, as the checkout server reports it.
+public enum HostedCheckoutOutcome: Hashable, Sendable {
+    case succeeded(invoiceID: String)
+    case declined(message: String)
+    case cancelled
+    case expired
+}
+
+public struct HostedCheckoutRequest: Hashable, Sendable {
+    public var accountID: String
+    public var productID: String
+    public var offerCode: String?
+    public var idempotencyKey: String
+
+    public init(accountID: String, productID: String, offerCode: String?, idempotencyKey: String) {
+        self.accountID = accountID
+        self.productID = productID
+        self.offerCode = offerCode
+        self.idempotencyKey = idempotencyKey
+    }
+}
+
+public struct HostedCheckoutSession: Hashable, Sendable {
+    public var id: String
+    public var url: String
+    public var expiresAt: Date
+
+    public init(id: String, url: String, expiresAt: Date) {
+        self.id = id
+        self.url = url
+        self.expiresAt = expiresAt
+    }
+}

@@ -17,10 +17,7 @@ extension Storefront {
             guard let account = try await base.accounts.signedInAccount(), account.id == accountID else { return nil }
             return account
         }
-        client.accounts.signIn = { id in
-            try scope.own(id)
-            try await base.accounts.signIn(id)
-        }
+        client.accounts.signIn = { id in try scope.own(id); try await base.accounts.signIn(id) }
         client.accounts.createAccount = { _ in throw AccountScopeRefused.newAccount }
         client.accounts.changeEmail = { account, email in
             try scope.own(account)
@@ -79,10 +76,7 @@ extension Storefront {
         }
         client.wallet.removePaymentMethod = { try await scope.ownCard($0); try await base.wallet.removePaymentMethod($0) }
         client.wallet.setDefaultPaymentMethod = { try await scope.ownCard($0); try await base.wallet.setDefaultPaymentMethod($0) }
-        client.billing.invoices = { account, query in
-            try scope.own(account)
-            return try await base.billing.invoices(account, query)
-        }
+        client.billing.invoices = { account, query in try scope.own(account); return try await base.billing.invoices(account, query) }
         client.billing.invoice = { try await scope.ownInvoice($0) }
         client.feed.events = { account, after, limit in try await base.feed.events(scope.feed(account), after, limit) }
         client.feed.feedPosition = { try await base.feed.feedPosition(scope.feed($0)) }

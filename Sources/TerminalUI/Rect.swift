@@ -91,3 +91,42 @@ public struct Rect: Sendable, Hashable {
         }
     }
 }
+
+/// A cell position: column `x`, row `y`, both from the top-left corner.
+public struct Point: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A terminal or widget size in cells.
+public struct Size: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)" }
+
+    public func fits(within other: Size) -> Bool { width <= other.width && height <= other.height }
+}
+
+/// Where text sits inside a wider cell range; amounts read best right-aligned.
+public enum Alignment: Sendable, Hashable {
+    case leading, center, trailing
+}
+
+/// How one slice of a split claims space: fixed cells first, then percentages of the whole,
+/// then the remainder shared by weight among the fills.
+public enum LayoutConstraint: Sendable, Hashable {
+    case fixed(Int)
+    case percent(Int)
+    case fill(Int = 1)
+}

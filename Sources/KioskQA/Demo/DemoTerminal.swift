@@ -98,12 +98,7 @@ public final class DemoTerminal {
             return Int32((timeout * 1000).rounded(.up))
         }
 
-        func resized(to size: Size) async {
-            await demo.session?.send(.resized(DemoBanner.contentSize(in: size)))
-            demo.needsPaint = true
-        }
-
-        func redraw() { demo.needsPaint = true }
+        func resized(to size: Size) async { await demo.session?.send(.resized(DemoBanner.contentSize(in: size))) }
         func handle(_ key: Key) async { demo.handle(key) }
         // Only a byte-stream backend reports pastes; the demo runs on curses.
         func paste(_ text: String) async {}

@@ -63,20 +63,12 @@ public final class RecordingTerminal {
         func inputWait(on terminal: any TerminalBackend) -> Int32 { RecordingTerminal.inputWait }
 
         func resized(to size: Size) async {
-            recording.needsPaint = true
             if recording.fixedSize == nil { await recording.send(.resized(size), session) }
         }
 
-        func redraw() { recording.needsPaint = true }
-
         func handle(_ key: Key) async {
             let before = session.state
-            // A click is resolved against the frame on screen, as `TerminalApp` does.
-            if case let .mouse(event) = key {
-                await session.send(.pointer(event, recording.paintedLayout))
-            } else {
-                await session.send(.key(key))
-            }
+            await session.send(.input(key, over: recording.paintedLayout))
             if !session.state.hasQuit { recording.recorder.record(.key(key), before: before, after: session.state) }
         }
 

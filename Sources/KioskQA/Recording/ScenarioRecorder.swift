@@ -52,9 +52,6 @@ public struct ScenarioRecorder: Sendable {
         case let .key(key):
             writeElapsedTime()
             recordKey(key, before: before, after: after)
-        case let .pointer(event, _):
-            writeElapsedTime()
-            recordKey(.mouse(event), before: before, after: after)
         case let .resized(size):
             writeElapsedTime()
             flush()
@@ -65,9 +62,10 @@ public struct ScenarioRecorder: Sendable {
             // Only a byte-stream backend pastes; recordings are made on curses.
             flush()
             lines.append("  # a paste here cannot be replayed and was left out")
-        case .app, .focus:
-            // The host's own messages (launch, polling) happen again by themselves on replay, and
-            // a focus change comes from the click recorded before it.
+        case .app, .focus, .pointer:
+            // The host's own messages (launch, polling) happen again by themselves on replay, a
+            // focus change comes from the click recorded before it, and a click is recorded as
+            // the key it came as (`RecordingTerminal`).
             return
         }
     }

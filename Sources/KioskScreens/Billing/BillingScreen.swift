@@ -148,3 +148,64 @@ enum BillingScreen {
 
     private static func send(_ action: BillingHistoryAction) -> Effect<TerminalAction> { .send(.app(.billing(action))) }
 }
+
+/// Terminal-only state of the billing screen.
+public struct BillingUI: Equatable, Sendable {
+    /// Home or End pressed: the view model holds a window of pages, so reaching either end of a
+    /// long history takes several moves, each after the page it needs has loaded.
+    public var pendingJump: BillingJump?
+    /// Years seen in the unfiltered history, newest first: what `y` cycles through.
+    public var knownYears: [Int] = []
+
+    public init() {}
+}
+
+/// Which end of the billing history Home or End is heading for.
+public enum BillingJump: Equatable, Sendable {
+    case start, end
+
+    /// A move larger than any window, clamped by the view model to the loaded rows.
+    var step: Int { self == .start ? -1_000_000 : 1_000_000 }
+}
+
+/// Where the billing screen's parts go, shared by drawing and by the viewport height the view
+/// model is told, so both agree on how many rows are on screen.
+enum BillingLayout {
+    /// Rows above the table inside the content: the filter line.
+    static let linesAbove = 1
+    /// Rows below the table: the export message.
+    static let linesBelow = 1
+
+    /// The table's rectangle (header included) inside the screen's content area.
+    static func table(in content: Rect, accessible: Bool) -> Rect {
+        let inner = accessible ? content : content.inset(by: 1)
+        let rows = inner.rows([.fixed(linesAbove + (accessible ? 1 : 0)), .fill(), .fixed(linesBelow)])
+        return rows[1]
+    }
+
+    /// Invoice rows visible for a terminal of `size` (the content is all but the tab and status bars).
+    static func visibleRows(for size: Size, accessible: Bool) -> Int {
+        let content = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+        return max(1, table(in: content, accessible: accessible).height - 1)
+    }
+}
+
+/// Sentences the billing screen shows in both layouts.
+enum BillingWording {
+    /// "status: paid, year: 2026".
+    static func filter(_ filter: InvoiceFilter) -> String {
+        "status: \(filter.status?.rawValue ?? "all"), year: \(filter.year.map(String.init) ?? "all")"
+    }
+
+    /// "Invoice 12 of 40+" (the total is known only once the last page has been loaded).
+    static func position(_ billing: BillingHistoryState) -> String {
+        guard let window = billing.window else { return "" }
+        guard let total = window.total else { return "Invoice \(billing.selection + 1) of \(window.endIndex)+" }
+        return "Invoice \(billing.selection + 1) of \(total)"
+    }
+
+    /// Exporting, the outcome of the last export, or nil.
+    static func export(_ billing: BillingHistoryState) -> String? {
+        billing.isExporting ? "Exporting…" : billing.exportMessage
+    }
+}

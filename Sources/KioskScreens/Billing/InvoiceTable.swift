@@ -1,4 +1,6 @@
+import Foundation
 import KioskViewModels
+import PaymentsCore
 import TerminalUI
 
 /// The visible slice of billing history. Only rows on screen are built and drawn; rows the view
@@ -29,5 +31,19 @@ enum InvoiceTable {
             let action: BillingHistoryAction = index == billing.selection ? .openSelected : .moveSelection(by: index - billing.selection)
             frame.addHit(Rect(x: area.x, y: area.y + 1 + line, width: area.width, height: 1), .app(.billing(action)))
         }
+    }
+}
+
+extension InvoiceRow {
+    /// Title case status words: "Paid", "Uncollectible".
+    var statusText: String { status.rawValue.capitalized }
+
+    var dayText: String { DateWording.day(date) }
+
+    /// The UTC year the invoice was issued, for the year filter.
+    var year: Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar.component(.year, from: date)
     }
 }

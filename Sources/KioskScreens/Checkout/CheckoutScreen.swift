@@ -74,3 +74,36 @@ enum CheckoutScreen {
         state.checkout.form.keep(in: content.controls, fallback: content.defaultFocus(checkout))
     }
 }
+
+/// Terminal-only state of the checkout screen: which field or button has focus and where the
+/// cursor is. The typed card details live in the view model's `CardFormState`.
+public struct CheckoutUI: Equatable, Sendable {
+    /// The checkout this focus belongs to, so a new checkout starts from its first field.
+    public var checkoutID: String?
+    public var form = FormFocus()
+    /// Whether the card form showed problems at the last reconcile.
+    var hadCardProblems = false
+
+    public init() {}
+}
+
+/// Ids of the checkout's controls, shared by the lines that draw them, the keys and the tests.
+enum CheckoutControlID {
+    static let cardNumber = CardFormLines.numberID
+    static let promoCode = "promo.code"
+    static let promoButton = "promo.button"
+    static let receiptEmail = "receipt.email"
+    static let pay = "pay"
+    static let cancel = "cancel"
+
+    static func payment(_ index: Int) -> String { "payment.\(index)" }
+    static func status(_ index: Int) -> String { "status.\(index)" }
+}
+
+/// One of the checkout's status buttons and the letter that presses it ("a" approves a 3-D
+/// Secure challenge), listed in the status bar. Close and Cancel have no letter: Esc does that.
+struct CheckoutShortcut: Sendable {
+    var key: Character?
+    var label: String
+    var action: TerminalAction
+}

@@ -13,10 +13,8 @@ public protocol HostedScreen {
     func paint(on terminal: any TerminalBackend)
     /// The longest wait for input this turn, in milliseconds (effects and `wake` end it early).
     func inputWait(on terminal: any TerminalBackend) -> Int32
-    /// The terminal changed size; its last frame is already forgotten.
+    /// The terminal changed size; its last frame is already forgotten and the loop paints anew.
     func resized(to size: Size) async
-    /// Ctrl-L: the terminal's last frame is forgotten; paint again.
-    func redraw()
     func handle(_ key: Key) async
     func paste(_ text: String) async
     /// After each turn, input or not: timers, clocks.
@@ -29,18 +27,24 @@ public protocol HostedScreen {
 public enum HostLoop {
     /// Runs turns until `screen.isDone` (`.quit`), the terminal goes away or a signal arrives.
     public static func run(_ screen: some HostedScreen, on terminal: any TerminalBackend) async -> TerminalApp.Ending {
+        // The terminal forgot its frame (a resize, Ctrl-L): paint whether or not the screen changed.
+        var forgotten = true
         while !screen.isDone {
-            if screen.wantsPaint { screen.paint(on: terminal) }
+            if forgotten || screen.wantsPaint {
+                screen.paint(on: terminal)
+                forgotten = false
+            }
             switch await terminal.nextInput(timeout: screen.inputWait(on: terminal)) {
             case .ended: return .inputEnded
             case let .signalled(signal): return .signalled(signal)
             case .timedOut: break
             case .key(.resize):
                 terminal.invalidate()
+                forgotten = true
                 await screen.resized(to: terminal.size)
             case .key(.control("l")):
                 terminal.invalidate()
-                screen.redraw()
+                forgotten = true
             case let .key(key): await screen.handle(key)
             case let .paste(text): await screen.paste(text)
             }

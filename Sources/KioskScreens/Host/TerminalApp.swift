@@ -1,6 +1,7 @@
 import Foundation
 import KioskViewModels
 import PaymentsCore
+import Synchronization
 import TerminalUI
 
 /// The storefront on a terminal backend: one loop on the main actor that waits for input (ncurses
@@ -102,20 +103,8 @@ public final class TerminalApp {
             app.needsPaint ? max(0, TerminalApp.frameInterval - app.sincePaint) : terminal.idleWait
         }
 
-        func resized(to size: Size) async {
-            app.store.send(.resized(size))
-            app.needsPaint = true
-        }
-
-        func redraw() { app.needsPaint = true }
-        func handle(_ key: Key) async {
-            // A click is resolved against the frame on screen.
-            if case let .mouse(event) = key {
-                app.store.send(.pointer(event, app.paintedLayout))
-            } else {
-                app.store.send(.key(key))
-            }
-        }
+        func resized(to size: Size) async { app.store.send(.resized(size)) }
+        func handle(_ key: Key) async { app.store.send(.input(key, over: app.paintedLayout)) }
         func paste(_ text: String) async { app.store.send(.paste(text)) }
         func turnEnded() async { app.runTimers() }
     }
@@ -154,5 +143,24 @@ public final class TerminalApp {
     private static func milliseconds(since instant: ContinuousClock.Instant) -> Int32 {
         let elapsed = ContinuousClock.now - instant
         return Int32(min(elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000, 1_000))
+    }
+}
+
+/// Passes an effect's "an action is back" to whichever backend the host is waiting on: the
+/// store is made before the backend, and effects call from any thread.
+final class WakeRelay: Sendable {
+    private let target = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func connect(_ wake: @escaping @Sendable () -> Void) {
+        target.withLock { $0 = wake }
+    }
+
+    func disconnect() {
+        target.withLock { $0 = nil }
+    }
+
+    func signal() {
+        let wake = target.withLock { $0 }
+        wake?()
     }
 }

@@ -111,3 +111,11 @@ enum PlansScreen {
 
     private static func send(_ action: PlanComparisonAction) -> Effect<TerminalAction> { .send(.app(.plans(action))) }
 }
+
+/// Terminal-only state of the plans screen: how far the feature rows are scrolled.
+public struct PlansUI: Equatable, Sendable {
+    /// The first feature row shown, when the table is taller than the screen.
+    public var rowOffset = 0
+
+    public init() {}
+}

@@ -87,3 +87,65 @@ public enum AppView {
         return ScreenView.hints(state).filter { !global.contains($0.key) }
     }
 }
+
+/// Asked before quitting while a payment is in flight, saying what happens to it after.
+enum QuitDialog {
+    static func message(_ state: TerminalState) -> String {
+        switch state.app.checkout?.status {
+        case .browser?:
+            "The checkout page stays open in your browser: if you pay there, the purchase is recorded and shows in Billing next time. Quit now?"
+        case .pendingApproval?:
+            "The purchase waits for approval: once approved it is recorded and shows in Billing next time. Quit now?"
+        default:
+            "A payment is in progress. It will finish on its own and show in Billing next time. Quit now?"
+        }
+    }
+
+    static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
+        let dialog = Dialog(title: "Quit Kiosk?", message: message(state), buttons: ["y Quit", "n Stay"], focusedButton: 1,
+                            theme: context.theme, glyphs: context.glyphs)
+        dialog.render(in: area, buffer: &frame.buffer)
+        frame.addHit(area, .key(.character("n")))
+    }
+}
+
+/// Every key of the screen on top and the global ones, in a box over the content; scrolls when
+/// the terminal is too short to show them all.
+enum HelpOverlay {
+    static func render(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
+        let keys = (state.app.helpKeys + TerminalState.terminalKeys).listingEachKeyOnce
+        let keyWidth = keys.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let lines = keys.map { $0.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.description }
+        let width = min(area.width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+        let box = area.centered(Size(width: width, height: min(area.height - 2, lines.count + 2)))
+        frame.buffer.fill(box, with: .blank(context.theme.base))
+        let panel = Panel(title: "Keys", theme: context.theme, glyphs: context.glyphs)
+        panel.render(in: box, buffer: &frame.buffer)
+        let inner = panel.inner(box).inset(horizontal: 1, vertical: 0)
+        let offset = min(state.helpOffset, max(0, lines.count - inner.height))
+        for (row, line) in lines.dropFirst(offset).prefix(inner.height).enumerated() {
+            frame.buffer.write(line, x: inner.x, y: inner.y + row, style: context.theme.base, clip: inner)
+        }
+        frame.addHit(box, .app(.toggleHelp))
+    }
+}
+
+/// What every tab shows while the session cannot be read and nobody is signed in (a server
+/// that does not answer, a key it refuses): the reason in one line, that Kiosk keeps trying, and
+/// the keys to retry now or quit, instead of "Loading the store…" (issue 41, item 17).
+enum SessionFailureView {
+    static func render(_ failure: ScreenError, _ state: TerminalState, in area: Rect, frame: inout Frame,
+                       context: RenderContext) {
+        PhaseMessageView(title: state.app.tab.title,
+                         lines: [failure.message, "Kiosk tries again by itself; press r to try now or q to quit."],
+                         style: \.error, button: ("r Retry", .app(.launched)))
+            .render(in: area, frame: &frame, context: context)
+    }
+
+    static func handle(_ key: Key, _ state: TerminalState) -> Effect<TerminalAction>? {
+        guard key == .character("r") else { return nil }
+        return state.app.isLoadingSession ? Effect.none : .send(.app(.launched))
+    }
+
+    static let hints = [KeyHint(key: "r", action: "Retry")]
+}

@@ -1,3 +1,5 @@
+import KioskViewModels
+import PaymentsCore
 import TerminalUI
 
 /// A screen that has nothing to list yet (loading, failed, empty): a titled box with what is
@@ -5,7 +7,7 @@ import TerminalUI
 struct PhaseMessageView {
     var title: String
     var lines: [String]
-    var style: KeyPath<Theme, Style> = \.base
+    var style: KeyPath<TerminalUI.Theme, Style> = \.base
     var button: (label: String, action: TerminalAction)?
 
     func render(in area: Rect, frame: inout Frame, context: RenderContext) {
@@ -28,5 +30,18 @@ struct PhaseMessageView {
         let row = cursor.take(1)
         widget.render(in: row, buffer: &frame.buffer)
         frame.addHit(Rect(x: row.x, y: row.y, width: min(widget.width, row.width), height: 1), button.action)
+    }
+
+    /// A screen whose content could not be loaded: what failed, why, where the way out is, and a
+    /// retry button on `r`.
+    static func failure(title: String, what: String, error: ScreenError, retry: TerminalAction) -> PhaseMessageView {
+        PhaseMessageView(title: title, lines: [what] + explanation(error), style: \.error, button: ("r Retry", retry))
+    }
+
+    /// The error's message, and when the way out is on another screen, where to find it: a store
+    /// opened with several accounts and nobody signed in is the common case.
+    static func explanation(_ error: ScreenError) -> [String] {
+        guard error.paymentsError == .notSignedIn else { return [error.message] }
+        return ["Nobody is signed in.", "Press 4 for Settings, then Accounts, to sign in or create an account."]
     }
 }

@@ -30,3 +30,6 @@ public struct RenderContext: Sendable, Hashable {
     public static let standard = RenderContext(theme: .standard, glyphs: .unicode)
     public static let monochrome = RenderContext(theme: .monochrome, glyphs: .unicode, colorLevel: .none)
 }
+
+/// One painted screen of the storefront: cells, cursor and what clicks do.
+public typealias Frame = Canvas<TerminalAction>

@@ -105,3 +105,39 @@ enum SettingsScreen {
         return below > 1 ? controls[below - 1].id : nil
     }
 }
+
+/// Terminal-only state of the settings screen: the focused control (the section list counts as
+/// one) and which button of a confirmation has focus.
+public struct SettingsUI: Equatable, Sendable {
+    public var form = FormFocus(id: SettingsControlID.sections)
+    /// 0 is the confirming button, 1 the one that keeps things as they are (the default).
+    public var confirmationButton = 1
+    /// The first control of the form or survey last opened (add card, new account, the exit
+    /// survey): focus jumps there once when it opens.
+    var openedForm: String?
+    /// The section the scroll position belongs to: another section starts at its top.
+    var scrolledSection: SettingsSection?
+    /// Whether the add-card form showed problems at the last reconcile.
+    var hadCardProblems = false
+
+    public init() {}
+}
+
+/// Ids of the settings controls, shared by the lines that draw them, the keys and the tests.
+enum SettingsControlID {
+    /// The section list (or, in one column, the section line).
+    static let sections = "sections"
+    static let surveyConfirm = "survey.confirm"
+    static let newAccountName = "newAccount.name"
+    static let surveyReasonPrefix = "survey.reason."
+    /// The QA panel's "Advance by" field and its button: Enter in the field moves focus to the button.
+    static let duration = "qa.duration"
+    static let advance = "qa.advance"
+
+    /// The QA inbox's buttons, one pair per pending action.
+    static let pendingPrefix = "qa.pending."
+
+    static func surveyReason(_ index: Int) -> String { surveyReasonPrefix + String(index) }
+    static func approve(_ pendingID: String) -> String { "\(pendingPrefix)\(pendingID).approve" }
+    static func decline(_ pendingID: String) -> String { "\(pendingPrefix)\(pendingID).decline" }
+}

@@ -8,7 +8,6 @@ import TerminalUI
 public struct TerminalState: Equatable, Sendable {
     public var app: AppState
     public var size: Size
-    public var paywall = PaywallUI()
     public var plans = PlansUI()
     public var checkout = CheckoutUI()
     public var billing = BillingUI()
@@ -54,4 +53,49 @@ public struct TerminalState: Equatable, Sendable {
         case .settings: return .settings
         }
     }
+
+    /// Keys the terminal itself handles, listed in the help overlay beside the app's.
+    public static let terminalKeys = [
+        KeyHelp("PgUp/PgDn", "Page through lists"), KeyHelp("Home/End", "First or last item"),
+        KeyHelp("Ctrl-L", "Redraw the screen"), KeyHelp("Ctrl-Z", "Suspend"), KeyHelp("Ctrl-C", "Quit at once"),
+    ]
+
+    /// Moves focus to a control of the screen on top (only line screens have focusable controls).
+    mutating func focus(_ id: String) {
+        switch screen {
+        case .checkout: checkout.form.move(to: id)
+        case .settings: settings.form.move(to: id)
+        case .paywall, .plans, .billing: break
+        }
+    }
+
+    /// After the app's state changed, each screen's focus and scroll positions are brought back
+    /// in range (a list shrank, a checkout was pushed or popped).
+    mutating func reconcileUI() {
+        PaywallScreen.reconcile(&self)
+        PlansScreen.reconcile(&self)
+        CheckoutScreen.reconcile(&self)
+        BillingScreen.reconcile(&self)
+        SettingsScreen.reconcile(&self)
+    }
+
+    /// A payment has been sent and its answer is not in yet: leaving now would not lose it (the
+    /// core records it exactly once), but the person would not see how it ended, so quitting asks.
+    public var isPaymentInFlight: Bool {
+        guard let checkout = app.checkout else { return false }
+        switch checkout.status {
+        case .processing, .authenticating, .pendingApproval: return true
+        case let .browser(phase):
+            switch phase {
+            case .creatingSession, .waiting, .reconciling: return true
+            case .timedOut, .cancelled: return false
+            }
+        case .editing, .confirmingStorePurchase, .declined, .failed, .succeeded: return false
+        }
+    }
+}
+
+/// The five screens, named for routing keys and for QA expectations (`expect screen: checkout`).
+public enum ScreenID: String, Sendable, Hashable, CaseIterable {
+    case paywall, plans, checkout, billing, settings
 }

@@ -28,26 +28,8 @@ public struct AppFeature: Reducer {
 
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         switch action {
-        case .launched:
-            state.isLoadingSession = true
-            return .run { [storefront] send in
-                await send(.sessionLoaded(await capture { try await storefront.accounts.signedInAccount() }))
-            }
-        case let .sessionLoaded(.success(account)):
-            if state.sessionTrouble != nil, state.account != nil { reconnected(&state) }
-            state.account = account
-            state.sessionError = nil
-            state.sessionTrouble = nil
-            state.isLoadingSession = false
-            state.paywall.account = account
-            state.plans.account = account
-            state.billing.account = account
-            return .merge(show(state.tab, &state), .send(.pollChanges))
-        case let .sessionLoaded(.failure(error)):
-            state.sessionError = error
-            state.isLoadingSession = false
-            state.sessionTrouble = FeedTrouble(reason: error.message, failures: (state.sessionTrouble?.failures ?? 0) + 1)
-            return .none
+        case .launched, .sessionLoaded:
+            return reduceSession(into: &state, action: action)
         case let .selectTab(tab):
             if tab != state.tab { Self.clearSectionMessages(&state) }
             state.tab = tab
@@ -68,6 +50,44 @@ public struct AppFeature: Reducer {
         case let .dismissToast(id):
             state.toasts.removeAll { $0.id == id }
             return .none
+        case .pollChanges, .askedToBuyChecked, .changesReceived, .feedPositioned:
+            return reduceFeed(into: &state, action: action)
+        case .paywall, .plans, .billing, .checkout, .settings:
+            return reduceScreen(into: &state, action: action)
+        }
+    }
+
+    /// Who is signed in: read at launch and again after an account change.
+    private func reduceSession(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+        switch action {
+        case .launched:
+            state.isLoadingSession = true
+            return .run { [storefront] send in
+                await send(.sessionLoaded(await capture { try await storefront.accounts.signedInAccount() }))
+            }
+        case let .sessionLoaded(.success(account)):
+            if state.sessionTrouble != nil, state.account != nil { reconnected(&state) }
+            state.account = account
+            state.sessionError = nil
+            state.sessionTrouble = nil
+            state.isLoadingSession = false
+            state.paywall.account = account
+            state.plans.account = account
+            state.billing.account = account
+            return .merge(show(state.tab, &state), .send(.pollChanges))
+        case let .sessionLoaded(.failure(error)):
+            state.sessionError = error
+            state.isLoadingSession = false
+            state.sessionTrouble = FeedTrouble(reason: error.message, failures: (state.sessionTrouble?.failures ?? 0) + 1)
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    /// The poll of the change feed and of ask-to-buy requests, and what the answers change.
+    private func reduceFeed(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+        switch action {
         case .pollChanges where state.sessionTrouble != nil:
             // The session could not be read (at start, or again after an account change): the
             // screens wait for it, so try it again rather than the feed.
@@ -122,6 +142,14 @@ public struct AppFeature: Reducer {
             state.lastEventID = last.id
             state.toasts += events.compactMap { Self.toast($0, catalog: state.catalog) }
             return storeChanged(&state)
+        default:
+            return .none
+        }
+    }
+
+    /// A screen's action: its delegate's requests are the shell's, the rest its own reducer's.
+    private func reduceScreen(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+        switch action {
         case let .paywall(.delegate(delegate)):
             switch delegate {
             case let .checkout(productID): return push(productID, &state)
@@ -159,8 +187,11 @@ public struct AppFeature: Reducer {
             let effect = checkout.reduce(into: &checkoutState, action: action)
             state.stack[state.stack.count - 1] = .checkout(checkoutState)
             return effect.map(AppAction.checkout)
+        default:
+            return .none
         }
     }
+
 
     private func readFeed(_ state: inout AppState) -> Effect<AppAction> {
         guard !state.isPolling else { return .none }

@@ -102,3 +102,66 @@ public struct AppState: Equatable, Sendable {
         KeyHelp("q", "Quit"),
     ]
 }
+
+/// A screen pushed on the navigation stack above the current tab.
+public enum AppScreen: Equatable, Sendable {
+    case checkout(CheckoutState)
+}
+
+public enum AppTab: String, Hashable, Sendable, CaseIterable {
+    case paywall, plans, billing, settings
+
+    public var title: String {
+        switch self {
+        case .paywall: "Store"
+        case .plans: "Plans"
+        case .billing: "Billing"
+        case .settings: "Settings"
+        }
+    }
+}
+
+/// A short notification over the current screen, from the change feed.
+public struct Toast: Hashable, Sendable, Identifiable {
+    public enum Kind: Hashable, Sendable {
+        case purchaseSucceeded, renewalFailed, refundIssued, info
+        /// A request the customer made was turned down (an ask-to-buy declined).
+        case declined
+    }
+
+    /// The store event it came from, so the same event never toasts twice; below zero for a
+    /// notice that comes from no event.
+    public var id: Int64
+    public var kind: Kind
+    public var message: String
+
+    public init(id: Int64, kind: Kind, message: String) {
+        self.id = id
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// The change feed could not be read: what went wrong, said on the status line until a read
+/// succeeds, and how many of the host's polls to let pass before trying again, doubling with
+/// each failure so a server that is down is not hammered every two seconds.
+public struct FeedTrouble: Hashable, Sendable {
+    /// The failure as the screen words it ("Can't reach the server at http://…").
+    public var reason: String
+    /// Failed reads in a row.
+    public var failures: Int
+    /// Polls still to skip before the next try.
+    public var pollsToSkip: Int
+
+    /// The most polls skipped between tries (with a 2 s poll, about half a minute).
+    public static let maximumPollsSkipped = 15
+
+    public init(reason: String, failures: Int) {
+        self.reason = reason
+        self.failures = failures
+        pollsToSkip = min((1 << min(failures - 1, 8)) - 1, Self.maximumPollsSkipped)
+    }
+
+    /// The status line's words: the failure, and that the storefront keeps trying.
+    public var notice: String { "\(reason) — retrying…" }
+}

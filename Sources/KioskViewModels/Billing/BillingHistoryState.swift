@@ -54,3 +54,60 @@ public struct BillingHistoryState: Equatable, Sendable {
     /// An open invoice's keys: only closing it (the list's keys do nothing there).
     public static let detailKeys = [KeyHelp("Esc/Enter", "Close the invoice")]
 }
+
+public struct InvoiceFilter: Hashable, Sendable {
+    public var status: InvoiceStatus?
+    public var year: Int?
+
+    public init(status: InvoiceStatus? = nil, year: Int? = nil) {
+        self.status = status
+        self.year = year
+    }
+}
+
+/// "Export to": the folder an export is written in, asked each time (issue 41, item 15).
+/// Prefilled with the last folder an export from this data directory went to, else the
+/// current directory; a folder that cannot take the file is said here and nothing is written.
+public struct ExportPrompt: Hashable, Sendable {
+    public var format: ExportFormat
+    /// The folder as typed.
+    public var directory: String
+    /// Why the last folder tried cannot take the export ("/tmp/nope does not exist.").
+    public var problem: String?
+
+    public init(format: ExportFormat, directory: String, problem: String? = nil) {
+        self.format = format
+        self.directory = directory
+        self.problem = problem
+    }
+
+    public var fileName: String { ExportRequest(format: format, directory: directory).fileName }
+}
+
+/// An export the person asked for, kept while the screen asks whether to replace the file
+/// already there, so answering yes writes exactly what was asked.
+public struct ExportRequest: Hashable, Sendable {
+    public var format: ExportFormat
+    public var directory: String
+
+    public init(format: ExportFormat, directory: String) {
+        self.format = format
+        self.directory = directory
+    }
+
+    /// "invoices.csv": one name per format, so a second export of the same kind replaces the first.
+    public var fileName: String { "invoices.\(format.fileExtension)" }
+}
+
+public struct ExportReport: Hashable, Sendable {
+    public var path: String
+    public var count: Int
+    /// Why the folder could not be kept as the next export's default (the export itself was written).
+    public var folderNotRemembered: String?
+
+    public init(path: String, count: Int, folderNotRemembered: String? = nil) {
+        self.path = path
+        self.count = count
+        self.folderNotRemembered = folderNotRemembered
+    }
+}

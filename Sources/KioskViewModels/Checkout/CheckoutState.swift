@@ -1,5 +1,6 @@
 import Foundation
 import PaymentsCore
+import StorefrontClient
 
 public struct CheckoutState: Equatable, Sendable {
     /// Names this checkout, unique in the app's session (the app numbers every checkout it opens):
@@ -76,4 +77,63 @@ public struct CheckoutState: Equatable, Sendable {
         case .timedOut, .cancelled: return [KeyHelp("t", "Try again"), KeyHelp("Esc", "Close")]
         }
     }
+}
+
+public enum CheckoutStatus: Equatable, Sendable {
+    case editing
+    /// Confirming a store purchase in a sheet.
+    case confirmingStorePurchase
+    case processing
+    /// A 3-D Secure challenge: approve or fail it.
+    case authenticating(PendingAction)
+    /// Ask to buy: waiting for a parent's approval.
+    case pendingApproval(PendingAction)
+    case browser(BrowserCheckoutPhase)
+    case declined(message: String, advice: String)
+    /// The outcome is unknown (the call failed): retry repeats the same attempt.
+    case failed(ScreenError)
+    case succeeded(CheckoutReceipt)
+}
+
+/// Where a hosted (browser) checkout is.
+public enum BrowserCheckoutPhase: Hashable, Sendable {
+    case creatingSession
+    /// The URL is shown; `elapsedSeconds` counts from `startedAt` by the injected clock.
+    case waiting(session: HostedCheckoutSession, startedAt: Date, elapsedSeconds: Int)
+    /// The customer gave up (or the wait timed out): the session is being looked up before the
+    /// checkout says it did not go through.
+    case reconciling(sessionID: String, after: Ending)
+    case timedOut
+    case cancelled
+
+    public enum Ending: Hashable, Sendable {
+        case cancelled
+        case timedOut
+    }
+}
+
+/// How the customer pays at checkout.
+public enum PaymentChoice: Hashable, Sendable {
+    case savedCard(paymentMethodID: String)
+    case newCard
+    /// Billed by the store account (StoreKit-style), confirmed in a sheet.
+    case storeAccount
+    /// A hosted checkout page opened in the browser.
+    case browser
+}
+
+/// What the success screen shows.
+public struct CheckoutReceipt: Hashable, Sendable {
+    public var transactionID: String?
+    public var invoiceNumber: String
+    public var total: Money
+    /// Names of what is now unlocked: "Premium", or "500 points".
+    public var unlocked: [String]
+}
+
+extension Account {
+    /// The account has no real email yet: a new SSH key's account starts with
+    /// `ssh-…@ssh.invalid` (AccountRules.sshAccount; `.invalid` never delivers). Its first
+    /// purchase asks for one, for receipts.
+    public var hasPlaceholderEmail: Bool { email.lowercased().hasSuffix("@ssh.invalid") }
 }

@@ -16,3 +16,9 @@ enum InvoiceExport {
         }
     }
 }
+
+public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
+    case csv, json
+
+    public var fileExtension: String { rawValue }
+}

@@ -44,48 +44,12 @@ public struct PlanComparisonFeature: Reducer {
             }
             return .none
         case .chooseTapped:
-            guard let column = state.selectedColumn, !state.isChanging else { return .none }
-            switch column.action {
-            case .current, .included, .scheduled: return .none
-            case .subscribe:
-                guard let productID = column.productID else { return .none }
-                return .send(.delegate(.checkout(productID: productID)))
-            case .cancelToFree:
-                let end = state.phase.content?.subscription?.currentPeriodEnd
-                state.confirmation = Confirmation(
-                    title: "Switch to \(column.name)?",
-                    message: "Your subscription will not renew. You keep access until "
-                        + (end.map(DateWording.day) ?? "the end of the period") + ".",
-                    confirmTitle: "Cancel subscription")
-                return .none
-            case .upgrade, .downgrade, .crossgrade:
-                guard case .loaded = state.preview else { return .none }
-                state.confirmation = Confirmation(title: "\(column.action.title) to \(column.name)?",
-                                                  message: Self.confirmationMessage(state.preview?.content, catalog: state.data?.catalog),
-                                                  confirmTitle: column.action.title)
-                return .none
-            }
+            return choose(&state)
         case .dismissConfirmation:
             state.confirmation = nil
             return .none
         case .confirmTapped:
-            guard state.confirmation != nil, let column = state.selectedColumn,
-                  let subscription = state.phase.content?.subscription else { return .none }
-            state.confirmation = nil
-            state.isChanging = true
-            state.message = nil
-            if column.action == .cancelToFree {
-                return .run { send in
-                    await send(.cancelFinished(await capture { try await plans.cancelAtPeriodEnd(subscription.id, nil) }))
-                }
-            }
-            guard let productID = column.productID else { return .none }
-            state.changeAttempt += 1
-            let request = PlanChangeRequest(subscriptionID: subscription.id, toProductID: productID,
-                                            idempotencyKey: "\(state.sessionID).plan-change.\(state.changeAttempt)")
-            return .run { send in
-                await send(.changeFinished(await capture { try await plans.changePlan(request) }))
-            }
+            return confirmChange(&state)
         case let .changeFinished(result):
             state.isChanging = false
             switch result {
@@ -113,6 +77,51 @@ public struct PlanComparisonFeature: Reducer {
             }
         case .delegate:
             return .none
+        }
+    }
+
+    /// Choose on a column: checkout for a new subscription, else the confirmation its change asks.
+    private func choose(_ state: inout PlanComparisonState) -> Effect<PlanComparisonAction> {
+        guard let column = state.selectedColumn, !state.isChanging else { return .none }
+        switch column.action {
+        case .current, .included, .scheduled: return .none
+        case .subscribe:
+            guard let productID = column.productID else { return .none }
+            return .send(.delegate(.checkout(productID: productID)))
+        case .cancelToFree:
+            let end = state.phase.content?.subscription?.currentPeriodEnd
+            state.confirmation = Confirmation(
+                title: "Switch to \(column.name)?",
+                message: "Your subscription will not renew. You keep access until "
+                    + (end.map(DateWording.day) ?? "the end of the period") + ".",
+                confirmTitle: "Cancel subscription")
+            return .none
+        case .upgrade, .downgrade, .crossgrade:
+            guard case .loaded = state.preview else { return .none }
+            state.confirmation = Confirmation(title: "\(column.action.title) to \(column.name)?",
+                                              message: Self.confirmationMessage(state.preview?.content, catalog: state.data?.catalog),
+                                              confirmTitle: column.action.title)
+            return .none
+        }
+    }
+
+    private func confirmChange(_ state: inout PlanComparisonState) -> Effect<PlanComparisonAction> {
+        guard state.confirmation != nil, let column = state.selectedColumn,
+              let subscription = state.phase.content?.subscription else { return .none }
+        state.confirmation = nil
+        state.isChanging = true
+        state.message = nil
+        if column.action == .cancelToFree {
+            return .run { send in
+                await send(.cancelFinished(await capture { try await plans.cancelAtPeriodEnd(subscription.id, nil) }))
+            }
+        }
+        guard let productID = column.productID else { return .none }
+        state.changeAttempt += 1
+        let request = PlanChangeRequest(subscriptionID: subscription.id, toProductID: productID,
+                                        idempotencyKey: "\(state.sessionID).plan-change.\(state.changeAttempt)")
+        return .run { send in
+            await send(.changeFinished(await capture { try await plans.changePlan(request) }))
         }
     }
 

@@ -52,8 +52,6 @@ public struct Effect<Action: Sendable>: Sendable {
         Effect(parts: effects.flatMap(\.parts))
     }
 
-    public var isNone: Bool { parts.isEmpty }
-
     /// Runs this effect's operations under `id`, so `.cancel(id:)` can stop them; with
     /// `cancelInFlight`, operations still running under `id` are cancelled first, so only the
     /// newest one is ever waited on.

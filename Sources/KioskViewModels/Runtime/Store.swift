@@ -120,3 +120,51 @@ private final class EffectWork {
         }
     }
 }
+
+/// The operations running under each effect id, so `Effect.cancel(id:)` can find them.
+@MainActor
+final class CancellableOperations {
+    private var running: [EffectID: [RunningOperation]] = [:]
+
+    func add(_ operation: RunningOperation, under id: EffectID) {
+        running[id, default: []].append(operation)
+    }
+
+    /// Forgets an operation that ended, so the table only holds what can still be stopped.
+    func remove(_ operation: RunningOperation, under id: EffectID) {
+        running[id]?.removeAll { $0 === operation }
+        if running[id]?.isEmpty == true { running[id] = nil }
+    }
+
+    func cancel(_ id: EffectID) {
+        for operation in running.removeValue(forKey: id) ?? [] { operation.cancel() }
+    }
+}
+
+/// An operation started under an id, as the store tracks it until it ends.
+///
+/// The flag, not only the task's cancellation, is what drops a late action: an operation that
+/// does not check for cancellation, or sent its action just before being cancelled, must still
+/// not have that action reduced.
+@MainActor
+final class RunningOperation {
+    private(set) var isCancelled = false
+    var task: Task<Void, Never>?
+
+    func cancel() {
+        isCancelled = true
+        task?.cancel()
+    }
+}
+
+/// The name under which an effect's operations run, so a later effect can cancel them.
+///
+/// Any `Hashable & Sendable` value names an effect; the box only erases its type, which is safe
+/// to send because every value put in it is itself `Sendable`.
+struct EffectID: Hashable, @unchecked Sendable {
+    private let value: AnyHashable
+
+    init(_ value: some Hashable & Sendable) {
+        self.value = AnyHashable(value)
+    }
+}

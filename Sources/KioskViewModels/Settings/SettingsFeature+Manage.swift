@@ -2,35 +2,12 @@ import Foundation
 import PaymentsCore
 
 extension SettingsFeature {
-    /// Cancel (with the exit survey), resume, change plan, refund, restore, and the confirmations
-    /// the destructive ones ask first.
+    /// Cancel, resume, change plan, refund, restore, and the confirmations the destructive ones
+    /// ask first.
     func reduceManage(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
         switch action {
-        case .cancelTapped:
-            guard state.content?.subscription?.canCancel == true, !state.isWorking else { return .none }
-            state.survey = CancellationSurvey()
-            state.message = nil
-            return .none
-        case let .surveyReasonSelected(reason):
-            state.survey?.reason = reason
-            return .none
-        case .dismissSurvey:
-            state.survey = nil
-            return .none
-        case .confirmCancelTapped:
-            guard let survey = state.survey, let subscription = state.content?.subscription?.subscription,
-                  !state.isWorking else { return .none }
-            state.survey = nil
-            state.isWorking = true
-            return .run { send in
-                await send(.cancelFinished(await capture { try await plans.cancelAtPeriodEnd(subscription.id, survey.reason) }))
-            }
-        case let .cancelFinished(result):
-            let onCancel = state.content?.subscription?.scheduledChangeOnCancel.map { " " + $0 } ?? ""
-            return finish(&state, result) { subscription in
-                "Your subscription will not renew. You keep access until \(DateWording.day(subscription.currentPeriodEnd))."
-                    + onCancel
-            }
+        case .cancelTapped, .surveyReasonSelected, .dismissSurvey, .confirmCancelTapped, .cancelFinished:
+            return reduceCancel(into: &state, action: action)
         case .resumeTapped:
             guard let subscription = state.content?.subscription, subscription.canResume, !state.isWorking else { return .none }
             state.isWorking = true
@@ -70,23 +47,7 @@ extension SettingsFeature {
             state.cardForm = CardFormState()
             return .none
         case .refundTapped:
-            guard let invoice = state.content?.latestPaidInvoice, !state.isWorking else { return .none }
-            // The core's own terms for this refund: what the dialog says is what the refund does.
-            let terms: RefundTerms
-            do {
-                terms = try RefundTerms(refunding: invoice)
-            } catch {
-                state.message = "This invoice cannot be refunded here: \(error)."
-                return .none
-            }
-            let subscription = state.content?.subscription.flatMap { $0.subscription.id == invoice.subscriptionID ? $0 : nil }
-            state.confirmation = Confirmation(
-                title: "Refund \(terms.paidBack.formatted())?",
-                message: "\(invoice.description) (invoice \(invoice.id), \(DateWording.day(invoice.createdAt))). "
-                    + RefundWording.confirmation(terms, planName: subscription?.planName),
-                confirmTitle: "Refund")
-            state.pendingConfirmation = .refund(invoiceID: invoice.id)
-            return .none
+            return askRefund(&state)
         case let .refundFinished(result):
             return finish(&state, result) { "Refunded \($0.original.total.formatted()) for invoice \($0.original.id)." }
         case .restoreTapped:
@@ -117,6 +78,59 @@ extension SettingsFeature {
         }
     }
 
+    /// Cancelling at the period's end, with the exit survey asked first.
+    private func reduceCancel(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
+        case .cancelTapped:
+            guard state.content?.subscription?.canCancel == true, !state.isWorking else { return .none }
+            state.survey = CancellationSurvey()
+            state.message = nil
+            return .none
+        case let .surveyReasonSelected(reason):
+            state.survey?.reason = reason
+            return .none
+        case .dismissSurvey:
+            state.survey = nil
+            return .none
+        case .confirmCancelTapped:
+            guard let survey = state.survey, let subscription = state.content?.subscription?.subscription,
+                  !state.isWorking else { return .none }
+            state.survey = nil
+            state.isWorking = true
+            return .run { send in
+                await send(.cancelFinished(await capture { try await plans.cancelAtPeriodEnd(subscription.id, survey.reason) }))
+            }
+        case let .cancelFinished(result):
+            let onCancel = state.content?.subscription?.scheduledChangeOnCancel.map { " " + $0 } ?? ""
+            return finish(&state, result) { subscription in
+                "Your subscription will not renew. You keep access until \(DateWording.day(subscription.currentPeriodEnd))."
+                    + onCancel
+            }
+        default:
+            return .none
+        }
+    }
+
+    /// Asks before refunding the latest paid invoice, in the core's own terms for it.
+    private func askRefund(_ state: inout SettingsState) -> Effect<SettingsAction> {
+        guard let invoice = state.content?.latestPaidInvoice, !state.isWorking else { return .none }
+        // The core's own terms for this refund: what the dialog says is what the refund does.
+        let terms: RefundTerms
+        do {
+            terms = try RefundTerms(refunding: invoice)
+        } catch {
+            state.message = "This invoice cannot be refunded here: \(error)."
+            return .none
+        }
+        let subscription = state.content?.subscription.flatMap { $0.subscription.id == invoice.subscriptionID ? $0 : nil }
+        state.confirmation = Confirmation(
+            title: "Refund \(terms.paidBack.formatted())?",
+            message: "\(invoice.description) (invoice \(invoice.id), \(DateWording.day(invoice.createdAt))). "
+                + RefundWording.confirmation(terms, planName: subscription?.planName),
+            confirmTitle: "Refund")
+        state.pendingConfirmation = .refund(invoiceID: invoice.id)
+        return .none
+    }
     private func confirmed(_ pending: SettingsConfirmation, _ state: inout SettingsState) -> Effect<SettingsAction> {
         switch pending {
         case let .refund(invoiceID):

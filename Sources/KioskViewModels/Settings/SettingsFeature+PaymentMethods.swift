@@ -9,26 +9,15 @@ extension SettingsFeature {
         case .addCardTapped:
             state.section = .paymentMethods
             state.cardForm = CardFormState()
-            return .none
-        case let .cardNumberChanged(text):
-            state.cardForm?.setNumber(text)
-            return .none
-        case let .cardExpiryChanged(text):
-            state.cardForm?.setExpiry(text)
-            return .none
-        case let .cardCVCChanged(text):
-            state.cardForm?.setCVC(text)
-            return .none
-        case let .cardNameChanged(text):
-            state.cardForm?.name = text
-            return .none
+        case let .cardNumberChanged(text): state.cardForm?.setNumber(text)
+        case let .cardExpiryChanged(text): state.cardForm?.setExpiry(text)
+        case let .cardCVCChanged(text): state.cardForm?.setCVC(text)
+        case let .cardNameChanged(text): state.cardForm?.name = text
         case let .cardPostalCodeChanged(text):
             state.cardForm?.postalCode = text
             state.cardForm?.errors.postalCode = nil
-            return .none
         case .closeCardForm:
             state.cardForm = nil
-            return .none
         case .saveCardTapped:
             guard let form = state.cardForm, let content = state.content, let now = content.now,
                   !state.isWorking else { return .none }
@@ -54,7 +43,6 @@ extension SettingsFeature {
             case let .cardDeclined(reason)?: DeclineWording.text(reason)
             default: error.message
             }
-            return .none
         case let .removeCardTapped(paymentMethodID):
             guard let method = state.content?.paymentMethods.first(where: { $0.id == paymentMethodID }),
                   !state.isWorking else { return .none }
@@ -62,7 +50,6 @@ extension SettingsFeature {
                                               message: "It will no longer be charged for purchases or renewals.",
                                               confirmTitle: "Remove")
             state.pendingConfirmation = .removeCard(paymentMethodID: paymentMethodID)
-            return .none
         case let .cardRemoved(result):
             return finish(&state, result) { _ in "Card removed." }
         case let .setDefaultTapped(paymentMethodID):
@@ -79,8 +66,9 @@ extension SettingsFeature {
         case let .defaultSet(result):
             return finish(&state, result) { "\($0) is now your default card." }
         default:
-            return .none
+            break
         }
+        return .none
     }
 
     /// "Visa ending in 4242".

@@ -2,38 +2,14 @@ import Foundation
 import PaymentsCore
 
 extension SettingsFeature {
-    /// The QA panel: move the test clock, flip controls and faults, answer pending actions, page
-    /// the event log.
-    func reduceQA(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+    /// The QA panel's test clock: attach one to the account, move it, detach it.
+    func reduceTestClock(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
         switch action {
         case let .durationChanged(text):
             state.qa.durationText = text
             state.qa.clockError = nil
-            return .none
         case .advanceClockTapped:
-            guard !state.qa.isAdvancing else { return .none }
-            state.qa.clockMessage = nil
-            guard let clock = state.qa.clock else {
-                state.qa.clockError = .noTestClock
-                return .none
-            }
-            let typed = state.qa.durationText.trimmingCharacters(in: .whitespaces)
-            let duration: ISODuration
-            switch DurationText.parse(typed) {
-            case let .success(parsed): duration = parsed
-            case let .failure(error):
-                state.qa.clockError = .notADuration(error)
-                return .none
-            }
-            guard let target = try? duration.advance(clock.frozenTime) else {
-                state.qa.clockError = .tooFar(typed)
-                return .none
-            }
-            state.qa.clockError = nil
-            state.qa.isAdvancing = true
-            return .run { send in
-                await send(.clockAdvanced(await capture { try await testControls.advanceTestClock(clock.id, target) }))
-            }
+            return advanceClock(&state)
         case let .clockAdvanced(result):
             state.qa.isAdvancing = false
             switch result {
@@ -44,7 +20,6 @@ extension SettingsFeature {
                 return load()
             case let .failure(error):
                 state.qa.clockMessage = error.message
-                return .none
             }
         case .attachClockTapped:
             guard !state.qa.isAdvancing, state.qa.clock == nil, let accountID = state.content?.account.customerID else {
@@ -65,7 +40,6 @@ extension SettingsFeature {
                 return .merge(load(), .send(.delegate(.accountChanged)))
             case let .failure(error):
                 state.qa.clockMessage = error.message
-                return .none
             }
         case .detachClockTapped:
             guard !state.qa.isAdvancing, state.qa.clock != nil, let accountID = state.content?.account.customerID else {
@@ -85,8 +59,43 @@ extension SettingsFeature {
                 return .merge(load(), .send(.delegate(.accountChanged)))
             case let .failure(error):
                 state.qa.clockMessage = error.message
-                return .none
             }
+        default:
+            break
+        }
+        return .none
+    }
+
+    private func advanceClock(_ state: inout SettingsState) -> Effect<SettingsAction> {
+        guard !state.qa.isAdvancing else { return .none }
+        state.qa.clockMessage = nil
+        guard let clock = state.qa.clock else {
+            state.qa.clockError = .noTestClock
+            return .none
+        }
+        let typed = state.qa.durationText.trimmingCharacters(in: .whitespaces)
+        let duration: ISODuration
+        switch DurationText.parse(typed) {
+        case let .success(parsed): duration = parsed
+        case let .failure(error):
+            state.qa.clockError = .notADuration(error)
+            return .none
+        }
+        guard let target = try? duration.advance(clock.frozenTime) else {
+            state.qa.clockError = .tooFar(typed)
+            return .none
+        }
+        state.qa.clockError = nil
+        state.qa.isAdvancing = true
+        return .run { send in
+            await send(.clockAdvanced(await capture { try await testControls.advanceTestClock(clock.id, target) }))
+        }
+    }
+
+    /// The rest of the QA panel: flip controls and faults, answer pending actions, page the event
+    /// log, replay webhooks.
+    func reduceQA(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
         case let .toggleSwitch(control):
             return updateControls(&state) { control.set(!control.isOn($0), in: &$0) }
         case let .setCounter(counter, value):
@@ -105,12 +114,9 @@ extension SettingsFeature {
         case let .controlsUpdated(result):
             state.qa.isUpdatingControls = false
             switch result {
-            case let .success(controls):
-                state.qa.controls = controls
-            case let .failure(error):
-                state.qa.controlsError = error
+            case let .success(controls): state.qa.controls = controls
+            case let .failure(error): state.qa.controlsError = error
             }
-            return .none
         case .rereadControls:
             guard state.section == .qa, state.qa.controls != nil, !state.qa.isUpdatingControls else { return .none }
             return .run { send in
@@ -126,7 +132,6 @@ extension SettingsFeature {
             case let .failure(error):
                 state.qa.controlsError = error
             }
-            return .none
         case let .approvePending(id):
             return resolve(&state, id: id, approve: true)
         case let .declinePending(id):
@@ -141,8 +146,18 @@ extension SettingsFeature {
                 return load()
             case let .failure(error):
                 state.qa.inboxMessage = error.message
-                return .none
             }
+        case .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
+            return reduceEventLog(into: &state, action: action)
+        default:
+            break
+        }
+        return .none
+    }
+
+    /// The QA panel's event log and webhook deliveries.
+    private func reduceEventLog(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
         case .loadMoreEvents:
             guard let cursor = state.qa.events.nextCursor, !state.qa.events.isLoadingMore else { return .none }
             state.qa.events.isLoadingMore = true
@@ -161,7 +176,6 @@ extension SettingsFeature {
             case let .failure(error):
                 state.qa.events.error = error
             }
-            return .none
         case let .replayWebhookTapped(id), let .duplicateWebhookTapped(id):
             let replay = if case .replayWebhookTapped = action { true } else { false }
             state.qa.webhookMessage = nil
@@ -171,18 +185,15 @@ extension SettingsFeature {
                     return try await testControls.webhookDeliveries()
                 }))
             }
-        case let .webhookActionFinished(result):
-            switch result {
-            case let .success(deliveries):
-                state.qa.webhooks = deliveries
-                state.qa.webhookMessage = "Queued again: it is delivered on the next pump."
-            case let .failure(error):
-                state.qa.webhookMessage = error.message
-            }
-            return .none
+        case let .webhookActionFinished(.success(deliveries)):
+            state.qa.webhooks = deliveries
+            state.qa.webhookMessage = "Queued again: it is delivered on the next pump."
+        case let .webhookActionFinished(.failure(error)):
+            state.qa.webhookMessage = error.message
         default:
-            return .none
+            break
         }
+        return .none
     }
 
     /// Writes the changed controls and reads them back, so the panel shows what the store keeps.

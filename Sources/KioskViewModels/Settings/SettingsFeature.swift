@@ -68,6 +68,33 @@ public struct SettingsFeature: Reducer {
              .setDefaultTapped, .defaultSet:
             return reducePaymentMethods(into: &state, action: action)
 
+        case .loadMoreLedger, .ledgerLoaded:
+            return reduceLedger(into: &state, action: action)
+
+        case .switchAccount, .signedIn, .createAccountTapped, .newAccountNameChanged, .newAccountEmailChanged,
+             .submitNewAccount, .closeNewAccount, .accountCreated, .signOutTapped, .signedOut:
+            return reduceAccounts(into: &state, action: action)
+
+        case .preferencesLoaded, .themeSelected, .colourModeSelected, .reducedMotionToggled, .preferencesSaved:
+            return reducePreferences(into: &state, action: action)
+
+        case .durationChanged, .advanceClockTapped, .clockAdvanced, .attachClockTapped, .clockAttached, .detachClockTapped,
+             .clockDetached:
+            return reduceTestClock(into: &state, action: action)
+        case .toggleSwitch, .setCounter, .backendUnreachableUntil,
+             .armFault, .disarmFault, .clearFaults, .controlsUpdated, .rereadControls, .controlsReread,
+             .approvePending, .declinePending, .pendingResolved,
+             .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
+            return reduceQA(into: &state, action: action)
+
+        case .delegate:
+            return .none
+        }
+    }
+
+    /// The points ledger, a page at a time.
+    private func reduceLedger(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
         case .loadMoreLedger:
             guard let accountID = state.content?.account.customerID, let cursor = state.ledger.nextCursor,
                   !state.ledger.isLoadingMore else { return .none }
@@ -86,18 +113,19 @@ public struct SettingsFeature: Reducer {
             case let .failure(error):
                 state.ledger.error = error
             }
-            return .none
+        default:
+            break
+        }
+        return .none
+    }
 
-        case .switchAccount, .signedIn, .createAccountTapped, .newAccountNameChanged, .newAccountEmailChanged,
-             .submitNewAccount, .closeNewAccount, .accountCreated, .signOutTapped, .signedOut:
-            return reduceAccounts(into: &state, action: action)
-
+    /// Theme, colour mode and motion, kept by the preferences client.
+    private func reducePreferences(into state: inout SettingsState, action: SettingsAction) -> Effect<SettingsAction> {
+        switch action {
         case let .preferencesLoaded(.success(loaded)):
             state.preferences = loaded
-            return .none
         case let .preferencesLoaded(.failure(error)):
             state.message = "Preferences could not be read: \(error.message)"
-            return .none
         case let .themeSelected(theme):
             state.preferences.theme = theme
             return save(state.preferences)
@@ -107,22 +135,12 @@ public struct SettingsFeature: Reducer {
         case .reducedMotionToggled:
             state.preferences.reducedMotion.toggle()
             return save(state.preferences)
-        case .preferencesSaved(.success):
-            return .none
         case let .preferencesSaved(.failure(error)):
             state.message = "Preferences could not be saved: \(error.message)"
-            return .none
-
-        case .durationChanged, .advanceClockTapped, .clockAdvanced, .attachClockTapped, .clockAttached, .detachClockTapped,
-             .clockDetached, .toggleSwitch, .setCounter, .backendUnreachableUntil,
-             .armFault, .disarmFault, .clearFaults, .controlsUpdated, .rereadControls, .controlsReread,
-             .approvePending, .declinePending, .pendingResolved,
-             .loadMoreEvents, .eventsLoaded, .replayWebhookTapped, .duplicateWebhookTapped, .webhookActionFinished:
-            return reduceQA(into: &state, action: action)
-
-        case .delegate:
-            return .none
+        default:
+            break
         }
+        return .none
     }
 
     private func apply(_ data: SettingsData, to state: inout SettingsState) {

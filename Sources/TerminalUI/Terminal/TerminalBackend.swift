@@ -20,3 +20,23 @@ public protocol TerminalBackend: AnyObject {
     /// How long the host may wait for input when nothing is due (effects wake it early).
     var idleWait: Int32 { get }
 }
+
+/// What one wait for input produced: a key, nothing within the timeout (time for the host's
+/// timers and effects), the end of input (the terminal went away, after which reading on would
+/// spin), or a signal the host must act on.
+public enum TerminalInput: Sendable, Hashable {
+    case key(Key)
+    /// Bracketed-paste text: inserted into a text field, never read as shortcuts.
+    case paste(String)
+    case timedOut
+    case ended
+    /// SIGINT, SIGTERM or SIGHUP arrived: the host ends its loop so the terminal is restored on
+    /// the way out, then exits with 128 + the signal.
+    case signalled(Int32)
+}
+
+/// What `wget_wch` returned: a character, or a key code when it reported `KEY_CODE_YES`.
+public enum RawInput: Sendable, Hashable {
+    case character(UInt32)
+    case keyCode(Int32)
+}

@@ -67,3 +67,14 @@ public struct StatusBar: Widget {
         return buffer.write(" \(hint.action)", x: end, y: area.y, style: theme.statusBar, clip: area)
     }
 }
+
+/// One entry of the status bar, such as `q quit`.
+public struct KeyHint: Sendable, Hashable {
+    public var key: String
+    public var action: String
+
+    public init(key: String, action: String) {
+        self.key = key
+        self.action = action
+    }
+}

@@ -1,5 +1,0 @@
-public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
-    case csv, json
-
-    public var fileExtension: String { rawValue }
-}
