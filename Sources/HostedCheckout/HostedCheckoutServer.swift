@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import PaymentsCore
 import KioskHTTP
+import Synchronization
 
 /// The simulated hosted checkout (the provider's pages and session lookup) and Kiosk's webhook
 /// endpoint, on one real HTTP server on 127.0.0.1, or beside `kiosk serve` on its address so
@@ -146,4 +147,31 @@ private actor ServerReference {
     private(set) var value: HostedCheckoutServer?
 
     func set(_ server: HostedCheckoutServer) { value = server }
+}
+
+/// When the checkout simulator sends the webhooks an outcome queued.
+public enum WebhookDeliveryMode: Sendable, Hashable {
+    /// Right after the outcome, before the browser gets its redirect, as a fast provider would.
+    case immediate
+    /// Only when someone calls the delivery pump: for QA controls and tests that bend delivery.
+    case manual
+}
+
+/// One injected generator shared by concurrent request handlers: servers draw session ids and
+/// card tokens from it, so tests can seed it and production can pass the system generator.
+public final class SharedRandomGenerator: RandomNumberGenerator, Sendable {
+    private let generator: Mutex<any RandomNumberGenerator & Sendable>
+
+    public init(_ generator: any RandomNumberGenerator & Sendable) {
+        self.generator = Mutex(generator)
+    }
+
+    /// Draws from the operating system's secure generator.
+    public static func system() -> SharedRandomGenerator {
+        SharedRandomGenerator(SystemRandomNumberGenerator())
+    }
+
+    public func next() -> UInt64 {
+        generator.withLock { $0.next() }
+    }
 }

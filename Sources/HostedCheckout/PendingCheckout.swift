@@ -65,3 +65,24 @@ public struct PendingCheckout: Sendable {
         listener.cancel()
     }
 }
+
+/// What the server says about a checkout after the browser came back (or did not).
+public enum CheckoutVerdict: String, Sendable, Hashable {
+    /// The session lookup says paid: the purchase (and its entitlement) is real.
+    case paid
+    /// The session expired or was cancelled without payment: nothing was charged.
+    case notPaid = "not_paid"
+    /// The session is still open and unpaid: the customer may still pay, so look again later.
+    case stillOpen = "still_open"
+}
+
+/// The anti-forgery `state` of one checkout: 43 base62 characters (about 256 bits), so a page
+/// that guesses at the loopback port still cannot forge a return.
+enum RedirectState {
+    private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    static let length = 43
+
+    static func generate(using generator: inout some RandomNumberGenerator) -> String {
+        String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+}

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import PaymentsCore
 import PostgresNIO
+import Synchronization
 
 /// The PostgreSQL side of `StoreTransaction`, over one connection inside its transaction (see
 /// `PostgresTransactionRunner`, which begins, commits and retries it).
@@ -101,5 +102,17 @@ public final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
             }
         }
         return (binds, types)
+    }
+}
+
+/// Counts the statements a storage sends: each is a round trip, the cost a write on PostgreSQL
+/// is measured by (`PostgresStorage.statementsSent`, `RoundTripBudgetTests`).
+final class StatementCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .relaxed) }
+
+    func add(_ statements: Int) {
+        count.add(statements, ordering: .relaxed)
     }
 }

@@ -18,7 +18,7 @@ extension RemoteCalls {
             case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
             }
         }
-        return try await storeResult(result, accountID: own, what: what)
+        return try storeResult(result, accountID: own, what: what)
     }
 
     func storePurchaseStatus(_ pendingID: String, accountID: String) async throws -> PendingPurchaseStatus {
@@ -41,13 +41,13 @@ extension RemoteCalls {
             case let .default(status, answer): throw try RemoteProblem(status: status, answer: answer)
             }
         }
-        return try await storeResult(result, accountID: own, what: what)
+        return try storeResult(result, accountID: own, what: what)
     }
 
-    /// A store purchase's answer as the core's result: the subscription it started is read back
-    /// by id (the session's own account only), the transaction is the signed JWS the server sent.
+    /// A store purchase's answer as the core's result, from that one answer: the subscription it
+    /// started comes with it, the transaction is the signed JWS the server sent.
     private func storeResult(_ result: Components.Schemas.StorePurchaseResult, accountID: String,
-                             what: String) async throws -> StorePurchaseResult {
+                             what: String) throws -> StorePurchaseResult {
         switch result.outcome {
         case .userCancelled:
             return .userCancelled
@@ -64,10 +64,7 @@ extension RemoteCalls {
             }
             let transaction = try mapped(what) { try SignedTransaction(remoteJWS: jws) }
             let mappedInvoice = try mapped(what) { try Invoice(invoice, accountID: accountID) }
-            var subscription: Subscription?
-            if let id = result.subscriptionId, mappedInvoice.accountID == accountID {
-                subscription = try await subscriptions(accountID).first { $0.id == id }
-            }
+            let subscription = try mapped(what) { try result.subscription.map { try Subscription($0, accountID: accountID) } }
             return .success(transaction, PurchaseReceipt(
                 productID: result.productId ?? transaction.payload.productId, invoice: mappedInvoice,
                 subscription: subscription, introOfferApplied: result.introOfferApplied ?? false,

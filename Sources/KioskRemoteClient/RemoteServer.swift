@@ -4,6 +4,7 @@ import KioskAPI
 import NIOCore
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
+import HTTPTypes
 
 /// A running `kiosk serve` and the keys a storefront uses on it: the customer's API key for
 /// everything the customer does, and optionally the server's admin key for the QA panel's
@@ -95,5 +96,20 @@ public struct RemoteServer: Sendable {
             throw RemoteCallFailure(server: server.absoluteString, operation: what,
                                     reason: .unreachable(UnreachableCause.words(error.underlyingError, deadline: deadline)))
         }
+    }
+}
+
+/// Sends `Authorization: Bearer <token>` with the session's current customer token, which
+/// changes when the storefront signs in to an account it created.
+struct SessionTokenMiddleware: ClientMiddleware {
+    let session: RemoteSession
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(await session.currentToken)"
+        return try await next(request, body, baseURL)
     }
 }

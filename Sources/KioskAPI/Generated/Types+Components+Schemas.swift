@@ -1375,7 +1375,7 @@ extension Components {
             }
         }
         /// A success carries what the purchase gave, as `PurchaseResult` does (the subscription it
-        /// started by id); a pending purchase carries the action that resolves it.
+        /// started, whole); a pending purchase carries the action that resolves it.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/StorePurchaseResult`.
@@ -1396,6 +1396,10 @@ extension Components {
             public var productId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/StorePurchaseResult/subscription_id`.
             public var subscriptionId: Swift.String?
+            /// The subscription the purchase started, as it stands after it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StorePurchaseResult/subscription`.
+            public var subscription: Components.Schemas.Subscription?
             /// - Remark: Generated from `#/components/schemas/StorePurchaseResult/intro_offer_applied`.
             public var introOfferApplied: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/StorePurchaseResult/points_credited`.
@@ -1414,6 +1418,7 @@ extension Components {
             ///   - invoice:
             ///   - productId:
             ///   - subscriptionId:
+            ///   - subscription: The subscription the purchase started, as it stands after it.
             ///   - introOfferApplied:
             ///   - pointsCredited:
             ///   - entitlements:
@@ -1425,6 +1430,7 @@ extension Components {
                 invoice: Components.Schemas.Invoice? = nil,
                 productId: Swift.String? = nil,
                 subscriptionId: Swift.String? = nil,
+                subscription: Components.Schemas.Subscription? = nil,
                 introOfferApplied: Swift.Bool? = nil,
                 pointsCredited: Swift.Int64? = nil,
                 entitlements: [Swift.String]? = nil,
@@ -1436,6 +1442,7 @@ extension Components {
                 self.invoice = invoice
                 self.productId = productId
                 self.subscriptionId = subscriptionId
+                self.subscription = subscription
                 self.introOfferApplied = introOfferApplied
                 self.pointsCredited = pointsCredited
                 self.entitlements = entitlements
@@ -1448,6 +1455,7 @@ extension Components {
                 case invoice
                 case productId = "product_id"
                 case subscriptionId = "subscription_id"
+                case subscription
                 case introOfferApplied = "intro_offer_applied"
                 case pointsCredited = "points_credited"
                 case entitlements

@@ -64,6 +64,7 @@ extension Components.Schemas.StorePurchaseResult {
         case let .success(transaction, receipt):
             self.init(outcome: .success, signedTransaction: try transaction.jws, invoice: .init(receipt.invoice),
                       productId: receipt.productID, subscriptionId: receipt.subscription?.id,
+                      subscription: receipt.subscription.map(Components.Schemas.Subscription.init),
                       introOfferApplied: receipt.introOfferApplied, pointsCredited: receipt.pointsCredited,
                       entitlements: receipt.entitlements)
         case .userCancelled:

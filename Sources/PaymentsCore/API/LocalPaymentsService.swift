@@ -29,7 +29,7 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
     let appStoreVerifier: TransactionVerifier
     /// The App Store's own chain, loaded with the merchant's from the same keys: the simulated
     /// App Store beside this store signs with it, and the merchant's copies of transactions the
-    /// in-core store sold and left unsigned are signed with it when first read.
+    /// App Store sold before v28 and left unsigned are signed with it when first read.
     public let appStoreSigning: TransactionSigningAuthority
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise

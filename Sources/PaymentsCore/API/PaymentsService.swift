@@ -69,8 +69,9 @@ public protocol PaymentsService: Sendable {
     func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome
     /// Who bills the subscription (a change goes to that party), and whose subscription it is.
     func billingParty(subscriptionID: String) async throws -> (accountID: String, party: BillingParty)
-    /// Who sold what the invoice books (a refund goes to that party).
-    func seller(invoiceID: String) async throws -> BillingParty
+    /// Who refunds what the invoice books: the App Store while it has money to give back for its
+    /// own sale (`Refunds.appStoreRefundDue`), else the merchant, which answers every other case.
+    func refundingParty(invoiceID: String) async throws -> BillingParty
     func revoke(subscriptionID: String, reason: RevocationReason) async throws -> Subscription
     func expire(subscriptionID: String) async throws -> Subscription
 

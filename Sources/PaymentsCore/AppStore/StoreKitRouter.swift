@@ -16,19 +16,15 @@ public struct StoreKitRouter: Sendable {
 
     /// The merchant's refund, or for an App Store sale the App Store's, answered as the merchant
     /// booked it; a retry with the same key answers the same refund. Only a paid sale with money
-    /// to give back goes to the App Store: otherwise the merchant answers (the refund it already
-    /// booked, or nothing to refund).
+    /// to give back goes to the App Store (`refundingParty`): otherwise the merchant answers (the
+    /// refund it already booked, or nothing to refund).
     public func refund(invoiceID: String, idempotencyKey: String?) async throws -> RefundOutcome {
-        guard case let .appStore(transactionID) = try await merchant.seller(invoiceID: invoiceID) else {
-            return try await merchant.refund(invoiceID: invoiceID, idempotencyKey: idempotencyKey)
-        }
-        let invoice = try await merchant.invoice(invoiceID)
-        if invoice.status == .paid, invoice.total.minorUnits > 0 {
+        if case let .appStore(transactionID) = try await merchant.refundingParty(invoiceID: invoiceID) {
             try await appStore.requestRefund(transactionID: transactionID)
         }
         do {
             return try await merchant.refund(invoiceID: invoiceID, idempotencyKey: idempotencyKey)
-        } catch PaymentsError.soldByAppStore {
+        } catch let PaymentsError.soldByAppStore(transactionID) {
             throw PaymentsError.storage("the App Store refunded transaction \(transactionID) but the merchant did not book it")
         }
     }

@@ -72,18 +72,6 @@ public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// The decline as a charge reports it: this code and what the customer is told.
     public var reason: DeclineReason { DeclineReason(code: stripeCode, message: message) }
 
-    /// Stripe's top-level error `code`: declines about the details typed (and a processing
-    /// error) have their own, the rest are `card_declined`.
-    public var stripeErrorCode: String {
-        switch self {
-        case .expiredCard, .incorrectCVC, .incorrectNumber, .incorrectZip, .incorrectAddress, .invalidCVC,
-             .invalidNumber, .invalidExpiryMonth, .invalidExpiryYear, .processingError, .authenticationFailed:
-            rawValue
-        default:
-            "card_declined"
-        }
-    }
-
     /// What the customer is told happened.
     public var message: String {
         switch self {
@@ -144,28 +132,6 @@ public enum DeclineCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .duplicateTransaction: "Check your billing history before paying again."
         case .testModeLiveCard, .testmodeDecline: "Use a Stripe test card."
         case .authenticationFailed: "Choose a different payment method or try again."
-        }
-    }
-
-    /// Whether charging the same card again, unchanged, may succeed later (a "soft" decline).
-    ///
-    /// Renewal dunning retries only these; a hard decline (lost, stolen, expired, wrong details,
-    /// fraud, a revoked authorization) fails the same way every time, so it needs a new card.
-    public var retryMaySucceed: Bool {
-        switch self {
-        case .genericDecline, .insufficientFunds, .processingError, .authenticationRequired, .authenticationNotHandled,
-             .mobileDeviceAuthenticationRequired, .cardVelocityExceeded, .withdrawalCountLimitExceeded, .doNotHonor,
-             .tryAgainLater, .authenticationFailed, .approveWithID, .callIssuer, .issuerNotAvailable, .noActionTaken,
-             .reenterTransaction:
-            true
-        case .lostCard, .stolenCard, .pickupCard, .fraudulent, .merchantBlacklist, .expiredCard, .incorrectCVC,
-             .incorrectNumber, .incorrectZip, .incorrectAddress, .incorrectPIN, .invalidCVC, .invalidNumber,
-             .invalidExpiryMonth, .invalidExpiryYear, .invalidPIN, .pinTryExceeded, .offlinePINRequired,
-             .onlineOrOfflinePINRequired, .cardNotSupported, .currencyNotSupported, .testModeLiveCard, .testmodeDecline,
-             .doNotTryAgain, .duplicateTransaction, .invalidAccount, .invalidAmount, .newAccountInformationAvailable,
-             .notPermitted, .restrictedCard, .revocationOfAuthorization, .revocationOfAllAuthorizations,
-             .securityViolation, .serviceNotAllowed, .stopPaymentOrder, .transactionNotAllowed:
-            false
         }
     }
 

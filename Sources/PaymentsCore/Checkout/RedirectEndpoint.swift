@@ -151,3 +151,9 @@ final class RedirectEndpoint: Sendable {
         isHTTPS == other.isHTTPS && host == other.host && port == other.port && path == other.path
     }
 }
+
+/// Which registered URL a configuration problem was found in.
+public enum RedirectEndpointRole: String, Sendable, Hashable {
+    case returnURL = "return_url"
+    case cancelURL = "cancel_url"
+}

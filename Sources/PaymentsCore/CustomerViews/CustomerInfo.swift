@@ -25,3 +25,28 @@ public struct CustomerInfo: Hashable, Sendable, Codable {
     /// The screen that manages subscriptions in the Kiosk terminal app.
     public static let subscriptionManagementURL = "kiosk://account/subscriptions"
 }
+
+/// RevenueCat's `NonSubscriptionTransaction`: a one-time purchase.
+public struct NonSubscriptionTransaction: Hashable, Sendable, Codable {
+    public var productIdentifier: String
+    /// The purchase's id in Kiosk.
+    public var transactionIdentifier: String
+    /// The signed store transaction's id, when one was issued.
+    public var storeTransactionIdentifier: String?
+    public var purchaseDate: Date
+}
+
+/// RevenueCat's `EntitlementInfos`: every entitlement the account ever had, by id, with the
+/// active ones also under `active`.
+public struct EntitlementInfos: Hashable, Sendable, Codable {
+    /// Active and inactive entitlements, by entitlement id.
+    public var all: [String: EntitlementInfo]
+
+    public init(all: [String: EntitlementInfo]) {
+        self.all = all
+    }
+
+    public var active: [String: EntitlementInfo] { all.filter { $0.value.isActive } }
+
+    public subscript(identifier: String) -> EntitlementInfo? { all[identifier] }
+}

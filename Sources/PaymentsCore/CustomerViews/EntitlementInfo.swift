@@ -22,3 +22,33 @@ public struct EntitlementInfo: Hashable, Sendable, Codable {
     public var unsubscribeDetectedAt: Date?
     public var billingIssueDetectedAt: Date?
 }
+
+/// RevenueCat's `PeriodType`: StoreKit's period types plus `prepaid` for non-renewing passes.
+public enum EntitlementPeriodType: String, Hashable, Sendable, Codable, CaseIterable {
+    case normal
+    case intro
+    case trial
+    case prepaid
+
+    public init(_ periodType: PeriodType) {
+        switch periodType {
+        case .normal: self = .normal
+        case .intro: self = .intro
+        case .trial: self = .trial
+        }
+    }
+}
+
+/// RevenueCat's `Store` of a purchase: the App Store for store billing (the platform charges
+/// the customer's store account), Stripe for card billing (Kiosk charges a saved card).
+public enum PurchaseStore: String, Hashable, Sendable, Codable, CaseIterable {
+    case appStore = "app_store"
+    case stripe
+
+    public init(_ billing: Billing) {
+        switch billing {
+        case .store: self = .appStore
+        case .card: self = .stripe
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Billing history as CSV, one row per invoice, amounts in minor units and formatted: the one
 /// format both the storefront's export and `GET /v1/invoices/export` write, so a file saved from
 /// the terminal and one fetched from the server are the same bytes. Line by line, so a caller can
@@ -23,5 +25,22 @@ public enum InvoiceCSV {
     /// A whole document: the header, then every invoice.
     public static func document(_ invoices: [Invoice]) -> String {
         headerLine + lines(invoices)
+    }
+}
+
+/// RFC 4180 CSV: fields with a comma, quote, CR or LF are quoted and inner quotes doubled;
+/// lines end with CRLF.
+public enum CSVWriter {
+    public static func document(header: [String], rows: [[String]]) -> String {
+        ([header] + rows).map(line).joined()
+    }
+
+    public static func line(_ fields: [String]) -> String {
+        fields.map(escape).joined(separator: ",") + "\r\n"
+    }
+
+    public static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -74,3 +74,31 @@ public struct CheckoutSession: Sendable, Hashable, Codable, Identifiable {
     /// Paid according to the server; the only reading that may unlock anything.
     public var isPaid: Bool { paymentStatus == .paid }
 }
+
+/// Where a checkout session is in its life, as a provider's session lookup reports it.
+public enum CheckoutSessionStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Waiting for the customer to pay; declines and 3-D Secure challenges leave it open.
+    case open
+    /// Paid: it can never be paid again.
+    case complete
+    /// Past its expiry, or cancelled by the customer: it can never be paid.
+    case expired
+}
+
+/// Whether money moved for a checkout session: the one field a client may trust for access,
+/// and only when read from the server, never from a redirect.
+public enum CheckoutPaymentStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    case paid
+    case unpaid
+}
+
+/// The first renewal of a subscription bought at the hosted checkout, as the page announces it.
+public struct CheckoutRenewal: Sendable, Hashable, Codable {
+    public var date: Date
+    public var amount: Money
+
+    public init(date: Date, amount: Money) {
+        self.date = date
+        self.amount = amount
+    }
+}

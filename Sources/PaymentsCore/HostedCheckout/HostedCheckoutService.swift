@@ -22,8 +22,6 @@ public protocol HostedCheckoutService: Sendable {
     // Webhook secrets
     /// The data directory's secret set, generated on first use.
     func webhookSecrets(creatingWith generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet
-    /// A new signing secret; the old one keeps verifying for `WebhookSecretSet.rotationGracePeriod`.
-    func rotateWebhookSecret(using generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet
 
     // Deliveries (the provider's outbox) and their QA controls
     func webhookDeliveries() async throws -> [WebhookDelivery]
@@ -35,4 +33,11 @@ public protocol HostedCheckoutService: Sendable {
     func duplicateWebhookDelivery(_ id: String) async throws -> WebhookDelivery
     func replayWebhookDelivery(_ id: String) async throws -> WebhookDelivery
     func reorderWebhookDeliveries(_ ids: [String]) async throws -> [WebhookDelivery]
+}
+
+/// Sends one signed webhook request to the receiver. The core stays free of networking: the
+/// HTTP client lives with the servers, and tests may deliver in-process.
+public protocol WebhookTransport: Sendable {
+    /// Returns the HTTP status the receiver answered; throws when no answer came at all.
+    func send(headers: WebhookHeaders, body: Data) async throws -> Int
 }

@@ -16,13 +16,6 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { code }
 
-    /// How many minor units make one major unit (100 for USD, 1 for JPY, 1000 for KWD).
-    public var minorUnitsPerMajor: Int64 {
-        var value: Int64 = 1
-        for _ in 0..<minorUnitDigits { value *= 10 }
-        return value
-    }
-
     public static let usd = Currency(known: "USD", digits: 2)
     public static let eur = Currency(known: "EUR", digits: 2)
     public static let gbp = Currency(known: "GBP", digits: 2)

@@ -1,7 +1,6 @@
 import Foundation
-import GRDB
 
-struct AccountRecord: StoreRecord {
+struct AccountRecord {
     static let databaseTableName = "accounts"
 
     var id: String
@@ -25,11 +24,6 @@ struct AccountRecord: StoreRecord {
 }
 
 extension AccountRecord {
-    /// GRDB's own fetches read the row the same way.
-    init(row: Row) throws {
-        try self.init(storeRow: row)
-    }
-
     func insert(into store: any StoreTransaction) async throws {
         try await store.execute("""
             INSERT INTO accounts(id, email, name, created_at, currency, storefront, test_clock_id, credit_balance,

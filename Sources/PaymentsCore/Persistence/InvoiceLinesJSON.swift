@@ -22,7 +22,7 @@ enum InvoiceLinesJSON {
 
     /// What GRDB's own encoder writes for the column.
     static func encoded(_ lines: [InvoiceLine]) throws -> String {
-        String(decoding: try InvoiceRecord.databaseJSONEncoder(for: "lines").encode(lines), as: UTF8.self)
+        String(decoding: try StoreJSONColumn.encoder.encode(lines), as: UTF8.self)
     }
 
     private static func plainObject(_ line: InvoiceLine) -> String? {

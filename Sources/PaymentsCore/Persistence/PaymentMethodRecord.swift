@@ -1,7 +1,6 @@
 import Foundation
-import GRDB
 
-struct PaymentMethodRecord: StoreRecord {
+struct PaymentMethodRecord {
     static let databaseTableName = "payment_methods"
 
     var id: String
@@ -25,11 +24,6 @@ struct PaymentMethodRecord: StoreRecord {
 }
 
 extension PaymentMethodRecord {
-    /// GRDB's own fetches read the row the same way.
-    init(row: Row) throws {
-        try self.init(storeRow: row)
-    }
-
     func insert(into store: any StoreTransaction) async throws {
         let behaviour = try StoreJSONColumn.encode(self.behaviour, column: "behaviour")
         try await store.execute("""

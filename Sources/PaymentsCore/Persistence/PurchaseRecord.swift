@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// A one-time purchase (consumable, non-consumable or non-renewing pass).
-struct PurchaseRecord: StoreRecord {
+struct PurchaseRecord {
     static let databaseTableName = "purchases"
 
     var id: String
@@ -18,11 +17,6 @@ struct PurchaseRecord: StoreRecord {
 }
 
 extension PurchaseRecord {
-    /// GRDB's own fetches read the row the same way.
-    init(row: Row) throws {
-        try self.init(storeRow: row)
-    }
-
     /// Written column by column with one cached statement: every purchase inserts one, and the
     /// generic record insert (encoder, column mapping, a statement built per call) cost about a
     /// sixth of a purchase (BENCHMARKS.md, durable purchase).

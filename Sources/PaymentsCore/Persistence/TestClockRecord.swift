@@ -1,7 +1,6 @@
 import Foundation
-import GRDB
 
-struct TestClockRecord: StoreRecord {
+struct TestClockRecord {
     static let databaseTableName = "test_clocks"
 
     var id: String
@@ -13,11 +12,6 @@ struct TestClockRecord: StoreRecord {
 }
 
 extension TestClockRecord {
-    /// GRDB's own fetches read the row the same way.
-    init(row: Row) throws {
-        try self.init(storeRow: row)
-    }
-
     func insert(into store: any StoreTransaction) async throws {
         try await store.execute("INSERT INTO test_clocks(id, name, frozen_time, created_at) VALUES (?, ?, ?, ?)",
                                 [id, name, frozenTime, createdAt])

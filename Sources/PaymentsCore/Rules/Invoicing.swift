@@ -85,6 +85,29 @@ struct Invoicing: Rules {
 
     /// Uses the customer's credit balance against a subtotal: returns the (negative) line to add,
     /// and the amount of balance it consumes once the invoice is paid.
+    /// A subscription period's invoice, the same for a first purchase and a renewal: the list
+    /// price (as the introductory offer's line for a trial or intro period), an offer code's
+    /// discount, then the account's credit balance.
+    func periodInvoice(_ period: PeriodTerms, for account: AccountRecord) throws -> PeriodInvoice {
+        let price = period.periodType == .normal
+            ? InvoiceLine(kind: .charge, description: "\(period.plan.name) (\(period.product.period.billingWord))",
+                          amount: period.listPrice, periodStart: period.start, periodEnd: period.end)
+            : InvoiceLine(kind: .introOffer, description: "\(period.plan.name) — \(period.product.intro?.type.displayName ?? "")",
+                          amount: period.listPrice, periodStart: period.start, periodEnd: period.end)
+        var lines = [price]
+        if let discount = period.discount {
+            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(discount.code.code)", amount: discount.amount.negated))
+        }
+        let zero = Money.zero(period.listPrice.currency)
+        var applied: Int64 = 0
+        if let (balance, used) = balanceLine(for: account, subtotal: try lines.reduce(zero) { try $0.adding($1.amount) }) {
+            lines.append(balance)
+            applied = used
+        }
+        let total = try lines.reduce(zero) { try $0.adding($1.amount) }
+        return PeriodInvoice(period: period, lines: lines, total: total, appliedBalance: applied)
+    }
+
     func balanceLine(for account: AccountRecord, subtotal: Money) -> (InvoiceLine, Int64)? {
         let usable = PaymentSplit.paying(subtotal, balance: account.creditBalance).fromBalance.minorUnits
         guard usable > 0 else { return nil }
@@ -119,4 +142,14 @@ struct Invoicing: Rules {
         }
         return money
     }
+}
+
+/// What a period of a subscription costs the merchant's customer (its first or a renewal): the
+/// period as the terms calculator decides it, and the invoice lines it becomes (balance applied).
+struct PeriodInvoice {
+    var period: PeriodTerms
+    var lines: [InvoiceLine]
+    var total: Money
+    /// Customer balance consumed by the invoice.
+    var appliedBalance: Int64
 }

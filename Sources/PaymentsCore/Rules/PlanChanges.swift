@@ -94,9 +94,9 @@ struct PlanChanges: Rules {
         let currency = subscription.currencyValue
         // Invoices are read by people: the plan's name, never its catalog id (issue 41, item 12).
         let fromName = catalog.plan(id: subscription.planID)?.name ?? subscription.planID
-        let end = try product.period.advance(now)
+        let period = try terms.switchedPeriod(plan: plan, product: product, currency: currency, at: now)
         var lines = [InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
-                                 amount: preview.newPrice, periodStart: now, periodEnd: end)]
+                                 amount: preview.newPrice, periodStart: now, periodEnd: period.end)]
         if !preview.creditForUnusedTime.isZero {
             lines.append(InvoiceLine(kind: .prorationCredit, description: "Unused time on \(fromName)",
                                      amount: preview.creditForUnusedTime.negated,
@@ -135,27 +135,16 @@ struct PlanChanges: Rules {
                                                            currency: currency, status: .paid, method: summary, card: card)
             try await accountRules.spendBalance(accountID: account.id, preview.appliedBalance.minorUnits - max(excess, 0))
             let from = subscription.productID
-            subscription.planID = plan.id
-            subscription.productID = product.id
-            subscription.pendingProductID = nil
             // A consented price belonged to the old product.
             subscription.priceOverride = nil
             try await supersedePriceIncreases(subscription.id, at: now)
-            subscription.periodType = .normal
-            subscription.introPeriodsLeft = 0
-            subscription.offerCode = nil
-            subscription.offerPeriodsLeft = 0
-            subscription.seriesAnchor = now
-            subscription.seriesIndex = 0
-            subscription.periodStart = now
-            subscription.periodEnd = end
             // The new period is worth its full price, paid in money, balance and credit together.
-            subscription.paidAmount = preview.newPrice.minorUnits
-            subscription.scheduleNextEvent()
+            try await lifecycle.apply(PeriodInvoice(period: period, lines: lines, total: preview.newPrice, appliedBalance: 0),
+                                      to: &subscription)
             try await subscription.update(in: store)
             if preview.kind == .upgrade { try await transactionIssuer.markUpgraded(subscriptionID: subscription.id) }
             _ = try await transactionIssuer.issueTransaction(account: account, product: .subscription(plan, product), subscription: subscription,
-                                                             invoice: invoice, purchaseDate: now, expires: end, offerType: nil,
+                                                             invoice: invoice, purchaseDate: now, expires: period.end, offerType: nil,
                                                              billing: subscription.billing)
             emit(.planChanged, account: account.id, at: now, subscription: subscription.id, product: product.id,
                  invoice: invoice.id, detail: "\(preview.kind.rawValue) from \(from)")

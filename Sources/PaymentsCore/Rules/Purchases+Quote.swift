@@ -18,21 +18,8 @@ extension Purchases {
         let intro = try await isEligibleForIntro(accountID: account.id) ? product.intro : nil
         let period = try terms.firstPeriod(plan: plan, product: product, currency: currency, introductory: intro != nil,
                                            code: code, at: now)
-        var lines = [period.periodType == .normal
-            ? InvoiceLine(kind: .charge, description: "\(plan.name) (\(product.period.billingWord))",
-                          amount: period.listPrice, periodStart: now, periodEnd: period.end)
-            : InvoiceLine(kind: .introOffer, description: "\(plan.name) — \(intro?.type.displayName ?? "")",
-                          amount: period.listPrice, periodStart: now, periodEnd: period.end)]
-        if let discount = period.discount {
-            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(discount.code.code)", amount: discount.amount.negated))
-        }
-        let afterDiscount = try period.price
-        var applied: Int64 = 0
-        if let (line, used) = invoicing.balanceLine(for: account, subtotal: afterDiscount) {
-            lines.append(line)
-            applied = used
-        }
-        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
+        let invoice = try invoicing.periodInvoice(period, for: account)
+        let (lines, total, applied) = (invoice.lines, invoice.total, invoice.appliedBalance)
         var record = SubscriptionRecord(
             id: "", accountID: account.id, groupID: catalog.group, planID: plan.id, productID: product.id,
             state: .subscribed, periodType: period.periodType, periodStart: now, periodEnd: period.end, originalPurchase: now,
@@ -86,4 +73,18 @@ extension Purchases {
         }
         return PurchasePreview(productID: productID, offerCode: code?.code, dueToday: quote.total, firstRenewal: firstRenewal)
     }
+}
+
+/// What a purchase of one product would charge now, line by line, computed once and used both by
+/// the purchase itself and by anything that announces the price first (the hosted checkout
+/// page), so the two cannot disagree.
+struct PurchaseQuote {
+    var lines: [InvoiceLine]
+    var total: Money
+    /// Customer balance the charge would consume.
+    var appliedBalance: Int64
+    /// The subscription the purchase would start (id not yet assigned); nil for a one-time product.
+    var subscription: SubscriptionRecord?
+    /// The introductory offer the purchase would redeem.
+    var intro: IntroOffer?
 }

@@ -24,11 +24,19 @@ struct Refunds: Rules {
             """, [invoiceID, SigningParty.appStore.rawValue])
     }
 
+    /// The App Store's sale an invoice books while the App Store has money to give back for it
+    /// (paid, not refunded yet): its refund goes to the App Store. Nil for the merchant's own
+    /// sales, and for a free or refunded App Store sale, which the merchant answers.
+    func appStoreRefundDue(_ original: InvoiceRecord) async throws -> String? {
+        guard original.status == .paid, original.total > 0 else { return nil }
+        return try await appStoreSale(paidBy: original.id)
+    }
+
     /// Only the App Store refunds what it sold: once its REFUND notification has booked the
     /// refund the answer is that refund, however often it is asked again; before, a sale with
     /// money to give back is `soldByAppStore` (`StoreKitRouter` then asks the App Store), and one
     /// without (a free sale) has nothing to refund, as any other.
-    private func appStoreRefund(of original: InvoiceRecord, transactionID: String) async throws -> RefundOutcome {
+    private func appStoreRefund(of original: InvoiceRecord) async throws -> RefundOutcome {
         if let refund = try await store.fetchOne(InvoiceRecord.self, "SELECT * FROM invoices WHERE refund_of = ? AND kind = ?",
                                                  [original.id, InvoiceKind.refund.rawValue]) {
             // An earlier period's refund leaves the subscription renewing: nothing was revoked.
@@ -38,7 +46,9 @@ struct Refunds: Rules {
             }
             return RefundOutcome(refund: refund.invoice, original: original.invoice, revokedSubscription: revoked)
         }
-        guard original.status == .paid, original.total > 0 else { throw PaymentsError.nothingToRefund(invoiceID: original.id) }
+        guard let transactionID = try await appStoreRefundDue(original) else {
+            throw PaymentsError.nothingToRefund(invoiceID: original.id)
+        }
         throw PaymentsError.soldByAppStore(transactionID: transactionID)
     }
 
@@ -53,8 +63,8 @@ struct Refunds: Rules {
     ///   (its token is kept); otherwise the merchant revokes and re-signs its own transactions.
     func refund(invoiceID: String, revocation: ReceivedTransaction? = nil) async throws -> RefundOutcome {
         var original = try await invoicing.invoice(invoiceID)
-        if revocation == nil, original.kind != .refund, let transactionID = try await appStoreSale(paidBy: invoiceID) {
-            return try await appStoreRefund(of: original, transactionID: transactionID)
+        if revocation == nil, original.kind != .refund, try await appStoreSale(paidBy: invoiceID) != nil {
+            return try await appStoreRefund(of: original)
         }
         let fromBalance = try RefundTerms(refunding: original.invoice).toBalance.minorUnits
         guard original.status == .paid, original.kind != .refund, original.total > 0 || fromBalance > 0 else {

@@ -159,8 +159,8 @@ struct StoreSubscriptionMirror: Rules {
         mirror.expirationReason = nil
         mirror.billingIssueAt = nil
         mirror.graceEndsAt = nil
-        // A renewal the in-core store failed to charge before the App Store took the
-        // subscription over (v27) is paid by this one.
+        // A renewal the merchant failed to charge before the App Store took the subscription
+        // over (v27) is paid by this one.
         try await lifecycle.closeOpenInvoice(&mirror, as: .void)
         if mirror.pendingProductID == product.id { mirror.pendingProductID = nil }
         let (account, subscription) = (mirror.accountID, mirror.id)

@@ -138,8 +138,8 @@ struct SubscriptionLifecycle: Rules {
         }
         // Read once per renewal: the terms need its balance, the transaction its storefront.
         let account = try await account(subscription.accountID)
-        guard let terms = try await renewalTermsIfSold(subscription, account: account, start: subscription.periodEnd,
-                                                       restartSeries: false) else {
+        guard let terms = try await renewalTerms(subscription, account: account, start: subscription.periodEnd,
+                                                 restartSeries: false, ifSold: true) else {
             try await expire(&subscription, reason: .productUnavailable, at: time)
             report.expirations += 1
             return
@@ -201,7 +201,7 @@ struct SubscriptionLifecycle: Rules {
         // Decide what recovery would start before charging: if the product can no longer be
         // sold, nothing is charged and the subscription ends instead of looping on a paid invoice.
         guard invoice.status == .open,
-              let terms = try await renewalTermsIfSold(subscription, start: start, restartSeries: !inGrace) else {
+              let terms = try await renewalTerms(subscription, start: start, restartSeries: !inGrace, ifSold: true) else {
             try await expire(&subscription, reason: .productUnavailable, at: time)
             report.expirations += 1
             return
@@ -296,50 +296,20 @@ struct SubscriptionLifecycle: Rules {
     }
 
     /// The next period's terms starting at `start` (`TermsCalculator.renewal`) as invoice lines,
-    /// with the account's balance applied.
+    /// with the account's balance applied. `ifSold` (a renewal) answers nil rather than throw
+    /// when the product has no price in the currency (`TermsCalculator.renewalIfSold`).
     func renewalTerms(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
-                      restartSeries: Bool) async throws -> RenewalTerms? {
-        guard let period = try terms.renewal(of: subscription.standing, start: start, restartSeries: restartSeries) else {
-            return nil
-        }
-        let currency = subscription.currencyValue
-        var line = period.periodType == .intro
-            ? InvoiceLine(kind: .introOffer, description: "\(period.plan.name) — \(period.product.intro?.type.displayName ?? "")",
-                          amount: period.listPrice)
-            : InvoiceLine(kind: .charge, description: "\(period.plan.name) (\(period.product.period.billingWord))",
-                          amount: period.listPrice)
-        line.periodStart = period.start
-        line.periodEnd = period.end
-        var lines = [line]
-        if let discount = period.discount {
-            lines.append(InvoiceLine(kind: .discount, description: "Offer code \(discount.code.code)", amount: discount.amount.negated))
-        }
-        let subtotal = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        var applied: Int64 = 0
+                      restartSeries: Bool, ifSold: Bool = false) async throws -> PeriodInvoice? {
+        let standing = subscription.standing
+        guard let period = try ifSold ? terms.renewalIfSold(of: standing, start: start, restartSeries: restartSeries)
+            : terms.renewal(of: standing, start: start, restartSeries: restartSeries) else { return nil }
         let owner: AccountRecord
         if let account { owner = account } else { owner = try await self.account(subscription.accountID) }
-        if let (balance, used) = invoicing.balanceLine(for: owner, subtotal: subtotal) {
-            lines.append(balance)
-            applied = used
-        }
-        let total = try lines.reduce(Money.zero(currency)) { try $0.adding($1.amount) }
-        return RenewalTerms(period: period, lines: lines, total: total, appliedBalance: applied)
-    }
-
-    /// `renewalTerms`, or nil when the product cannot be priced any more (removed from the
-    /// catalog, or no price in the subscription's currency): a renewal must never throw, or every
-    /// write that runs due steps first would fail with it.
-    func renewalTermsIfSold(_ subscription: SubscriptionRecord, account: AccountRecord? = nil, start: Date,
-                            restartSeries: Bool) async throws -> RenewalTerms? {
-        do {
-            return try await renewalTerms(subscription, account: account, start: start, restartSeries: restartSeries)
-        } catch PaymentsError.productNotSoldInCurrency {
-            return nil
-        }
+        return try invoicing.periodInvoice(period, for: owner)
     }
 
     /// Moves a subscription into the period the terms describe, clearing any billing issue.
-    func apply(_ terms: RenewalTerms, to subscription: inout SubscriptionRecord) async throws(MoneyError) {
+    func apply(_ terms: PeriodInvoice, to subscription: inout SubscriptionRecord) async throws(MoneyError) {
         let period = terms.period
         if period.product.id != subscription.productID { subscription.priceOverride = nil }
         subscription.planID = period.plan.id
@@ -375,7 +345,7 @@ struct SubscriptionLifecycle: Rules {
     }
 
     private func issueRenewalTransaction(_ subscription: SubscriptionRecord, account: AccountRecord? = nil,
-                                         terms: RenewalTerms, invoice: Invoice, at time: Date) async throws {
+                                         terms: PeriodInvoice, invoice: Invoice, at time: Date) async throws {
         let owner: AccountRecord
         if let account { owner = account } else { owner = try await self.account(subscription.accountID) }
         let period = terms.period

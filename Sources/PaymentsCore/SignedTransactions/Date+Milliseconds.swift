@@ -17,4 +17,20 @@ extension Date {
         guard let milliseconds = millisecondsSince1970 else { return self }
         return Date(millisecondsSince1970: milliseconds)
     }
+
+    /// Milliseconds since 1970, the unit every time column uses. Checked: an instant too far out
+    /// to count in an `Int64` (only reachable through a bad input) is an error, not a trap.
+    public var milliseconds: Int64 {
+        get throws(DateArithmeticError) {
+            guard let value = Int64(exactly: (timeIntervalSince1970 * 1000).rounded(.down)) else {
+                throw .outOfRange("\(timeIntervalSince1970) seconds since 1970")
+            }
+            return value
+        }
+    }
+
+    public init(milliseconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000) }
+
+    /// Whole seconds: calendar arithmetic and storage then round-trip exactly.
+    public var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }

@@ -115,3 +115,86 @@ public struct TransactionPayload: Codable, Sendable, Equatable {
         .quantity, .signedDate, .inAppOwnershipType,
     ].map(\.stringValue)
 }
+
+extension TransactionPayload {
+    /// App Store storefront ids for common storefronts (StoreKit's `Storefront.id`).
+    public static func storefrontID(_ countryCode: String) -> String {
+        storefrontIDs[countryCode] ?? "0"
+    }
+
+    /// Built once: every transaction asks, and a literal here was a new dictionary per call.
+    private static let storefrontIDs = [
+        "USA": "143441", "FRA": "143442", "DEU": "143443", "GBR": "143444", "CAN": "143455",
+        "AUS": "143460", "JPN": "143462", "ITA": "143450", "ESP": "143454", "NLD": "143452",
+    ]
+}
+
+/// How the customer came to own the purchase, spelled as App Store payloads spell it.
+public enum TransactionOwnershipType: String, Codable, Sendable, CaseIterable {
+    case purchased = "PURCHASED"
+    case familyShared = "FAMILY_SHARED"
+}
+
+/// Why a transaction was refunded or revoked. Encoded as the bare integer App Store payloads use.
+public enum TransactionRevocationReason: Int, Codable, Sendable, CaseIterable {
+    /// Refunded for another reason, for example an accidental purchase.
+    case other = 0
+    /// Refunded because of an actual or perceived issue within the app.
+    case appIssue = 1
+}
+
+/// Why a transaction exists, spelled as App Store payloads spell `transactionReason`: the customer bought
+/// something, or an auto-renewable subscription renewed on its own.
+public enum TransactionReason: String, Codable, Sendable, CaseIterable {
+    case purchase = "PURCHASE"
+    case renewal = "RENEWAL"
+}
+
+/// The kind of in-app product a transaction is for, spelled exactly as App Store payloads spell it so
+/// that decoded payloads read like StoreKit 2 transactions.
+public enum TransactionProductType: String, Codable, Sendable, CaseIterable {
+    case autoRenewableSubscription = "Auto-Renewable Subscription"
+    case nonConsumable = "Non-Consumable"
+    case consumable = "Consumable"
+    case nonRenewingSubscription = "Non-Renewing Subscription"
+}
+
+extension OneTimeProduct.Kind {
+    /// The App Store's name for this kind of product in a transaction.
+    public var transactionType: TransactionProductType {
+        switch self {
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .nonRenewing: .nonRenewingSubscription
+        }
+    }
+}
+
+/// The offer a purchase redeemed. Encoded as the bare integer App Store payloads use (1 to 4).
+public enum TransactionOfferType: Int, Codable, Sendable, CaseIterable {
+    case introductory = 1
+    case promotional = 2
+    case offerCode = 3
+    case winBack = 4
+}
+
+/// How a redeemed offer discounts the price, spelled as App Store payloads spell `offerDiscountType`.
+public enum TransactionOfferDiscountType: String, Codable, Sendable, CaseIterable {
+    case freeTrial = "FREE_TRIAL"
+    case payAsYouGo = "PAY_AS_YOU_GO"
+    case payUpFront = "PAY_UP_FRONT"
+    case oneTime = "ONE_TIME"
+}
+
+/// The environment a signed transaction claims to come from, spelled as in App Store payloads.
+///
+/// Kiosk's transactions say `Sandbox` unless the catalog's `environment` chooses another, so that Apple's
+/// `SignedDataVerifier` configured for the Sandbox accepts them. `Production` exists because Apple's format
+/// has it and tests of production code paths need it; a catalog has to ask for it explicitly.
+public enum TransactionEnvironment: String, Codable, Sendable, CaseIterable {
+    case sandbox = "Sandbox"
+    case production = "Production"
+    case xcode = "Xcode"
+    /// StoreKit's value for transactions minted by a local StoreKit test session.
+    case localTesting = "LocalTesting"
+}

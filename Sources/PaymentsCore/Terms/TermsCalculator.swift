@@ -110,6 +110,16 @@ public struct TermsCalculator: Sendable {
         return terms
     }
 
+    /// `renewal`, or nil also when the product has no price in the subscription's currency: a
+    /// renewal must never throw, or every write that runs due steps first would fail with it.
+    public func renewalIfSold(of standing: Standing, start: Date, restartSeries: Bool) throws -> PeriodTerms? {
+        do {
+            return try renewal(of: standing, start: start, restartSeries: restartSeries)
+        } catch PaymentsError.productNotSoldInCurrency {
+            return nil
+        }
+    }
+
     /// The list price of the next renewal (a consented price stays with its product); nil when
     /// the product is gone or not sold in the subscription's currency.
     public func renewalListPrice(of standing: Standing) -> Money? {
@@ -188,4 +198,13 @@ public struct TermsCalculator: Sendable {
         guard !overflow else { throw .outOfRange("period \(index) of a series") }
         return next
     }
+}
+
+/// What a failed renewal opens, by the store's settings: the retry window, the first retry, and
+/// a grace period (keeping access) when the store grants one; otherwise billing retry at once.
+public struct BillingIssueSchedule: Hashable, Sendable {
+    public var state: RenewalState
+    public var retryEndsAt: Date
+    public var nextRetryAt: Date?
+    public var graceEndsAt: Date?
 }

@@ -27,3 +27,10 @@ public enum WebhookEventType: String, Sendable, Hashable, Codable, CaseIterable 
         }
     }
 }
+
+/// The `data.payload_type` discriminator, spelled as DodoPayments spells it.
+public enum WebhookPayloadType: String, Sendable, Hashable, Codable, CaseIterable {
+    case payment = "Payment"
+    case subscription = "Subscription"
+    case refund = "Refund"
+}

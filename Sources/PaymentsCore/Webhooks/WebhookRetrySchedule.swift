@@ -41,3 +41,24 @@ public struct WebhookRetrySchedule: Sendable, Hashable {
         return .retry(attempt: failedAttempt + 1, at: due)
     }
 }
+
+/// What to do after a delivery attempt failed.
+public enum WebhookRetryDecision: Sendable, Hashable {
+    /// Try again as attempt number `attempt` (1-based) no earlier than `at`.
+    case retry(attempt: Int, at: Date)
+    /// Every scheduled attempt has failed; stop delivering this event.
+    case giveUp
+}
+
+/// Misuse of a retry schedule.
+public enum WebhookRetryScheduleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Attempts are numbered from 1 (the immediate first delivery).
+    case invalidAttemptNumber(Int)
+
+    public var description: String {
+        switch self {
+        case .invalidAttemptNumber(let attempt):
+            "invalid delivery attempt number \(attempt): attempts are numbered from 1"
+        }
+    }
+}

@@ -20,12 +20,10 @@ public struct WebhookSecret: Sendable, Hashable, Codable, CustomStringConvertibl
         self.keyBytes = keyBytes
     }
 
-    /// Draws a fresh key; the generator is injected so tests and simulations are reproducible.
-    public static func generate(
-        length: WebhookSecretLength = .bytes32,
-        using generator: inout some RandomNumberGenerator
-    ) -> WebhookSecret {
-        let bytes = (0..<length.rawValue).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    /// Draws a fresh key of 32 bytes (SHA-256's output size); the generator is injected so tests
+    /// and simulations are reproducible.
+    public static func generate(using generator: inout some RandomNumberGenerator) -> WebhookSecret {
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return WebhookSecret(validatedKeyBytes: bytes)
     }
 
@@ -56,5 +54,22 @@ public struct WebhookSecret: Sendable, Hashable, Codable, CustomStringConvertibl
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(encoded)
+    }
+}
+
+/// Why a webhook secret string could not be turned into an HMAC key.
+public enum WebhookSecretError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing (or only the `whsec_` prefix) was given.
+    case empty
+    /// The part after `whsec_` is not standard base64.
+    case malformedBase64
+
+    public var description: String {
+        switch self {
+        case .empty:
+            "webhook secret is empty"
+        case .malformedBase64:
+            "webhook secret is not valid base64 after the optional 'whsec_' prefix"
+        }
     }
 }

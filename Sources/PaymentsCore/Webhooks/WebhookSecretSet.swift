@@ -15,11 +15,8 @@ public struct WebhookSecretSet: Sendable, Hashable, Codable {
         self.retired = retired
     }
 
-    public static func generate(
-        length: WebhookSecretLength = .bytes32,
-        using generator: inout some RandomNumberGenerator
-    ) -> WebhookSecretSet {
-        WebhookSecretSet(current: .generate(length: length, using: &generator))
+    public static func generate(using generator: inout some RandomNumberGenerator) -> WebhookSecretSet {
+        WebhookSecretSet(current: .generate(using: &generator))
     }
 
     /// Makes `newSecret` current; the previous current secret stays valid for
@@ -30,16 +27,20 @@ public struct WebhookSecretSet: Sendable, Hashable, Codable {
         retired.insert(RetiredWebhookSecret(secret: current, expiresAt: now + Self.rotationGracePeriod), at: 0)
         current = newSecret
     }
+}
 
-    /// Rotates to a freshly generated secret and returns it.
-    @discardableResult
-    public mutating func rotate(
-        length: WebhookSecretLength = .bytes32,
-        using generator: inout some RandomNumberGenerator,
-        at now: Date
-    ) -> WebhookSecret {
-        let newSecret = WebhookSecret.generate(length: length, using: &generator)
-        rotate(to: newSecret, at: now)
-        return newSecret
+/// A secret replaced by rotation that receivers may still be using until `expiresAt`.
+public struct RetiredWebhookSecret: Sendable, Hashable, Codable {
+    public let secret: WebhookSecret
+    public let expiresAt: Date
+
+    public init(secret: WebhookSecret, expiresAt: Date) {
+        self.secret = secret
+        self.expiresAt = expiresAt
+    }
+
+    /// Expiry is exclusive: at exactly `expiresAt` the secret is no longer accepted.
+    public func isExpired(at now: Date) -> Bool {
+        now >= expiresAt
     }
 }

@@ -132,7 +132,7 @@ extension AppStoreRecords {
             """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
     }
 
-    /// Keeps the token signed for a transaction the in-core store made and nobody read before.
+    /// Keeps the token signed for a transaction kept unsigned (older than v28) that nobody read before.
     func keepToken(_ token: String, of id: String) async throws {
         try await store.execute("UPDATE appstore_transactions SET jws = ? WHERE id = ? AND jws = ''", [token, id])
     }

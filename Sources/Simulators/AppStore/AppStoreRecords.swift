@@ -3,8 +3,8 @@ import PaymentsCore
 
 /// How a sheet's request was answered (`appstore_pending_actions.resolution`); nil while waiting.
 enum RequestResolution {
-    /// A subscription's approval whose in-core purchase was not made yet (stage 4 only: the App
-    /// Store sells subscriptions itself since v27, approving and selling in one write).
+    /// An approval whose purchase was not made yet: only in stores older than v27 (the App Store
+    /// now approves and sells in one write).
     static let approving = "approving"
     static let approved = "approved"
     static let declined = "declined"
@@ -14,7 +14,7 @@ enum RequestResolution {
 struct RecordedSale {
     var accountID: String
     var payload: TransactionPayload
-    /// Empty for a sale the in-core store made whose token nobody read yet.
+    /// Empty for a sale older than v28 whose token nobody read yet.
     var jws: String
     /// The payload's bytes as signed (or to be signed); nil for a row kept as its token only.
     var payloadJSON: String?
@@ -24,7 +24,7 @@ struct RecordedSale {
 
 /// The App Store's own tables in one transaction of the store's database: its counters and
 /// switches, the sheet's requests, what it sold, the purchase requests it answered by key, the
-/// device's receipt queue (`sync_queue`) and its notification outbox (`store_notifications`). No
+/// device's receipt queue (table `sync_queue`) and its notification outbox (`store_notifications`). No
 /// merchant table is read or written here.
 struct AppStoreRecords {
     let store: any StoreTransaction
@@ -33,8 +33,8 @@ struct AppStoreRecords {
         self.store = store
     }
 
-    /// Apple's ids: its transactions from 2,000,100,000,000,001 (past every id the in-core store
-    /// numbered), its requests `skpend_000001`.
+    /// Apple's ids: its transactions from 2,000,100,000,000,001 (past every id the merchant
+    /// numbered for App Store sales before v27), its requests `skpend_000001`.
     func nextTransactionID() async throws -> String {
         let (id, overflow) = Int64(2_000_100_000_000_000).addingReportingOverflow(try await next("transaction"))
         guard !overflow else { throw PaymentsError.storage("the App Store's transaction counter overflowed") }

@@ -14,15 +14,11 @@ extension AppStoreSubscription {
         }
     }
 
-    /// The period after the current one, starting at `start` (`TermsCalculator.renewal`); nil when
-    /// the product is no longer sold (gone from the catalog, or not in the subscription's currency).
+    /// The period after the current one, starting at `start` (`TermsCalculator.renewalIfSold`);
+    /// nil when the product is no longer sold (gone from the catalog, or not in the currency).
     func renewal(catalog: Catalog, start: Date, restartSeries: Bool) throws -> PeriodTerms? {
         guard let standing else { return nil }
-        do {
-            return try TermsCalculator(catalog: catalog).renewal(of: standing, start: start, restartSeries: restartSeries)
-        } catch PaymentsError.productNotSoldInCurrency {
-            return nil
-        }
+        return try TermsCalculator(catalog: catalog).renewalIfSold(of: standing, start: start, restartSeries: restartSeries)
     }
 
     /// The subscription moved into `period`, its billing issue (if any) over.

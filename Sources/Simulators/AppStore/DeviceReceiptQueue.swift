@@ -6,7 +6,7 @@ struct QueuedReceipt: Sendable {
     var transactionID: String
     var accountID: String
     var productID: String
-    /// Empty for a receipt the in-core path queued: the device takes its transaction's token.
+    /// Empty for a receipt queued before v28: the device takes its transaction's token.
     var jws: String
     var attempts: Int
     var dueAt: Date
@@ -55,7 +55,7 @@ struct DeviceReceiptQueue {
     /// One upload (`twice` with the duplicate switch on); true once the backend recorded it.
     private func upload(_ receipt: QueuedReceipt, at now: Date, twice: Bool) async throws -> Bool {
         do {
-            // A receipt the in-core store queued before its transaction was signed (see v28).
+            // A receipt queued before its transaction was signed (stores older than v28).
             let token = receipt.jws.isEmpty ? try await appStore.signedTransaction(receipt.transactionID).jws : receipt.jws
             let submission = ReceiptSubmission(userID: receipt.accountID, productID: receipt.productID, receipt: token)
             _ = try await merchant.recordReceipt(submission)

@@ -2,8 +2,8 @@ import Foundation
 import PaymentsCore
 
 /// App Store Server Notifications V2 to the notification URL (App Store Connect's setting, kept
-/// with the merchant's settings): every notification the App Store queued (and those the in-core
-/// store's events owed it, collected by migration v30), signed when sent with the time it was
+/// with the merchant's settings): every notification the App Store queued (migration v30
+/// queued those an older store still owed), signed when sent with the time it was
 /// queued, retried on Apple's schedule on the App Store's clock. The merchant's own endpoint is
 /// told as each change is made (`tellMerchant`); this outbox is what a server outside hears.
 extension SimulatedAppStore {
@@ -63,7 +63,7 @@ extension SimulatedAppStore {
 
     /// The notification as Apple sends it, signed with the App Store's chain: the transaction as
     /// the App Store holds it now, and for a subscription the renewal info and status it was
-    /// queued with (one the in-core store's events owed: as the App Store's subscription is now).
+    /// queued with (one migration v30 queued: as the App Store's subscription is now).
     func signedPayload(of notification: StoreNotification) async throws -> String {
         guard let entry = try await backing.readRecords({ try await $0.outboxEntry(notification.uuid) }) else {
             throw PaymentsError.storage("notification \(notification.uuid) is not in the outbox")

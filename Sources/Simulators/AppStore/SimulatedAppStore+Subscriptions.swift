@@ -226,8 +226,8 @@ extension SimulatedAppStore {
                                         action: "change (it renewed or changed meanwhile; try again)")
     }
 
-    /// A transaction as the App Store holds it, signed: a copy the in-core store left unsigned
-    /// (its payload bytes kept) is signed here from those bytes, once: the first token kept in
+    /// A transaction as the App Store holds it, signed: a row kept unsigned (its payload bytes
+    /// only, from a store older than v28) is signed here from those bytes, once: the first token kept in
     /// the copy is the one every reader gets (the merchant's own copy, if it signs it, carries
     /// another signature of the same bytes, as valid).
     func signedTransaction(_ id: String) async throws -> SignedTransaction {

@@ -83,7 +83,7 @@ public struct SimulatedAppStore: AppStoreService {
         }
         let approval = Self.approval(of: found.request, pendingID: pendingID)
         if found.resolution == RequestResolution.approving, let bought = try await approvalAnswer(approval) {
-            // A stage-4 approval whose in-core purchase was made before it was cut short.
+            // An approval from a store older than v27, cut short after its purchase was made.
             try await settleApproval(pendingID, at: try await merchant.now(for: found.action.accountID))
             return bought
         }
@@ -111,8 +111,7 @@ public struct SimulatedAppStore: AppStoreService {
         return approval
     }
 
-    /// What an approval bought, if it did (the in-core store's purchases too: v28 moved their
-    /// keys). Never a waiting request (an approval key names only a purchase).
+    /// What an approval bought, if it did (purchases older than v28 too: it moved their keys). Never a waiting request (an approval key names only a purchase).
     private func approvalAnswer(_ approval: StorePurchaseRequest) async throws -> StorePurchaseResult? {
         switch try await backing.readRecords({ try await $0.keyedAnswer(approval) }) {
         case let .sold(transactionID)?:
@@ -172,8 +171,8 @@ public struct SimulatedAppStore: AppStoreService {
         return earlier
     }
 
-    /// The first answer to a keyed request, the in-core store's answers among them (v28 moved
-    /// their keys to the App Store's).
+    /// The first answer to a keyed request, those older than v28 among them (it moved their
+    /// keys to the App Store's).
     func earlierAnswer(to request: StorePurchaseRequest) async throws -> StorePurchaseResult? {
         switch try await backing.readRecords({ try await $0.keyedAnswer(request) }) {
         case let .pending(id)?:

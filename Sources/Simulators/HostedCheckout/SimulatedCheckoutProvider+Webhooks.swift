@@ -20,22 +20,6 @@ extension SimulatedCheckoutProvider {
         return secrets
     }
 
-    /// A new signing secret; the old one keeps verifying for `WebhookSecretSet.rotationGracePeriod`.
-    public func rotateWebhookSecret(using generator: inout some RandomNumberGenerator) async throws -> WebhookSecretSet {
-        let fresh = WebhookSecret.generate(using: &generator)
-        let initial = WebhookSecretSet.generate(using: &generator)
-        let now = systemNow
-        let secrets = try await database.write { db in
-            let outbox = ProviderOutbox(db: db, now: now)
-            var secrets = try outbox.webhookSecrets() ?? initial
-            secrets.rotate(to: fresh, at: now)
-            try outbox.saveWebhookSecrets(secrets)
-            return secrets
-        }
-        try await merchant.configureWebhookSecrets(secrets)
-        return secrets
-    }
-
     // MARK: Deliveries
 
     /// Every delivery so far, after catching up with the store's change feed.

@@ -93,7 +93,7 @@ import Testing
         let receipt = try await store.buy(ada, "pro.monthly")
         let id = try #require(receipt.subscription?.id)
         #expect(try await store.service.billingParty(subscriptionID: id) == (ada.id, .merchant))
-        #expect(try await store.service.seller(invoiceID: receipt.invoice.id) == .merchant)
+        #expect(try await store.service.refundingParty(invoiceID: receipt.invoice.id) == .merchant)
 
         #expect(try await router.cancelAtPeriodEnd(subscriptionID: id, reason: nil).willAutoRenew == false)
         #expect(try await router.resume(subscriptionID: id).willAutoRenew == true)
@@ -125,7 +125,7 @@ import Testing
         let id = try #require(receipt.subscription?.id)
         let original = sold.payload.transactionId
         #expect(try await store.service.billingParty(subscriptionID: id) == (ada.id, .appStore(transactionID: original)))
-        #expect(try await store.service.seller(invoiceID: receipt.invoice.id) == .appStore(transactionID: original))
+        #expect(try await store.service.refundingParty(invoiceID: receipt.invoice.id) == .appStore(transactionID: original))
 
         #expect(try await router.cancelAtPeriodEnd(subscriptionID: id, reason: nil).willAutoRenew == false)
         #expect(try await router.resume(subscriptionID: id).willAutoRenew == true)

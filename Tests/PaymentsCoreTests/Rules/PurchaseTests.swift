@@ -25,6 +25,8 @@ import Testing
         let invoices = try await store.service.invoices(accountID: ada.id, query: InvoiceQuery()).items
         #expect(invoices.map(\.kind) == [.renewal, .subscriptionCreate])
         #expect(invoices.first?.total.minorUnits == 1000)
+        // A trial is invoiced as the introductory offer's line; the first renewal at the price.
+        #expect(invoices.map { $0.lines.first?.kind } == [.charge, .introOffer])
         let events = try await store.service.events(accountID: ada.id, after: nil, limit: 100).map(\.type)
         #expect(events.contains(.trialStarted) && events.contains(.trialConverted))
         #expect(try await store.invariants() == [])

@@ -71,11 +71,12 @@ import Testing
     @Test func generatesAndRotatesFromTheInjectedGenerator() {
         var generator = SeededGenerator(seed: 42)
         var replay = SeededGenerator(seed: 42)
-        var secrets = WebhookSecretSet.generate(length: .bytes24, using: &generator)
-        #expect(secrets.current == WebhookSecret.generate(length: .bytes24, using: &replay))
+        var secrets = WebhookSecretSet.generate(using: &generator)
+        #expect(secrets.current == WebhookSecret.generate(using: &replay))
         let first = secrets.current
-        let rotated = secrets.rotate(using: &generator, at: rotationTime)
-        #expect(rotated == WebhookSecret.generate(length: .bytes32, using: &replay))
+        let rotated = WebhookSecret.generate(using: &generator)
+        secrets.rotate(to: rotated, at: rotationTime)
+        #expect(rotated == WebhookSecret.generate(using: &replay))
         #expect(secrets.current == rotated)
         #expect(secrets.retired.map(\.secret) == [first])
     }

@@ -42,15 +42,14 @@ import Testing
         #expect(try WebhookSecret(encoded: secret.encoded) == secret)
     }
 
-    @Test(arguments: WebhookSecretLength.allCases)
-    func generatesTheRequestedLengthReproduciblyFromTheInjectedGenerator(length: WebhookSecretLength) throws {
+    @Test func generatesThirtyTwoBytesReproduciblyFromTheInjectedGenerator() throws {
         var first = SeededGenerator(seed: 7)
         var second = SeededGenerator(seed: 7)
         var other = SeededGenerator(seed: 8)
-        let secret = WebhookSecret.generate(length: length, using: &first)
-        #expect(secret.keyBytes.count == length.rawValue)
-        #expect(WebhookSecret.generate(length: length, using: &second) == secret)
-        #expect(WebhookSecret.generate(length: length, using: &other) != secret)
+        let secret = WebhookSecret.generate(using: &first)
+        #expect(secret.keyBytes.count == 32)
+        #expect(WebhookSecret.generate(using: &second) == secret)
+        #expect(WebhookSecret.generate(using: &other) != secret)
         #expect(try WebhookSecret(encoded: secret.encoded) == secret)
     }
 

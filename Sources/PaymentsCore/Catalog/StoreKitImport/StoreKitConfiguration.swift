@@ -65,3 +65,48 @@ public struct StoreKitConfiguration: Hashable, Sendable, Decodable {
         }
     }
 }
+
+/// A consumable, non-consumable or non-renewing subscription entry of a StoreKit configuration.
+public struct StoreKitProduct: Hashable, Sendable, Decodable {
+    public var productID: String?
+    /// The internal name shown in Xcode and App Store Connect.
+    public var referenceName: String?
+    /// `Consumable`, `NonConsumable` or `NonRenewingSubscription`.
+    public var type: String?
+    /// The price as a decimal string in the storefront's currency, such as "0.99".
+    public var displayPrice: String?
+    public var familyShareable: Bool?
+    public var localizations: [StoreKitLocalization]?
+    public var internalID: String?
+}
+
+/// A StoreKit subscription group: auto-renewable subscriptions a customer holds one of at a time,
+/// ranked by `groupNumber`.
+public struct StoreKitSubscriptionGroup: Hashable, Sendable, Decodable {
+    public var id: String?
+    public var name: String?
+    public var localizations: [StoreKitLocalization]?
+    public var subscriptions: [StoreKitSubscription]?
+}
+
+/// One locale's customer-facing name and description of a product or subscription group.
+public struct StoreKitLocalization: Hashable, Sendable, Decodable {
+    public var locale: String?
+    public var displayName: String?
+    public var description: String?
+}
+
+/// An introductory, promotional (ad hoc) or code offer on a StoreKit subscription.
+public struct StoreKitOffer: Hashable, Sendable, Decodable {
+    /// Only ad hoc (promotional) offers have one.
+    public var offerID: String?
+    public var referenceName: String?
+    /// `free`, `payAsYouGo` or `payUpFront`.
+    public var paymentMode: String?
+    /// The price per period (pay as you go) or for the whole offer (pay up front).
+    public var displayPrice: String?
+    /// ISO 8601 duration of one offer period.
+    public var subscriptionPeriod: String?
+    public var numberOfPeriods: Int?
+    public var internalID: String?
+}
