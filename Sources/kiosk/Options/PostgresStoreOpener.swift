@@ -47,6 +47,9 @@ struct PostgresStoreOpener {
         do {
             return try await PostgresSharedSecrets(location: location, files: Self.sharedFiles).share(with: directory) {
                 if sshHostKey { _ = try SSHHostKey.loadOrCreate(in: directory.url) }
+                // Made now, not at the first vaulted card: the store's servers share one key, and
+                // only what exists when `share` returns is recorded for the others.
+                _ = try CardFingerprintKeyFile(directory).loadOrCreate(using: RandomSource())
                 let cards = SimulatedCardProcessor(directory: directory)
                 let service = try await LocalPaymentsService(storage: PostgresStorage(location: location, connectionTimeout: connectionTimeout), keysIn: directory,
                                                              catalog: catalog, clock: clock, cardProcessor: cards)
