@@ -16,7 +16,6 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 
     public var isZero: Bool { minorUnits == 0 }
-    public var isNegative: Bool { minorUnits < 0 }
 
     public func adding(_ other: Money) throws(MoneyError) -> Money {
         guard other.currency == currency else { throw .currencyMismatch(currency, other.currency) }

@@ -8,29 +8,27 @@ import Synchronization
 /// sessions vaulting at once read the file once; a failure is not kept, so the next card tries
 /// again once the file is mended.
 final class CardFingerprintKeySource: Sendable {
-    private let file: CardFingerprintKeyFile?
-    private let random: RandomSource
+    /// Where a missing key is read or made from; nil when the key was given.
+    private let origin: (file: CardFingerprintKeyFile, random: RandomSource)?
     private let loaded: Mutex<CardTokenizer?>
 
     init(key: CardFingerprintKey) {
-        file = nil
-        random = RandomSource()
+        origin = nil
         loaded = Mutex(CardTokenizer(fingerprintKey: key))
     }
 
     init(file: CardFingerprintKeyFile, random: RandomSource) {
-        self.file = file
-        self.random = random
+        origin = (file, random)
         loaded = Mutex(nil)
     }
 
     /// The tokenizer, its key loaded (or made, owner-only) on first use; refused with the key
     /// file's path and why when it cannot be.
     func tokenizer() throws(CardVaultRefusal) -> CardTokenizer {
-        let (file, random) = (file, random)
+        let origin = origin
         return try loaded.withLock { (tokenizer: inout CardTokenizer?) throws(CardVaultRefusal) -> CardTokenizer in
             if let tokenizer { return tokenizer }
-            guard let file else { throw .processorUnavailable("the card processor has no fingerprint key") }
+            guard let (file, random) = origin else { throw .processorUnavailable("the card processor has no fingerprint key") }
             do {
                 let made = CardTokenizer(fingerprintKey: try file.loadOrCreate(using: random))
                 tokenizer = made
