@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
+        .executable(name: "kiosk-server", targets: ["kiosk-server"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
         .library(name: "Simulators", targets: ["Simulators"]),
         .library(name: "StorefrontClient", targets: ["StorefrontClient"]),
@@ -194,10 +195,28 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The command line, shared by both executables; without the server stack (`ServerStack`).
+        .target(
+            name: "KioskCommandLine",
+            dependencies: [
+                "KioskQA", "PaymentsCore", "Simulators", "KioskViewModels", "KioskScreens", "StorefrontClient",
+                "TerminalUI", "HostedCheckout", "KioskResources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            plugins: ["BuildInfo"]
+        ),
+        // The terminal: `kiosk run` and the local tools; a small binary starts fast (BENCHMARKS.md).
         .executableTarget(
             name: "kiosk",
+            dependencies: ["KioskCommandLine"],
+            linkerSettings: lld
+        ),
+        // The same command line with the servers, PostgreSQL and the served API's client, which
+        // `kiosk` hands `serve`, `accounts`, `run --server` and `--database` to.
+        .executableTarget(
+            name: "kiosk-server",
             dependencies: [
-                "KioskQA",
+                "KioskCommandLine",
                 "PaymentsCore",
                 "Simulators",
                 "KioskViewModels",
@@ -205,7 +224,6 @@ let package = Package(
                 "StorefrontClient",
                 "TerminalUI",
                 "HostedCheckout",
-                "KioskResources",
                 "KioskAPI",
                 "KioskServer",
                 "KioskRemoteClient",
@@ -218,8 +236,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
-            linkerSettings: lld,
-            plugins: ["BuildInfo"]
+            linkerSettings: lld
         ),
         .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
         .target(
@@ -250,7 +267,7 @@ let package = Package(
         .testTarget(
             name: "HostedCheckoutTests",
             dependencies: [
-                "HostedCheckout", "PaymentsCore", "Simulators", "kiosk", "KioskHTTP", "KioskServer", "TestSupport",
+                "HostedCheckout", "PaymentsCore", "Simulators", "KioskCommandLine", "kiosk-server", "KioskHTTP", "KioskServer", "TestSupport",
                 "KioskRemoteClient", "KioskViewModels", "StorefrontClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -332,7 +349,7 @@ let package = Package(
         .testTarget(
             name: "kioskTests",
             dependencies: [
-                "kiosk", "PaymentsCore", "Simulators", "KioskResources", "KioskAPI", "TestSupport",
+                "kiosk", "kiosk-server", "KioskCommandLine", "PaymentsCore", "Simulators", "KioskResources", "KioskAPI", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -9,8 +9,6 @@ cd "$(dirname "$0")/.."
 kiosk=.build/debug/kiosk
 [ -x "$kiosk" ] || { echo "package: $kiosk is not built" >&2; exit 1; }
 
-# The man pages' generator (swift-argument-parser's generate-manual), built on its own in seconds.
-swift build --product generate-manual >/dev/null
 deb=$(scripts/package-deb --binary "$kiosk" --output .build/deb)
 dpkg-deb --info "$deb"
 dpkg-deb --contents "$deb" | tee "$(dirname "$deb")/contents.txt"
@@ -31,6 +29,8 @@ export LD_LIBRARY_PATH=/opt/swift/usr/lib/swift/linux
 # `status` is a read and never creates a store (issue 41): the packaged binary makes one first.
 "$root/usr/bin/kiosk" store reset --data-dir "$data/fresh"
 "$root/usr/bin/kiosk" status --data-dir "$data/fresh"
+# `kiosk` hands the server's commands to the installed kiosk-server beside it.
+"$root/usr/bin/kiosk" accounts create --data-dir "$data/fresh" --email packaged@example.com --name Packaged
 if command -v systemd-analyze >/dev/null 2>&1; then
     # The unit as installed, with its ExecStart pointed at the extracted binary (this machine has
     # no /usr/bin/kiosk); man pages are not installed here, so their links are not looked up.

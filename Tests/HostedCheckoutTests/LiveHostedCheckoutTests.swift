@@ -3,7 +3,7 @@ import KioskViewModels
 import PaymentsCore
 import StorefrontClient
 import Testing
-@testable import kiosk
+@testable import KioskCommandLine
 import Simulators
 
 /// The storefront's hosted checkout as wired in the executable: its server starts on the first

@@ -5,7 +5,7 @@ import PaymentsCore
 import Simulators
 import StorefrontClient
 import Testing
-@testable import kiosk
+@testable import kiosk_server
 
 /// Paying in a browser from the storefront over SSH (`kiosk serve --public-url`): the link names
 /// the public address, the page is this server's, the browser ends on a page that sends the person

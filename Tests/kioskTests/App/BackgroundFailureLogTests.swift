@@ -2,7 +2,7 @@ import Foundation
 import PaymentsCore
 import Testing
 import TestSupport
-@testable import kiosk
+@testable import KioskCommandLine
 
 /// What fails behind the storefront's screen is written down, not swallowed: a line per failure
 /// in the data directory's owner-only `kiosk.log`, timed by the injected clock, kept bounded.

@@ -1,7 +1,7 @@
 import Foundation
 import KioskViewModels
 import Testing
-@testable import kiosk
+@testable import KioskCommandLine
 
 /// Preferences kept in the data directory: defaults until saved, then read back exactly.
 @Suite struct PreferencesFileTests {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import Testing
-@testable import kiosk
+import KioskCommandLine
+@testable import kiosk_server
 
 /// Every `kiosk` command line the README and the guides in `docs/` show is one the command line
 /// accepts: a renamed option or command fails here, not for the reader who copies it.
@@ -23,6 +24,11 @@ import Testing
     func everyShownCommandLineParses(document: URL) throws {
         let text = try String(contentsOf: document, encoding: .utf8)
         let lines = DocumentedCommandLine.lines(inCodeBlocksOf: text)
+        // The whole command line, as `kiosk-server` parses it (`kiosk` hands its part over).
+        try ServerStack.$current.withValue(.full) { try everyLineParses(lines, of: document) }
+    }
+
+    private func everyLineParses(_ lines: [DocumentedCommandLine], of document: URL) throws {
         for line in lines {
             do {
                 _ = try Kiosk.parseAsRoot(line.arguments)

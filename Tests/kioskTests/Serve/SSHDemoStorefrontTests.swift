@@ -5,7 +5,7 @@ import KioskSSH
 import Logging
 import PaymentsCore
 import Testing
-@testable import kiosk
+@testable import kiosk_server
 
 /// `kiosk serve --ssh-demo`: each connection gets a seeded store of its own, which nobody else
 /// sees and which is gone once the connection ends.
