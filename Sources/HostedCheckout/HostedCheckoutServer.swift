@@ -123,7 +123,7 @@ public final class HostedCheckoutServer: Sendable {
     /// Sends every webhook due now on the store clock to this server's `/webhooks`.
     @discardableResult
     public func deliverDueWebhooks() async throws -> [WebhookDeliveryAttempt] {
-        try await service.deliverDueWebhooks(now: clock.now, transport: HTTPWebhookTransport(endpoint: webhookURL),
+        try await service.deliverDueWebhooks(now: clock.now, transport: LoopbackWebhookTransport(endpoint: webhookURL),
                                              schedule: schedule)
     }
 

@@ -25,6 +25,8 @@ package struct ServerStack: Sendable {
     /// `kiosk status --database`: the PostgreSQL server, its schema and the store kept there.
     package var postgresStatus: (@Sendable (PostgresDatabaseOptions, StoreOptions, _ account: String?, _ json: Bool)
         async throws -> Void)?
+    /// `kiosk store notifications deliver`: App Store Server Notifications posted over HTTP(S).
+    package var storeNotificationTransport: (any StoreNotificationTransport)?
     /// `kiosk qa run --database`: a fresh migrated schema per scenario, and the call that drops them all.
     package var scenarioSchemas: (@Sendable (_ databaseURL: String) throws -> ScenarioSchemas)?
 
@@ -33,11 +35,13 @@ package struct ServerStack: Sendable {
                  postgresStore: (@Sendable (PostgresDatabaseOptions, StoreOptions, String) async throws
                      -> (service: LocalPaymentsService, catalog: Catalog, place: String))? = nil,
                  postgresStatus: (@Sendable (PostgresDatabaseOptions, StoreOptions, String?, Bool) async throws -> Void)? = nil,
+                 storeNotificationTransport: (any StoreNotificationTransport)? = nil,
                  scenarioSchemas: (@Sendable (String) throws -> ScenarioSchemas)? = nil) {
         self.commands = commands
         self.remoteStorefront = remoteStorefront
         self.postgresStore = postgresStore
         self.postgresStatus = postgresStatus
+        self.storeNotificationTransport = storeNotificationTransport
         self.scenarioSchemas = scenarioSchemas
     }
 

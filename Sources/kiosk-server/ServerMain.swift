@@ -29,6 +29,7 @@ extension ServerStack {
         postgresStatus: { options, store, account, json in
             try await PostgresStatus.run(options, store: store, accountID: account, json: json)
         },
+        storeNotificationTransport: HTTPStoreNotificationTransport(),
         scenarioSchemas: { url in
             let schemas = QAPostgresSchemas(database: try PostgresLocation(url: url))
             return ScenarioSchemas(freshStorage: { try await schemas.freshStorage() }, dropAll: { try await schemas.dropAll() })

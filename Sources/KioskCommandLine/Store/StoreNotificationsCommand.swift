@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import HostedCheckout
 import PaymentsCore
 
 /// `kiosk store notifications`: the App Store Server Notifications V2 outbox.
@@ -62,10 +61,11 @@ struct StoreNotificationsDeliverCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
+        let transport = ServerStack.required(\.storeNotificationTransport)
         let (service, _, _) = try await store.openUpToDate()
         let appStore = store.openAppStore(beside: service)
         try await Terminal.reportingFailures {
-            let report = try await appStore.deliverNotifications(transport: HTTPStoreNotificationTransport())
+            let report = try await appStore.deliverNotifications(transport: transport)
             print("\(report.delivered) delivered, \(report.failed) failed")
             if report.failed > 0 { throw ExitCode(1) }
         }

@@ -4,13 +4,13 @@ import NIOCore
 import PaymentsCore
 
 /// Posts App Store Server Notifications as Apple's servers do: a JSON body, one request each.
-public struct HTTPStoreNotificationTransport: StoreNotificationTransport {
+struct HTTPStoreNotificationTransport: StoreNotificationTransport {
     /// How long one delivery may take before it counts as failed and is retried on schedule.
-    public var timeout: TimeAmount = .seconds(10)
+    var timeout: TimeAmount = .seconds(10)
 
-    public init() {}
+    init() {}
 
-    public func post(_ body: Data, to url: URL) async throws -> Int {
+    func post(_ body: Data, to url: URL) async throws -> Int {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
