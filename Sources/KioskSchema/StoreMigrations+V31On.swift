@@ -20,4 +20,16 @@ extension StoreMigrations {
             ALTER TABLE checkout_sessions ADD COLUMN purchase_method_added INTEGER NOT NULL DEFAULT 1;
             """),
     ])
+
+    /// Settles the sheet's requests left `approving` by an approval cut short in a store older
+    /// than v27 (the App Store now approves and sells in one write): one whose purchase was made
+    /// (its approval's key names a sale) is approved; any other waits again, as it always showed.
+    static let v33 = SchemaMigration("v31-appstore-settled-approvals", [
+        .both("""
+            UPDATE appstore_pending_actions SET resolution = 'approved' WHERE resolution = 'approving' AND EXISTS (
+                SELECT 1 FROM appstore_purchase_keys k
+                WHERE k.key = 'approval:' || appstore_pending_actions.id AND k.transaction_id IS NOT NULL);
+            UPDATE appstore_pending_actions SET resolution = NULL, resolved_at = NULL WHERE resolution = 'approving';
+            """),
+    ])
 }

@@ -44,7 +44,7 @@ struct StoreUpgradeTests {
 
     /// The versions stores were left on this week and the steps that move rows between tables.
     @Test(.enabled(if: TestCluster.isConfigured, "needs KIOSK_TEST_POSTGRES_URL (.ci/postgres.sh start)"),
-          arguments: [1, 22, 25, 26, 29, 30, 31])
+          arguments: [1, 22, 25, 26, 29, 30, 31, 32])
     func postgresStoreUpgradesFromVersion(version: Int) async throws {
         try await TestCluster.withDatabase { location in
             let old = PostgresMigrator(location: location, migrations: Array(PostgresStoreSchema.migrations.prefix(version)))
@@ -72,6 +72,33 @@ struct StoreUpgradeTests {
                 #expect((after[table] ?? 0) >= count, "v\(version) \(table): \(count) rows before, \(after[table] ?? 0) after")
             }
         }
+    }
+
+    /// Requests left `approving` by an approval cut short before v27 are settled once: approved
+    /// where the approval's key names a sale, waiting again where it does not; no row goes.
+    @Test func requestsLeftBeingApprovedAreSettledByTheUpgrade() throws {
+        let queue = try DatabaseQueue()
+        let settling = try #require(PostgresStoreSchema.migrations.firstIndex { $0.name == "v31-appstore-settled-approvals" })
+        try StoreSchema.migrator.migrate(queue, upTo: PostgresStoreSchema.migrations[settling - 1].name)
+        try queue.write { db in
+            for (id, kind) in [("skpend_000001", "ask_to_buy"), ("skpend_000002", "interrupted_purchase"), ("skpend_000003", "ask_to_buy")] {
+                try db.execute(sql: """
+                    INSERT INTO appstore_pending_actions(id, account_id, kind, product_id, request, created_at, resolved_at, resolution)
+                    VALUES (?, 'acct_1', ?, 'pro.monthly', '{}', 1, 2, ?)
+                    """, arguments: [id, kind, id == "skpend_000003" ? "declined" : "approving"])
+            }
+            try db.execute(sql: """
+                INSERT INTO appstore_purchase_keys(key, request, transaction_id, created_at)
+                VALUES ('approval:skpend_000001', '{}', '2000100000000001', 3)
+                """)
+        }
+        try StoreSchema.migrator.migrate(queue)
+        let rows = try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, resolved_at, resolution FROM appstore_pending_actions ORDER BY id").map { row in
+                "\(row["id"] as String) \(row["resolved_at"] as Int64? ?? -1) \(row["resolution"] as String? ?? "waiting")"
+            }
+        }
+        #expect(rows == ["skpend_000001 2 approved", "skpend_000002 -1 waiting", "skpend_000003 2 declined"])
     }
 
     private static func counts(_ tables: [String], _ count: (String) throws -> Int) throws -> [String: Int] {

@@ -46,7 +46,8 @@ public protocol AppStoreService: Sendable {
     /// subscription, shown in the tester's inbox. Unanswered by the renewal, the subscription ends.
     func requestPriceIncrease(originalTransactionID: String, subscriptionID: String, newPrice: Int64) async throws -> PendingAction
     /// The customer's answer to a consent request; declined, the subscription ends with its period.
-    func answerPriceIncrease(pendingID: String, accept: Bool) async throws
+    /// Answers the request, or nil when it is not the App Store's (the merchant's to answer).
+    func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> PendingAction?
 
     // Time: the App Store renews, retries and ends its subscriptions on the customer's clock.
     /// Files the subscriptions of customers put on a test clock or back on real time since it

@@ -47,15 +47,13 @@ public struct TestControlDesk: Sendable {
                                                        newPrice: newPrice)
     }
 
-    /// The customer's answer, to the side that asked (the App Store's if its inbox holds the
-    /// request); the merchant's subscription as it stands after.
+    /// The customer's answer, to the side that asked (the App Store, unless the request is not
+    /// its own); the merchant's subscription as it stands after.
     public func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> Subscription {
-        guard let asked = try await appStore.pendingActions(accountID: nil)
-            .first(where: { $0.id == pendingID && $0.kind == .priceIncrease }) else {
+        guard let asked = try await appStore.answerPriceIncrease(pendingID: pendingID, accept: accept) else {
             return try await merchant.answerPriceIncrease(pendingID: pendingID, accept: accept)
         }
         guard let subscriptionID = asked.subscriptionID else { throw PaymentsError.pendingActionNotFound(pendingID) }
-        try await appStore.answerPriceIncrease(pendingID: pendingID, accept: accept)
         return try await merchant.subscription(subscriptionID, of: asked.accountID)
     }
 

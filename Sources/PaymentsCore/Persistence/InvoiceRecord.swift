@@ -80,22 +80,20 @@ extension InvoiceRecord: StoreDecodable {
     /// re-encoded the record column by column and fetched the row back, about a tenth of a
     /// renewal in the profile. `lines` is written as GRDB would encode it (see `InvoiceLinesJSON`).
     func insert(into store: any StoreTransaction) async throws {
-        try await store.execute("""
-            INSERT INTO invoices(id, account_id, subscription_id, product_id, kind, created_at, status, description,
-                                 total, currency, pm_brand, pm_last4, attempt_count, failure_code, refund_of, lines)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [id, accountID, subscriptionID, productID, kind.rawValue, createdAt, status.rawValue, description, total,
-                  currency, pmBrand, pmLast4, attemptCount, failureCode, refundOf, try InvoiceLinesJSON.encode(lines)])
+        try await store.insert(into: Self.databaseTableName, try columns)
     }
 
-    /// Writes every column back (a recovered renewal also moves its lines' period).
     func update(in store: any StoreTransaction) async throws {
-        try await store.execute("""
-            UPDATE invoices SET account_id = ?, subscription_id = ?, product_id = ?, kind = ?, created_at = ?, status = ?,
-                description = ?, total = ?, currency = ?, pm_brand = ?, pm_last4 = ?, attempt_count = ?, failure_code = ?,
-                refund_of = ?, lines = ?
-            WHERE id = ?
-            """, [accountID, subscriptionID, productID, kind.rawValue, createdAt, status.rawValue, description, total,
-                  currency, pmBrand, pmLast4, attemptCount, failureCode, refundOf, try InvoiceLinesJSON.encode(lines), id])
+        try await store.update(Self.databaseTableName, try columns)
+    }
+
+    /// Every column, the key first.
+    private var columns: StoreColumns {
+        get throws {
+            ["id": id, "account_id": accountID, "subscription_id": subscriptionID, "product_id": productID, "kind": kind.rawValue,
+             "created_at": createdAt, "status": status.rawValue, "description": description, "total": total, "currency": currency,
+             "pm_brand": pmBrand, "pm_last4": pmLast4, "attempt_count": attemptCount, "failure_code": failureCode,
+             "refund_of": refundOf, "lines": try InvoiceLinesJSON.encode(lines)]
+        }
     }
 }

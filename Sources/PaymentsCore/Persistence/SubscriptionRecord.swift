@@ -92,41 +92,26 @@ struct SubscriptionRecord {
     /// step, and GRDB's Codable update (a persistence container per call, then the statement
     /// looked up again) was about a seventh of a renewal in the profile.
     func update(in store: any StoreTransaction) async throws {
-        try await store.execute("""
-            UPDATE subscriptions SET account_id = ?, group_id = ?, plan_id = ?, product_id = ?, state = ?,
-                period_type = ?, period_start = ?, period_end = ?, original_purchase = ?, series_anchor = ?,
-                series_index = ?, intro_periods_left = ?, offer_code = ?, offer_periods_left = ?, will_auto_renew = ?,
-                pending_product_id = ?, expiration_reason = ?, revocation_date = ?, revocation_reason = ?,
-                billing_issue_at = ?, unsubscribe_at = ?, grace_ends_at = ?, retry_ends_at = ?, next_retry_at = ?,
-                retry_index = ?, open_invoice_id = ?, paid_amount = ?, currency = ?, payment_method_id = ?,
-                cancellation_reason = ?, clock_id = ?, next_event_at = ?, original_transaction_id = ?, billing = ?,
-                price_override = ?, mirror_signed_at = ?
-            WHERE id = ?
-            """, [accountID, groupID, planID, productID, state.rawValue,
-                  periodType.rawValue, periodStart, periodEnd, originalPurchase, seriesAnchor,
-                  seriesIndex, introPeriodsLeft, offerCode, offerPeriodsLeft, willAutoRenew,
-                  pendingProductID, expirationReason?.rawValue, revocationDate, revocationReason?.rawValue,
-                  billingIssueAt, unsubscribeAt, graceEndsAt, retryEndsAt, nextRetryAt,
-                  retryIndex, openInvoiceID, paidAmount, currency, paymentMethodID,
-                  cancellationReason?.rawValue, clockID, nextEventAt, originalTransactionID, billing.rawValue,
-                  priceOverride, mirrorSignedAt, id])
+        try await store.update(Self.databaseTableName, columns)
     }
 
     func insert(into store: any StoreTransaction) async throws {
-        try await store.execute("""
-            INSERT INTO subscriptions(id, account_id, group_id, plan_id, product_id, state, period_type, period_start,
-                period_end, original_purchase, series_anchor, series_index, intro_periods_left, offer_code,
-                offer_periods_left, will_auto_renew, pending_product_id, expiration_reason, revocation_date,
-                revocation_reason, billing_issue_at, unsubscribe_at, grace_ends_at, retry_ends_at, next_retry_at,
-                retry_index, open_invoice_id, paid_amount, currency, payment_method_id, cancellation_reason, clock_id,
-                next_event_at, original_transaction_id, billing, price_override, mirror_signed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [id, accountID, groupID, planID, productID, state.rawValue, periodType.rawValue, periodStart,
-                  periodEnd, originalPurchase, seriesAnchor, seriesIndex, introPeriodsLeft, offerCode,
-                  offerPeriodsLeft, willAutoRenew, pendingProductID, expirationReason?.rawValue, revocationDate,
-                  revocationReason?.rawValue, billingIssueAt, unsubscribeAt, graceEndsAt, retryEndsAt, nextRetryAt,
-                  retryIndex, openInvoiceID, paidAmount, currency, paymentMethodID, cancellationReason?.rawValue, clockID,
-                  nextEventAt, originalTransactionID, billing.rawValue, priceOverride, mirrorSignedAt])
+        try await store.insert(into: Self.databaseTableName, columns)
+    }
+
+    /// Every column, the key first.
+    private var columns: StoreColumns {
+        ["id": id, "account_id": accountID, "group_id": groupID, "plan_id": planID, "product_id": productID,
+         "state": state.rawValue, "period_type": periodType.rawValue, "period_start": periodStart, "period_end": periodEnd,
+         "original_purchase": originalPurchase, "series_anchor": seriesAnchor, "series_index": seriesIndex,
+         "intro_periods_left": introPeriodsLeft, "offer_code": offerCode, "offer_periods_left": offerPeriodsLeft,
+         "will_auto_renew": willAutoRenew, "pending_product_id": pendingProductID, "expiration_reason": expirationReason?.rawValue,
+         "revocation_date": revocationDate, "revocation_reason": revocationReason?.rawValue, "billing_issue_at": billingIssueAt,
+         "unsubscribe_at": unsubscribeAt, "grace_ends_at": graceEndsAt, "retry_ends_at": retryEndsAt,
+         "next_retry_at": nextRetryAt, "retry_index": retryIndex, "open_invoice_id": openInvoiceID, "paid_amount": paidAmount,
+         "currency": currency, "payment_method_id": paymentMethodID, "cancellation_reason": cancellationReason?.rawValue,
+         "clock_id": clockID, "next_event_at": nextEventAt, "original_transaction_id": originalTransactionID,
+         "billing": billing.rawValue, "price_override": priceOverride, "mirror_signed_at": mirrorSignedAt]
     }
 
     var subscription: Subscription {

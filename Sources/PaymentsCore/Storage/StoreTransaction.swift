@@ -53,3 +53,26 @@ public struct StoredRow: StoreRow, StoreDecodable, Sendable {
         return first
     }
 }
+
+/// A whole row's columns, each named once beside its value, for the statements that write it.
+public typealias StoreColumns = KeyValuePairs<String, (any StoreValueConvertible)?>
+
+extension StoreTransaction {
+    /// Inserts one row into `table`.
+    public func insert(into table: String, _ columns: StoreColumns) async throws {
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        try await execute(StoreSQL("INSERT INTO \(table)(\(columns.map { $0.key }.joined(separator: ", "))) VALUES (\(marks))"),
+                          StoreArguments(columns.map { $0.value }))
+    }
+
+    /// Sets every column but the first on the row of `table` whose first column (its key) holds
+    /// the first value; answers how many rows changed.
+    @discardableResult
+    public func update(_ table: String, _ columns: StoreColumns) async throws -> Int {
+        guard let key = columns.first else { return 0 }
+        let rest = columns.dropFirst()
+        let assignments = rest.map { "\($0.key) = ?" }.joined(separator: ", ")
+        return try await execute(StoreSQL("UPDATE \(table) SET \(assignments) WHERE \(key.key) = ?"),
+                                 StoreArguments(rest.map { $0.value } + [key.value]))
+    }
+}

@@ -29,10 +29,17 @@ extension AppStoreRecords {
             """, [uuid]).map { row in (try row.get("signed_renewal_info"), try row.get("status"), try Self.signedAt(row)) }
     }
 
-    func queueTestNotification(_ uuid: String, at systemNow: Date) async throws {
+    /// Queues a notification for the notification URL (and, but for TEST, for the merchant's
+    /// endpoint, which `undeliveredToMerchant` lists until it has it): about a sale or its refund,
+    /// about a subscription (its renewal info and status at the time), or about nothing (TEST).
+    func queueNotification(_ uuid: String, _ type: String, subtype: String? = nil, accountID: String? = nil,
+                           subscriptionID: String? = nil, transactionID: String? = nil, renewalInfo: String? = nil,
+                           status: Int? = nil, at now: Date, sentFrom systemNow: Date) async throws {
         try await store.execute("""
-            INSERT INTO store_notifications(uuid, type, created_at, next_attempt_at, signed_at) VALUES (?, 'TEST', ?, ?, ?)
-            """, [uuid, systemNow, systemNow, systemNow])
+            INSERT INTO store_notifications(uuid, account_id, type, subtype, subscription_id, transaction_id, created_at,
+                                            next_attempt_at, signed_renewal_info, status, signed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [uuid, accountID, type, subtype, subscriptionID, transactionID, now, systemNow, renewalInfo, status, systemNow])
     }
 
     /// Records one attempt: delivered, or due again on Apple's schedule until it gives up.

@@ -17,13 +17,6 @@ struct SubscriptionNotice: Sendable {
 }
 
 extension AppStoreRecords {
-    private static let subscriptionColumns = """
-        original_transaction_id, account_id, product_id, state, period_type, period_start, period_end, original_purchase,
-        series_anchor, series_index, intro_periods_left, offer_code, offer_periods_left, will_auto_renew, pending_product_id,
-        expiration_reason, revocation_date, billing_issue_at, grace_ends_at, retry_ends_at, next_retry_at, retry_index,
-        price_override, currency, latest_transaction_id, clock_id, next_event_at
-        """
-
     func subscription(_ originalTransactionID: String) async throws -> AppStoreSubscription? {
         try await store.fetchOne(AppStoreSubscription.self, """
             SELECT * FROM appstore_subscriptions WHERE original_transaction_id = ?
@@ -38,21 +31,11 @@ extension AppStoreRecords {
     }
 
     func insert(_ subscription: AppStoreSubscription) async throws {
-        let marks = Array(repeating: "?", count: subscription.columns.count).joined(separator: ", ")
-        try await store.execute(StoreSQL("INSERT INTO appstore_subscriptions(\(Self.subscriptionColumns)) VALUES (\(marks))"),
-                                StoreArguments(subscription.columns))
+        try await store.insert(into: "appstore_subscriptions", subscription.columns)
     }
 
-    /// Every column but the key, as `SET` assignments: written once, bound for each update.
-    private static let updateSQL: String = {
-        let names = subscriptionColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        return "UPDATE appstore_subscriptions SET " + names.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
-            + " WHERE original_transaction_id = ?"
-    }()
-
     func update(_ subscription: AppStoreSubscription) async throws {
-        let values = Array(subscription.columns.dropFirst()) + [subscription.originalTransactionID]
-        guard try await store.execute(StoreSQL(Self.updateSQL), StoreArguments(values)) == 1 else {
+        guard try await store.update("appstore_subscriptions", subscription.columns) == 1 else {
             throw PaymentsError.storage("the App Store has no subscription \(subscription.originalTransactionID) to update")
         }
     }
@@ -118,41 +101,27 @@ extension AppStoreRecords {
         return String(id)
     }
 
-    /// Records a subscription's transaction (a purchase, a renewal, an upgrade) and puts its
-    /// receipt in the device's queue.
-    func recordSubscriptionTransaction(_ transaction: SignedTransaction, payloadJSON: String, at now: Date) async throws {
-        let payload = transaction.payload
-        try await store.execute("""
-            INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, offer_code, jws, payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [payload.transactionId, payload.appTransactionId, payload.productId, payload.purchaseDate, payload.offerIdentifier,
-                  try transaction.jws, payloadJSON])
-        try await store.execute("""
-            INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at) VALUES (?, ?, ?, ?, ?)
-            """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
-    }
-
     /// Keeps the token signed for a transaction kept unsigned (older than v28) that nobody read before.
     func keepToken(_ token: String, of id: String) async throws {
         try await store.execute("UPDATE appstore_transactions SET jws = ? WHERE id = ? AND jws = ''", [token, id])
     }
 
-    /// Replaces a transaction's token (upgraded: `isUpgraded`; refunded: revoked).
-    func resign(_ transaction: SignedTransaction, payloadJSON: String) async throws {
+    /// Replaces the token of a transaction not revoked yet (upgraded: `isUpgraded`; refunded:
+    /// revoked); false when another writer revoked it first.
+    @discardableResult
+    func resign(_ transaction: SignedTransaction, payloadJSON: String) async throws -> Bool {
         let payload = transaction.payload
-        try await store.execute("UPDATE appstore_transactions SET revocation_date = ?, jws = ?, payload = ? WHERE id = ?",
-                                [payload.revocationDate, try transaction.jws, payloadJSON, payload.transactionId])
+        return try await store.execute("""
+            UPDATE appstore_transactions SET revocation_date = ?, jws = ?, payload = ? WHERE id = ? AND revocation_date IS NULL
+            """, [payload.revocationDate, try transaction.jws, payloadJSON, payload.transactionId]) == 1
     }
 
-    /// Queues a notification about a subscription for the notification URL (and for the
-    /// merchant's endpoint, which `undeliveredToMerchant` lists until it has it).
+    /// Queues a notification about a subscription, with its renewal info and status as they stand.
     func queue(_ notice: SubscriptionNotice, subscription: AppStoreSubscription, at now: Date, sentFrom systemNow: Date) async throws {
-        try await store.execute("""
-            INSERT INTO store_notifications(uuid, account_id, type, subtype, subscription_id, transaction_id, created_at,
-                                            next_attempt_at, signed_renewal_info, status, signed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [notice.uuid, subscription.accountID, notice.type, notice.subtype, subscription.originalTransactionID,
-                  notice.transaction.payload.transactionId, now, systemNow, notice.renewalInfo.jws, notice.status, systemNow])
+        try await queueNotification(notice.uuid, notice.type, subtype: notice.subtype, accountID: subscription.accountID,
+                                    subscriptionID: subscription.originalTransactionID,
+                                    transactionID: notice.transaction.payload.transactionId, renewalInfo: notice.renewalInfo.jws,
+                                    status: notice.status, at: now, sentFrom: systemNow)
     }
 
     /// The App Store's own notifications the merchant's endpoint has not taken yet, in the order

@@ -3,9 +3,6 @@ import PaymentsCore
 
 /// How a sheet's request was answered (`appstore_pending_actions.resolution`); nil while waiting.
 enum RequestResolution {
-    /// An approval whose purchase was not made yet: only in stores older than v27 (the App Store
-    /// now approves and sells in one write).
-    static let approving = "approving"
     static let approved = "approved"
     static let declined = "declined"
 }
@@ -18,8 +15,6 @@ struct RecordedSale {
     var jws: String
     /// The payload's bytes as signed (or to be signed); nil for a row kept as its token only.
     var payloadJSON: String?
-    /// The ONE_TIME_CHARGE that told the merchant; nil for a sale made before migration v26.
-    var notificationUUID: String?
 }
 
 /// The App Store's own tables in one transaction of the store's database: its counters and
@@ -154,18 +149,13 @@ struct AppStoreRecords {
         return created.action
     }
 
-    /// Requests still waiting, or being approved (of one account, or all), oldest first: the
-    /// sheet's and the price-increase consents of the App Store's subscriptions.
+    /// Requests still waiting (of one account, or all), oldest first: the sheet's and the
+    /// price-increase consents of the App Store's subscriptions.
     func openRequests(accountID: String?) async throws -> [PendingAction] {
-        // A request being approved stays in the inbox until its purchase is made (approving it
-        // again completes one cut short).
-        let sql = "SELECT * FROM appstore_pending_actions WHERE (resolved_at IS NULL OR resolution = ?)"
-        let rows = if let accountID {
-            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " AND account_id = ? ORDER BY created_at, id"),
-                                     [RequestResolution.approving, accountID])
-        } else {
-            try await store.fetchAll(StoredRow.self, StoreSQL(sql + " ORDER BY created_at, id"), [RequestResolution.approving])
-        }
+        let rows = try await store.fetchAll(StoredRow.self, StoreSQL("""
+            SELECT * FROM appstore_pending_actions WHERE resolved_at IS NULL\(accountID == nil ? "" : " AND account_id = ?")
+            ORDER BY created_at, id
+            """), StoreArguments(accountID.map { [$0] } ?? []))
         return try rows.map { row in
             try row.get("kind") as String == PendingAction.Kind.priceIncrease.rawValue ? try Self.consent(row).action
                 : try Self.request(row).action
@@ -184,24 +174,6 @@ struct AppStoreRecords {
         try await store.execute("""
             UPDATE appstore_pending_actions SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL
             """, [now, resolution, id]) == 1
-    }
-
-    /// Marks a request approved once its purchase is made, from waiting or being approved;
-    /// false when it was declined.
-    func settleApproved(_ id: String, at now: Date) async throws -> Bool {
-        if try await store.execute("""
-            UPDATE appstore_pending_actions SET resolved_at = COALESCE(resolved_at, ?), resolution = ?
-            WHERE id = ? AND (resolution IS NULL OR resolution = ?)
-            """, [now, RequestResolution.approved, id, RequestResolution.approving]) == 1 { return true }
-        return try await store.fetchOne(String.self, "SELECT resolution FROM appstore_pending_actions WHERE id = ?", [id])
-            == RequestResolution.approved
-    }
-
-    /// Opens a request being approved again: the purchase its approval started was refused.
-    func reopen(_ id: String, from resolution: String) async throws {
-        try await store.execute("""
-            UPDATE appstore_pending_actions SET resolved_at = NULL, resolution = NULL WHERE id = ? AND resolution = ?
-            """, [id, resolution])
     }
 
     // MARK: Price-increase consent
@@ -292,10 +264,10 @@ struct AppStoreRecords {
         }
     }
 
-    /// Records a sale, queues its ONE_TIME_CHARGE server notification for the notification URL
-    /// (the outbox `store_notifications`), and puts its receipt in the device's queue.
-    func recordSale(_ transaction: SignedTransaction, payloadJSON: String, notificationUUID: String, at now: Date,
-                    sentFrom systemNow: Date) async throws {
+    /// Records a transaction (a sale, a subscription's purchase, renewal or upgrade) and puts its
+    /// receipt in the device's queue; a sale names the ONE_TIME_CHARGE that tells the merchant.
+    func recordTransaction(_ transaction: SignedTransaction, payloadJSON: String, notificationUUID: String? = nil,
+                           at now: Date) async throws {
         let payload = transaction.payload
         try await store.execute("""
             INSERT INTO appstore_transactions(id, account_id, product_id, purchase_date, offer_code, jws, payload, notification_uuid)
@@ -305,10 +277,6 @@ struct AppStoreRecords {
         try await store.execute("""
             INSERT INTO sync_queue(transaction_id, account_id, product_id, jws, next_attempt_at) VALUES (?, ?, ?, ?, ?)
             """, [payload.transactionId, payload.appTransactionId, payload.productId, try transaction.jws, now])
-        try await store.execute("""
-            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at, signed_at)
-            VALUES (?, ?, 'ONE_TIME_CHARGE', ?, ?, ?, ?)
-            """, [notificationUUID, payload.appTransactionId, payload.transactionId, now, systemNow, systemNow])
     }
 
     // MARK: The device's receipt queue
@@ -355,8 +323,8 @@ struct AppStoreRecords {
         return true
     }
 
-    /// A sale as recorded: its payload, its token (empty for a sale made before migration v26 that
-    /// nobody read yet) and the id of the notification that told the merchant.
+    /// A sale as recorded: its payload and its token (empty for a sale made before migration v28
+    /// that nobody read yet).
     func sale(_ transactionID: String) async throws -> RecordedSale {
         guard let sale = try await recordedSale(transactionID) else {
             throw PaymentsError.storage("the App Store has no transaction \(transactionID)")
@@ -367,7 +335,7 @@ struct AppStoreRecords {
     /// The sale, or nil when the App Store has no such transaction.
     func recordedSale(_ transactionID: String) async throws -> RecordedSale? {
         guard let row = try await store.fetchOne(StoredRow.self, """
-            SELECT account_id, jws, payload, notification_uuid FROM appstore_transactions WHERE id = ?
+            SELECT account_id, jws, payload FROM appstore_transactions WHERE id = ?
             """, [transactionID]) else {
             return nil
         }
@@ -383,22 +351,16 @@ struct AppStoreRecords {
         } catch {
             throw PaymentsError.storage("App Store transaction \(transactionID) cannot be read: \(error)")
         }
-        return RecordedSale(accountID: try row.get("account_id"), payload: payload, jws: jws, payloadJSON: json,
-                            notificationUUID: try row.get("notification_uuid"))
+        return RecordedSale(accountID: try row.get("account_id"), payload: payload, jws: jws, payloadJSON: json)
     }
 
     /// Marks a sale refunded with its revoked token, and queues the REFUND notification; false
     /// when another writer refunded it first.
     func recordRefund(_ revoked: SignedTransaction, of accountID: String, payloadJSON: String, notificationUUID: String,
                       at now: Date, sentFrom systemNow: Date) async throws -> Bool {
-        let payload = revoked.payload
-        guard try await store.execute("""
-            UPDATE appstore_transactions SET revocation_date = ?, jws = ?, payload = ? WHERE id = ? AND revocation_date IS NULL
-            """, [payload.revocationDate, try revoked.jws, payloadJSON, payload.transactionId]) == 1 else { return false }
-        try await store.execute("""
-            INSERT INTO store_notifications(uuid, account_id, type, transaction_id, created_at, next_attempt_at, signed_at)
-            VALUES (?, ?, 'REFUND', ?, ?, ?, ?)
-            """, [notificationUUID, accountID, payload.transactionId, now, systemNow, systemNow])
+        guard try await resign(revoked, payloadJSON: payloadJSON) else { return false }
+        try await queueNotification(notificationUUID, "REFUND", accountID: accountID, transactionID: revoked.payload.transactionId,
+                                    at: now, sentFrom: systemNow)
         return true
     }
 }

@@ -96,11 +96,15 @@ extension AppStoreSubscription: StoreDecodable {
             clockID: try row.get("clock_id"), nextEventAt: try row.get("next_event_at"))
     }
 
-    /// Every column, in the table's order.
-    var columns: [(any StoreValueConvertible)?] {
-        [originalTransactionID, accountID, productID, state.rawValue, periodType.rawValue, periodStart, periodEnd,
-         originalPurchase, seriesAnchor, seriesIndex, introPeriodsLeft, offerCode, offerPeriodsLeft, willAutoRenew,
-         pendingProductID, expirationReason?.rawValue, revocationDate, billingIssueAt, graceEndsAt, retryEndsAt,
-         nextRetryAt, retryIndex, priceOverride, currency, latestTransactionID, clockID, nextEventAt]
+    /// Every column, the key first.
+    var columns: StoreColumns {
+        ["original_transaction_id": originalTransactionID, "account_id": accountID, "product_id": productID,
+         "state": state.rawValue, "period_type": periodType.rawValue, "period_start": periodStart, "period_end": periodEnd,
+         "original_purchase": originalPurchase, "series_anchor": seriesAnchor, "series_index": seriesIndex,
+         "intro_periods_left": introPeriodsLeft, "offer_code": offerCode, "offer_periods_left": offerPeriodsLeft,
+         "will_auto_renew": willAutoRenew, "pending_product_id": pendingProductID, "expiration_reason": expirationReason?.rawValue,
+         "revocation_date": revocationDate, "billing_issue_at": billingIssueAt, "grace_ends_at": graceEndsAt,
+         "retry_ends_at": retryEndsAt, "next_retry_at": nextRetryAt, "retry_index": retryIndex, "price_override": priceOverride,
+         "currency": currency, "latest_transaction_id": latestTransactionID, "clock_id": clockID, "next_event_at": nextEventAt]
     }
 }

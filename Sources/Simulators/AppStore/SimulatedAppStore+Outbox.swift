@@ -25,7 +25,7 @@ extension SimulatedAppStore {
         let uuid = backing.random.uuid().uuidString
         let systemNow = backing.clock.now
         return try await backing.writeRecords { records in
-            try await records.queueTestNotification(uuid, at: systemNow)
+            try await records.queueNotification(uuid, "TEST", at: systemNow, sentFrom: systemNow)
             guard let queued = try await records.notification(uuid) else {
                 throw PaymentsError.storage("the test notification \(uuid) was not stored")
             }

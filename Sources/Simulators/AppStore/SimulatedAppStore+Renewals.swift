@@ -212,7 +212,7 @@ extension SimulatedAppStore {
         try await backing.writeRecords { records in
             guard try await records.update(subscription, was: due) else { return }
             if let transaction {
-                try await records.recordSubscriptionTransaction(transaction.transaction, payloadJSON: transaction.payloadJSON, at: time)
+                try await records.recordTransaction(transaction.transaction, payloadJSON: transaction.payloadJSON, at: time)
             }
             if let notice { try await records.queue(notice, subscription: subscription, at: time, sentFrom: systemNow) }
         }

@@ -33,18 +33,17 @@ extension SimulatedAppStore {
             originalTransactionID: id, accountID: account.id, productID: product.id, state: .subscribed,
             periodType: terms.periodType, periodStart: now, periodEnd: terms.end, originalPurchase: now, seriesAnchor: now,
             seriesIndex: 0, introPeriodsLeft: terms.introPeriodsLeft, offerCode: terms.offerCode,
-            offerPeriodsLeft: terms.offerPeriodsLeft, willAutoRenew: true, pendingProductID: nil, expirationReason: nil,
-            revocationDate: nil, billingIssueAt: nil, graceEndsAt: nil, retryEndsAt: nil, nextRetryAt: nil, retryIndex: 0,
-            priceOverride: nil, currency: account.currency.code, latestTransactionID: id, clockID: account.testClockID,
-            nextEventAt: nil)
+            offerPeriodsLeft: terms.offerPeriodsLeft, willAutoRenew: true, retryIndex: 0, currency: account.currency.code,
+            latestTransactionID: id, clockID: account.testClockID)
         subscription.scheduleNextEvent()
         let notice = try self.notice("SUBSCRIBED", returning ? "RESUBSCRIBE" : "INITIAL_BUY", transaction: sale.transaction,
                                      subscription: subscription)
         let systemNow = backing.clock.now
         do {
             try await backing.writeRecords { [subscription] records in
-                // An approval: waiting, or being approved by a stage-4 approval cut short.
-                if let pendingID, !(try await records.settleApproved(pendingID, at: now)) { throw AnsweredElsewhere() }
+                if let pendingID, !(try await records.resolve(pendingID, as: RequestResolution.approved, at: now)) {
+                    throw AnsweredElsewhere()
+                }
                 guard try await records.claimKey(request, answer: .sold(transactionID: id), at: now) else {
                     throw AnsweredElsewhere()
                 }
@@ -52,13 +51,11 @@ extension SimulatedAppStore {
                     throw PaymentsError.alreadySubscribed(subscriptionID: live.originalTransactionID)
                 }
                 try await records.insert(subscription)
-                try await records.recordSubscriptionTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
+                try await records.recordTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
                 try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
             }
         } catch is AnsweredElsewhere {
-            if let earlier = try await earlierAnswer(to: request) { return earlier }
-            if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
-            throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
+            return try await answerOfAnotherWriter(to: request, approving: pendingID)
         }
         // The customer's clock was read before the write; one followed from the merchant's events
         // since (a detach, an attach) would leave the subscription filed under the old clock.
@@ -151,7 +148,7 @@ extension SimulatedAppStore {
         try await backing.writeRecords { [subscription] records in
             guard try await records.update(subscription, was: read) else { throw Self.changedMeanwhile(read) }
             try await records.resign(upgraded.transaction, payloadJSON: upgraded.payloadJSON)
-            try await records.recordSubscriptionTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
+            try await records.recordTransaction(sale.transaction, payloadJSON: sale.payloadJSON, at: now)
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
         _ = try await booked(sale.transaction)
@@ -181,21 +178,18 @@ extension SimulatedAppStore {
         let newPrice = terms.listPrice
         let balance = Money(minorUnits: account.creditBalance, currency: currency)
         let (kind, immediate) = TermsCalculator.change(from: (fromPlan, fromProduct), to: (toPlan, toProduct))
-        guard immediate else {
-            return (PlanChangePreview(
-                subscriptionID: subscription.originalTransactionID, fromProductID: subscription.productID,
-                toProductID: toProduct.id, kind: kind, timing: .atRenewal(subscription.periodEnd), newPrice: newPrice,
-                creditForUnusedTime: .zero(currency), appliedBalance: .zero(currency), chargeNow: .zero(currency),
-                balanceAfter: balance, nextChargeDate: subscription.periodEnd, nextChargeAmount: newPrice), terms)
+        var credit = Money.zero(currency)
+        if immediate {
+            let paid = try await backing.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload.price ?? 0
+            credit = try Money(exactMilliunits: paid, currency: currency).map {
+                try TermsCalculator.unusedCredit(paid: $0, periodStart: subscription.periodStart, periodEnd: subscription.periodEnd, at: now)
+            } ?? credit
         }
-        let paid = try await backing.readRecords { try await $0.sale(subscription.latestTransactionID) }.payload.price ?? 0
-        let credit = try Money(exactMilliunits: paid, currency: currency).map {
-            try TermsCalculator.unusedCredit(paid: $0, periodStart: subscription.periodStart, periodEnd: subscription.periodEnd, at: now)
-        } ?? .zero(currency)
         return (PlanChangePreview(
             subscriptionID: subscription.originalTransactionID, fromProductID: subscription.productID, toProductID: toProduct.id,
-            kind: kind, timing: .immediate, newPrice: newPrice, creditForUnusedTime: credit, appliedBalance: .zero(currency),
-            chargeNow: newPrice, balanceAfter: balance, nextChargeDate: terms.end, nextChargeAmount: newPrice), terms)
+            kind: kind, timing: immediate ? .immediate : .atRenewal(subscription.periodEnd), newPrice: newPrice,
+            creditForUnusedTime: credit, appliedBalance: .zero(currency), chargeNow: immediate ? newPrice : .zero(currency),
+            balanceAfter: balance, nextChargeDate: immediate ? terms.end : subscription.periodEnd, nextChargeAmount: newPrice), terms)
     }
 
     /// A subscription the customer can still manage: live, and the App Store's.
@@ -290,11 +284,11 @@ extension SimulatedAppStore {
         let notice = try notice("REFUND", nil, transaction: revoked.transaction, subscription: subscription)
         let systemNow = backing.clock.now
         try await backing.writeRecords { [subscription] records in
-            guard try await records.sale(sale.payload.transactionId).payload.revocationDate == nil else { return }
+            // Refunded by another writer first: nothing more to do.
+            guard try await records.resign(revoked.transaction, payloadJSON: revoked.payloadJSON) else { return }
             if current {
                 guard try await records.update(subscription, was: read) else { throw Self.changedMeanwhile(read) }
             }
-            try await records.resign(revoked.transaction, payloadJSON: revoked.payloadJSON)
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
     }
@@ -368,9 +362,9 @@ extension SimulatedAppStore {
         return action
     }
 
-    public func answerPriceIncrease(pendingID: String, accept: Bool) async throws {
-        guard let found = try await backing.readRecords({ try await $0.consent(pendingID) }), found.resolution == nil,
-              let newPrice = found.action.newPrice else {
+    public func answerPriceIncrease(pendingID: String, accept: Bool) async throws -> PendingAction? {
+        guard let found = try await backing.readRecords({ try await $0.consent(pendingID) }) else { return nil }
+        guard found.resolution == nil, let newPrice = found.action.newPrice else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         var subscription = try await liveSubscription(found.originalTransactionID, action: "raise the price of")
@@ -396,5 +390,6 @@ extension SimulatedAppStore {
             try await records.queue(notice, subscription: subscription, at: now, sentFrom: systemNow)
         }
         try await tellMerchant()
+        return found.action
     }
 }

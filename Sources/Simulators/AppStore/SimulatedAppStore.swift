@@ -67,28 +67,22 @@ public struct SimulatedAppStore: AppStoreService {
                     return action
                 })
             } catch is AnsweredElsewhere {
-                return try await answerOfAnotherWriter(to: request)
+                return try await answerOfAnotherWriter(to: request, approving: nil)
             }
         }
         return try await complete(request, product: product, account: account, approving: nil)
     }
 
     /// The approval is a keyed purchase of its own (`approval:<id>`): answered twice (a retry, a
-    /// second parent) it buys once and answers the same. A request left `approving` by an
-    /// approval cut short before the App Store sold subscriptions itself is completed by approving
-    /// again; a request approved before approvals were keyed has no answer to give.
+    /// second parent) it buys once and answers the same; a request approved before approvals
+    /// were keyed has no answer to give.
     public func approvePurchase(pendingID: String) async throws -> StorePurchaseResult {
         guard let found = try await backing.readRecords({ try await $0.request(pendingID) }) else {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         let approval = Self.approval(of: found.request, pendingID: pendingID)
-        if found.resolution == RequestResolution.approving, let bought = try await approvalAnswer(approval) {
-            // An approval from a store older than v27, cut short after its purchase was made.
-            try await settleApproval(pendingID, at: try await merchant.now(for: found.action.accountID))
-            return bought
-        }
         switch found.resolution {
-        case nil, RequestResolution.approving?:
+        case nil:
             let account = try await merchant.account(found.action.accountID)
             guard let product = backing.catalog.product(id: approval.productID) else {
                 throw PaymentsError.productNotFound(approval.productID)
@@ -123,16 +117,6 @@ public struct SimulatedAppStore: AppStoreService {
         }
     }
 
-    /// Marks an approval whose purchase is made `approved`; a request declined meanwhile would
-    /// mean a purchase nobody approved, which the states never allow.
-    private func settleApproval(_ pendingID: String, at now: Date) async throws {
-        try await backing.writeRecords { records in
-            guard try await records.settleApproved(pendingID, at: now) else {
-                throw PaymentsError.storage("request \(pendingID) was bought on approval but is no longer being approved")
-            }
-        }
-    }
-
     public func declinePurchase(pendingID: String) async throws {
         guard let found = try await backing.readRecords({ try await $0.request(pendingID) }), found.resolution == nil else {
             throw PaymentsError.pendingActionNotFound(pendingID)
@@ -152,7 +136,7 @@ public struct SimulatedAppStore: AppStoreService {
             throw PaymentsError.pendingActionNotFound(pendingID)
         }
         switch found.resolution {
-        case nil, RequestResolution.approving?: return .waiting
+        case nil: return .waiting
         case RequestResolution.approved?: return .approved
         case RequestResolution.declined?: return .declined
         case let other?:
@@ -164,11 +148,12 @@ public struct SimulatedAppStore: AppStoreService {
     /// that the write rolls back and the other's answer is given instead.
     struct AnsweredElsewhere: Error {}
 
-    private func answerOfAnotherWriter(to request: StorePurchaseRequest) async throws -> StorePurchaseResult {
-        guard let earlier = try await earlierAnswer(to: request) else {
-            throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
-        }
-        return earlier
+    /// The answer another writer gave first: it sold this keyed request, or approved or declined
+    /// the request being approved.
+    func answerOfAnotherWriter(to request: StorePurchaseRequest, approving pendingID: String?) async throws -> StorePurchaseResult {
+        if let earlier = try await earlierAnswer(to: request) { return earlier }
+        if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
+        throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
     }
 
     /// The first answer to a keyed request, those older than v28 among them (it moved their
@@ -179,13 +164,9 @@ public struct SimulatedAppStore: AppStoreService {
             guard let found = try await backing.readRecords({ try await $0.request(id) }) else {
                 throw PaymentsError.storage("App Store purchase key \(request.idempotencyKey ?? "") names request \(id), which is gone")
             }
-            // Approved since: the request's answer is now the purchase its approval made (an
-            // approval cut short after its purchase is settled here).
-            if found.resolution == RequestResolution.approved || found.resolution == RequestResolution.approving,
+            // Approved since: the request's answer is now the purchase its approval made.
+            if found.resolution == RequestResolution.approved,
                let bought = try await approvalAnswer(Self.approval(of: found.request, pendingID: id)) {
-                if found.resolution == RequestResolution.approving {
-                    try await settleApproval(id, at: try await merchant.now(for: found.action.accountID))
-                }
                 return bought
             }
             return .pending(found.action)
@@ -235,15 +216,14 @@ public struct SimulatedAppStore: AppStoreService {
                 guard try await records.claimKey(request, answer: .sold(transactionID: id), at: now) else {
                     throw AnsweredElsewhere()
                 }
-                try await records.checkStillForSale(sale.transaction.payload, exclusive: product.type == .nonConsumable)
-                try await records.recordSale(sale.transaction, payloadJSON: sale.payloadJSON, notificationUUID: uuid, at: now,
-                                             sentFrom: systemNow)
+                let payload = sale.transaction.payload
+                try await records.checkStillForSale(payload, exclusive: product.type == .nonConsumable)
+                try await records.recordTransaction(sale.transaction, payloadJSON: sale.payloadJSON, notificationUUID: uuid, at: now)
+                try await records.queueNotification(uuid, "ONE_TIME_CHARGE", accountID: payload.appTransactionId,
+                                                    transactionID: payload.transactionId, at: now, sentFrom: systemNow)
             }
         } catch is AnsweredElsewhere {
-            // Another writer sold this keyed request, or approved or declined this request, first.
-            if let earlier = try await earlierAnswer(to: request) { return earlier }
-            if let pendingID { throw PaymentsError.pendingActionNotFound(pendingID) }
-            throw PaymentsError.storage("purchase key \(request.idempotencyKey ?? "") was claimed but holds no answer")
+            return try await answerOfAnotherWriter(to: request, approving: pendingID)
         }
         return try await booked(sale.transaction)
     }

@@ -170,3 +170,6 @@ CREATE TABLE ssh_keys ( fingerprint TEXT PRIMARY KEY, account_id TEXT NOT NULL R
 CREATE INDEX ssh_keys_account ON ssh_keys(account_id)
 -- v32-money3-checkout-saved-card
 ALTER TABLE checkout_sessions ADD COLUMN purchase_method_added INTEGER NOT NULL DEFAULT 1
+-- v31-appstore-settled-approvals
+UPDATE appstore_pending_actions SET resolution = 'approved' WHERE resolution = 'approving' AND EXISTS ( SELECT 1 FROM appstore_purchase_keys k WHERE k.key = 'approval:' || appstore_pending_actions.id AND k.transaction_id IS NOT NULL)
+UPDATE appstore_pending_actions SET resolution = NULL, resolved_at = NULL WHERE resolution = 'approving'
