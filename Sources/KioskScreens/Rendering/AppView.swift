@@ -5,6 +5,7 @@ import TerminalUI
 /// hints), and anything floating over them (help, the quit question). A pure function of the state.
 public enum AppView {
     public static func render(_ state: TerminalState, context: RenderContext) -> Frame {
+        context.observer?.rendered()
         let context = context.applying(state)
         var frame = Frame(size: state.size)
         let screen = frame.buffer.area
