@@ -11,23 +11,32 @@ extension Storefront {
     /// is true (an admin key). A refusal is an `AccountScopeRefused`, shown by the screens.
     public static func scoped(_ base: Storefront, to accountID: String, testControls: Bool) -> Storefront {
         let scope = AccountScope(base: base, accountID: accountID, testControls: testControls)
+        let own: @Sendable (String) async throws -> Void = { try scope.own($0) }
+        let ownCard: @Sendable (String) async throws -> Void = { try await scope.ownCard($0) }
+        let ownSubscription: @Sendable (String) async throws -> Void = { try await scope.ownSubscription($0) }
+        let ownPending: @Sendable (String) async throws -> Void = { try await scope.ownPending($0) }
+        let testControl: @Sendable (String) async throws -> Void = { _ in try scope.testControl() }
+        let testPending: @Sendable (String) async throws -> Void = { try await scope.testControl(pending: $0) }
+        let testOwn: @Sendable (String) async throws -> Void = { try scope.testControl(); try scope.own($0) }
         var client = base
         client.accounts.accounts = { try await base.accounts.accounts().filter { $0.id == accountID } }
         client.accounts.signedInAccount = {
             guard let account = try await base.accounts.signedInAccount(), account.id == accountID else { return nil }
             return account
         }
-        client.accounts.signIn = { id in try scope.own(id); try await base.accounts.signIn(id) }
+        client.accounts.signIn = checked(own, base.accounts.signIn)
         client.accounts.createAccount = { _ in throw AccountScopeRefused.newAccount }
-        client.accounts.changeEmail = { account, email in
-            try scope.own(account)
-            return try await base.accounts.changeEmail(account, email)
-        }
-        client.accounts.now = { try scope.own($0); return try await base.accounts.now($0) }
-        client.accounts.isEligibleForIntroOffer = { try scope.own($0); return try await base.accounts.isEligibleForIntroOffer($0) }
-        client.plans.subscriptions = { try scope.own($0); return try await base.plans.subscriptions($0) }
-        client.plans.entitlements = { try scope.own($0); return try await base.plans.entitlements($0) }
-        client.purchases.restorePurchases = { try scope.own($0); return try await base.purchases.restorePurchases($0) }
+        client.accounts.changeEmail = checked(own, base.accounts.changeEmail)
+        client.accounts.now = checked(own, base.accounts.now)
+        client.accounts.isEligibleForIntroOffer = checked(own, base.accounts.isEligibleForIntroOffer)
+        client.plans.subscriptions = checked(own, base.plans.subscriptions)
+        client.plans.entitlements = checked(own, base.plans.entitlements)
+        client.plans.previewPlanChange = checked(ownSubscription, base.plans.previewPlanChange)
+        client.plans.changePlan = checked({ try await scope.ownSubscription($0.subscriptionID) }, base.plans.changePlan)
+        client.plans.statusVocabulary = checked(ownSubscription, base.plans.statusVocabulary)
+        client.plans.cancelAtPeriodEnd = checked(ownSubscription, base.plans.cancelAtPeriodEnd)
+        client.plans.resume = checked(ownSubscription, base.plans.resume)
+        client.purchases.restorePurchases = checked(own, base.purchases.restorePurchases)
         client.purchases.validateOfferCode = { code, product, account in
             try scope.own(account)
             return try await base.purchases.validateOfferCode(code, product, account)
@@ -39,87 +48,54 @@ extension Storefront {
             if case let .requiresAction(action) = outcome { scope.issued(action.id) }
             return outcome
         }
-        client.purchases.storePurchase = { request in
-            try scope.own(request.accountID)
-            return try await base.purchases.storePurchase(request)
-        }
+        client.purchases.storePurchase = checked({ try scope.own($0.accountID) }, base.purchases.storePurchase)
         client.purchases.storePurchaseStatus = { pending, account in
             try scope.own(account)
             return try await base.purchases.storePurchaseStatus(pending, account)
         }
-        client.purchases.completeAuthentication = { pending, approved in
-            try await scope.ownPending(pending)
-            return try await base.purchases.completeAuthentication(pending, approved)
-        }
-        client.plans.previewPlanChange = { subscription, product in
-            try await scope.ownSubscription(subscription)
-            return try await base.plans.previewPlanChange(subscription, product)
-        }
-        client.plans.changePlan = { request in
-            try await scope.ownSubscription(request.subscriptionID)
-            return try await base.plans.changePlan(request)
-        }
-        client.plans.statusVocabulary = { try await scope.ownSubscription($0); return try await base.plans.statusVocabulary($0) }
-        client.plans.cancelAtPeriodEnd = { subscription, reason in
-            try await scope.ownSubscription(subscription)
-            return try await base.plans.cancelAtPeriodEnd(subscription, reason)
-        }
-        client.plans.resume = { try await scope.ownSubscription($0); return try await base.plans.resume($0) }
-        client.billing.refund = { invoice, key in
-            try await scope.ownInvoice(invoice)
-            return try await base.billing.refund(invoice, key)
-        }
-        client.wallet.paymentMethods = { try scope.own($0); return try await base.wallet.paymentMethods($0) }
-        client.wallet.addCard = { account, card, makeDefault in
-            try scope.own(account)
-            return try await base.wallet.addCard(account, card, makeDefault)
-        }
-        client.wallet.removePaymentMethod = { try await scope.ownCard($0); try await base.wallet.removePaymentMethod($0) }
-        client.wallet.setDefaultPaymentMethod = { try await scope.ownCard($0); try await base.wallet.setDefaultPaymentMethod($0) }
-        client.billing.invoices = { account, query in try scope.own(account); return try await base.billing.invoices(account, query) }
+        client.purchases.completeAuthentication = checked(ownPending, base.purchases.completeAuthentication)
+        client.wallet.paymentMethods = checked(own, base.wallet.paymentMethods)
+        client.wallet.addCard = checked(own, base.wallet.addCard)
+        client.wallet.removePaymentMethod = checked(ownCard, base.wallet.removePaymentMethod)
+        client.wallet.setDefaultPaymentMethod = checked(ownCard, base.wallet.setDefaultPaymentMethod)
+        client.billing.invoices = checked(own, base.billing.invoices)
         client.billing.invoice = { try await scope.ownInvoice($0) }
+        client.billing.refund = checked({ try await scope.ownInvoice($0) }, base.billing.refund)
+        client.billing.usage = checked(own, base.billing.usage)
+        client.billing.pointsLedger = checked(own, base.billing.pointsLedger)
         client.feed.events = { account, after, limit in try await base.feed.events(scope.feed(account), after, limit) }
         client.feed.feedPosition = { try await base.feed.feedPosition(scope.feed($0)) }
-        client.billing.usage = { try scope.own($0); return try await base.billing.usage($0) }
-        client.billing.pointsLedger = { account, cursor, limit in
-            try scope.own(account)
-            return try await base.billing.pointsLedger(account, cursor, limit)
-        }
         client.testControls.pendingActions = { try await base.testControls.pendingActions(scope.feed($0)) }
-        client.testControls.approvePurchase = { pending in
-            try await scope.testControl(pending: pending)
-            return try await base.testControls.approvePurchase(pending)
-        }
-        client.testControls.declinePurchase = { pending in
-            try await scope.testControl(pending: pending)
-            try await base.testControls.declinePurchase(pending)
-        }
-        client.testControls.answerPriceIncrease = { pending, accept in
-            try await scope.ownPending(pending)
-            return try await base.testControls.answerPriceIncrease(pending, accept)
-        }
+        client.testControls.approvePurchase = checked(testPending, base.testControls.approvePurchase)
+        client.testControls.declinePurchase = checked(testPending, base.testControls.declinePurchase)
+        client.testControls.answerPriceIncrease = checked(ownPending, base.testControls.answerPriceIncrease)
         client.testControls.storeControls = { try scope.testControl(); return try await base.testControls.storeControls() }
         client.testControls.updateStoreControls = { try scope.testControl(); try await base.testControls.updateStoreControls($0) }
-        client.testControls.testClock = { try scope.testControl(); return try await base.testControls.testClock($0) }
-        client.testControls.advanceTestClock = { clock, date in
-            try scope.testControl()
-            return try await base.testControls.advanceTestClock(clock, date)
-        }
+        client.testControls.testClock = checked(testControl, base.testControls.testClock)
+        client.testControls.advanceTestClock = checked(testControl, base.testControls.advanceTestClock)
         client.testControls.webhookDeliveries = { try scope.testControl(); return try await base.testControls.webhookDeliveries() }
-        client.testControls.replayWebhook = { try scope.testControl(); return try await base.testControls.replayWebhook($0) }
-        client.testControls.duplicateWebhook = { try scope.testControl(); return try await base.testControls.duplicateWebhook($0) }
-        client.testControls.attachNewTestClock = { account, name in
-            try scope.testControl()
-            try scope.own(account)
-            return try await base.testControls.attachNewTestClock(account, name)
-        }
-        client.testControls.detachTestClock = { account in
-            try scope.testControl()
-            try scope.own(account)
-            return try await base.testControls.detachTestClock(account)
-        }
+        client.testControls.replayWebhook = checked(testControl, base.testControls.replayWebhook)
+        client.testControls.duplicateWebhook = checked(testControl, base.testControls.duplicateWebhook)
+        client.testControls.attachNewTestClock = checked(testOwn, base.testControls.attachNewTestClock)
+        client.testControls.detachTestClock = checked(testOwn, base.testControls.detachTestClock)
         return client
     }
+}
+
+/// `call` once `check` accepted its first argument.
+private func checked<A, R>(_ check: @escaping @Sendable (A) async throws -> Void,
+                           _ call: @escaping @Sendable (A) async throws -> R) -> @Sendable (A) async throws -> R {
+    { try await check($0); return try await call($0) }
+}
+
+private func checked<A, B, R>(_ check: @escaping @Sendable (A) async throws -> Void,
+                              _ call: @escaping @Sendable (A, B) async throws -> R) -> @Sendable (A, B) async throws -> R {
+    { try await check($0); return try await call($0, $1) }
+}
+
+private func checked<A, B, C, R>(_ check: @escaping @Sendable (A) async throws -> Void,
+                                 _ call: @escaping @Sendable (A, B, C) async throws -> R) -> @Sendable (A, B, C) async throws -> R {
+    { try await check($0); return try await call($0, $1, $2) }
 }
 
 /// What `Storefront.scoped` refuses, in words a screen shows as they are.

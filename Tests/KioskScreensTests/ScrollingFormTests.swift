@@ -1,6 +1,7 @@
 @testable import KioskScreens
 import KioskViewModels
 import PaymentsCore
+import Synchronization
 import TerminalUI
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
 @MainActor
 @Suite struct ScrollingFormTests {
     /// The QA panel at 80x24, its pending actions, webhooks and event log filled in.
-    private func qaPanel(size: Size = Size(width: 80, height: 24)) async throws -> ScreenDriver {
-        let driver = try ScreenDriver(size: size)
+    private func qaPanel(size: Size = Size(width: 80, height: 24), context: RenderContext = .standard) async throws -> ScreenDriver {
+        let driver = try ScreenDriver(size: size, context: context)
         let account = try await driver.subscribeAndOpenSettings()
         _ = try await driver.service.purchase(PurchaseRequest(accountID: account.id, productID: "points.500", idempotencyKey: "points"))
         await driver.press(.end)
@@ -61,6 +62,25 @@ import Testing
         await driver.press(.home)
         #expect(driver.text.contains("Test clock"))
         #expect(driver.state.settings.form.id == "qa.attach")
+    }
+
+    /// A key is drawn once, by its host: the reducer pages and keeps the scroll position from
+    /// the frame painted before the key (`ScreenDriver.send` draws it, as a host paints it).
+    @Test func eachKeyRendersOneFrameEvenWhenPaging() async throws {
+        let renders = Mutex(0)
+        var context = RenderContext.standard
+        context.observer = RenderObserver { renders.withLock { $0 += 1 } }
+        let driver = try await qaPanel(context: context)
+        await driver.press(.tab)
+        var offsets: [Int] = []
+        for key in [Key.pageDown, .pageDown, .tab, .down, .pageUp, .end, .home] {
+            let before = renders.withLock { $0 }
+            await driver.press(key)
+            #expect(renders.withLock { $0 } - before == 1, "\(key) rendered more than once")
+            offsets.append(try #require(driver.frame.scrollView).offset)
+        }
+        #expect(offsets[0] > 0 && offsets[1] > offsets[0], "paging moved \(offsets)")
+        #expect(offsets[6] == 0)
     }
 
     @Test func pagingMovesFocusToAControlInView() async throws {

@@ -75,10 +75,10 @@ import Testing
         let press = MouseEvent(action: .press, position: settingsTab)
         await driver.send(.key(.mouse(press)))
         #expect(driver.state.app.tab == .paywall)
-        await driver.send(.pointer(press, FrameLayout()))
+        await driver.send(.input(.mouse(press), over: FrameLayout()))
         #expect(driver.state.app.tab == .paywall)
         let painted = FrameLayout(hits: [HitRegion(Rect(x: 0, y: 0, width: 80, height: 1), TerminalAction.app(.selectTab(.billing)))])
-        await driver.send(.pointer(press, painted))
+        await driver.send(.input(.mouse(press), over: painted))
         #expect(driver.state.app.tab == .billing)
     }
 

@@ -6,7 +6,6 @@ import Testing
     func frame(_ size: Size) -> Buffer {
         var buffer = Buffer(size: size)
         let parts = buffer.area.rows([.fixed(1), .fill(), .fixed(1)])
-        TabBar(titles: ["Plans", "Billing"], selected: 0, glyphs: .ascii).render(in: parts[0], buffer: &buffer)
         let panel = Panel(title: "Invoices", glyphs: .ascii)
         panel.render(in: parts[1], buffer: &buffer)
         let table = Table(

@@ -19,19 +19,6 @@ import Testing
             """))
     }
 
-    @Test func tabBarMarksSelectedTabWithoutColour() {
-        let tabs = TabBar(titles: ["Plans", "Billing", "Account"], selected: 1, glyphs: .ascii)
-        let buffer = renderedBuffer(tabs, width: 30, height: 1)
-        #expect(HeadlessBackend.lines(buffer) == [" Plans |>Billing | Account"])
-        #expect(buffer[8, 0].style.reverse)
-        #expect(!buffer[1, 0].style.reverse)
-    }
-
-    @Test func tabBarMonochromeStyledDump() {
-        let tabs = TabBar(titles: ["Plans", "Billing"], selected: 0, theme: .monochrome)
-        #expect(HeadlessBackend.styledText(renderedBuffer(tabs, width: 20, height: 1)) == "<b,r>▸Plans </>│ Billing")
-    }
-
     @Test func tableSizesColumnsAndTruncatesWideText() {
         let table = Table(
             columns: [
@@ -59,21 +46,12 @@ import Testing
         #expect(renderedLines(table, width: 12, height: 3) == ["Invoice", "INV-500", "INV-501"])
     }
 
-    @Test func selectableListScrollsToKeepSelectionVisible() {
-        let items = (1...10).map { "Item \($0)" }
-        let offset = ScrollOffset.keeping(selected: 6, visible: 3, count: items.count, previous: 0)
-        #expect(offset == 4)
-        let list = SelectableList(items: items, selected: 6, offset: offset, glyphs: .ascii)
-        #expect(renderedLines(list, width: 10, height: 3) == ["  Item 5", "  Item 6", "> Item 7"])
+    @Test func scrollOffsetKeepsTheSelectionVisible() {
+        #expect(ScrollOffset.keeping(selected: 6, visible: 3, count: 10, previous: 0) == 4)
         #expect(ScrollOffset.keeping(selected: 5, visible: 3, count: 10, previous: 4) == 4)
         #expect(ScrollOffset.keeping(selected: 1, visible: 3, count: 10, previous: 4) == 1)
         #expect(ScrollOffset.keeping(selected: 9, visible: 3, count: 10, previous: 9) == 7)
         #expect(ScrollOffset.keeping(selected: 2, visible: 5, count: 3, previous: 2) == 0)
-    }
-
-    @Test func selectableListTruncatesLongItems() {
-        let list = SelectableList(items: ["Season pass (3 months)"], selected: 0)
-        #expect(renderedLines(list, width: 12, height: 1) == ["▸ Season pa…"])
     }
 
     @Test func textFieldEditsByGraphemeAndScrollsToCursor() {
@@ -114,11 +92,6 @@ import Testing
     @Test func maskedTextFieldNeverShowsTheSecret() {
         let field = TextField(state: TextFieldState(text: "4242"), isMasked: true, glyphs: .ascii)
         #expect(renderedLines(field, width: 8, height: 1) == ["****"])
-    }
-
-    @Test func monochromeListShowsSelectionByMarkerAndReverse() {
-        let list = SelectableList(items: ["Free", "Pro"], selected: 1, theme: .monochrome, glyphs: .ascii)
-        #expect(HeadlessBackend.styledText(renderedBuffer(list, width: 8, height: 2)) == "  Free\n<r>> Pro   </>")
     }
 
     @Test func highContrastTableHeaderAndSelection() {

@@ -67,6 +67,7 @@ public final class RecordingTerminal {
         }
 
         func handle(_ key: Key) async {
+            if recording.needsPaint { recording.paint(session) }
             let before = session.state
             await session.send(.input(key, over: recording.paintedLayout))
             if !session.state.hasQuit { recording.recorder.record(.key(key), before: before, after: session.state) }

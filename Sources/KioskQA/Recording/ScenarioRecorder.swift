@@ -62,7 +62,7 @@ public struct ScenarioRecorder: Sendable {
             // Only a byte-stream backend pastes; recordings are made on curses.
             flush()
             lines.append("  # a paste here cannot be replayed and was left out")
-        case .app, .focus, .pointer:
+        case .app, .focus, .input:
             // The host's own messages (launch, polling) happen again by themselves on replay, a
             // focus change comes from the click recorded before it, and a click is recorded as
             // the key it came as (`RecordingTerminal`).

@@ -85,8 +85,9 @@ public final class ScenarioSession {
     public var screen: String { HeadlessBackend.plainText(AppView.render(store.state, context: context).buffer) }
 
     /// Sends an action and waits until its effects, and everything they lead to, have settled.
+    /// A key acts on the frame the state draws, as a typed one acts on the painted frame.
     public func send(_ action: TerminalAction) async {
-        tracker.track(store.send(action))
+        tracker.track(store.send(action.overFrame(of: store.state, context: context)))
         await tracker.quiet()
     }
 

@@ -86,13 +86,14 @@ public final class TerminalApp {
             }
         }
         defer { listener?.cancel() }
-        return await HostLoop.run(Host(app: self), on: terminal)
+        return await HostLoop.run(Host(app: self, terminal: terminal), on: terminal)
     }
 
     /// The storefront as the host loop sees it: painted at most once a frame interval, keys and
     /// pastes to the store, the host's timers after each turn.
     private struct Host: HostedScreen {
         let app: TerminalApp
+        let terminal: any TerminalBackend
 
         var isDone: Bool { app.store.state.hasQuit }
         var wantsPaint: Bool { app.needsPaint && app.sincePaint >= TerminalApp.frameInterval }
@@ -104,7 +105,11 @@ public final class TerminalApp {
         }
 
         func resized(to size: Size) async { app.store.send(.resized(size)) }
-        func handle(_ key: Key) async { app.store.send(.input(key, over: app.paintedLayout)) }
+        /// A key acts on the frame the person sees: a change not painted yet (paced) is painted first.
+        func handle(_ key: Key) async {
+            if app.needsPaint { app.paint(terminal) }
+            app.store.send(.input(key, over: app.paintedLayout))
+        }
         func paste(_ text: String) async { app.store.send(.paste(text)) }
         func turnEnded() async { app.runTimers() }
     }

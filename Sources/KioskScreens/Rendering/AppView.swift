@@ -5,6 +5,7 @@ import TerminalUI
 /// hints), and anything floating over them (help, the quit question). A pure function of the state.
 public enum AppView {
     public static func render(_ state: TerminalState, context: RenderContext) -> Frame {
+        context.observer?.rendered()
         let context = context.applying(state)
         var frame = Frame(size: state.size)
         let screen = frame.buffer.area
@@ -34,19 +35,19 @@ public enum AppView {
         return frame
     }
 
-    /// Tabs as a row of labels, each clickable.
+    /// Tabs as a row of labels, each clickable. The selected tab gets reverse video and a
+    /// marker, so it is visible without colour and in a plain-text dump.
     private static func renderTabs(_ state: TerminalState, in area: Rect, frame: inout Frame, context: RenderContext) {
-        let tabs = AppTab.allCases
-        let selected = tabs.firstIndex(of: state.app.tab) ?? 0
-        let titles = tabs.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
-        TabBar(titles: titles, selected: selected, theme: context.theme, glyphs: context.glyphs)
-            .render(in: area, buffer: &frame.buffer)
+        let (theme, glyphs) = (context.theme, context.glyphs)
         var x = area.x
-        for (index, title) in titles.enumerated() {
-            if index > 0 { x += DisplayWidth.of(context.glyphs.separator) }
-            let width = DisplayWidth.of(title) + 1 + DisplayWidth.of(index == selected ? context.glyphs.selectionMarker : " ")
-            frame.addHit(Rect(x: x, y: area.y, width: width, height: 1), .app(.selectTab(tabs[index])))
-            x += width
+        for (index, tab) in AppTab.allCases.enumerated() {
+            if index > 0 { x = frame.buffer.write(glyphs.separator, x: x, y: area.y, style: theme.border, clip: area) }
+            let title = "\(index + 1) \(tab.title)"
+            let start = x
+            x = tab == state.app.tab
+                ? frame.buffer.write("\(glyphs.selectionMarker)\(title) ", x: x, y: area.y, style: theme.selected.bolded(), clip: area)
+                : frame.buffer.write(" \(title) ", x: x, y: area.y, style: theme.base, clip: area)
+            frame.addHit(Rect(x: start, y: area.y, width: x - start, height: 1), .app(.selectTab(tab)))
         }
         renderWhereabouts(state, from: x, in: area, frame: &frame, context: context)
     }

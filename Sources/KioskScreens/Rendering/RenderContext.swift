@@ -10,6 +10,8 @@ public struct RenderContext: Sendable, Hashable {
     public var isAccessible: Bool
     /// What the terminal shows; a theme picked while running is resolved for it, as the start-up one was.
     public var colorLevel: ColorLevel
+    /// Told of every frame drawn with this context: how a test counts the renders per key.
+    public var observer: RenderObserver?
 
     public init(theme: Theme, glyphs: Glyphs, isAccessible: Bool = false, colorLevel: ColorLevel = .ansi8) {
         self.theme = theme
@@ -29,6 +31,16 @@ public struct RenderContext: Sendable, Hashable {
 
     public static let standard = RenderContext(theme: .standard, glyphs: .unicode)
     public static let monochrome = RenderContext(theme: .monochrome, glyphs: .unicode, colorLevel: .none)
+}
+
+/// Hears of each frame `AppView` draws; one context's observer is the same object in every copy.
+public final class RenderObserver: Hashable, Sendable {
+    let rendered: @Sendable () -> Void
+
+    public init(_ rendered: @escaping @Sendable () -> Void) { self.rendered = rendered }
+
+    public static func == (lhs: RenderObserver, rhs: RenderObserver) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// One painted screen of the storefront: cells, cursor and what clicks do.

@@ -42,13 +42,18 @@ enum SettingsScreen {
         let inner = panel.inner(area)
         let sections = SettingsSection.allCases
         let selected = sections.firstIndex(of: state.app.settings.section) ?? 0
-        SelectableList(items: sections.map(\.title), selected: selected, theme: context.theme, glyphs: context.glyphs)
-            .render(in: inner, buffer: &frame.buffer)
-        if state.settings.form.id != SettingsControlID.sections {
-            frame.buffer.setStyle(context.theme.base.bolded(), in: Rect(x: inner.x, y: inner.y + selected, width: inner.width, height: 1))
-        }
+        let (theme, glyphs) = (context.theme, context.glyphs)
+        let unmarked = String(repeating: " ", count: DisplayWidth.of(glyphs.selectionMarker))
         for (row, section) in sections.enumerated() where row < inner.height {
-            frame.addHit(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .app(.settings(.selectSection(section))))
+            let line = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)
+            let style = row == selected ? theme.selected : theme.base
+            let title = TextLayout.pad(section.title, to: max(0, inner.width - unmarked.count - 1), ellipsis: glyphs.ellipsis)
+            frame.buffer.fill(line, with: .blank(style))
+            frame.buffer.write("\(row == selected ? glyphs.selectionMarker : unmarked) \(title)", x: line.x, y: line.y, style: style, clip: inner)
+            frame.addHit(line, .app(.settings(.selectSection(section))))
+        }
+        if state.settings.form.id != SettingsControlID.sections {
+            frame.buffer.setStyle(theme.base.bolded(), in: Rect(x: inner.x, y: inner.y + selected, width: inner.width, height: 1))
         }
     }
 

@@ -3,14 +3,13 @@ import KioskViewModels
 import TerminalUI
 
 public enum TerminalAction: Equatable, Sendable {
-    /// A key from the terminal. A mouse event sent as a key has no frame to be resolved against:
-    /// its wheel moves like the arrow keys and its click does nothing (hosts send `input`).
+    /// A key with no painted frame to act on (a script's key, a click's key): paging keys have
+    /// no page to move, and a mouse event's wheel moves like the arrow keys and its click does nothing.
     case key(Key)
-    /// A mouse event with the layout of the frame the host last painted: a click does what the
-    /// region under it says and the wheel scrolls the column drawn under it, so a click draws
-    /// no frame to find out what the person pointed at. (Keys still do: after each one the
-    /// reducer renders to keep the scroll position, see `TerminalState.rememberScroll`.)
-    case pointer(MouseEvent, FrameLayout<TerminalAction>)
+    /// A key or mouse event with the layout of the frame the host last painted: the reducer
+    /// never draws a frame. The scroll position and a page are the ones the person sees, a
+    /// click does what the region under it says and the wheel scrolls the column drawn under it.
+    case input(Key, over: FrameLayout<TerminalAction>)
     /// The terminal changed size: a message like any other, so layout is a function of state.
     case resized(Size)
     /// Bracketed-paste text: typed into the focused text field, ignored elsewhere, so pasted
@@ -22,9 +21,13 @@ public enum TerminalAction: Equatable, Sendable {
     case focus(String)
     case app(AppAction)
 
-    /// A key as a host that paints hands it on: a mouse event resolved against `layout`, the
-    /// layout of the frame it last painted.
-    public static func input(_ key: Key, over layout: FrameLayout<TerminalAction>) -> TerminalAction {
-        if case let .mouse(event) = key { .pointer(event, layout) } else { .key(key) }
+    /// A bare key as a host that paints would hand it on: over the frame `state` draws. Drivers
+    /// that paint nothing (the QA runner, tests) send keys through it, so they act as typed ones.
+    public func overFrame(of state: TerminalState, context: RenderContext) -> TerminalAction {
+        switch self {
+        case .key(.mouse): self
+        case let .key(key): .input(key, over: AppView.render(state, context: context).layout)
+        default: self
+        }
     }
 }

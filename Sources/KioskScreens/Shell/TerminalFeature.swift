@@ -6,7 +6,7 @@ import TerminalUI
 /// reducer, so a scripted key press does exactly what a typed one does.
 public struct TerminalFeature: Reducer {
     public let app: AppFeature
-    /// Needed for paging keys: a page is what the rendered frame shows.
+    /// How frames are drawn: billing's page of rows depends on it; the reducer draws none.
     public let context: RenderContext
 
     public init(app: AppFeature, context: RenderContext) {
@@ -24,7 +24,6 @@ public struct TerminalFeature: Reducer {
             return .merge(effect, BillingScreen.followUp(&state, context: context))
         case let .resized(size):
             state.size = size
-            state.rememberScroll(context: context)
             return BillingScreen.followUp(&state, context: context)
         case let .clockTicked(date):
             state.ticks += 1
@@ -32,27 +31,26 @@ public struct TerminalFeature: Reducer {
             return .send(.app(.checkout(.clockTicked(date))))
         case let .focus(id):
             state.focus(id)
-            state.rememberScroll(context: context)
             return .none
         case let .paste(text):
             guard state.isTypingInForm else { return .none }
             // Line breaks would submit the form; the rest types as keys would.
             let effects = text.filter { !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }
-                .map { self.key(.character($0), &state) }
-            state.rememberScroll(context: context)
+                .map { self.key(.character($0), over: nil, &state) }
             return .merge(effects)
-        case let .pointer(event, layout):
-            return pointer(event, on: layout, &state)
+        case let .input(key, layout):
+            state.adoptScroll(of: layout.scrollView)
+            if case let .mouse(event) = key { return pointer(event, on: layout, &state) }
+            return self.key(key, over: layout.scrollView, &state)
         case let .key(.mouse(event)):
             return pointer(event, on: FrameLayout(), &state)
         case let .key(key):
-            let effect = self.key(key, &state)
-            state.rememberScroll(context: context)
-            return effect
+            return self.key(key, over: nil, &state)
         }
     }
 
-    private func key(_ key: Key, _ state: inout TerminalState) -> Effect<TerminalAction> {
+    /// A key over the scrolling column of the last painted frame (`view`), if it had one.
+    private func key(_ key: Key, over view: LineScrollView?, _ state: inout TerminalState) -> Effect<TerminalAction> {
         if state.isConfirmingQuit {
             switch key {
             case .character("y"), .character("Y"), .enter: state.hasQuit = true
@@ -68,7 +66,7 @@ public struct TerminalFeature: Reducer {
         if state.app.isHelpShown {
             return helpKey(key, &state)
         }
-        if let effect = state.scrollKey(key, context: context) { return effect }
+        if let effect = state.scrollKey(key, view: view) { return effect }
         if let effect = ScreenKeys.handle(key, &state) { return effect }
         return globalKey(key, &state)
     }
@@ -124,10 +122,13 @@ public struct TerminalFeature: Reducer {
             if !state.app.isHelpShown, !state.isConfirmingQuit, let effect = state.wheel(event, over: layout.scrollView) {
                 return effect
             }
-            return key(event.action == .scrollUp ? .up : .down, &state)
+            return key(event.action == .scrollUp ? .up : .down, over: layout.scrollView, &state)
         case .press:
-            guard let action = layout.action(at: event.position) else { return .none }
-            return reduce(into: &state, action: action)
+            switch layout.action(at: event.position) {
+            case nil: return .none
+            case let .key(key): return self.key(key, over: layout.scrollView, &state)
+            case let action?: return reduce(into: &state, action: action)
+            }
         }
     }
 

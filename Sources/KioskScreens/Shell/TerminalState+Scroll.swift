@@ -1,8 +1,8 @@
 import KioskViewModels
 import TerminalUI
 
-/// Paging and wheel scrolling of the line screens (checkout, settings). The rendered frame says
-/// what is where, so a page is exactly what the person sees, and focus always lands on a control
+/// Paging and wheel scrolling of the line screens (checkout, settings). The last painted frame
+/// says what is where, so a page is exactly what the person sees, and focus always lands on a control
 /// in view: the one that had it if it is still shown, else the first one shown in the direction
 /// of travel, else none (detached) until Tab picks one.
 extension TerminalState {
@@ -23,8 +23,9 @@ extension TerminalState {
         }
     }
 
-    /// Handles a paging key of a scrolling form; nil when the key is not one here.
-    mutating func scrollKey(_ key: Key, context: RenderContext) -> Effect<TerminalAction>? {
+    /// Handles a paging key of a scrolling form as the last painted frame drew it (`view`); nil
+    /// when the key is not one here.
+    mutating func scrollKey(_ key: Key, view: LineScrollView?) -> Effect<TerminalAction>? {
         guard let form = scrollingForm else { return nil }
         let onSectionList = screen == .settings && self[keyPath: form].id == SettingsControlID.sections
         let move: ScrollMove
@@ -33,9 +34,9 @@ extension TerminalState {
         case .pageDown where !onSectionList: move = .pageDown
         case .home where !onSectionList && !isTypingInForm: move = .home
         case .end where !onSectionList && !isTypingInForm: move = .end
-        default: return detachedKey(key, form: form, context: context)
+        default: return detachedKey(key, form: form, view: view)
         }
-        guard let view = AppView.render(self, context: context).scrollView else { return nil }
+        guard let view else { return nil }
         scroll(move, view: view, form: form)
         return Effect.none
     }
@@ -49,10 +50,10 @@ extension TerminalState {
         return Effect.none
     }
 
-    /// Keeps the scroll position the last frame drew, so the next move starts from what the
-    /// person sees.
-    mutating func rememberScroll(context: RenderContext) {
-        guard let form = scrollingForm, let view = AppView.render(self, context: context).scrollView else { return }
+    /// Takes the scroll position the last painted frame drew, so the next move starts from what
+    /// the person sees.
+    mutating func adoptScroll(of view: LineScrollView?) {
+        guard let form = scrollingForm, let view else { return }
         self[keyPath: form].top = view.offset
     }
 
@@ -101,9 +102,9 @@ extension TerminalState {
     /// the focused control back into view first (and Enter does nothing more, so a control the
     /// person cannot see is never pressed).
     private mutating func detachedKey(_ key: Key, form: WritableKeyPath<TerminalState, FormFocus>,
-                                      context: RenderContext) -> Effect<TerminalAction>? {
+                                      view: LineScrollView?) -> Effect<TerminalAction>? {
         guard self[keyPath: form].isDetached else { return nil }
-        guard let view = AppView.render(self, context: context).scrollView else {
+        guard let view else {
             self[keyPath: form].isDetached = false
             return nil
         }

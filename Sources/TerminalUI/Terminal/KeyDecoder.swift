@@ -19,39 +19,28 @@ public enum KeyDecoder {
         return nil
     }
 
+    /// Characters below 0x80 mean what they mean in a byte stream (`InputDecoder`).
     private static func decodeCharacter(_ value: UInt32) -> Key {
-        switch value {
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 8, 127: return .backspace
-        case 1...26:
-            guard let letter = Unicode.Scalar(value + 96) else { return .unknown(Int32(value)) }
-            return .control(Character(letter))
-        default:
-            guard let scalar = Unicode.Scalar(value), value >= 32 else { return .unknown(Int32(bitPattern: value)) }
-            return .character(Character(scalar))
-        }
+        if value < 0x80 { return InputDecoder.plainKey([UInt8(value)][...])?.0 ?? .unknown(Int32(value)) }
+        guard let scalar = Unicode.Scalar(value) else { return .unknown(Int32(bitPattern: value)) }
+        return .character(Character(scalar))
     }
 
+    /// Curses key codes and the keys they are; F1–F63 are `KEY_F0` + n.
+    private static let keyCodes: [Int32: Key] = [
+        KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_BTAB: .backTab, KEY_ENTER: .enter,
+        KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_IC: .insert, KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
+        KEY_HOME: .home, KEY_END: .end, KEY_RESIZE: .resize,
+    ]
+
     private static func decodeKeyCode(_ code: Int32) -> Key {
-        switch code {
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_BTAB: return .backTab
-        case KEY_ENTER: return .enter
-        case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
-        case KEY_IC: return .insert
-        case KEY_PPAGE: return .pageUp
-        case KEY_NPAGE: return .pageDown
-        case KEY_HOME: return .home
-        case KEY_END: return .end
-        case KEY_RESIZE: return .resize
-        case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
-        default: return .unknown(code)
-        }
+        if let key = keyCodes[code] { return key }
+        return (KEY_F0 + 1)...(KEY_F0 + 63) ~= code ? .function(Int(code - KEY_F0)) : .unknown(code)
+    }
+
+    /// The curses key code of `key`, nil when it has none.
+    static func code(of key: Key) -> Int32? {
+        if case let .function(number) = key { return KEY_F0 + Int32(number) }
+        return keyCodes.first { $0.value == key }?.key
     }
 }

@@ -7,39 +7,21 @@ import CNCurses
 /// its mode and any multiplexer in between: inside tmux an `xterm-256color` TERM is told End is
 /// `ESC O F` while tmux sends `ESC [ 4 ~`, which curses then reads as Esc, `4`, `~`.
 public enum KeySequences {
-    /// Each sequence and the curses key code it means.
-    public static let all: [(sequence: String, code: Int32)] = editing + cursor + function
+    /// Each sequence and the curses key code of the key the byte-stream `InputDecoder` reads it
+    /// as: the one decoder of these sequences, so curses and SSH sessions agree on every key.
+    public static let all: [(sequence: String, code: Int32)] = sequences.compactMap { sequence in
+        var decoder = InputDecoder()
+        guard case let .key(key)? = decoder.feed(sequence.utf8).first, let code = KeyDecoder.code(of: key) else { return nil }
+        return (sequence, code)
+    }
 
     /// Home, End, Insert, Delete, PgUp, PgDn in the VT220 (`[1~`), rxvt (`[7~`) and xterm (`[H`,
-    /// `OH`) forms.
-    static let editing: [(sequence: String, code: Int32)] = [
-        ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
-        ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
-        ("\u{1B}[2~", KEY_IC), ("\u{1B}[3~", KEY_DC), ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE),
-        ("\u{1B}[Z", KEY_BTAB),
-    ]
-
-    /// Arrows in normal (`[A`) and application (`OA`) cursor mode.
-    static let cursor: [(sequence: String, code: Int32)] = [
-        ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
-        ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
-    ]
-
-    /// F1–F12: xterm's `OP`–`OS`, the VT220 `[11~`… forms and the Linux console's `[[A`–`[[E`.
-    static let function: [(sequence: String, code: Int32)] = {
-        var result: [(sequence: String, code: Int32)] = []
-        for (index, letter) in ["P", "Q", "R", "S"].enumerated() {
-            result.append(("\u{1B}O\(letter)", KEY_F0 + Int32(index + 1)))
-        }
-        for (index, letter) in ["A", "B", "C", "D", "E"].enumerated() {
-            result.append(("\u{1B}[[\(letter)", KEY_F0 + Int32(index + 1)))
-        }
-        let numbers = [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24]
-        for (index, number) in numbers.enumerated() {
-            result.append(("\u{1B}[\(number)~", KEY_F0 + Int32(index + 1)))
-        }
-        return result
-    }()
+    /// `OH`) forms; arrows in normal (`[A`) and application (`OA`) cursor mode; F1–F12 as xterm's
+    /// `OP`–`OS`, the VT220 `[11~`… forms and the Linux console's `[[A`–`[[E`.
+    static let sequences = (["[1~", "[7~", "[H", "OH", "[4~", "[8~", "[F", "OF", "[2~", "[3~", "[5~", "[6~", "[Z",
+                             "[A", "[B", "[C", "[D", "OA", "OB", "OC", "OD", "OP", "OQ", "OR", "OS",
+                             "[[A", "[[B", "[[C", "[[D", "[[E"]
+        + [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24].map { "[\($0)~" }).map { "\u{1B}" + $0 }
 
     /// The key a sequence means, nil when it is none of these.
     public static func code(for sequence: String) -> Int32? {

@@ -3,7 +3,7 @@
 public struct LineBuilder<Action: Sendable> {
     public let focus: FormFocus
     /// The spinner's frame for work in progress (loading, processing), turned by the clock ticks
-    /// the state has seen.
+    /// the state has seen, never by a clock of its own, so snapshots of one state match.
     public let workingMark: String
     public private(set) var lines: [ScreenLine<Action>] = []
     public private(set) var controls: [LineControl<Action>] = []
@@ -13,7 +13,7 @@ public struct LineBuilder<Action: Sendable> {
     public init(focus: FormFocus, ticks: Int = 0, focusing: @escaping @Sendable (String) -> Action) {
         self.focus = focus
         self.focusing = focusing
-        workingMark = Spinner.frame(at: ticks)
+        workingMark = ["|", "/", "-", "\\"][((ticks % 4) + 4) % 4]
     }
 
     /// A control with no line of its own (drawn elsewhere, like the settings section list).

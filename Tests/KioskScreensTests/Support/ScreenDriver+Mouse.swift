@@ -14,10 +14,10 @@ extension ScreenDriver {
     /// Clicks as the host does: against the layout of the frame on screen (the state as it is
     /// now, which a host would have painted).
     func click(_ point: Point) async {
-        await send(.pointer(MouseEvent(action: .press, position: point), frame.layout))
+        await send(.input(.mouse(MouseEvent(action: .press, position: point)), over: frame.layout))
     }
 
     func scroll(down: Bool, at point: Point = Point(x: 10, y: 10)) async {
-        await send(.pointer(MouseEvent(action: down ? .scrollDown : .scrollUp, position: point), frame.layout))
+        await send(.input(.mouse(MouseEvent(action: down ? .scrollDown : .scrollUp, position: point)), over: frame.layout))
     }
 }

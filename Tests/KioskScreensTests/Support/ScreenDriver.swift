@@ -39,9 +39,10 @@ final class ScreenDriver {
 
     var state: TerminalState { store.state }
 
-    /// Sends an action and waits for its effects and every action they lead to.
+    /// Sends an action and waits for its effects and every action they lead to; a key acts on
+    /// the frame the state draws, as a typed one acts on the painted frame.
     func send(_ action: TerminalAction) async {
-        await store.send(action).value
+        await store.send(action.overFrame(of: store.state, context: context)).value
     }
 
     func launch() async { await send(.app(.launched)) }
