@@ -6,7 +6,7 @@ extension LocalPaymentsService {
     /// Store's root only (the merchant's own chain signs no notification), checks they are for this
     /// app and environment, then applies it once (see `AppStoreInbox`).
     public func receiveStoreNotification(signedPayload: String) async throws -> StoreNotificationOutcome {
-        let now = clock.now
+        let (now, appStoreVerifier) = (clock.now, try self.appStoreVerifier)
         let notification: StoreNotificationPayload
         do {
             notification = try await appStoreVerifier.verifiedPayload(of: signedPayload, as: StoreNotificationPayload.self, at: now)

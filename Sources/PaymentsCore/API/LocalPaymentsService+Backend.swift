@@ -24,7 +24,7 @@ extension LocalPaymentsService {
         guard !submission.receipt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw PaymentsError.receipt(.noReceipt)
         }
-        switch await appStoreVerifier.verify(submission.receipt, at: clock.now) {
+        switch try await appStoreVerifier.verify(submission.receipt, at: clock.now) {
         case let .verified(payload): return payload
         case let .unverified(reason, _): throw PaymentsError.receipt(.invalidReceipt("\(reason)"))
         }

@@ -10,7 +10,7 @@ extension LocalPaymentsService {
         }
         let findings = try found.mapError(PaymentsError.restore).get()
         for proof in findings.proofs {
-            guard case let .verified(payload) = await verifier.verify(proof.jws, at: clock.now),
+            guard case let .verified(payload) = try await verifier.verify(proof.jws, at: clock.now),
                   payload.transactionId == proof.transactionID, payload.productId == proof.productID else {
                 throw PaymentsError.restore(.invalidReceiptData(productID: proof.productID))
             }

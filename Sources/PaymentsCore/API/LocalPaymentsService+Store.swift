@@ -71,14 +71,14 @@ extension LocalPaymentsService {
     /// and the App Store's: either signs a proof of purchase), at the injected clock's time.
     public func verifyTransaction(_ jws: String) async throws -> TransactionVerificationResult {
         try await read(failing: .verification) { _ in }
-        return await verifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
+        return try await verifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
     }
 
     /// Verifies a JWS (or the base64 of one) against the App Store's root only, as an app backend
     /// checks a receipt: the merchant's own sales are not App Store receipts.
     public func verifyAppStoreTransaction(_ jws: String) async throws -> TransactionVerificationResult {
         try await read(failing: .verification) { _ in }
-        return await appStoreVerifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
+        return try await appStoreVerifier.verify(ReceiptText.compactJWS(from: jws), at: clock.now)
     }
 
     // MARK: Snapshots

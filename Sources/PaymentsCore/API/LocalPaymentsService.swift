@@ -23,73 +23,106 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
     public let random: RandomSource
     /// Who vaults and charges cards (the sandbox's is `SimulatedCardProcessor`, module Simulators).
     public let cardProcessor: any CardProcessor
-    /// Trusts both chains: a customer's proof of purchase may come from either party.
-    let verifier: TransactionVerifier
-    /// Trusts the App Store's chain only: the receipt endpoint records what the store account paid.
-    let appStoreVerifier: TransactionVerifier
-    /// The App Store's own chain, loaded with the merchant's from the same keys: the simulated
-    /// App Store beside this store signs with it, and the merchant's copies of transactions the
-    /// App Store sold before v28 and left unsigned are signed with it when first read.
-    public let appStoreSigning: TransactionSigningAuthority
+    /// Both chains and their verifiers, loaded when first needed (see `SigningChainsSource`).
+    private let signing: SigningChainsSource
 
     /// Lifecycle steps per transaction while advancing a test clock: large enough to amortise
     /// commits, small enough that other processes get the write lock regularly.
     static let advanceBatch = 2_000
 
-    public init(storage: any PaymentsStorage, catalog: Catalog, clock: any KioskClock, signingChains: SigningChains,
-                random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) {
+    /// A store signing with `signingChains`, already loaded.
+    public convenience init(storage: any PaymentsStorage, catalog: Catalog, clock: any KioskClock, signingChains: SigningChains,
+                            random: RandomSource = RandomSource(), cardProcessor: any CardProcessor) {
+        self.init(storage: storage, catalog: catalog, clock: clock, signing: SigningChainsSource(signingChains),
+                  random: random, cardProcessor: cardProcessor)
+    }
+
+    init(storage: any PaymentsStorage, catalog: Catalog, clock: any KioskClock, signing: SigningChainsSource,
+         random: RandomSource, cardProcessor: any CardProcessor) {
         self.storage = storage
         self.cardProcessor = cardProcessor
         self.storeCatalog = catalog
         self.clock = clock
-        self.signer = TransactionTokenSigner(chains: signingChains)
+        self.signing = signing
+        self.signer = TransactionTokenSigner(chains: signing)
         self.random = random
-        self.verifier = TransactionVerifier(trustedRoots: SigningParty.allCases.map { signingChains[$0].rootCertificate })
-        self.appStoreVerifier = TransactionVerifier(trustedRoot: signingChains.appStore.rootCertificate)
-        self.appStoreSigning = signingChains.appStore
     }
 
-    /// Opens the store of a data directory, creating its database and signing keys on first use.
+    /// Opens the store of a data directory, creating its database on first use; its signing
+    /// chains are read (or made) when a signature or a verification first needs them.
     public convenience init(directory: DataDirectory, catalog: Catalog, clock: any KioskClock,
                             random: RandomSource = RandomSource(), cardProcessor: any CardProcessor,
                             connections: StoreDatabase.Connections = .pool) throws {
         let database = try StoreDatabase.open(directory, connections: connections)
-        // Read under the lock: another process on the same file may be signing its first sale.
-        let chains = try Self.signingChains(in: directory, now: clock.now, random: random) {
-            try database.read { db in
-                let store = GRDBTransaction(db)
-                return try InlineTransactionExecutor.run { try await Self.unusedSigningParties(store) }
+        try directory.tightenExisting()
+        try directory.removeLeftovers()
+        let signing = SigningChainsSource {
+            do {
+                return try Self.signingChains(in: directory, now: clock.now, random: random) {
+                    // Asked only of a damaged chain. A pool read from inside a write is unsafe: there
+                    // the damage is reported, and the next signature outside a write decides.
+                    guard !WriteTransactionMarker.isActive else { return [] }
+                    return try database.read { db in
+                        let store = GRDBTransaction(db)
+                        return try InlineTransactionExecutor.run { try await Self.unusedSigningParties(store) }
+                    }
+                }
+            } catch let error as TransactionSigningAuthorityError {
+                throw PaymentsError.storage("the store's signing chain cannot be used: \(error)")
             }
         }
         self.init(storage: SQLiteStorage(database, snapshotDirectory: directory.url.appendingPathComponent("snapshots")),
-                  catalog: catalog, clock: clock, signingChains: chains, random: random, cardProcessor: cardProcessor)
+                  catalog: catalog, clock: clock, signing: signing, random: random, cardProcessor: cardProcessor)
     }
 
     /// A store kept in `storage` (its schema already migrated) with its signing keys in a data
-    /// directory, made on first use.
+    /// directory, loaded (made on first use) now: a PostgreSQL server records them for the store's
+    /// other servers as it starts (`PostgresSharedSecrets`), so they must exist when it returns.
     public convenience init(storage: any PaymentsStorage, keysIn directory: DataDirectory, catalog: Catalog,
                             clock: any KioskClock, random: RandomSource = RandomSource(),
                             cardProcessor: any CardProcessor) async throws {
         try directory.create()
         let unused = try await storage.read { try await Self.unusedSigningParties($0) }
         let chains = try Self.signingChains(in: directory, now: clock.now, random: random) { unused }
+        try directory.tightenExisting()
+        try directory.removeLeftovers()
         self.init(storage: storage, catalog: catalog, clock: clock, signingChains: chains, random: random,
                   cardProcessor: cardProcessor)
     }
 
-    /// The data directory's signing chains, made on first use under its lock (processes opening
-    /// it at once make them once), the directory then owner-only.
+    /// The data directory's signing chains, made on first use under its lock (processes loading
+    /// them at once make them once), owner-only. `unused` is asked only when a chain on disk is
+    /// damaged: the parties it names may start over (see `SigningChains.loadOrCreate`).
     private static func signingChains(in directory: DataDirectory, now: Date, random: RandomSource,
                                       unused: () throws -> Set<SigningParty>) throws -> SigningChains {
-        let chains = try DirectoryLock.withLock(in: directory.url) {
-            let unused = try unused()
-            return try random.with {
-                try SigningChains.loadOrCreate(dataDirectory: directory.url, now: now, using: &$0, unused: unused)
+        try DirectoryLock.withLock(in: directory.url) {
+            do {
+                return try random.with { try SigningChains.loadOrCreate(dataDirectory: directory.url, now: now, using: &$0) }
+            } catch let error as TransactionSigningAuthorityError where error.isDamagedChain {
+                let unused = try unused()
+                guard !unused.isEmpty else { throw error }
+                return try random.with {
+                    try SigningChains.loadOrCreate(dataDirectory: directory.url, now: now, using: &$0, unused: unused)
+                }
             }
         }
-        try directory.tightenExisting()
-        try directory.removeLeftovers()
-        return chains
+    }
+
+    /// The App Store's own chain, loaded with the merchant's from the same keys: the simulated
+    /// App Store beside this store signs with it, and the merchant's copies of transactions the
+    /// App Store sold before v28 and left unsigned are signed with it when first read.
+    public var appStoreSigning: TransactionSigningAuthority {
+        get throws { try signing.chain(.appStore) }
+    }
+
+    /// Trusts both chains: a customer's proof of purchase may come from either party.
+    var verifier: TransactionVerifier {
+        get throws { try signing.current().verifier }
+    }
+
+    /// Trusts the App Store's chain only: the receipt endpoint records what the store account paid.
+    var appStoreVerifier: TransactionVerifier {
+        get throws { try signing.current().appStoreVerifier }
     }
 
     /// The parties nothing was signed with yet: a chain of theirs may be replaced if a kill left
@@ -366,7 +399,11 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
     }
 
     public func purchase(_ request: PurchaseRequest) async throws -> PurchaseOutcome {
-        try await write(failing: .purchase) { work in
+        // The sale's token is signed as soon as its answer is read: the chains are read first,
+        // outside the write, so one that cannot be used refuses the sale before it is charged,
+        // and one a kill left partial starts over while nothing of the merchant's is recorded.
+        _ = try signing.current()
+        return try await write(failing: .purchase) { work in
             try await work.idempotentRequests.idempotent(request.idempotencyKey, operation: "purchase", request: request) {
                 try await work.purchases.purchase(request)
             }
@@ -522,7 +559,7 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
         let (problems, proofs) = try await writeWithoutDueWork { work in
             (try await work.booksAudit.invariantViolations(), try await work.booksAudit.entitlementProofs())
         }
-        return problems + (await unverifiedProofs(proofs))
+        return problems + (try await unverifiedProofs(proofs))
     }
 
     /// `checkInvariants` of another copy of a store (a snapshot about to be restored), as it
@@ -538,13 +575,15 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
         } catch {
             throw Self.reported(error)
         }
-        return problems + (await unverifiedProofs(proofs))
+        return problems + (try await unverifiedProofs(proofs))
     }
 
     /// Each proof verified against the chains the party its row names may sign with: an App
     /// Store sale must carry Apple's signature; a merchant's sale its own, or Apple's when it was
     /// signed before the merchant had a chain (kept valid: nothing stored is lost).
-    private func unverifiedProofs(_ proofs: [EntitlementProof]) async -> [String] {
+    private func unverifiedProofs(_ proofs: [EntitlementProof]) async throws -> [String] {
+        guard !proofs.isEmpty else { return [] }
+        let (verifier, appStoreVerifier) = (try self.verifier, try self.appStoreVerifier)
         var unverified: [String] = []
         for proof in proofs {
             guard let jws = proof.jws, let issuer = proof.issuer else {

@@ -9,7 +9,7 @@ import Foundation
 /// write stores it in the row (`TransactionIssuer.storeSignedTokens`), and until then a reader of the
 /// row finds it here, so each token is signed at most once in its life.
 public final class TransactionTokenSigner: @unchecked Sendable {
-    let chains: SigningChains
+    let chains: SigningChainsSource
     /// Guards `unstored`, `recent` and `count`.
     private let lock = NSLock()
     private var unstored: [String: UnstoredToken] = [:]
@@ -20,7 +20,7 @@ public final class TransactionTokenSigner: @unchecked Sendable {
     static let recentLimit = 1_024
     private var count = SignatureCount()
 
-    public init(chains: SigningChains) {
+    public init(chains: SigningChainsSource) {
         self.chains = chains
     }
 
@@ -33,7 +33,9 @@ public final class TransactionTokenSigner: @unchecked Sendable {
         let insideWrite = WriteTransactionMarker.isActive
         let compact: String
         do {
-            compact = try chains[party].sign(encodedPayload: encoded)
+            compact = try chains.chain(party).sign(encodedPayload: encoded)
+        } catch let error as PaymentsError {
+            throw error  // the chain could not be loaded: already says which file and why
         } catch {
             throw PaymentsError.storage("could not sign a transaction: \(error)")
         }

@@ -7,18 +7,28 @@ import PaymentsCore
 /// the products it sells (the catalog, as App Store Connect has them), the clock and randomness.
 public struct AppStoreBacking: Sendable {
     public let storage: any PaymentsStorage
-    public let signing: TransactionSigningAuthority
+    /// Its signing chain, read when it first signs (opening the sandbox reads no key file).
+    private let signingChain: @Sendable () throws -> TransactionSigningAuthority
     public let catalog: Catalog
     public let clock: any KioskClock
     public let random: RandomSource
 
     public init(storage: any PaymentsStorage, signing: TransactionSigningAuthority, catalog: Catalog, clock: any KioskClock,
                 random: RandomSource) {
+        self.init(storage: storage, signing: { signing }, catalog: catalog, clock: clock, random: random)
+    }
+
+    public init(storage: any PaymentsStorage, signing: @escaping @Sendable () throws -> TransactionSigningAuthority,
+                catalog: Catalog, clock: any KioskClock, random: RandomSource) {
         self.storage = storage
-        self.signing = signing
+        self.signingChain = signing
         self.catalog = catalog
         self.clock = clock
         self.random = random
+    }
+
+    public var signing: TransactionSigningAuthority {
+        get throws { try signingChain() }
     }
 
     /// A write of the App Store's own records, in one transaction of the store's database.

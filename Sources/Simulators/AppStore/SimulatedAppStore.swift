@@ -35,7 +35,7 @@ public struct SimulatedAppStore: AppStoreService {
     /// keeps a QA run's ids the same run after run).
     public init(beside merchant: LocalPaymentsService) {
         self.init(merchant: merchant, backing: AppStoreBacking(
-            storage: merchant.storage, signing: merchant.appStoreSigning, catalog: merchant.storeCatalog,
+            storage: merchant.storage, signing: { try merchant.appStoreSigning }, catalog: merchant.storeCatalog,
             clock: merchant.clock, random: merchant.random))
     }
 

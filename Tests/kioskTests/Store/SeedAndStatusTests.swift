@@ -45,6 +45,27 @@ import Testing
         #expect(shown.status == 0 && shown.stdout.contains("Restore purchases"), "\(shown.stderr)")
     }
 
+    /// Issue 37: nor do they read the signing chains: none is made, and a damaged one does not
+    /// stop them (it stops only what signs or verifies, see SigningChainsOnFirstUseTests).
+    @Test func statusAndTheFirstFrameNeitherReadNorMakeTheSigningChains() throws {
+        let directory = KioskProcess.temporaryDirectory("chains")
+        let created = try KioskProcess.run(["store", "reset", "--data-dir", directory.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        let folders = ["merchant-signing", "transaction-signing"].map(directory.appendingPathComponent)
+        let status = try KioskProcess.run(["status", "--data-dir", directory.path])
+        #expect(status.status == 0 && status.stdout.contains("No customers yet"), "\(status.stderr)")
+        let frame = try KioskProcess.run(["run", "--dump", "--data-dir", directory.path], environment: ["LANG": "C.UTF-8"])
+        #expect(frame.status == 0 && frame.stdout.contains("Restore purchases"), "\(frame.stderr)")
+        #expect(folders.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }, "a chain was made without a signature")
+
+        try FileManager.default.createDirectory(at: folders[0], withIntermediateDirectories: true)
+        try Data("not a certificate\n".utf8).write(to: folders[0].appendingPathComponent("root-ca.pem"))
+        let damaged = try KioskProcess.run(["status", "--data-dir", directory.path])
+        #expect(damaged.status == 0, "\(damaged.stderr)")
+        let shown = try KioskProcess.run(["run", "--dump", "--data-dir", directory.path], environment: ["LANG": "C.UTF-8"])
+        #expect(shown.status == 0 && shown.stdout.contains("Restore purchases"), "\(shown.stderr)")
+    }
+
     @Test func statusOnAnEmptyStoreExplainsHowToStart() throws {
         let directory = KioskProcess.temporaryDirectory("status-empty")
         let created = try KioskProcess.run(["store", "reset"], environment: ["KIOSK_DATA_DIR": directory.path])
