@@ -95,8 +95,11 @@ import Testing
         let storefront = Storefront.live(driver.service, appStore: SimulatedAppStore(beside: driver.service), session: driver.session)
         let feature = TerminalFeature(app: AppFeature(storefront: storefront, clock: driver.clock, files: .failing), context: context)
         let app = TerminalApp(feature: feature, initialState: driver.state, clock: driver.clock)
-        let terminal = ScriptedTerminal(size: driver.state.size, keys: [.tab, .pageDown, .pageDown, .tab, .down, .pageUp, .end, .home])
+        let keys: [Key] = [.tab, .pageDown, .pageDown, .tab, .down, .pageUp, .end, .home, .pageDown]
+        let terminal = ScriptedTerminal(size: driver.state.size, keys: keys)
         #expect(await app.run(on: terminal) == .inputEnded)
+        // The keys acted on the long form, paging it from the painted frames.
+        #expect(app.store.state.screen == .settings && app.store.state.settings.form.top > 0)
         #expect(terminal.presents > 0)
         #expect(renders.withLock { $0 } == terminal.presents)
     }
