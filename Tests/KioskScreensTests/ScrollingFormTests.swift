@@ -1,6 +1,8 @@
 @testable import KioskScreens
 import KioskViewModels
 import PaymentsCore
+import Simulators
+import StorefrontClient
 import Synchronization
 import TerminalUI
 import Testing
@@ -81,6 +83,25 @@ import Testing
         }
         #expect(offsets[0] > 0 && offsets[1] > offsets[0], "paging moved \(offsets)")
         #expect(offsets[6] == 0)
+    }
+
+    /// The storefront's own loop (`kiosk run`, an SSH session) draws a frame only to paint it:
+    /// keys that page, move and tab through a long form cost no render of their own.
+    @Test func theHostLoopRendersOnlyTheFramesItPaints() async throws {
+        let driver = try await qaPanel()
+        let renders = Mutex(0)
+        var context = RenderContext.standard
+        context.observer = RenderObserver { renders.withLock { $0 += 1 } }
+        let storefront = Storefront.live(driver.service, appStore: SimulatedAppStore(beside: driver.service), session: driver.session)
+        let feature = TerminalFeature(app: AppFeature(storefront: storefront, clock: driver.clock, files: .failing), context: context)
+        let app = TerminalApp(feature: feature, initialState: driver.state, clock: driver.clock)
+        let keys: [Key] = [.tab, .pageDown, .pageDown, .tab, .down, .pageUp, .end, .home, .pageDown]
+        let terminal = ScriptedTerminal(size: driver.state.size, keys: keys)
+        #expect(await app.run(on: terminal) == .inputEnded)
+        // The keys acted on the long form, paging it from the painted frames.
+        #expect(app.store.state.screen == .settings && app.store.state.settings.form.top > 0)
+        #expect(terminal.presents > 0)
+        #expect(renders.withLock { $0 } == terminal.presents)
     }
 
     @Test func pagingMovesFocusToAControlInView() async throws {
@@ -179,4 +200,24 @@ import Testing
         let x = cancel.map { rows[1].distance(from: rows[1].startIndex, to: $0.lowerBound) } ?? 0
         #expect(frame.action(at: Point(x: x, y: 1)) == .focus("b1"))
     }
+}
+
+/// A terminal that hands over its keys at once, then ends, and counts the frames painted on it.
+final class ScriptedTerminal: TerminalBackend {
+    let size: Size
+    private var keys: [Key]
+    private(set) var presents = 0
+
+    init(size: Size, keys: [Key]) {
+        self.size = size
+        self.keys = keys
+    }
+
+    func present(_ buffer: Buffer, cursor: Point?) { presents += 1 }
+    func invalidate() {}
+    nonisolated(nonsending) func nextInput(timeout: Int32) async -> TerminalInput {
+        keys.isEmpty ? .ended : .key(keys.removeFirst())
+    }
+    var wake: @Sendable () -> Void { {} }
+    var idleWait: Int32 { 0 }
 }

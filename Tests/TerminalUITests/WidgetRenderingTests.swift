@@ -105,11 +105,14 @@ import Testing
         #expect(renderedLines(Button("Cancel", glyphs: .ascii), width: 12, height: 1) == [" [ Cancel ]"])
     }
 
-    @Test func meterShowsBarAndNumbers() {
-        #expect(renderedLines(Meter(label: "Projects", value: 3, total: 10), width: 24, height: 1) == ["Projects ███░░░░░░░ 3/10"])
-        #expect(renderedLines(Meter(label: "", value: 5, total: 10, glyphs: .ascii), width: 10, height: 1) == ["##--- 5/10"])
-        #expect(Meter.filledCells(value: 12, total: 10, width: 8) == 8)
-        #expect(Meter.filledCells(value: 1, total: 0, width: 8) == 0)
+    /// The numbers are always drawn; the bar is full only at 100% and empty with no total.
+    @Test func meterLinesShowBarAndNumbers() {
+        let lines: [ScreenLine<Int>] = [ScreenLine(.meter(label: "Projects", value: 3, total: 10)),
+                                        ScreenLine(.meter(label: "Over", value: 12, total: 10)),
+                                        ScreenLine(.meter(label: "None", value: 1, total: 0))]
+        var frame = Canvas<Int>(size: Size(width: 24, height: 3))
+        LineStack(lines: lines, labelWidth: 9, theme: .standard, glyphs: .ascii).render(in: frame.buffer.area, frame: &frame)
+        #expect(HeadlessBackend.lines(frame.buffer) == ["  Projects ##----- 3/10", "  Over     ###### 12/10", "  None     -------- 1/0"])
     }
 
     @Test func statusBarDropsHintsThatDoNotFitWhole() {

@@ -33,9 +33,6 @@ public struct DemoPlayer: Sendable {
         random = SeededGenerator(seed: script.scenario.seed)
     }
 
-    /// The chapter playing (or about to).
-    public var chapterIndex: Int { chapter }
-
     /// A skip is being fast-forwarded: its cues play even while paused.
     public var hasImmediateCue: Bool { !fastForward.isEmpty || titleDue }
 

@@ -182,8 +182,19 @@ public struct LineStack<Action: Sendable & Equatable> {
         case let .meter(label, value, total):
             frame.buffer.write(TextLayout.truncate(label, to: labelWidth - 1, ellipsis: glyphs.ellipsis),
                                x: area.x, y: area.y, style: theme.base, clip: area)
+            // A usage bar and its numbers, always drawn, so the bar is never read by colour or shape alone.
             let bar = Rect(x: area.x + labelWidth, y: area.y, width: min(area.width - labelWidth - 1, 40), height: 1)
-            Meter(label: "", value: value, total: total, theme: theme, glyphs: glyphs).render(in: bar, buffer: &frame.buffer)
+            let numbers = "\(value)/\(total)"
+            let cells = bar.width - DisplayWidth.of(numbers) - 1
+            var x = bar.x
+            if cells > 0 {
+                // Rounded down, so the bar is full only at 100%.
+                let filled = total > 0 ? min(cells, max(0, value) * cells / total) : 0
+                x = frame.buffer.write(String(repeating: glyphs.meterFilled, count: filled), x: x, y: bar.y, style: theme.meterFilled, clip: bar)
+                x = frame.buffer.write(String(repeating: glyphs.meterEmpty, count: cells - filled), x: x, y: bar.y,
+                                       style: theme.meterEmpty, clip: bar) + 1
+            }
+            frame.buffer.write(numbers, x: x, y: bar.y, style: value > total ? theme.warning : theme.base, clip: bar)
         case .rule:
             frame.buffer.write(String(repeating: glyphs.horizontal, count: area.width), x: area.x, y: area.y,
                                style: theme.border, clip: area)
