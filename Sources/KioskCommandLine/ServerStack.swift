@@ -46,13 +46,17 @@ package struct ServerStack: Sendable {
     }
 
     /// The terminal's: every server part handed to `kiosk-server`.
-    package static let terminal = ServerStack(commands: [ServeCommandStandIn.self, AccountsCommandStandIn.self])
+    package static let terminal = ServerStack(commands: standIns)
+
+    /// Compared by identity, not by a cast to `ServerCommandStandIn`: each type's first cast
+    /// walks every conformance record of the binary (BENCHMARKS.md, first-frame profile).
+    private static let standIns: [any ParsableCommand.Type] = [ServeCommandStandIn.self, AccountsCommandStandIn.self]
 
     @TaskLocal package static var current = ServerStack.terminal
 
     /// Whether `arguments` name a command this executable only lists (`kiosk serve`, `kiosk help serve`).
     func handsOff(_ arguments: [String]) -> Bool {
-        let standIns = commands.filter { $0 is any ServerCommandStandIn.Type }.map { $0._commandName }
+        let standIns = commands.filter { command in Self.standIns.contains { $0 == command } }.map { $0._commandName }
         guard let first = arguments.first else { return false }
         if first == "help", let topic = arguments.dropFirst().first { return standIns.contains(topic) }
         return standIns.contains(first)
