@@ -73,7 +73,7 @@ package struct Kiosk: AsyncParsableCommand {
 /// names exactly what runs.
 package enum KioskVersion {
     /// The release; scripts/package-deb names the package after it.
-    package static let release = "0.3.0"
+    package static let release = "0.4.0"
 
     package static var text: String {
         """

@@ -1,3 +1,4 @@
+import KioskSchema
 import PostgresNIO
 
 /// Brings a database's schema to this build's latest version, one migration per transaction.
@@ -7,8 +8,9 @@ import PostgresNIO
 /// transactional, so a failing step leaves the database exactly at the previous version. Two
 /// instances starting at once take turns on the lock; the one that waited sees the version the
 /// other recorded and applies only what is still missing (often nothing). A database whose
-/// recorded version is newer than this build's, or whose recorded migrations have other names than
-/// this build's (another branch's history), is refused before anything changes.
+/// recorded version is newer than this build's, older than its first step (a store from before the
+/// baseline), or whose recorded migrations have other names than this build's (another branch's
+/// history), is refused before anything changes.
 public struct PostgresMigrator: Sendable {
     /// The advisory lock every Kiosk migration step holds: "KIOSKPG1" as a big-endian integer.
     public static let schemaLockKey: Int64 = 0x4B49_4F53_4B50_4731
@@ -24,7 +26,7 @@ public struct PostgresMigrator: Sendable {
         self.logger = logger
     }
 
-    public var latestVersion: Int { migrations.count }
+    public var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Applies what is missing and reports it.
     public func migrate() async throws(PostgresStoreFailure) -> PostgresMigrationReport {
@@ -102,8 +104,9 @@ public struct PostgresMigrator: Sendable {
                 let recorded = try await PostgresSchemaVersionTable.recordedVersion(on: connection, logger: logger)
                 let recordedNames = try await PostgresSchemaVersionTable.recordedNames(on: connection, logger: logger)
                 if let refusal = historyRefusal(recorded: recorded, names: recordedNames) { throw refusal }
-                guard recorded < migrations.count else { return Step(foundVersion: recorded, appliedVersion: nil) }
-                let migration = migrations[recorded]
+                guard let migration = migrations.first(where: { $0.version > recorded }) else {
+                    return Step(foundVersion: recorded, appliedVersion: nil)
+                }
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
@@ -116,18 +119,21 @@ public struct PostgresMigrator: Sendable {
         }
     }
 
-    /// Why the recorded history rules out migrating with this build: a newer version, or a
-    /// version recorded under another name (another branch's migration). Nil when it is a prefix
-    /// of this build's list.
+    /// Why the recorded history rules out migrating with this build: a newer version, one older
+    /// than this build's first step (the baseline), or a version recorded under another name
+    /// (another branch's migration). Nil when it is a prefix of this build's list.
     private func historyRefusal(recorded: Int, names: [Int: String]) -> PostgresStoreFailure? {
         let database = "the database \(location.database) on the PostgreSQL server (\(location.endpoint))"
-        if recorded > migrations.count {
+        if recorded > latestVersion {
             return PostgresStoreFailure(.newerSchema, """
                 \(database) has schema v\(recorded)\(names[recorded].map { " (\($0))" } ?? ""), newer than this \
-                build's v\(migrations.count); use a newer kiosk (nothing was changed)
+                build's v\(latestVersion); use a newer kiosk (nothing was changed)
                 """)
         }
-        for migration in migrations.prefix(recorded) where names[migration.version] != migration.name {
+        if let first = migrations.first, recorded > 0, recorded < first.version {
+            return PostgresStoreFailure(.olderSchema, StoreMigrations.refusal(of: database, version: "\(recorded)"))
+        }
+        for migration in migrations where migration.version <= recorded && names[migration.version] != migration.name {
             return PostgresStoreFailure(.divergentSchema, """
                 \(database) records v\(migration.version) as \(names[migration.version] ?? "nothing"), but this \
                 build's v\(migration.version) is \(migration.name); its schema comes from another branch (nothing was changed)

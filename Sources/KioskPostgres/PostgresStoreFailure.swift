@@ -18,6 +18,9 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         case readOnly
         /// The database's recorded schema is newer than this build knows: EX_CONFIG.
         case newerSchema
+        /// The database's recorded schema is older than this build's baseline (v30): an older
+        /// release must upgrade it first: EX_CONFIG.
+        case olderSchema
         /// The database records a migration under another name than this build's migration of
         /// that version (two branches each added their own): EX_CONFIG.
         case divergentSchema
@@ -48,7 +51,7 @@ public struct PostgresStoreFailure: Error, Sendable, Equatable, CustomStringConv
         switch kind {
         case .unreachable: 69
         case .authentication, .permission: 77
-        case .missingDatabase, .readOnly, .newerSchema, .divergentSchema, .misconfigured, .otherStoresKeys: 78
+        case .missingDatabase, .readOnly, .newerSchema, .olderSchema, .divergentSchema, .misconfigured, .otherStoresKeys: 78
         case .contention: 75
         case .other: 70
         }

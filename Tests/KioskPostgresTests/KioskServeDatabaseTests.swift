@@ -11,7 +11,7 @@ struct KioskServeDatabaseTests {
         try await TestCluster.withDatabase { location in
             let first = try KioskBinary.run(["serve", "--database", location.urlForTests, "--migrate-only"])
             #expect(first.status == 0, "\(first.stderr)")
-            #expect(first.stdout == "Migrated to v\(PostgresStoreSchema.latestVersion) (applied v1…v\(PostgresStoreSchema.latestVersion))\n")
+            #expect(first.stdout == "Migrated to v\(PostgresStoreSchema.latestVersion) (applied v\(PostgresStoreSchema.migrations[0].version)…v\(PostgresStoreSchema.latestVersion))\n")
 
             let second = try KioskBinary.run(["serve", "--migrate-only"], environment: ["KIOSK_DATABASE_URL": location.urlForTests])
             #expect(second.status == 0, "\(second.stderr)")

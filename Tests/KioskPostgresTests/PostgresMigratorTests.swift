@@ -9,9 +9,9 @@ struct PostgresMigratorTests {
         try await TestCluster.withDatabase { location in
             let migrator = PostgresMigrator(location: location)
             let first = try await migrator.migrate()
-            #expect(first == PostgresMigrationReport(startingVersion: 0, applied: Array(1...PostgresStoreSchema.latestVersion),
+            #expect(first == PostgresMigrationReport(startingVersion: 0, applied: PostgresStoreSchema.migrations.map(\.version),
                                                      currentVersion: PostgresStoreSchema.latestVersion))
-            #expect(first.description == "Migrated to v\(PostgresStoreSchema.latestVersion) (applied v1…v\(PostgresStoreSchema.latestVersion))")
+            #expect(first.description == "Migrated to v\(PostgresStoreSchema.latestVersion) (applied v\(PostgresStoreSchema.migrations[0].version)…v\(PostgresStoreSchema.latestVersion))")
 
             let second = try await migrator.migrate()
             #expect(second.applied.isEmpty)
@@ -30,9 +30,9 @@ struct PostgresMigratorTests {
             let reports = try await [first, second]
             #expect(reports.allSatisfy { $0.currentVersion == PostgresStoreSchema.latestVersion })
             // Every version was applied exactly once, by one or the other.
-            #expect((reports[0].applied + reports[1].applied).sorted() == Array(1...PostgresStoreSchema.latestVersion))
+            #expect((reports[0].applied + reports[1].applied).sorted() == PostgresStoreSchema.migrations.map(\.version))
             let versions = try await TestCluster.strings("SELECT count(*)::text FROM kiosk_schema_versions", at: location)
-            #expect(versions == ["\(PostgresStoreSchema.latestVersion)"])
+            #expect(versions == ["\(PostgresStoreSchema.migrations.count)"])
         }
     }
 
@@ -55,7 +55,7 @@ struct PostgresMigratorTests {
                 try await group.waitForAll()
             }
             #expect(try await TestCluster.strings("SELECT count(*)::text FROM fresh_store.kiosk_schema_versions", at: database)
-                    == ["\(PostgresStoreSchema.latestVersion)"])
+                    == ["\(PostgresStoreSchema.migrations.count)"])
         }
     }
 

@@ -6,8 +6,9 @@ import Testing
 
 /// The schema of every store already made must stay what it is: each engine runs, migration by
 /// migration, exactly the statements it ran when the golden files in `__Schema__` were recorded
-/// (from the two hand-written lists, before the one list `StoreMigrations` replaced them), and
-/// ends with the same tables, columns, indexes and constraints. Whitespace is not compared.
+/// (the baseline and the steps after it), and ends with the same tables, columns, indexes and
+/// constraints. Whitespace is not compared. The `*-schema.txt` files did not change when the
+/// history was squashed into the baseline; `*-v30-history.sql` keeps that history's statements.
 ///
 /// A new migration changes these files on purpose: record them again with
 /// `KIOSK_RECORD_SCHEMA_GOLDEN=1` (and a `KIOSK_TEST_POSTGRES_URL` for the PostgreSQL listing),
@@ -119,12 +120,15 @@ enum SQLiteSchemaListing {
         defer {
             do { try pool.close() } catch { Issue.record("cannot close the SQLite store: \(error)") }
         }
-        return try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
-                let sql: String? = row["sql"]
-                return "\(row["type"] as String) \(row["name"] as String) on \(row["tbl_name"] as String): "
-                    + SchemaGolden.oneLine(sql ?? "(implicit)")
-            }
+        return try pool.read(listing)
+    }
+
+    /// `sqlite_master`, one object a line.
+    static func listing(_ db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
+            let sql: String? = row["sql"]
+            return "\(row["type"] as String) \(row["name"] as String) on \(row["tbl_name"] as String): "
+                + SchemaGolden.oneLine(sql ?? "(implicit)")
         }
     }
 }

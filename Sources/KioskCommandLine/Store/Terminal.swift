@@ -33,7 +33,7 @@ extension PaymentsError {
     var mayHaveRecordedPart: Bool {
         switch self {
         case .storage: true
-        case let .storeFile(failure): failure.kind != .damaged
+        case let .storeFile(failure): failure.kind != .damaged && failure.kind != .olderSchema
         default: false
         }
     }

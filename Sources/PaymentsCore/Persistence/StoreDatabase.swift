@@ -25,6 +25,7 @@ public enum StoreDatabase {
         }
         return try DirectoryLock.withLock(in: url.deletingLastPathComponent()) {
             do {
+                try StoreSchema.refuseIfOlderThanBaseline(url)
                 let database: any DatabaseWriter
                 switch connections {
                 case .pool:

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KioskSchema
 
 /// A failure of the store's file itself rather than of the rules: SQLite's READONLY, FULL, IOERR
 /// and CORRUPT results, said once in a user's words with the path and what to do, and with the
@@ -15,6 +16,8 @@ public struct StoreFileFailure: Error, Hashable, Sendable, Codable {
         case ioFailure
         /// SQLite found pages that are not a sound database.
         case damaged
+        /// The store's schema is older than this build's baseline (v30); `detail` is its version.
+        case olderSchema
     }
 
     public let kind: Kind
@@ -88,16 +91,20 @@ public struct StoreFileFailure: Error, Hashable, Sendable, Codable {
             return "the store database \(database) is damaged (\(detail)): move it aside with its -wal and -shm files "
                 + "(mkdir \(aside) && mv \(database)* \(aside)/), then restore a snapshot "
                 + "(`kiosk store snapshot list`, then `kiosk store snapshot restore NAME`) or a backup"
+        case .olderSchema:
+            return StoreMigrations.refusal(of: "the store database \(database)", version: detail)
         }
     }
 
     /// sysexits(3): EX_IOERR for a full disk or an I/O failure, EX_CANTCREAT for a file that
-    /// cannot be written, EX_DATAERR for a damaged store.
+    /// cannot be written, EX_DATAERR for a damaged store, EX_CONFIG for one an older release must
+    /// upgrade first.
     public var exitCode: Int32 {
         switch kind {
         case .full, .ioFailure: 74
         case .readOnly: 73
         case .damaged: 65
+        case .olderSchema: 78
         }
     }
 }

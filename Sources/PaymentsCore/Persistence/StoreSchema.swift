@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import KioskSchema
 
@@ -13,5 +14,27 @@ enum StoreSchema {
             }
         }
         return migrator
+    }
+
+    /// The version of a store made before the baseline and never brought to it (v1…v29), nil for
+    /// a new store or one at the baseline or later. The history recorded one GRDB row per step.
+    static func versionBeforeBaseline(_ db: Database) throws -> Int? {
+        let applied = try migrator.appliedIdentifiers(db)
+        guard !applied.isEmpty, let baseline = StoreMigrations.all.first, !applied.contains(baseline.id) else { return nil }
+        return applied.count
+    }
+
+    /// Refuses the store at `url` when it is older than the baseline, only reading it (a pool's
+    /// opening would write), so a refused file stays byte for byte what it was.
+    static func refuseIfOlderThanBaseline(_ url: URL) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        let version = try queue.read(versionBeforeBaseline)
+        try queue.close()
+        if let version {
+            throw PaymentsError.storeFile(StoreFileFailure(kind: .olderSchema, database: url.path, detail: "\(version)"))
+        }
     }
 }

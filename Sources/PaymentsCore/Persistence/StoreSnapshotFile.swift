@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KioskSchema
 
 /// A named snapshot of the whole store on disk (`snapshots/NAME.sqlite`).
 ///
@@ -78,11 +79,14 @@ struct StoreSnapshotFile {
         }
         let migrator = StoreSchema.migrator
         let applied = try migrator.appliedIdentifiers(db)
-        guard let first = migrator.migrations.first, applied.contains(first) else {
+        guard !applied.isDisjoint(with: StoreMigrations.squashedIDs.union(migrator.migrations)) else {
             throw rejected("it does not hold a Kiosk store (no Kiosk schema)")
         }
-        if try migrator.hasBeenSuperseded(db) {
-            let unknown = applied.subtracting(migrator.migrations).sorted()
+        if let version = try StoreSchema.versionBeforeBaseline(db) {
+            throw rejected(StoreMigrations.refusal(of: "it", version: "\(version)"))
+        }
+        let unknown = applied.subtracting(migrator.migrations).subtracting(StoreMigrations.squashedIDs).sorted()
+        if !unknown.isEmpty {
             throw rejected("it was made by a newer Kiosk (schema \(unknown.joined(separator: ", ")) is unknown to this build)")
         }
     }

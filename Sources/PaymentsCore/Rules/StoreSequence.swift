@@ -2,7 +2,7 @@
 /// counter's name and the prefix of the ids it numbers ("sub_000042", "INV-000007").
 ///
 /// A closed set because PostgreSQL keeps each counter as a sequence object made by a migration
-/// (`kiosk_seq_<name>`, see `StoreMigrations.v23`): a new case needs a migration making its
+/// (`kiosk_seq_<name>`, see `StoreMigrations.baseline`): a new case needs a migration making its
 /// sequence, and `StoreSequenceTests` fails until it has one.
 enum StoreSequence: String, CaseIterable, Sendable {
     case account = "acct"

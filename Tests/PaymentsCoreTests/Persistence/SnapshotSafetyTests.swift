@@ -84,6 +84,18 @@ import Testing
         try await expectRefused(store, "future", because: "v99-from-the-future", unchanged: accounts)
     }
 
+    /// A snapshot made before the history was squashed into the baseline (v30) names an older release.
+    @Test func aSnapshotOlderThanTheBaselineIsRefused() async throws {
+        let (store, _, accounts) = try await populated()
+        try await store.service.saveSnapshot(named: "ancient")
+        let file = try DatabaseQueue(path: snapshotURL(store, "ancient").path)
+        try await file.write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations; INSERT INTO grdb_migrations VALUES ('v1'), ('v2-simulated-store')")
+        }
+        try file.close()
+        try await expectRefused(store, "ancient", because: "it has schema v2, older than v30", unchanged: accounts)
+    }
+
     @Test func aSnapshotWhoseBooksDoNotBalanceIsRefused() async throws {
         let (store, _, accounts) = try await populated()
         try await store.service.saveSnapshot(named: "cooked")
