@@ -230,6 +230,7 @@ let package = Package(
                 "KioskRemoteClient",
                 "KioskPostgres",
                 "KioskPostgresStore",
+                "KioskSchema",
                 "KioskSSH",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -116,6 +116,10 @@ struct StoreUpgradeTests {
             #expect(try await PostgresSchemaListing.read(location) == schema)
             #expect(try await Self.postgresCounts(Array(before.keys), at: location) == before)
             #expect(try await TestCluster.strings("SELECT max(version)::text FROM kiosk_schema_versions", at: location) == ["29"])
+            // `kiosk status` says what to do, not the `--migrate-only` that would refuse it.
+            let status = try KioskBinary.run(["status", "--database", location.urlForTests])
+            #expect(status.stdout.contains("Schema: v29, older than v30, the oldest this build upgrades: "
+                + "upgrade it with kiosk 0.3.0 first"), "\(status.stdout)")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskCommandLine
 import KioskPostgres
+import KioskSchema
 
 /// `kiosk status --database URL`: the PostgreSQL server and where its Kiosk schema stands, then,
 /// once the schema is current, the same store view as on a data directory (catalog, accounts,
@@ -45,6 +46,9 @@ enum PostgresStatus {
         let schema: String
         if status.recordedVersion == 0 {
             schema = "no Kiosk schema yet (this build's is v\(status.latestVersion)): `kiosk serve --database URL --migrate-only` creates it"
+        } else if status.recordedVersion < StoreMigrations.baselineVersion {
+            schema = "v\(status.recordedVersion), older than v\(StoreMigrations.baselineVersion), the oldest this build upgrades: "
+                + "upgrade it with kiosk \(StoreMigrations.lastReleaseWithHistory) first"
         } else if status.recordedVersion < status.latestVersion {
             schema = "v\(status.recordedVersion), behind this build's v\(status.latestVersion): `kiosk serve --database URL --migrate-only` brings it up to date"
         } else if status.recordedVersion > status.latestVersion {
