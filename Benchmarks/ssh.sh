@@ -4,7 +4,7 @@
 # p99), and the server's memory per session. Clients are asyncssh + pyte (pinned, venv under
 # .build) on the same machine, so on 2 cores they share the CPU with the server.
 #
-#   swift build -c release --static-swift-stdlib --product kiosk && Benchmarks/ssh.sh [ROUNDS] [SESSIONS]
+#   swift build -c release --static-swift-stdlib && Benchmarks/ssh.sh [ROUNDS] [SESSIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-21}

@@ -7,7 +7,7 @@
 #   data directory, signed in as the same customer. Budget: within 1.5x of the embedded first frame.
 # Each round runs the three once, interleaved; prints the medians and the ratios.
 #
-#   swift build -c release --static-swift-stdlib --product kiosk && Benchmarks/startup.sh [RUNS]
+#   swift build -c release --static-swift-stdlib && Benchmarks/startup.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-21}
