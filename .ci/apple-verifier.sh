@@ -5,9 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-library_version=3.1.2
 kiosk=.build/debug/kiosk
-venv=.build/apple-verifier-venv
 
 [ -x "$kiosk" ] || { echo "apple verifier: $kiosk is not built" >&2; exit 1; }
 
@@ -18,7 +16,7 @@ if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-venv
 fi
 source .ci/lib.sh
-pinned_venv "$venv" "app-store-server-library==$library_version"
+peer_venv apple-verifier
 
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT

@@ -22,7 +22,6 @@ echo "== Hosted checkout in headless Chromium"
 python3 .ci/browser_checkout_test.py "$kiosk"
 
 echo "== Standard Webhooks interoperability (PyPI standardwebhooks)"
-venv=.build/ci-webhooks-venv
 source .ci/lib.sh
-pinned_venv "$venv" "standardwebhooks==1.1.0"
+peer_venv webhooks
 "$venv/bin/python" .ci/webhooks-interop.py "$kiosk"

@@ -6,13 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-client_version=0.26.0
 kiosk=${1:-.build/debug/kiosk}
-venv=.build/metrics-venv
 
 [ -x "$kiosk" ] || { echo "metrics: $kiosk is not built" >&2; exit 1; }
 source .ci/lib.sh
-pinned_venv "$venv" "prometheus-client==$client_version"
+peer_venv metrics
 
 work=$(mktemp -d)
 server=""

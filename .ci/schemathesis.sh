@@ -8,17 +8,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-schemathesis_version=4.32.5
 kiosk=${1:-.build/debug/kiosk}
 shift || true
 store_args=("$@")
-venv=.build/schemathesis-venv
 examples=${KIOSK_SCHEMATHESIS_EXAMPLES:-8}
 budget=${KIOSK_SCHEMATHESIS_SECONDS:-35}
 
 [ -x "$kiosk" ] || { echo "schemathesis: $kiosk is not built" >&2; exit 1; }
 source .ci/lib.sh
-pinned_venv "$venv" "schemathesis==$schemathesis_version"
+peer_venv schemathesis
 
 data=$(mktemp -d)
 server_pid=""

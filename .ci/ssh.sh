@@ -8,13 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-asyncssh_version=2.24.1
 kiosk=${1:-.build/debug/kiosk}
-venv=.build/ssh-venv
 
 [ -x "$kiosk" ] || { echo "ssh: $kiosk is not built" >&2; exit 1; }
 source .ci/lib.sh
-pinned_venv "$venv" "asyncssh==$asyncssh_version"
+peer_venv ssh
 
 work=$(mktemp -d)
 url=""

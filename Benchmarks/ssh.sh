@@ -10,11 +10,10 @@ cd "$(dirname "$0")/.."
 rounds=${1:-21}
 sessions=${2:-500}
 kiosk=${KIOSK:-$PWD/.build/release/kiosk}
-venv=.build/ssh-bench-venv
 
 [ -x "$kiosk" ] || { echo "ssh bench: $kiosk is not built" >&2; exit 1; }
 source .ci/lib.sh
-pinned_venv "$venv" "asyncssh==2.24.1" "pyte==0.8.2"
+peer_venv ssh-bench
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 work=$(mktemp -d)

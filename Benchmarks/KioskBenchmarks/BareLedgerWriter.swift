@@ -7,7 +7,7 @@ import Synchronization
 /// plain SQL into a database opened exactly as Kiosk opens its own (same schema and indexes,
 /// WAL, `synchronous = FULL`), with none of the store's logic around them.
 struct BareLedgerWriter: Sendable {
-    let database: DatabasePool
+    let database: any DatabaseWriter
     let directory: DataDirectory
     private let numbers = InvoiceNumbers()
 

@@ -24,7 +24,7 @@ struct CapturedRowsWriter: Sendable {
     }
 
     let store: BenchmarkStore
-    private let database: DatabasePool
+    private let database: any DatabaseWriter
     private let tables: [CapturedTable]
     private let keyValues: Set<String>
     private let iteration = IterationCounter()
@@ -138,7 +138,7 @@ struct CapturedRowsWriter: Sendable {
         }
     }
 
-    private init(store: BenchmarkStore, database: DatabasePool, tables: [CapturedTable], keyValues: Set<String>) {
+    private init(store: BenchmarkStore, database: any DatabaseWriter, tables: [CapturedTable], keyValues: Set<String>) {
         self.store = store
         self.database = database
         self.tables = tables
