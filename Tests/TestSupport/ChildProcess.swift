@@ -119,6 +119,18 @@ public final class ChildProcess: @unchecked Sendable {
         self.standardError = error
     }
 
+    /// A test that fails before stopping its child (a `kiosk serve` it started, say) must not leave
+    /// the child running after the test process has ended: CI found such servers still serving
+    /// beside the next steps. So a child never waited for is killed and reaped with its handle.
+    deinit {
+        lock.withLock {
+            guard finished == nil else { return }
+            _ = kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
+    }
+
     /// Sends `signal` to the child (unless it has already been waited for).
     public func send(_ signal: Int32) {
         lock.withLock { if finished == nil { _ = kill(pid, signal) } }

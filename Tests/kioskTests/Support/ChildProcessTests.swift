@@ -28,6 +28,15 @@ import TestSupport
         #expect(try failing.wait() == .exited(3))
     }
 
+    @Test func aChildNeverWaitedForEndsWithItsHandle() throws {
+        var sleeper: ChildProcess? = try ChildProcess("/bin/sleep", ["30"], environment: [:])
+        let pid = try #require(sleeper?.pid)
+        #expect(kill(pid, 0) == 0)
+        sleeper = nil
+        // Killed and reaped: the pid names no process any more, not even a zombie.
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+    }
+
     @Test func aMissingProgramIsAnErrorThatNamesIt() {
         #expect(throws: ChildProcess.Failure.self) {
             try ChildProcess("/no/such/program", [], environment: [:])
