@@ -20,13 +20,34 @@ enum Base64URL {
         }
     }
 
+    /// Straight from the alphabet: Foundation's encoding followed by two `replacingOccurrences`
+    /// was 4% of a served purchase's profile (every answer carries a freshly signed JWS).
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let data = Data(bytes)
-        var encoded = data.base64EncodedString()
-        encoded = encoded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while encoded.last == "=" { encoded.removeLast() }
-        return encoded
+        let input = Array(bytes)
+        let length = input.count / 3 * 4 + [0, 2, 3][input.count % 3]
+        return String(unsafeUninitializedCapacity: length) { output in
+            var written = 0
+            func put(_ sextets: UInt32, count: Int) {
+                for shift in stride(from: 18, to: 18 - 6 * count, by: -6) {
+                    output[written] = alphabet[Int(sextets >> UInt32(shift) & 0x3F)]
+                    written += 1
+                }
+            }
+            var index = 0
+            while index + 3 <= input.count {
+                put(UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2]), count: 4)
+                index += 3
+            }
+            switch input.count - index {
+            case 1: put(UInt32(input[index]) << 16, count: 2)
+            case 2: put(UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8, count: 3)
+            default: break
+            }
+            return written
+        }
     }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     static func decode(_ text: some StringProtocol) throws(DecodingError) -> [UInt8] {
         try decode(Array(text.utf8)[...])

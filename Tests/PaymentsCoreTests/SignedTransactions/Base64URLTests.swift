@@ -18,6 +18,18 @@ struct Base64URLTests {
         }
     }
 
+    @Test("spells every length as Foundation's base64 does, url-safe and unpadded")
+    func matchesFoundation() {
+        var generator = SignedTransactionsSeededGenerator(seed: 9)
+        for length in 0...70 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            let foundation = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(bytes) == foundation, "\(length) bytes")
+        }
+    }
+
     @Test("uses the url-safe alphabet")
     func urlSafeAlphabet() throws {
         #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
