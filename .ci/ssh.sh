@@ -25,7 +25,8 @@ cleanup() {
 trap cleanup EXIT
 url=$(bash .ci/postgres.sh start)
 
-# Starts a server on the store with the data directory $1 and more options; prints its SSH port.
+# Starts a server on the store with the data directory $1 and more options; sets $port to its SSH
+# port. Not called in $(...): a subshell's `servers` would be lost, and the servers left running.
 serve() {
     local name=$1; shift
     "$kiosk" serve --database "$url" --data-dir "$work/$name" --host 127.0.0.1 --port 0 --ssh-port 0 "$@" \
@@ -33,10 +34,10 @@ serve() {
     servers+=($!)
     wait_for_line "$work/$name.out" '^SSH on ' "${servers[-1]}" "ssh: kiosk serve ($name)" \
         || { cat "$work/$name.log" >&2; exit 1; }
-    sed -n 's|^SSH on ssh://[^:]*:\([0-9]*\) .*|\1|p' "$work/$name.out"
+    port=$(sed -n 's|^SSH on ssh://[^:]*:\([0-9]*\) .*|\1|p' "$work/$name.out")
 }
-port_a=$(serve a --ssh-auth-attempts-per-minute 1000)
-port_b=$(serve b --ssh-auth-attempts-per-minute 10)
+serve a --ssh-auth-attempts-per-minute 1000; port_a=$port
+serve b --ssh-auth-attempts-per-minute 10; port_b=$port
 [ -n "$port_a" ] && [ -n "$port_b" ] || { echo "ssh: a server never listened for SSH" >&2; cat "$work"/*.out >&2; exit 1; }
 
 "$venv/bin/python" .ci/ssh_edges.py 127.0.0.1 "$port_a" "$port_b" || { cat "$work/a.log" >&2; exit 1; }
